@@ -1,0 +1,22 @@
+// The page's one live subscription. A page asks for all the topics it shows at once, so two open
+// tabs use two of the browser's six connections per origin, not twelve.
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { liveStream } from '../../live/stream';
+import { topicSchema } from '../../live/topics';
+import { createTRPCRouter, publicProcedure } from '../trpc';
+
+export const liveInput = z.object({
+  topics: z.array(topicSchema).min(1, 'ask for at least one topic').max(32, 'at most 32 topics per subscription'),
+  /** Set by the client on reconnect (tRPC's httpSubscriptionLink does it for `tracked()` events). */
+  lastEventId: z.string().max(200).nullish(),
+});
+
+export const liveRouter = createTRPCRouter({
+  subscribe: publicProcedure.input(liveInput).subscription(({ ctx, input, signal }) => {
+    // Refuse unknown topics here, before the stream starts, so the client gets a clean error.
+    const unknown = input.topics.filter((t) => !ctx.snapshots.has(t));
+    if (unknown.length > 0) throw new TRPCError({ code: 'BAD_REQUEST', message: `nothing serves topic(s) ${unknown.join(', ')} yet` });
+    return liveStream(ctx, input, signal);
+  }),
+});

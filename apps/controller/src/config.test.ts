@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ConfigError, exposureWarning, loadConfig, repoRoot } from './config';
+
+test('defaults: loopback, port 3001, SQLite under <repo>/data, no cluster named', () => {
+  const c = loadConfig({});
+  assert.equal(c.host, '127.0.0.1');
+  assert.equal(c.port, 3001);
+  assert.equal(c.databaseUrl, `file:${path.join(repoRoot, 'data', 'studio.db')}`);
+  assert.equal(c.kubeconfigPath, undefined);
+});
+
+test('OPSTUDIO_KUBECONFIG wins over KUBECONFIG; flags win over both', () => {
+  assert.equal(loadConfig({ OPSTUDIO_KUBECONFIG: '/a', KUBECONFIG: '/b' }).kubeconfigPath, '/a');
+  assert.equal(loadConfig({ KUBECONFIG: '/b' }).kubeconfigPath, '/b');
+  assert.equal(loadConfig({ OPSTUDIO_KUBECONFIG: '/a' }, { kubeconfigPath: '/c' }).kubeconfigPath, '/c');
+});
+
+test('the data dir moves the default database', () => {
+  assert.equal(loadConfig({ OPSTUDIO_DATA_DIR: '/tmp/x' }).databaseUrl, 'file:/tmp/x/studio.db');
+});
+
+test('a bad port is one clear line naming the variable', () => {
+  for (const bad of ['abc', '-1', '70000', '3.5']) {
+    assert.throws(() => loadConfig({ OPSTUDIO_CONTROLLER_PORT: bad }), (e: Error) => e instanceof ConfigError && /OPSTUDIO_CONTROLLER_PORT/.test(e.message), bad);
+  }
+});
+
+test('binding beyond loopback warns', () => {
+  assert.equal(exposureWarning('127.0.0.1'), undefined);
+  assert.equal(exposureWarning('localhost'), undefined);
+  assert.match(exposureWarning('0.0.0.0') ?? '', /no sign-in yet: anyone who can reach this port controls your cluster/);
+});

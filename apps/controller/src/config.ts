@@ -1,0 +1,76 @@
+// The controller's settings, read from the environment once, at start-up, in this one place.
+// Command-line flags (from the CLI) override the environment through `overrides`.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The monorepo's root: apps/controller/src → ../../.. */
+export const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+const port = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a port number (1-65535)` })
+    .int(`${name} must be a whole port number (1-65535)`)
+    .min(0, `${name} must be between 1 and 65535 (0: any free port)`)
+    .max(65535, `${name} must be between 1 and 65535 (0: any free port)`);
+
+const nonEmpty = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  OPSTUDIO_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  OPSTUDIO_CONTROLLER_PORT: port('OPSTUDIO_CONTROLLER_PORT').default(3001),
+  OPSTUDIO_DATA_DIR: nonEmpty,
+  DATABASE_URL: nonEmpty,
+  OPSTUDIO_KUBECONFIG: nonEmpty,
+  KUBECONFIG: nonEmpty,
+  OPSTUDIO_KUBE_CONTEXT: nonEmpty,
+});
+
+export interface ControllerConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  /** Prisma URL: `file:/abs/path.db` for SQLite (default), `postgresql://…` later. */
+  readonly databaseUrl: string;
+  /** Explicit kubeconfig path; undefined means "no cluster named" (never ~/.kube/config by surprise). */
+  readonly kubeconfigPath: string | undefined;
+  readonly kubeContext: string | undefined;
+}
+
+/** Command-line flags; mutable so a flag parser can fill it in. */
+export type ConfigOverrides = { -readonly [K in 'host' | 'port' | 'kubeconfigPath' | 'kubeContext' | 'databaseUrl']?: ControllerConfig[K] };
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): ControllerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`${issue?.message ?? 'invalid value'} (check ${key}="${String(env[key] ?? '')}")`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.OPSTUDIO_DATA_DIR ?? path.join(repoRoot, 'data'));
+  const kubeconfig = overrides.kubeconfigPath ?? e.OPSTUDIO_KUBECONFIG ?? e.KUBECONFIG;
+  return {
+    host: overrides.host ?? e.OPSTUDIO_HOST,
+    port: overrides.port ?? e.OPSTUDIO_CONTROLLER_PORT,
+    dataDir,
+    databaseUrl: overrides.databaseUrl ?? e.DATABASE_URL ?? `file:${path.join(dataDir, 'studio.db')}`,
+    kubeconfigPath: kubeconfig === undefined ? undefined : path.resolve(kubeconfig),
+    kubeContext: overrides.kubeContext ?? e.OPSTUDIO_KUBE_CONTEXT,
+  };
+}
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Until sign-in exists (a later issue), listening beyond loopback hands the cluster to the network. */
+export function exposureWarning(host: string): string | undefined {
+  if (loopbackHosts.has(host) || host.startsWith('127.')) return undefined;
+  return `warning: listening on ${host}: no sign-in yet: anyone who can reach this port controls your cluster`;
+}

@@ -1,0 +1,128 @@
+// Faults between the controller and the API server, made real with a TCP proxy in front of the
+// sandbox's API server (TLS passes through untouched): the proxy goes away → the cluster topic
+// says disconnected; it comes back → connected again and new changes flow, with no restart.
+// A proxy that silently stops forwarding → the watchdog restarts the watch.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { CoreV1Api } from '@kubernetes/client-node';
+import { LiveBus } from '../live/bus';
+import type { LiveEvent } from '../live/events';
+import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
+import { ClusterWatcher } from './cluster-watcher';
+import { loadKubeConfig } from './kubeconfig';
+
+/** A TCP proxy that can be cut (connections reset, port closed) or frozen (bytes silently dropped). */
+class FaultyProxy {
+  private server: net.Server | undefined;
+  private readonly sockets = new Set<net.Socket>();
+  private readonly frozen = new WeakSet<net.Socket>();
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async open(port = 0): Promise<void> {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => undefined);
+      }
+      client.on('data', (d) => !this.frozen.has(client) && upstream.write(d));
+      upstream.on('data', (d) => !this.frozen.has(client) && client.write(d));
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as net.AddressInfo).port;
+  }
+
+  /** The connections open now go silent (half-open: no bytes, no close); new ones work. */
+  freezeExisting(): void {
+    for (const s of this.sockets) this.frozen.add(s);
+  }
+
+  async cut(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    this.server = undefined;
+  }
+}
+
+describe('the cluster connection survives API server outages', { skip: skipWithoutCluster }, () => {
+  const real = loadKubeConfig(kubeconfigPath);
+  const target = new URL(real.server);
+  const proxy = new FaultyProxy({ host: target.hostname, port: Number(target.port) });
+  const stop = new AbortController();
+  const bus = new LiveBus();
+  const events: { event: LiveEvent; at: number }[] = [];
+  bus.subscribe((e) => events.push({ event: e.event, at: Date.now() }));
+  let watcher: ClusterWatcher;
+  const core = real.kc.makeApiClient(CoreV1Api);
+  const created: string[] = [];
+  const lastCluster = () => [...events].reverse().find((e) => e.event.topic === 'cluster')?.event;
+
+  before(async () => {
+    await proxy.open();
+    const conn = loadKubeConfig(kubeconfigPath);
+    const cluster = conn.kc.getCurrentCluster();
+    assert.ok(cluster);
+    // Same credentials and CA, only the address changes (the serving cert covers 127.0.0.1 on any port).
+    Object.assign(cluster, { server: `https://127.0.0.1:${proxy.port}` });
+    watcher = new ClusterWatcher({ ...conn, server: `https://127.0.0.1:${proxy.port}` }, bus, { probeIntervalMs: 500, probeTimeoutMs: 1000, silenceMs: 4000 });
+    await watcher.start(stop.signal);
+    await watcher.waitForSync(10_000);
+  });
+
+  after(async () => {
+    stop.abort();
+    await proxy.cut();
+    for (const name of created) await core.deleteNamespace({ name }).catch(() => undefined);
+  });
+
+  test('goes disconnected when the API server goes away, and recovers by itself', async () => {
+    assert.equal(watcher.summary().connected, true);
+    const cutAt = Date.now();
+    await proxy.cut();
+    const down = await eventually('a disconnected cluster event', 10_000, () => {
+      const c = lastCluster();
+      return c?.topic === 'cluster' && !c.cluster.connected ? c : undefined;
+    });
+    assert.ok(down.topic === 'cluster' && down.cluster.message !== null && /cannot reach/.test(down.cluster.message));
+    console.log(`# API server gone → disconnected: ${Date.now() - cutAt} ms`);
+
+    // The caches keep serving the last known state during the outage.
+    assert.equal(watcher.summary().nodes.total, 3);
+
+    // While it is down, a namespace appears (created directly, not through the proxy).
+    const name = `outage-${Date.now().toString(36)}`;
+    await core.createNamespace({ body: { metadata: { name } } });
+    created.push(name);
+
+    const backAt = Date.now();
+    await proxy.open(proxy.port);
+    await eventually('a connected cluster event', 15_000, () => {
+      const c = lastCluster();
+      return c?.topic === 'cluster' && c.cluster.connected ? c : undefined;
+    });
+    console.log(`# API server back → connected: ${Date.now() - backAt} ms`);
+    await eventually(`namespace ${name} after the outage`, 15_000, () => watcher.namespaces.get(name));
+    console.log(`# API server back → missed namespace seen: ${Date.now() - backAt} ms`);
+  });
+
+  test('a watch that goes silent (half-open connection) is restarted by the watchdog', async () => {
+    await eventually('watching again', 15_000, () => (watcher.namespaces.state === 'watching' ? true : undefined));
+    const frozenAt = Date.now();
+    proxy.freezeExisting();
+    const name = `frozen-${Date.now().toString(36)}`;
+    await core.createNamespace({ body: { metadata: { name } } });
+    created.push(name);
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(watcher.namespaces.get(name), undefined, 'a frozen watch delivers nothing');
+    // silenceMs is 4 s here: the watchdog replaces the watch over a new connection, which
+    // resumes from the last resourceVersion and delivers the namespace.
+    await eventually(`namespace ${name} after the watchdog`, 20_000, () => watcher.namespaces.get(name));
+    console.log(`# frozen watch → namespace delivered: ${Date.now() - frozenAt} ms`);
+  });
+});

@@ -1,0 +1,41 @@
+// What travels on the live subscription. Each event names its topic; lists come as a snapshot
+// followed by upserts and deletes (folded on the client by a pure reducer), small state (the
+// cluster summary) always comes whole.
+
+export interface ClusterSummary {
+  readonly connected: boolean;
+  /** The API server URL (never credentials). */
+  readonly server: string;
+  readonly context: string;
+  /** e.g. v1.36.3; null until the first successful probe. */
+  readonly version: string | null;
+  readonly nodes: { readonly ready: number; readonly total: number };
+  readonly namespaces: number;
+  /** Why we are disconnected (or degraded), in words a user can act on. */
+  readonly message: string | null;
+  /** When `connected` last changed (ISO time). */
+  readonly since: string;
+}
+
+export interface NamespaceSummary {
+  readonly uid: string;
+  readonly name: string;
+  readonly phase: string;
+  readonly createdAt: string | null;
+}
+
+export interface NodeSummary {
+  readonly uid: string;
+  readonly name: string;
+  readonly ready: boolean;
+  readonly createdAt: string | null;
+}
+
+type ListEvents<TTopic extends string, TItem> =
+  | { readonly topic: TTopic; readonly type: 'snapshot'; readonly items: readonly TItem[] }
+  | { readonly topic: TTopic; readonly type: 'upsert' | 'delete'; readonly item: TItem };
+
+export type LiveEvent =
+  | { readonly topic: 'cluster'; readonly type: 'snapshot'; readonly cluster: ClusterSummary }
+  | ListEvents<'namespaces', NamespaceSummary>
+  | ListEvents<'nodes', NodeSummary>;

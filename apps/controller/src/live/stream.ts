@@ -1,0 +1,76 @@
+// The body of the one live subscription: subscribe to the bus FIRST (so nothing published while
+// we build the snapshot is lost), then either replay what a reconnecting client missed (same
+// boot, still in the ring) or send a fresh snapshot, then stream live changes. Every event is
+// `tracked()` so the client reconnects with `lastEventId`.
+import { tracked } from '@trpc/server';
+import type { TrackedEnvelope } from '@trpc/server';
+import type { LiveBus, Sequenced } from './bus';
+import type { LiveEvent } from './events';
+import { formatEventId, resumePoint, snapshotEventId } from './event-id';
+import type { SnapshotRegistry } from './snapshots';
+import type { Topic } from './topics';
+
+export interface LiveStreamDeps {
+  readonly bus: LiveBus;
+  readonly snapshots: SnapshotRegistry;
+}
+
+export interface LiveStreamInput {
+  readonly topics: readonly Topic[];
+  readonly lastEventId?: string | null | undefined;
+}
+
+export class UnknownTopicError extends Error {
+  override readonly name = 'UnknownTopicError';
+}
+
+export async function* liveStream(deps: LiveStreamDeps, input: LiveStreamInput, signal?: AbortSignal): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
+  const { bus, snapshots } = deps;
+  const topics = new Set<string>(input.topics);
+  for (const topic of input.topics) {
+    if (!snapshots.has(topic)) throw new UnknownTopicError(`nothing serves topic "${topic}" yet`);
+  }
+  const queue: Sequenced[] = [];
+  let wake: (() => void) | undefined;
+  const off = bus.subscribe((e) => {
+    if (!topics.has(e.event.topic)) return;
+    queue.push(e);
+    wake?.();
+  });
+  const onAbort = () => wake?.();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    let cursor: number;
+    const resume = resumePoint(input.lastEventId, bus.epoch, bus.lastSeq);
+    const replay = resume.kind === 'resume' ? bus.since(resume.seq, topics) : undefined;
+    if (resume.kind === 'resume' && replay !== undefined) {
+      cursor = resume.seq;
+      for (const e of replay) {
+        cursor = e.seq;
+        yield tracked(formatEventId(bus.epoch, e.seq), e.event);
+      }
+    } else {
+      cursor = bus.lastSeq;
+      const events: LiveEvent[] = [];
+      for (const topic of input.topics) events.push(...(await snapshots.snapshot(topic)));
+      for (const [i, event] of events.entries()) yield tracked(snapshotEventId(bus.epoch, cursor, i, events.length), event);
+    }
+    const aborted = () => signal?.aborted === true;
+    while (!aborted()) {
+      let next: Sequenced | undefined;
+      while ((next = queue.shift()) !== undefined) {
+        if (next.seq <= cursor) continue; // already in the snapshot or the replay
+        cursor = next.seq;
+        yield tracked(formatEventId(bus.epoch, next.seq), next.event);
+      }
+      if (aborted()) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = undefined;
+    }
+  } finally {
+    off();
+    signal?.removeEventListener('abort', onAbort);
+  }
+}

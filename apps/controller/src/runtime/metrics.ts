@@ -1,0 +1,88 @@
+// Prometheus metrics under controller-runtime's names, labels and buckets (pkg/metrics/workqueue.go
+// and pkg/internal/controller/metrics), on prom-client's default registry (what /metrics serves),
+// so dashboards and alerts written for kubebuilder operators work unchanged.
+// Workqueue series carry `name` and `controller` (both the controller's name, as controller-runtime
+// sets them) and depth also `priority` ("" without priorities).
+import { Counter, Gauge, Histogram, exponentialBuckets, register } from 'prom-client';
+import type { Metric } from 'prom-client';
+import type { QueueMetrics } from './workqueue';
+
+/** Metrics are module singletons; a second import (tests, tsx reloads) reuses the registered one. */
+function once<M extends Metric>(name: string, make: () => M): M {
+  return (register.getSingleMetric(name) as M | undefined) ?? make();
+}
+
+const reconcileBuckets = [
+  0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5, 6, 7, 8, 9, 10, 15,
+  20, 25, 30, 40, 50, 60,
+];
+// 10 ns … 1000 s, as client-go's ExponentialBuckets(10e-9, 10, 12).
+const queueBuckets = exponentialBuckets(10e-9, 10, 12);
+
+export const reconcileTotal = once('controller_runtime_reconcile_total', () => new Counter({ name: 'controller_runtime_reconcile_total', help: 'Total number of reconciliations per controller', labelNames: ['controller', 'result'] as const }));
+export const reconcileErrors = once('controller_runtime_reconcile_errors_total', () => new Counter({ name: 'controller_runtime_reconcile_errors_total', help: 'Total number of reconciliation errors per controller', labelNames: ['controller'] as const }));
+export const terminalReconcileErrors = once('controller_runtime_terminal_reconcile_errors_total', () => new Counter({ name: 'controller_runtime_terminal_reconcile_errors_total', help: 'Total number of terminal reconciliation errors per controller', labelNames: ['controller'] as const }));
+export const reconcileTime = once('controller_runtime_reconcile_time_seconds', () => new Histogram({ name: 'controller_runtime_reconcile_time_seconds', help: 'Length of time per reconciliation per controller', labelNames: ['controller'] as const, buckets: reconcileBuckets }));
+export const maxConcurrentReconciles = once('controller_runtime_max_concurrent_reconciles', () => new Gauge({ name: 'controller_runtime_max_concurrent_reconciles', help: 'Maximum number of concurrent reconciles per controller', labelNames: ['controller'] as const }));
+export const activeWorkers = once('controller_runtime_active_workers', () => new Gauge({ name: 'controller_runtime_active_workers', help: 'Number of currently used workers per controller', labelNames: ['controller'] as const }));
+
+export type ReconcileResultLabel = 'success' | 'error' | 'requeue' | 'requeue_after';
+
+/** Sets every series of a controller to 0 at start, as controller-runtime's initMetrics does, so rates work from the first scrape. */
+export function initControllerMetrics(controller: string, workers: number): void {
+  for (const result of ['error', 'requeue_after', 'requeue', 'success'] as const) reconcileTotal.inc({ controller, result }, 0);
+  reconcileErrors.inc({ controller }, 0);
+  terminalReconcileErrors.inc({ controller }, 0);
+  maxConcurrentReconciles.set({ controller }, workers);
+  activeWorkers.set({ controller }, 0);
+}
+
+const depth = once('workqueue_depth', () => new Gauge({ name: 'workqueue_depth', help: 'Current depth of workqueue by workqueue and priority', labelNames: ['name', 'controller', 'priority'] as const }));
+const adds = once('workqueue_adds_total', () => new Counter({ name: 'workqueue_adds_total', help: 'Total number of adds handled by workqueue', labelNames: ['name', 'controller'] as const }));
+const queueDuration = once('workqueue_queue_duration_seconds', () => new Histogram({ name: 'workqueue_queue_duration_seconds', help: 'How long in seconds an item stays in workqueue before being requested', labelNames: ['name', 'controller'] as const, buckets: queueBuckets }));
+const workDuration = once('workqueue_work_duration_seconds', () => new Histogram({ name: 'workqueue_work_duration_seconds', help: 'How long in seconds processing an item from workqueue takes.', labelNames: ['name', 'controller'] as const, buckets: queueBuckets }));
+const retries = once('workqueue_retries_total', () => new Counter({ name: 'workqueue_retries_total', help: 'Total number of retries handled by workqueue', labelNames: ['name', 'controller'] as const }));
+
+/** In-flight start times of each live queue, read when Prometheus scrapes (client-go polls every 500 ms instead). */
+const inFlightSources = new Map<string, { now: () => number; startTimes: () => Iterable<number> }>();
+
+function inFlightSeconds(name: string): number[] {
+  const source = inFlightSources.get(name);
+  if (source === undefined) return [];
+  const now = source.now();
+  return [...source.startTimes()].map((t) => (now - t) / 1000);
+}
+
+once('workqueue_unfinished_work_seconds', () => new Gauge({
+  name: 'workqueue_unfinished_work_seconds',
+  help: "How many seconds of work has been done that is in progress and hasn't been observed by work_duration. Large values indicate stuck threads. One can deduce the number of stuck threads by observing the rate at which this increases.",
+  labelNames: ['name', 'controller'] as const,
+  collect() {
+    for (const name of inFlightSources.keys()) this.set({ name, controller: name }, inFlightSeconds(name).reduce((a, b) => a + b, 0));
+  },
+}));
+once('workqueue_longest_running_processor_seconds', () => new Gauge({
+  name: 'workqueue_longest_running_processor_seconds',
+  help: 'How many seconds has the longest running processor for workqueue been running.',
+  labelNames: ['name', 'controller'] as const,
+  collect() {
+    for (const name of inFlightSources.keys()) this.set({ name, controller: name }, Math.max(0, ...inFlightSeconds(name)));
+  },
+}));
+
+/** The metrics sink for a WorkQueue named `name` (controller-runtime names a controller's queue after the controller). */
+export function prometheusQueueMetrics(name: string, now: () => number = Date.now): QueueMetrics {
+  const labels = { name, controller: name };
+  depth.set({ ...labels, priority: '' }, 0);
+  adds.inc(labels, 0);
+  retries.inc(labels, 0);
+  return {
+    added: () => adds.inc(labels),
+    depth: (delta) => (delta >= 0 ? depth.inc({ ...labels, priority: '' }, delta) : depth.dec({ ...labels, priority: '' }, -delta)),
+    queued: (seconds) => queueDuration.observe(labels, seconds),
+    worked: (seconds) => workDuration.observe(labels, seconds),
+    retried: () => retries.inc(labels),
+    watchInFlight: (startTimes) => void inFlightSources.set(name, { now, startTimes }),
+    close: () => void inFlightSources.delete(name),
+  };
+}

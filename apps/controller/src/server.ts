@@ -1,0 +1,168 @@
+// The controller's HTTP server on node:http: the tRPC API (queries over HTTP, the live
+// subscription over SSE) under /api/trpc, plus /healthz, /readyz and /metrics.
+// startServer() either returns a running server or throws a one-line StartupError, having
+// stopped whatever it had started.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHTTPHandler } from '@trpc/server/adapters/standalone';
+import { collectDefaultMetrics, Gauge, register } from 'prom-client';
+import { appRouter } from './api/root';
+import type { ApiContext } from './api/context';
+import { exposureWarning, loadConfig } from './config';
+import type { ConfigOverrides, ControllerConfig } from './config';
+import { checkDb } from './db';
+import { loadKubeConfig } from './kube/kubeconfig';
+import { getServerVersion } from './kube/probe';
+import type { LiveBus } from './live/bus';
+import { startServices } from './services';
+
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}
+
+export interface StartServerOptions {
+  /** Defaults to the environment (loadConfig) with `overrides` applied. */
+  readonly config?: ControllerConfig;
+  readonly overrides?: ConfigOverrides;
+  readonly log?: (message: string) => void;
+  /** How long to wait for the API server at start-up before giving up. */
+  readonly clusterWaitMs?: number;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly services: ApiContext;
+  close(): Promise<void>;
+}
+
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const log = opts.log ?? ((m: string) => console.error(m));
+  const config = opts.config ?? loadConfig(process.env, opts.overrides);
+  const warning = exposureWarning(config.host);
+  if (warning !== undefined) log(warning);
+
+  const conn = loadKubeConfig(config.kubeconfigPath, config.kubeContext);
+  await waitForApiServer(conn.kc, conn.server, opts.clusterWaitMs ?? 10_000);
+
+  const running = await startServices(conn, config.databaseUrl, { log });
+  const { services } = running;
+  let server: http.Server | undefined;
+  try {
+    await checkDb(services.db);
+    server = http.createServer(requestHandler(services));
+    await listen(server, config.host, config.port);
+  } catch (err) {
+    server?.close();
+    await running.stop();
+    throw err;
+  }
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const httpServer = server;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    services,
+    close: () =>
+      (closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        httpServer.closeAllConnections(); // SSE streams never end by themselves
+        await closed;
+        servedBuses.delete(services.bus);
+        await running.stop();
+      })()),
+  };
+}
+
+function requestHandler(services: ApiContext): http.RequestListener {
+  ensureDefaultMetrics();
+  servedBuses.add(services.bus);
+  const trpc = createHTTPHandler({ router: appRouter, basePath: '/api/trpc/', createContext: () => services });
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path.startsWith('/api/trpc/')) {
+      trpc(req, res);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed\n');
+    switch (path) {
+      case '/healthz':
+        return send(res, 200, 'ok\n');
+      case '/readyz':
+        return void readiness(services).then(({ ok, body }) => send(res, ok ? 200 : 503, body));
+      case '/metrics':
+        return void register.metrics().then((text) => send(res, 200, text, register.contentType));
+      default:
+        return send(res, 404, 'not found: the API is under /api/trpc/\n');
+    }
+  };
+}
+
+/** Ready = the informer caches hold a full list and the database answers. */
+async function readiness(s: ApiContext): Promise<{ ok: boolean; body: string }> {
+  const lines: string[] = [];
+  const informers = s.cluster.synced;
+  lines.push(`[${informers ? '+' : '-'}]informers synced`);
+  let dbOk = true;
+  try {
+    await checkDb(s.db);
+  } catch (err) {
+    dbOk = false;
+    lines.push(`[-]database: ${(err as Error).message}`);
+  }
+  if (dbOk) lines.push('[+]database reachable');
+  lines.push(`[${s.cluster.isConnected ? '+' : '-'}]cluster connected (informational)`);
+  return { ok: informers && dbOk, body: `${lines.join('\n')}\n${informers && dbOk ? 'readyz check passed' : 'readyz check failed'}\n` };
+}
+
+function send(res: http.ServerResponse, status: number, body: string, contentType = 'text/plain; charset=utf-8'): void {
+  res.writeHead(status, { 'content-type': contentType, 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+/** Open live subscriptions: a stream the browser dropped must not stay subscribed (leak check). */
+const servedBuses = new Set<LiveBus>();
+if (register.getSingleMetric('opstudio_live_subscribers') === undefined) {
+  new Gauge({
+    name: 'opstudio_live_subscribers',
+    help: 'Open live subscriptions (one per browser page)',
+    collect() {
+      this.set([...servedBuses].reduce((n, bus) => n + bus.subscriberCount, 0));
+    },
+  });
+}
+
+function ensureDefaultMetrics(): void {
+  // prom-client refuses to register a metric twice (several servers in one test process).
+  if (register.getSingleMetric('process_cpu_user_seconds_total') === undefined) collectDefaultMetrics();
+}
+
+function listen(server: http.Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') {
+        reject(new StartupError(`port ${port} on ${host} is already in use: stop what is using it, or set OPSTUDIO_CONTROLLER_PORT to another port`));
+      } else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
+        reject(new StartupError(`cannot listen on ${host}: no such local address (check OPSTUDIO_HOST / --host)`));
+      } else if (err.code === 'EACCES') {
+        reject(new StartupError(`not allowed to listen on port ${port}: choose a port above 1024 with OPSTUDIO_CONTROLLER_PORT`));
+      } else reject(err);
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+async function waitForApiServer(kc: Parameters<typeof getServerVersion>[0], server: string, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await getServerVersion(kc, 3000);
+      return;
+    } catch (err) {
+      if (Date.now() >= deadline) {
+        throw new StartupError(`${(err as Error).message.replace(/\.$/, '')} (gave up after ${Math.round(waitMs / 1000)} s; is ${server} the right cluster?)`);
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}

@@ -1,0 +1,5 @@
+import { ClusterHome } from '../features/cluster/ClusterHome';
+
+export default function HomePage() {
+  return <ClusterHome />;
+}

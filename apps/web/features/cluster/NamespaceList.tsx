@@ -1,0 +1,28 @@
+'use client';
+// The cluster's namespaces, live: one created with kubectl appears within a second or two.
+import { useLive } from '../live/LiveProvider';
+import styles from './cluster.module.css';
+
+export function NamespaceList() {
+  const { state } = useLive();
+  const namespaces = state.namespaces;
+  return (
+    <section className={styles.card} aria-labelledby="namespaces-heading">
+      <h2 id="namespaces-heading" className={styles.cardTitle}>
+        Namespaces {namespaces !== null && <span className={styles.count}>{namespaces.length}</span>}
+      </h2>
+      {namespaces === null ? (
+        <p className={styles.muted}>Loading…</p>
+      ) : (
+        <ul className={styles.list} aria-label="Namespaces">
+          {namespaces.map((ns) => (
+            <li key={ns.uid} className={styles.row}>
+              <span className={styles.name}>{ns.name}</span>
+              <span className={ns.phase === 'Active' ? styles.pillOk : styles.pillWarn}>{ns.phase}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

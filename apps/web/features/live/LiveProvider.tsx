@@ -1,0 +1,73 @@
+'use client';
+// The page's one live subscription. Components declare the topics they show with
+// useLiveTopics(); the provider subscribes once for all of them (plus `cluster`, which the header
+// always shows), so a page costs one of the browser's six connections per origin.
+import { useSubscription } from '@trpc/tanstack-react-query';
+import type { Topic } from '@opstudio/controller/router';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTRPC } from '../../trpc/client';
+import { applyLiveEvent, connectionOf, emptyLiveState } from './live-state';
+import type { Connection, LiveState } from './live-state';
+
+interface LiveContextValue {
+  readonly state: LiveState;
+  readonly connection: Connection;
+  readonly error: string | null;
+  readonly register: (topics: readonly Topic[]) => () => void;
+}
+
+const LiveContext = createContext<LiveContextValue | null>(null);
+
+export function LiveProvider({ children }: { readonly children: ReactNode }) {
+  const trpc = useTRPC();
+  const [counts, setCounts] = useState<ReadonlyMap<Topic, number>>(() => new Map([['cluster', 1]]));
+  const topics = useMemo(() => [...counts.entries()].filter(([, n]) => n > 0).map(([t]) => t).sort(), [counts]);
+  const [state, dispatch] = useReducer(applyLiveEvent, emptyLiveState);
+  // Children's effects (their useLiveTopics) run before ours: subscribing from the first render
+  // after mount opens one stream with every topic instead of one for `cluster` and then another.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+
+  const subscription = useSubscription(
+    trpc.live.subscribe.subscriptionOptions({ topics }, { enabled: mounted, onData: (message) => dispatch(message.data) }),
+  );
+
+  // A subscription that ended in an error (e.g. the controller restarted mid-handshake) starts over.
+  const { status, reset } = subscription;
+  useEffect(() => {
+    if (status !== 'error') return;
+    const timer = setTimeout(reset, 2000);
+    return () => clearTimeout(timer);
+  }, [status, reset]);
+
+  const register = useCallback((wanted: readonly Topic[]) => {
+    const change = (delta: number) =>
+      setCounts((prev) => {
+        const next = new Map(prev);
+        for (const t of wanted) next.set(t, (next.get(t) ?? 0) + delta);
+        return next;
+      });
+    change(1);
+    return () => change(-1);
+  }, []);
+
+  const connection = connectionOf(subscription.status, subscription.error !== null, state.cluster);
+  const value = useMemo(() => ({ state, connection, error: subscription.error?.message ?? null, register }), [state, connection, subscription.error, register]);
+  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
+}
+
+export function useLive(): LiveContextValue {
+  const value = useContext(LiveContext);
+  if (value === null) throw new Error('useLive() needs a <LiveProvider> above it (app/layout.tsx)');
+  return value;
+}
+
+/** Ask the page's live subscription to carry these topics while the calling component is mounted. */
+export function useLiveTopics(topics: readonly Topic[]): LiveContextValue {
+  const live = useLive();
+  const key = topics.join('\n');
+  const { register } = live;
+  useEffect(() => register(key.split('\n') as Topic[]), [key, register]);
+  return live;
+}

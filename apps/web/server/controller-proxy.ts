@@ -1,0 +1,72 @@
+// Forwards /api/trpc/* to the controller, streaming both ways (SSE subscriptions included).
+// The controller's URL is read per request from OPSTUDIO_CONTROLLER_URL, not baked in at build
+// time as a Next rewrite would be (docs/design/0001-api-proxy.md).
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+]);
+
+export function controllerUrl(): string {
+  return (process.env.OPSTUDIO_CONTROLLER_URL ?? 'http://127.0.0.1:3001').replace(/\/+$/, '');
+}
+
+function forwardHeaders(from: Headers, drop: ReadonlySet<string>): Headers {
+  const out = new Headers();
+  // The Connection header may name more hop-by-hop headers.
+  const named = new Set((from.get('connection') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));
+  from.forEach((value, key) => {
+    const k = key.toLowerCase();
+    if (!drop.has(k) && !named.has(k)) out.append(key, value);
+  });
+  return out;
+}
+
+export async function proxyToController(req: Request): Promise<Response> {
+  const incoming = new URL(req.url);
+  const target = `${controllerUrl()}${incoming.pathname}${incoming.search}`;
+  const headers = forwardHeaders(req.headers, new Set([...HOP_BY_HOP, 'accept-encoding']));
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  let upstream: Response;
+  try {
+    upstream = await fetch(target, {
+      method: req.method,
+      headers,
+      body: hasBody ? req.body : undefined,
+      // Node's fetch needs this to stream a request body.
+      ...(hasBody ? { duplex: 'half' } : {}),
+      redirect: 'manual',
+      cache: 'no-store',
+      signal: req.signal,
+    });
+  } catch (err) {
+    if (req.signal.aborted) return new Response(null, { status: 499 });
+    const why = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+    return Response.json(
+      {
+        error: {
+          message: `The studio controller at ${controllerUrl()} is not answering (${why}): is it running? (npm start starts it)`,
+          code: -32603,
+          data: { code: 'BAD_GATEWAY', httpStatus: 502 },
+        },
+      },
+      { status: 502 },
+    );
+  }
+  const responseHeaders = forwardHeaders(upstream.headers, HOP_BY_HOP);
+  // Streams must reach the browser as they come: no buffering, no compression.
+  if ((upstream.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    responseHeaders.set('cache-control', 'no-cache, no-transform');
+    responseHeaders.set('x-accel-buffering', 'no');
+  }
+  return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
+}

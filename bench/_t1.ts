@@ -1,0 +1,11 @@
+import { crdObject, generateCrd } from '../packages/shared/src/crd/generate';
+import { validateCrd } from '../packages/shared/src/validate/crd';
+import { parseDesign } from '../packages/shared/src/design/io';
+import { readFileSync } from 'node:fs';
+const d = parseDesign(readFileSync('examples/kitchen-sink.design.yaml','utf8'));
+if (!d.ok) throw new Error('x');
+const t = (f: () => void, n = 200) => { for (let i=0;i<50;i++) f(); const s:number[]=[]; for (let i=0;i<n;i++){const a=performance.now(); f(); s.push(performance.now()-a);} s.sort((a,b)=>a-b); return s[n>>1]!.toFixed(3); };
+console.log('gen', t(() => generateCrd(d.design)));
+console.log('obj', t(() => crdObject(d.design)));
+console.log('val', t(() => validateCrd(crdObject(d.design))));
+console.log(validateCrd(crdObject(d.design)));

@@ -1,0 +1,266 @@
+// up / down / status / reset of one sandbox cluster. `up` is idempotent and all-or-nothing:
+// on any failure it stops every process it started, and says what went wrong in one line.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { ensureBinaries, formatElapsed, type Progress } from './build';
+import { COMPONENTS, logFile, pidFile, serverUrl, type Component, type ComponentName } from './components';
+import type { FlagInputs } from './flags';
+import { createIfMissing, httpCall, listNodes, readyNodeNames } from './kube-http';
+import { kubeconfigFromPki } from './kubeconfig';
+import { NODE_COUNT, kwokConfigYaml, nodeManifest } from './kwok-config';
+import { acquireLock } from './lock';
+import { ensurePki, pkiPaths, readAdminCredentials, type ClientCredentials } from './pki';
+import { busyPorts, portBusyMessage } from './ports';
+import { livePid, logTail, removeFile, startDetached, stopPid, type Started } from './process';
+import { layout, resolveProfile, type ProfileInput, type SandboxProfile } from './profiles';
+import { binaryPath } from './versions';
+
+export class SandboxError extends Error {
+  override name = 'SandboxError';
+  /** Extra lines (a log tail) shown under the one-line message. */
+  constructor(message: string, readonly detail?: string) {
+    super(message);
+  }
+}
+
+export interface SandboxInfo {
+  profile: string;
+  context: string;
+  server: string;
+  kubeconfigPath: string;
+  /** True when `up` found it already running and healthy. */
+  alreadyRunning: boolean;
+  durationMs: number;
+}
+
+export interface UpOptions {
+  profile?: ProfileInput;
+  onProgress?: Progress;
+  /** Overall deadline for start-up once the binaries exist. */
+  timeoutMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function inputs(p: SandboxProfile): FlagInputs {
+  const l = layout(p);
+  return { profile: p, pki: pkiPaths(l.pki), kubeconfig: l.kubeconfig, etcdDataDir: l.etcdData, kwokConfig: l.kwokConfig };
+}
+
+function running(p: SandboxProfile): Map<ComponentName, number> {
+  const l = layout(p);
+  const out = new Map<ComponentName, number>();
+  for (const c of COMPONENTS) {
+    const pid = livePid(pidFile(l.run, c.name), binaryPath(c.binary));
+    if (pid !== undefined) out.set(c.name, pid);
+    else removeFile(pidFile(l.run, c.name)); // stale
+  }
+  return out;
+}
+
+async function readyNodes(p: SandboxProfile, creds: ClientCredentials): Promise<number> {
+  try {
+    return readyNodeNames(await listNodes(serverUrl(p), creds)).length;
+  } catch {
+    return 0;
+  }
+}
+
+async function defaultServiceAccountExists(p: SandboxProfile, creds: ClientCredentials): Promise<boolean> {
+  try {
+    return (await httpCall(`${serverUrl(p)}/api/v1/namespaces/default/serviceaccounts/default`, { creds })).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** Healthy = every process alive and answering, the default ServiceAccount there, all nodes Ready. */
+async function isHealthy(p: SandboxProfile): Promise<boolean> {
+  if (running(p).size !== COMPONENTS.length || !existsSync(layout(p).kubeconfig)) return false;
+  const creds = readAdminCredentials(layout(p).pki);
+  const probes = await Promise.all(COMPONENTS.map((c) => c.healthy(p, creds)));
+  if (probes.some((ok) => !ok)) return false;
+  return (await defaultServiceAccountExists(p, creds)) && (await readyNodes(p, creds)) >= NODE_COUNT;
+}
+
+function info(p: SandboxProfile, alreadyRunning: boolean, started: number): SandboxInfo {
+  return {
+    profile: p.name,
+    context: p.context,
+    server: serverUrl(p),
+    kubeconfigPath: layout(p).kubeconfig,
+    alreadyRunning,
+    durationMs: Date.now() - started,
+  };
+}
+
+export async function up(opts: UpOptions = {}): Promise<SandboxInfo> {
+  const p = resolveProfile(opts.profile);
+  const progress = opts.onProgress ?? (() => {});
+  const l = layout(p);
+  mkdirSync(l.run, { recursive: true });
+  const release = await acquireLock(l.upLock, {
+    onWait: (pid) => progress(`waiting for another \`sandbox up\` (pid ${pid}) of ${p.name}…`),
+  });
+  try {
+    await ensureBinaries({ onProgress: progress });
+    const started = Date.now();
+    if (await isHealthy(p)) {
+      progress(`sandbox ${p.name} is already running at ${serverUrl(p)}`);
+      return info(p, true, started);
+    }
+    const leftovers = running(p);
+    if (leftovers.size > 0) {
+      progress(`stopping a partly running sandbox ${p.name} (${[...leftovers.keys()].join(', ')})…`);
+      await down({ profile: p });
+    }
+    const busy = await busyPorts(p.ports);
+    if (busy.length > 0) throw new SandboxError(portBusyMessage(p.ports, busy, p.name));
+    await startAll(p, progress, started, opts.timeoutMs ?? 120_000);
+    progress(`sandbox ${p.name} ready: ${serverUrl(p)} · ${NODE_COUNT}/${NODE_COUNT} nodes Ready (${formatElapsed(Date.now() - started)})`);
+    return info(p, false, started);
+  } finally {
+    release();
+  }
+}
+
+async function startAll(p: SandboxProfile, progress: Progress, t0: number, timeoutMs: number): Promise<void> {
+  const l = layout(p);
+  const deadline = t0 + timeoutMs;
+  const startedProcs = new Map<ComponentName, Started>();
+  let kwokRestarts = 0;
+  const start = (c: Component): void => {
+    progress(`starting ${c.name}…`);
+    startedProcs.set(c.name, startDetached({
+      name: c.name,
+      binary: binaryPath(c.binary),
+      args: c.args(inputs(p)),
+      logFile: logFile(l.logs, c.name),
+      pidFile: pidFile(l.run, c.name),
+      // kwok reads ~/.kwok/kwok.yaml if present; point its work dir at ours so a user's file cannot interfere.
+      env: c.name === 'kwok' ? { ...process.env, KWOK_WORKDIR: l.kwokWorkDir } : process.env,
+    }));
+  };
+  /** Polls `check` until true; fails fast with the log tail when a started process exits. */
+  const waitFor = async (what: string, check: () => Promise<boolean>): Promise<void> => {
+    for (;;) {
+      for (const [name, proc] of startedProcs) {
+        if (proc.exit && name === 'kwok' && kwokRestarts < 2) {
+          // kwok has start-up races of its own (see kwokArgs): one more try costs a second.
+          kwokRestarts++;
+          progress(`kwok exited during start-up (${proc.exit.code ?? proc.exit.signal}); restarting it…`);
+          start(COMPONENTS.find((c) => c.name === 'kwok')!);
+          continue;
+        }
+        if (proc.exit) {
+          const how = proc.exit.signal ? `signal ${proc.exit.signal}` : `code ${proc.exit.code}`;
+          throw new SandboxError(`${name} exited (${how}) during start-up; its log (${logFile(l.logs, name)}) ends with:`, logTail(logFile(l.logs, name)));
+        }
+      }
+      if (await check()) return;
+      if (Date.now() > deadline) {
+        throw new SandboxError(`timed out after ${formatElapsed(timeoutMs)} waiting for ${what}: see the logs in ${l.logs}`);
+      }
+      await sleep(200);
+    }
+  };
+  try {
+    const pki = await ensurePki(l.pki);
+    writeFileSync(l.kubeconfig, kubeconfigFromPki(pki, p.context, serverUrl(p)), { mode: 0o600 });
+    writeFileSync(l.kwokConfig, kwokConfigYaml());
+    mkdirSync(l.kwokWorkDir, { recursive: true });
+    const creds = readAdminCredentials(l.pki);
+    const [etcd, apiserver, ...rest] = COMPONENTS;
+    start(etcd!);
+    await waitFor('etcd to be healthy', () => etcd!.healthy(p, creds));
+    start(apiserver!);
+    await waitFor('kube-apiserver /readyz', () => apiserver!.healthy(p, creds));
+    progress('creating nodes…');
+    for (let i = 0; i < NODE_COUNT; i++) await createIfMissing(serverUrl(p), '/api/v1/nodes', nodeManifest(i), creds);
+    for (const c of rest) start(c);
+    progress(`waiting for the default ServiceAccount and ${NODE_COUNT} Ready nodes…`);
+    await waitFor('the default ServiceAccount', () => defaultServiceAccountExists(p, creds));
+    await waitFor(`${NODE_COUNT} Ready nodes`, async () => (await readyNodes(p, creds)) >= NODE_COUNT);
+  } catch (err) {
+    progress(`start-up failed: stopping what was started…`);
+    await down({ profile: p });
+    if (err instanceof SandboxError) throw err;
+    throw new SandboxError((err as Error).message);
+  }
+}
+
+export interface DownOptions {
+  profile?: ProfileInput;
+  onProgress?: Progress;
+}
+
+/** Stops every component (SIGTERM, then SIGKILL after 10 s); keeps the data. Returns what was stopped. */
+export async function down(opts: DownOptions = {}): Promise<ComponentName[]> {
+  const p = resolveProfile(opts.profile);
+  const l = layout(p);
+  const pids = running(p);
+  const stopOne = async (name: ComponentName): Promise<void> => {
+    const pid = pids.get(name);
+    if (pid === undefined) return;
+    opts.onProgress?.(`stopping ${name} (pid ${pid})…`);
+    await stopPid(pid);
+    removeFile(pidFile(l.run, name));
+  };
+  // Clients of the API server first, then the API server, then its storage.
+  await Promise.all((['kwok', 'kube-scheduler', 'kube-controller-manager'] as const).map(stopOne));
+  await stopOne('kube-apiserver');
+  await stopOne('etcd');
+  return [...pids.keys()];
+}
+
+export interface ComponentStatus {
+  name: ComponentName;
+  pid?: number;
+  running: boolean;
+  healthy: boolean;
+}
+
+export interface SandboxStatus {
+  profile: string;
+  server: string;
+  kubeconfigPath: string;
+  components: ComponentStatus[];
+  readyNodes: number;
+  /** All components running and healthy. */
+  running: boolean;
+}
+
+export async function status(opts: { profile?: ProfileInput } = {}): Promise<SandboxStatus> {
+  const p = resolveProfile(opts.profile);
+  const l = layout(p);
+  const pids = running(p);
+  const creds = existsSync(pkiPaths(l.pki)['admin.key']) ? readAdminCredentials(l.pki) : undefined;
+  const components = await Promise.all(
+    COMPONENTS.map(async (c): Promise<ComponentStatus> => {
+      const pid = pids.get(c.name);
+      const healthy = pid !== undefined && creds !== undefined && (await c.healthy(p, creds));
+      return { name: c.name, ...(pid !== undefined ? { pid } : {}), running: pid !== undefined, healthy };
+    }),
+  );
+  const apiUp = components.find((c) => c.name === 'kube-apiserver')?.healthy === true;
+  const nodes = apiUp && creds ? await readyNodes(p, creds) : 0;
+  return {
+    profile: p.name,
+    server: serverUrl(p),
+    kubeconfigPath: l.kubeconfig,
+    components,
+    readyNodes: nodes,
+    running: components.every((c) => c.healthy),
+  };
+}
+
+/** down, then delete the data dir (certificates, etcd data, logs): the next `up` starts from scratch. */
+export async function reset(opts: DownOptions = {}): Promise<void> {
+  const p = resolveProfile(opts.profile);
+  await down({ ...opts, profile: p });
+  opts.onProgress?.(`deleting ${p.dataDir}…`);
+  rmSync(p.dataDir, { recursive: true, force: true });
+}
+
+export function kubeconfigPath(profile: ProfileInput = 'dev'): string {
+  return layout(resolveProfile(profile)).kubeconfig;
+}

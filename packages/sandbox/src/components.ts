@@ -1,0 +1,78 @@
+// The five processes of a sandbox, in start order, with how to start and probe each.
+import { request as httpsRequest } from 'node:https';
+import { join } from 'node:path';
+import { apiserverArgs, controllerManagerArgs, etcdArgs, kwokArgs, schedulerArgs, type FlagInputs } from './flags';
+import { isOk } from './kube-http';
+import type { ClientCredentials } from './pki';
+import type { SandboxProfile } from './profiles';
+import type { BinaryName } from './versions';
+
+export const COMPONENT_NAMES = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kwok'] as const;
+export type ComponentName = (typeof COMPONENT_NAMES)[number];
+
+export interface Component {
+  name: ComponentName;
+  binary: BinaryName;
+  args: (f: FlagInputs) => string[];
+  /** A cheap liveness/readiness probe of the running process. */
+  healthy: (p: SandboxProfile, creds: ClientCredentials) => Promise<boolean>;
+}
+
+/** GET https://127.0.0.1:port/path on a component's self-signed serving port (loopback, our own process). */
+function selfSignedOk(port: number, path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = httpsRequest({ host: '127.0.0.1', port, path, rejectUnauthorized: false, timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}
+
+export const COMPONENTS: readonly Component[] = [
+  {
+    name: 'etcd',
+    binary: 'etcd',
+    args: etcdArgs,
+    healthy: (p) => isOk(`http://127.0.0.1:${p.ports.etcdClient}/health`),
+  },
+  {
+    name: 'kube-apiserver',
+    binary: 'kube-apiserver',
+    args: apiserverArgs,
+    healthy: (p, creds) => isOk(`${serverUrl(p)}/readyz`, creds),
+  },
+  {
+    name: 'kube-controller-manager',
+    binary: 'kube-controller-manager',
+    args: controllerManagerArgs,
+    healthy: (p) => selfSignedOk(p.ports.controllerManager, '/healthz'),
+  },
+  {
+    name: 'kube-scheduler',
+    binary: 'kube-scheduler',
+    args: schedulerArgs,
+    healthy: (p) => selfSignedOk(p.ports.scheduler, '/healthz'),
+  },
+  {
+    name: 'kwok',
+    binary: 'kwok',
+    args: kwokArgs,
+    // kwok serves no port (see kwokArgs): its health shows as the nodes staying Ready.
+    healthy: () => Promise.resolve(true),
+  },
+];
+
+export function serverUrl(p: SandboxProfile): string {
+  return `https://127.0.0.1:${p.ports.apiserver}`;
+}
+
+export function pidFile(runDir: string, name: ComponentName): string {
+  return join(runDir, `${name}.pid`);
+}
+
+export function logFile(logsDir: string, name: ComponentName): string {
+  return join(logsDir, `${name}.log`);
+}

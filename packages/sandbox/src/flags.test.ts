@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { apiserverArgs, controllerManagerArgs, etcdArgs, kwokArgs, schedulerArgs, type FlagInputs } from './flags';
+import { pkiPaths } from './pki';
+import { profile } from './profiles';
+
+const inputs = (name: 'dev' | 'test'): FlagInputs => ({
+  profile: profile(name, { OPSTUDIO_DATA_DIR: '/d' }),
+  pki: pkiPaths('/d/pki'),
+  kubeconfig: '/d/kubeconfig',
+  etcdDataDir: '/d/etcd',
+  kwokConfig: '/d/kwok.yaml',
+});
+
+const flag = (args: string[], name: string): string | undefined => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+
+test('every component of the test profile listens on its own 127.0.0.1 port', () => {
+  const f = inputs('test');
+  assert.equal(flag(etcdArgs(f), 'listen-client-urls'), 'http://127.0.0.1:12379');
+  assert.equal(flag(etcdArgs(f), 'listen-peer-urls'), 'http://127.0.0.1:12380');
+  assert.equal(flag(apiserverArgs(f), 'secure-port'), '16443');
+  assert.equal(flag(apiserverArgs(f), 'etcd-servers'), 'http://127.0.0.1:12379');
+  assert.equal(flag(controllerManagerArgs(f), 'secure-port'), '20257');
+  assert.equal(flag(schedulerArgs(f), 'secure-port'), '20259');
+  assert.equal(flag(kwokArgs(f), 'server-address'), undefined, 'kwok serves nothing');
+  for (const args of [apiserverArgs(f), controllerManagerArgs(f), schedulerArgs(f)]) assert.equal(flag(args, 'bind-address'), '127.0.0.1');
+  const all = [etcdArgs, apiserverArgs, controllerManagerArgs, schedulerArgs, kwokArgs].flatMap((fn) => fn(f)).join(' ');
+  assert.doesNotMatch(all, /0\.0\.0\.0/);
+});
+
+test('the API server gets the certificates, the service-account keys and RBAC', () => {
+  const a = apiserverArgs(inputs('dev'));
+  assert.equal(flag(a, 'client-ca-file'), '/d/pki/ca.crt');
+  assert.equal(flag(a, 'tls-cert-file'), '/d/pki/apiserver.crt');
+  assert.equal(flag(a, 'service-account-key-file'), '/d/pki/sa.pub');
+  assert.equal(flag(a, 'service-account-signing-key-file'), '/d/pki/sa.key');
+  assert.equal(flag(a, 'service-cluster-ip-range'), '10.96.0.0/16');
+  assert.match(flag(a, 'authorization-mode') ?? '', /RBAC/);
+});
+
+test('single-instance components skip leader election; etcd skips fsync', () => {
+  const f = inputs('dev');
+  assert.equal(flag(controllerManagerArgs(f), 'leader-elect'), 'false');
+  assert.equal(flag(schedulerArgs(f), 'leader-elect'), 'false');
+  assert.ok(etcdArgs(f).includes('--unsafe-no-fsync'));
+  assert.equal(flag(kwokArgs(f), 'manage-nodes-with-annotation-selector'), 'kwok.x-k8s.io/node=fake');
+});

@@ -1,0 +1,37 @@
+// @opstudio/sandbox: a real local Kubernetes control plane for development and tests.
+//
+// etcd, kube-apiserver, kube-controller-manager, kube-scheduler and kubectl are built from the Go
+// wrapper modules in ../go (pinned in versions.ts) into a cache outside the clone; kwok fakes three
+// nodes so scheduled pods become Running with IPs. Everything listens on 127.0.0.1.
+//
+//   await ensureBinaries({ onProgress: console.log });          // builds once per pinned version
+//   const { kubeconfigPath } = await up({ profile: 'test' });    // idempotent; all-or-nothing
+//   await down({ profile: 'test' });                              // keeps data until reset()
+export { ensureBinaries, SandboxBuildError, type EnsureBinariesResult, type Progress } from './build';
+export {
+  down,
+  kubeconfigPath,
+  reset,
+  SandboxError,
+  status,
+  up,
+  type ComponentStatus,
+  type SandboxInfo,
+  type SandboxStatus,
+  type UpOptions,
+} from './cluster';
+export { GoToolchainError } from './go-toolchain';
+export { NODE_COUNT } from './kwok-config';
+export {
+  customProfile,
+  dataRoot,
+  parseProfileName,
+  profile,
+  PROFILE_NAMES,
+  PROFILE_PORTS,
+  repoRoot,
+  type ProfileInput,
+  type ProfileName,
+  type SandboxProfile,
+} from './profiles';
+export { binDir, binaryPath, cacheRoot, PINS } from './versions';

@@ -1,0 +1,231 @@
+// What kwok plays: the Stages that make our fake nodes Ready and scheduled pods Running with IPs,
+// and the Node objects the sandbox creates (kwok manages nodes, it does not create them).
+import { stringify } from 'yaml';
+
+export const NODE_COUNT = 3;
+export const PODS_PER_NODE = 500;
+export const KWOK_NODE_ANNOTATION = { key: 'kwok.x-k8s.io/node', value: 'fake' } as const;
+
+export function nodeName(i: number): string {
+  return `kwok-node-${i}`;
+}
+
+/** Node i gets 10.244.(4i).0/22: 1022 pod IPs, room for its 500 pods. */
+export function nodePodCidr(i: number): string {
+  return `10.244.${i * 4}.0/22`;
+}
+
+export function nodeManifest(i: number): Record<string, unknown> {
+  const name = nodeName(i);
+  const resources = { cpu: '32', memory: '256Gi', pods: String(PODS_PER_NODE), 'ephemeral-storage': '1Ti' };
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: {
+      name,
+      annotations: { [KWOK_NODE_ANNOTATION.key]: KWOK_NODE_ANNOTATION.value, 'node.alpha.kubernetes.io/ttl': '0' },
+      labels: {
+        'kubernetes.io/hostname': name,
+        'kubernetes.io/os': 'linux',
+        'kubernetes.io/arch': 'amd64',
+        type: 'kwok',
+      },
+    },
+    spec: { podCIDR: nodePodCidr(i), podCIDRs: [nodePodCidr(i)] },
+    status: {
+      capacity: resources,
+      allocatable: resources,
+      // Fake addresses from TEST-NET-2: never dialled, only shown as the pods' hostIP.
+      addresses: [
+        { type: 'InternalIP', address: `198.51.100.${10 + i}` },
+        { type: 'Hostname', address: name },
+      ],
+    },
+  };
+}
+
+const NODE_CONDITIONS_TEMPLATE = `conditions:
+{{ range NodeConditions }}
+- lastHeartbeatTime: {{ $now | Quote }}
+  lastTransitionTime: {{ $since | Quote }}
+  message: {{ .message | Quote }}
+  reason: {{ .reason | Quote }}
+  status: {{ .status | Quote }}
+  type: {{ .type | Quote }}
+{{ end }}`;
+
+function stage(name: string, kind: 'Node' | 'Pod', selector: unknown[], next: Record<string, unknown>, delay?: [number, number]) {
+  return {
+    apiVersion: 'kwok.x-k8s.io/v1alpha1',
+    kind: 'Stage',
+    metadata: { name },
+    spec: {
+      resourceRef: { apiGroup: 'v1', kind },
+      selector: { matchExpressions: selector },
+      ...(delay ? { delay: { durationMilliseconds: delay[0], jitterDurationMilliseconds: delay[1] } } : {}),
+      next,
+    },
+  };
+}
+
+const readyStatus = (op: 'In' | 'NotIn') => ({
+  key: '.status.conditions.[] | select( .type == "Ready" ) | .status',
+  operator: op,
+  values: ['True'],
+});
+
+export function kwokStages(): Record<string, unknown>[] {
+  return [
+    // A new (or restarted-and-stale) node: Ready, with the capacity and addresses we gave it.
+    stage('opstudio-node-ready', 'Node', [readyStatus('NotIn')], {
+      statusTemplate: `{{ $now := Now }}
+{{ $since := $now }}
+${NODE_CONDITIONS_TEMPLATE}
+{{ with .status.addresses }}
+addresses:
+{{ YAML . 1 }}
+{{ end }}
+{{ with .status.capacity }}
+capacity:
+{{ YAML . 1 }}
+{{ end }}
+{{ with .status.allocatable }}
+allocatable:
+{{ YAML . 1 }}
+{{ end }}
+nodeInfo:
+  architecture: amd64
+  operatingSystem: linux
+  kubeletVersion: {{ printf "kwok-%s" Version | Quote }}
+  kubeProxyVersion: {{ printf "kwok-%s" Version | Quote }}
+  containerRuntimeVersion: {{ printf "kwok-%s" Version | Quote }}
+  kernelVersion: {{ printf "kwok-%s" Version | Quote }}
+  osImage: kwok
+  bootID: ""
+  machineID: ""
+  systemUUID: ""
+phase: Running
+`,
+    }),
+    // The node Lease (kwok renews it) is the real heartbeat; this refreshes the conditions now and then.
+    stage(
+      'opstudio-node-heartbeat',
+      'Node',
+      [{ key: '.status.phase', operator: 'In', values: ['Running'] }, readyStatus('In')],
+      {
+        statusTemplate: `{{ $now := Now }}
+{{ $since := or .metadata.creationTimestamp $now }}
+${NODE_CONDITIONS_TEMPLATE}
+`,
+      },
+      [300_000, 300_000],
+    ),
+    // A scheduled pod: Running and Ready at once, with a pod IP from its node's podCIDR.
+    stage(
+      'opstudio-pod-running',
+      'Pod',
+      [
+        { key: '.metadata.deletionTimestamp', operator: 'DoesNotExist' },
+        { key: '.status.phase', operator: 'In', values: ['Pending'] },
+        readyStatus('NotIn'),
+      ],
+      {
+        statusTemplate: `{{ $now := Now }}
+conditions:
+{{ range list "PodScheduled" "Initialized" "Ready" "ContainersReady" "PodReadyToStartContainers" }}
+- lastTransitionTime: {{ $now | Quote }}
+  status: "True"
+  type: {{ . }}
+{{ end }}
+{{ range .spec.readinessGates }}
+- lastTransitionTime: {{ $now | Quote }}
+  status: "True"
+  type: {{ .conditionType | Quote }}
+{{ end }}
+containerStatuses:
+{{ range .spec.containers }}
+- name: {{ .name | Quote }}
+  image: {{ .image | Quote }}
+  imageID: {{ printf "kwok://%s" .image | Quote }}
+  containerID: {{ printf "kwok://%s" .name | Quote }}
+  ready: true
+  started: true
+  restartCount: 0
+  state:
+    running:
+      startedAt: {{ $now | Quote }}
+{{ end }}
+{{ with .spec.initContainers }}
+initContainerStatuses:
+{{ range . }}
+- name: {{ .name | Quote }}
+  image: {{ .image | Quote }}
+  ready: true
+  restartCount: 0
+  state:
+    terminated:
+      exitCode: 0
+      reason: Completed
+      startedAt: {{ $now | Quote }}
+      finishedAt: {{ $now | Quote }}
+{{ end }}
+{{ end }}
+{{ with NodeIPsWith .spec.nodeName }}
+hostIP: {{ index . 0 | Quote }}
+hostIPs:
+{{ range . }}
+- ip: {{ . | Quote }}
+{{ end }}
+{{ end }}
+{{ with PodIPsWith .spec.nodeName ( or .spec.hostNetwork false ) ( or .metadata.uid "" ) ( or .metadata.name "" ) ( or .metadata.namespace "" ) }}
+podIP: {{ index . 0 | Quote }}
+podIPs:
+{{ range . }}
+- ip: {{ . | Quote }}
+{{ end }}
+{{ end }}
+phase: Running
+startTime: {{ $now | Quote }}
+`,
+      },
+    ),
+    // Job pods finish right after they start running.
+    stage(
+      'opstudio-pod-job-complete',
+      'Pod',
+      [
+        { key: '.metadata.deletionTimestamp', operator: 'DoesNotExist' },
+        { key: '.status.phase', operator: 'In', values: ['Running'] },
+        { key: '.metadata.ownerReferences.[].kind', operator: 'In', values: ['Job'] },
+      ],
+      {
+        statusTemplate: `{{ $now := Now }}
+containerStatuses:
+{{ range .spec.containers }}
+- name: {{ .name | Quote }}
+  image: {{ .image | Quote }}
+  ready: false
+  started: false
+  restartCount: 0
+  state:
+    terminated:
+      exitCode: 0
+      reason: Completed
+      startedAt: {{ $now | Quote }}
+      finishedAt: {{ $now | Quote }}
+{{ end }}
+phase: Succeeded
+`,
+      },
+    ),
+    // No kubelet: a deleted pod is removed at once instead of waiting for a graceful stop.
+    stage('opstudio-pod-delete', 'Pod', [{ key: '.metadata.deletionTimestamp', operator: 'Exists' }], { delete: true }),
+  ];
+}
+
+/** The kwok --config file: its Stages as a multi-document YAML. */
+export function kwokConfigYaml(): string {
+  return kwokStages()
+    .map((doc) => stringify(doc, { lineWidth: 0 }))
+    .join('---\n');
+}

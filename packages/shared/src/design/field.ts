@@ -1,0 +1,168 @@
+/**
+ * One node of a design's schema tree, shaped for a form: named children in order (`fields`),
+ * an `items` node for arrays, an `additionalProperties` node for maps, and every structural
+ * schema keyword of apiextensions.k8s.io/v1 under a readable name. Anything a form cannot
+ * edit (allOf/anyOf/oneOf/not, `$ref`, patternProperties, …) is kept as raw schema so a
+ * CRD imports and regenerates without loss.
+ */
+import { z } from 'zod';
+
+export const JSON_VALUE: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JSON_VALUE), z.record(z.string(), JSON_VALUE)]),
+);
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Raw JSON schema (CRD keywords as written in a CRD), for allOf/anyOf/oneOf/not and extras. */
+export const RAW_SCHEMA = z.record(z.string(), JSON_VALUE);
+export type RawSchema = z.infer<typeof RAW_SCHEMA>;
+
+export const SCHEMA_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array'] as const;
+export type SchemaType = (typeof SCHEMA_TYPES)[number];
+
+/** Formats the form offers; any other string is accepted as well (the API server ignores unknown ones). */
+export const KNOWN_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'date', 'date-time', 'duration', 'password', 'uri', 'email', 'hostname', 'ipv4', 'ipv6', 'cidr', 'mac', 'uuid'] as const;
+
+export const LIST_TYPES = ['atomic', 'set', 'map'] as const;
+export const MAP_TYPES = ['atomic', 'granular'] as const;
+export const RULE_REASONS = ['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'] as const;
+/** Presets expand to a fixed schema; `conditions` is metav1.Condition's list as controller-gen writes it. */
+export const FIELD_PRESETS = ['conditions'] as const;
+
+export const VALIDATION_RULE = z.strictObject({
+  rule: z.string(),
+  message: z.string().optional(),
+  messageExpression: z.string().optional(),
+  fieldPath: z.string().optional(),
+  reason: z.enum(RULE_REASONS).optional(),
+  optionalOldSelf: z.boolean().optional(),
+});
+export type ValidationRuleDesign = z.infer<typeof VALIDATION_RULE>;
+
+const GO_IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The zod schema of each plain keyword of a field node (import checks CRD values against these). */
+export const FIELD_KEYWORDS = {
+  preset: z.enum(FIELD_PRESETS).optional(),
+  goName: z.string().regex(GO_IDENT, 'must be a Go identifier (letters, digits, _; not starting with a digit)').optional(),
+  type: z.enum(SCHEMA_TYPES).optional(),
+  format: z.string().optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  example: JSON_VALUE.optional(),
+  default: JSON_VALUE.optional(),
+  enum: z.array(JSON_VALUE).optional(),
+  nullable: z.boolean().optional(),
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+  exclusiveMinimum: z.boolean().optional(),
+  exclusiveMaximum: z.boolean().optional(),
+  multipleOf: z.number().optional(),
+  minLength: z.number().int().nonnegative().optional(),
+  maxLength: z.number().int().nonnegative().optional(),
+  pattern: z.string().optional(),
+  minItems: z.number().int().nonnegative().optional(),
+  maxItems: z.number().int().nonnegative().optional(),
+  uniqueItems: z.boolean().optional(),
+  minProperties: z.number().int().nonnegative().optional(),
+  maxProperties: z.number().int().nonnegative().optional(),
+  allOf: z.array(RAW_SCHEMA).optional(),
+  anyOf: z.array(RAW_SCHEMA).optional(),
+  oneOf: z.array(RAW_SCHEMA).optional(),
+  not: RAW_SCHEMA.optional(),
+  listType: z.enum(LIST_TYPES).optional(),
+  listMapKeys: z.array(z.string()).optional(),
+  mapType: z.enum(MAP_TYPES).optional(),
+  preserveUnknownFields: z.boolean().optional(),
+  embeddedResource: z.boolean().optional(),
+  intOrString: z.boolean().optional(),
+  validations: z.array(VALIDATION_RULE).optional(),
+  /** Schema keywords the form does not model, written into the CRD as they are. */
+  extraKeywords: RAW_SCHEMA.optional(),
+};
+
+export interface FieldNode {
+  preset?: (typeof FIELD_PRESETS)[number];
+  goName?: string;
+  type?: SchemaType;
+  format?: string;
+  title?: string;
+  description?: string;
+  example?: JsonValue;
+  default?: JsonValue;
+  enum?: JsonValue[];
+  nullable?: boolean;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean;
+  exclusiveMaximum?: boolean;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  minProperties?: number;
+  maxProperties?: number;
+  allOf?: RawSchema[];
+  anyOf?: RawSchema[];
+  oneOf?: RawSchema[];
+  not?: RawSchema;
+  listType?: (typeof LIST_TYPES)[number];
+  listMapKeys?: string[];
+  mapType?: (typeof MAP_TYPES)[number];
+  preserveUnknownFields?: boolean;
+  embeddedResource?: boolean;
+  intOrString?: boolean;
+  validations?: ValidationRuleDesign[];
+  extraKeywords?: RawSchema;
+  /** Object properties, in Go struct order (which is also the order of `required`). */
+  fields?: NamedField[];
+  /** The element schema of an array. */
+  items?: FieldNode;
+  /** A map's value schema (or `true`/`false` as in JSON schema). */
+  additionalProperties?: FieldNode | boolean;
+}
+
+export interface NamedField extends FieldNode {
+  /** The JSON name, as it appears in the CR. */
+  name: string;
+  /** Listed in the parent's `required`. */
+  required?: boolean;
+}
+
+/** Children of one object: each name once (they become the keys of `properties`). */
+const CHILDREN = z.array(z.lazy(() => NAMED_FIELD)).superRefine((fields, ctx) => {
+  const seen = new Set<string>();
+  fields.forEach((f, i) => {
+    if (seen.has(f.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `two fields are named "${f.name}": rename one` });
+    seen.add(f.name);
+  });
+});
+
+// The objects are built once (the recursion goes through z.lazy on the children), so tools
+// that walk the schema, like the kitchen-sink coverage test, see one object per node kind.
+export const FIELD_NODE: z.ZodType<FieldNode> = z.strictObject({
+  ...FIELD_KEYWORDS,
+  fields: CHILDREN.optional(),
+  items: z.lazy(() => FIELD_NODE).optional(),
+  additionalProperties: z.union([z.boolean(), z.lazy(() => FIELD_NODE)]).optional(),
+});
+
+export const NAMED_FIELD: z.ZodType<NamedField> = z.strictObject({
+  name: z.string().min(1, 'a field needs a name').refine((n) => n !== '__proto__', 'the field name __proto__ is reserved'),
+  required: z.boolean().optional(),
+  ...FIELD_KEYWORDS,
+  fields: CHILDREN.optional(),
+  items: z.lazy(() => FIELD_NODE).optional(),
+  additionalProperties: z.union([z.boolean(), z.lazy(() => FIELD_NODE)]).optional(),
+});
+
+/** Every keyword a field node may carry, in the order the design YAML writes them. */
+export const FIELD_KEY_ORDER = [
+  'name', 'goName', 'required', 'preset', 'type', 'format', 'title', 'description', 'example', 'default', 'enum', 'nullable',
+  'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern',
+  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'listType', 'listMapKeys', 'mapType',
+  'preserveUnknownFields', 'embeddedResource', 'intOrString', 'validations', 'allOf', 'anyOf', 'oneOf', 'not',
+  'extraKeywords', 'items', 'additionalProperties', 'fields',
+] as const;

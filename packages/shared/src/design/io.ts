@@ -1,0 +1,79 @@
+/**
+ * Reading and writing design files. `serializeDesign` is deterministic: a fixed key order for
+ * the model (name first, children last, so the YAML reads like the form) and go-yaml order
+ * inside raw values.
+ */
+import { emitYaml } from '../yaml/emit';
+import type { YamlValue } from '../yaml/emit';
+import { compareGoKeys } from '../yaml/go-sort';
+import { parseYaml } from '../yaml/parse';
+import { zodIssues, type DesignError } from './errors';
+import { FIELD_KEY_ORDER, type FieldNode } from './field';
+import { DESIGN, type Design } from './schema';
+
+export type ParseDesignResult = { ok: true; design: Design } | { ok: false; errors: DesignError[] };
+
+export function parseDesign(yamlText: string): ParseDesignResult {
+  const parsed = parseYaml(yamlText);
+  if (!parsed.ok) return { ok: false, errors: [{ path: '', message: parsed.message }] };
+  const result = DESIGN.safeParse(parsed.value);
+  if (!result.success) return { ok: false, errors: zodIssues(result.error.issues, parsed.value) };
+  return { ok: true, design: result.data };
+}
+
+type Ordered = { [key: string]: YamlValue };
+
+function sortedJson(v: unknown): YamlValue {
+  if (Array.isArray(v)) return v.map(sortedJson);
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    const out: Ordered = {};
+    for (const k of Object.keys(o).sort(compareGoKeys)) if (o[k] !== undefined) out[k] = sortedJson(o[k]);
+    return out;
+  }
+  return v as YamlValue;
+}
+
+function inOrder(o: object, order: readonly string[], map: (key: string, value: unknown) => YamlValue = (_k, v) => sortedJson(v)): Ordered {
+  const src = o as Record<string, unknown>;
+  const out: Ordered = {};
+  for (const k of order) if (src[k] !== undefined) out[k] = map(k, src[k]);
+  return out;
+}
+
+function orderedField(node: FieldNode): Ordered {
+  return inOrder(node, FIELD_KEY_ORDER, (k, v) => {
+    if (k === 'fields') return (v as FieldNode[]).map(orderedField);
+    if (k === 'items') return orderedField(v as FieldNode);
+    if (k === 'additionalProperties') return typeof v === 'boolean' ? v : orderedField(v as FieldNode);
+    if (k === 'validations') return (v as object[]).map((r) => inOrder(r, RULE_ORDER));
+    return sortedJson(v);
+  });
+}
+
+const VERSION_ORDER = ['name', 'served', 'storage', 'deprecated', 'deprecationWarning', 'subresources', 'printerColumns', 'selectableFields', 'standardFields', 'extra', 'schema'];
+const RULE_ORDER = ['rule', 'message', 'messageExpression', 'fieldPath', 'reason', 'optionalOldSelf'];
+const COLUMN_ORDER = ['name', 'type', 'format', 'jsonPath', 'description', 'priority'];
+
+export function serializeDesign(design: Design): string {
+  const { crd } = design;
+  const doc: Ordered = {
+    apiVersion: design.apiVersion,
+    kind: design.kind,
+    project: inOrder(design.project, ['domain', 'repo', 'projectName']),
+    crd: inOrder(crd, ['group', 'names', 'scope', 'labels', 'annotations', 'controllerGenVersion', 'extra', 'versions'], (k, v) => {
+      if (k === 'names') return inOrder(v as object, ['kind', 'plural', 'singular', 'listKind', 'shortNames', 'categories']);
+      if (k !== 'versions') return sortedJson(v);
+      return (v as Design['crd']['versions']).map((ver) =>
+        inOrder(ver, VERSION_ORDER, (vk, vv) => {
+          if (vk === 'schema') return orderedField(vv as FieldNode);
+          if (vk === 'printerColumns') return (vv as object[]).map((c) => inOrder(c, COLUMN_ORDER));
+          if (vk === 'subresources') return inOrder(vv as object, ['status', 'scale'], (sk, sv) => (sk === 'scale' ? inOrder(sv as object, ['specReplicasPath', 'statusReplicasPath', 'labelSelectorPath']) : sortedJson(sv)));
+          return sortedJson(vv);
+        }),
+      );
+    }),
+  };
+  if (design.operand) doc.operand = inOrder(design.operand, ['image', 'command', 'replicasField', 'portField', 'runAsUser', 'podNamesStatusField']);
+  return emitYaml(doc, { keepKeyOrder: true });
+}

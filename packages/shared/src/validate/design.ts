@@ -1,0 +1,93 @@
+// validateDesign: everything the designer can check on each keystroke, with paths in the
+// design's own terms (design-paths.ts). The schema checks are validateCrd's, run on the CRD
+// the design generates (so the designer and `opstudio validate crd.yaml` never disagree) and
+// translated back; on top come what only a design has: Go names, the operand's field
+// references, printer columns and the scale selector that must resolve, the project's Go
+// module path, and the CEL rules run against the sample CR.
+import { shapeSchema } from '../crd/diff-shape';
+import { crdObject } from '../crd/generate';
+import type { CustomResourceDefinition, JSONSchemaProps } from '../crd/types';
+import { zodIssues } from '../design/errors';
+import { fullGroup } from '../design/names';
+import { DESIGN, type Design } from '../design/schema';
+import { sampleResource, storageVersion } from '../manifests/sample';
+import { parseYaml } from '../yaml/parse';
+import { validateCrd } from './crd';
+import { validateSampleRules } from './design-cel';
+import { validateDesignGoNames } from './design-go-names';
+import { designIssuePath } from './design-paths';
+import { validateOperandRefs, validateVersionRefs } from './design-refs';
+import { error, type Issue } from './issue';
+
+/** A default's issue is about the `default` input, not the field as a whole. */
+const isDefaultIssue = (i: Issue): boolean => /^[^:]+: [^ ]*$/.test(i.path) && i.message.startsWith('default ');
+
+function crdIssues(design: Design, crd: CustomResourceDefinition): Issue[] {
+  const names = design.crd.versions.map((v) => v.name);
+  return validateCrd(crd).map((i) => {
+    let path = designIssuePath(i.path, names);
+    if (isDefaultIssue(i)) path += '.default';
+    if (i.path === '.spec.group' && !fullGroup(design).includes('.')) {
+      return error('project.domain', `the API group "${fullGroup(design)}" needs a domain: set project.domain, such as example.com`);
+    }
+    return { ...i, path };
+  });
+}
+
+// A Go module path: slash-separated elements of letters, digits and -._~, the first with a dot.
+const MODULE_PATH = /^[A-Za-z0-9][A-Za-z0-9._~-]*(\/[A-Za-z0-9._~-]+)*$/;
+
+function projectIssues(design: Design): Issue[] {
+  const { repo } = design.project;
+  if (!MODULE_PATH.test(repo) || repo.split('/').some((e) => e === '.' || e === '..' || e.endsWith('.'))) {
+    return [error('project.repo', `repo "${repo}" is not a Go module path: use one such as github.com/example/${design.project.projectName || 'my-operator'}`)];
+  }
+  return [];
+}
+
+function rootOf(crd: CustomResourceDefinition, i: number): JSONSchemaProps | undefined {
+  const raw = crd.spec.versions[i]?.schema?.openAPIV3Schema;
+  return raw === undefined ? undefined : shapeSchema(raw, '.');
+}
+
+export function validateDesign(design: Design): Issue[] {
+  const crd = crdObject(design);
+  const out = [...crdIssues(design, crd), ...projectIssues(design)];
+  // design.crd.extra.spec may replace the generated versions: only check what lines up
+  const sameVersions = crd.spec.versions.length === design.crd.versions.length;
+  design.crd.versions.forEach((version, i) => {
+    out.push(...validateDesignGoNames(version));
+    if (!sameVersions) return;
+    const root = rootOf(crd, i);
+    out.push(...validateVersionRefs(version, root));
+    if (version !== storageVersion(design)) return;
+    out.push(...validateOperandRefs(design, version, root));
+    out.push(...validateSampleRules(version.name, root, sampleResource(design)));
+  });
+  return out;
+}
+
+/** `crd.versions[0].schema.spec.size` (zod's path, with field names) → `versions[v1alpha1].spec.size`. */
+function parsePath(path: string, raw: unknown): string {
+  const m = /^crd\.versions\[(\d+)\](\.schema)?(.*)$/.exec(path);
+  if (!m) return path;
+  const versions = (raw as { crd?: { versions?: unknown } } | null)?.crd?.versions;
+  const version = Array.isArray(versions) ? (versions[Number(m[1])] as { name?: unknown; schema?: { fields?: unknown } } | undefined) : undefined;
+  const label = typeof version?.name === 'string' && version.name !== '' ? version.name : m[1]!;
+  const rest = m[3]!;
+  if (m[2] === undefined) return `versions[${label}]${rest}`;
+  // a root field (`.spec…`) sits directly under the version; a keyword of the root node under `.schema`
+  const first = /^\.([\w$-]+)/.exec(rest)?.[1];
+  const fields = version?.schema?.fields;
+  const isField = first !== undefined && Array.isArray(fields) && fields.some((f) => (f as { name?: unknown } | null)?.name === first);
+  return `versions[${label}]${isField ? '' : '.schema'}${rest}`;
+}
+
+/** The designer's keystroke path: design YAML → parse errors, or validateDesign's issues. */
+export function validateDesignText(text: string): Issue[] {
+  const parsed = parseYaml(text);
+  if (!parsed.ok) return [error('', parsed.message)];
+  const result = DESIGN.safeParse(parsed.value);
+  if (!result.success) return zodIssues(result.error.issues, parsed.value).map((e) => error(parsePath(e.path, parsed.value), e.message));
+  return validateDesign(result.data);
+}

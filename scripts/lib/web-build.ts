@@ -1,0 +1,46 @@
+/**
+ * Builds the production web app only when its inputs changed since the last build.
+ * The stamp is a hash of every source file the build reads (web app, shared package, lock file).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './paths';
+import { run } from './proc';
+
+const inputs = ['apps/web', 'packages/shared/src', 'apps/controller/src/api', 'package-lock.json'];
+const skip = new Set(['node_modules', '.next', 'test-results']);
+const webDir = path.join(repoRoot, 'apps/web');
+const stampFile = path.join(webDir, '.next', 'opstudio-build-stamp');
+
+function hashTree(hash: crypto.Hash, abs: string): void {
+  const stat = fs.statSync(abs);
+  if (stat.isDirectory()) {
+    for (const name of fs.readdirSync(abs).sort()) {
+      if (!skip.has(name)) hashTree(hash, path.join(abs, name));
+    }
+  } else {
+    hash.update(path.relative(repoRoot, abs)).update('\0').update(fs.readFileSync(abs)).update('\0');
+  }
+}
+
+export function webInputsHash(): string {
+  const hash = crypto.createHash('sha256');
+  for (const rel of inputs) {
+    const abs = path.join(repoRoot, rel);
+    if (fs.existsSync(abs)) hashTree(hash, abs);
+  }
+  return hash.digest('hex');
+}
+
+export async function ensureWebBuild(log: (line: string) => void): Promise<void> {
+  const want = webInputsHash();
+  const have = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
+  if (want === have && fs.existsSync(path.join(webDir, '.next', 'BUILD_ID'))) return;
+  log('building the production web app (next build, about a minute)');
+  const started = Date.now();
+  const code = await run('npx', ['--no-install', 'next', 'build'], { cwd: webDir, env: { NEXT_TELEMETRY_DISABLED: '1' } });
+  if (code !== 0) throw new Error(`the web app failed to build (next build exited ${code}); fix the errors above`);
+  fs.writeFileSync(stampFile, want);
+  log(`web app built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs whatever a fresh machine is missing, then returns quickly on every later run.
+# Called by `npm start` and `npm test` (with --test, which also installs Chromium for Playwright).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '[setup] %s\n' "$*"; }
+die() { printf '[setup] error: %s\n' "$*" >&2; exit 1; }
+
+want_test=0
+[ "${1:-}" = "--test" ] && want_test=1
+
+# Node: the project supports Node 20.19+ (client-node 1.4, Prisma 6.19, Next 16).
+node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)' \
+  || die "Node.js 20.19 or newer is required (found $(node -v)): install it, then run this again."
+
+apt_install() {
+  local missing=("$@")
+  say "installing Debian packages: ${missing[*]}"
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null || die "need root or sudo to install ${missing[*]} (apt-get install ${missing[*]})."
+    sudo="sudo"
+  fi
+  $sudo apt-get update -qq >/dev/null || die "apt-get update failed: check the Debian package mirror is reachable."
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null \
+    || die "apt-get install ${missing[*]} failed."
+}
+
+pkgs=()
+command -v openssl >/dev/null || pkgs+=(openssl)
+command -v make >/dev/null || pkgs+=(make)
+command -v g++ >/dev/null || pkgs+=(g++)
+[ "$want_test" = 1 ] && { [ -x /usr/bin/chromium ] || pkgs+=(chromium); }
+[ ${#pkgs[@]} -eq 0 ] || apt_install "${pkgs[@]}"
+
+# npm dependencies. better-sqlite3 has no reachable prebuilt binary here: node-gyp compiles it
+# and must find Node's headers locally instead of downloading them.
+node_prefix=$(node -p 'require("path").dirname(require("path").dirname(process.execPath))')
+[ -f "$node_prefix/include/node/node.h" ] || die "Node's headers are missing ($node_prefix/include/node): install the Node.js package that ships them."
+export npm_config_nodedir="$node_prefix"
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm dependencies (first run compiles better-sqlite3: a few minutes)"
+  npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed (see above)."
+fi
+
+# Prisma client: regenerate when the schema is newer than the generated client.
+gen=apps/controller/src/generated/prisma/client.ts
+if [ ! -f "$gen" ] || [ prisma/schema.prisma -nt "$gen" ]; then
+  say "generating the Prisma client"
+  npx --no-install prisma generate >/dev/null || die "prisma generate failed: run 'npx prisma generate' to see why."
+fi

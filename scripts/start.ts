@@ -1,0 +1,70 @@
+/**
+ * `npm start`: the main job on a fresh machine. Migrates the database, builds the web app
+ * when stale, starts the sandbox cluster unless one is named explicitly, then the controller
+ * and the web app, and ends with one `ready:` line. Ctrl-C stops what this run started.
+ */
+import * as sandbox from '@opstudio/sandbox';
+import { parseFlags } from './lib/args';
+import { chooseCluster } from './lib/cluster';
+import { migrate } from './lib/db';
+import { profiles } from './lib/paths';
+import { assertPortsFree } from './lib/ports';
+import { onServiceDeath, stopServices } from './lib/proc';
+import { startStudio } from './lib/services';
+import { ensureWebBuild } from './lib/web-build';
+
+const log = (line: string): void => console.log(`[start] ${line}`);
+let startedSandbox = false;
+
+async function shutdown(code: number): Promise<never> {
+  await stopServices();
+  if (startedSandbox) {
+    log('stopping the sandbox this run started (its data is kept)');
+    await sandbox.down({ profile: 'dev' });
+  }
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2), { values: ['kubeconfig', 'context', 'host'], switches: ['dev'] });
+  const profile = profiles.dev;
+  const host = typeof flags.host === 'string' ? flags.host : process.env.OPSTUDIO_HOST ?? '127.0.0.1';
+  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
+    log(`warning: listening on ${host}, beyond loopback, with no sign-in: anyone who reaches it controls your cluster`);
+  }
+  const choice = chooseCluster(
+    { kubeconfig: typeof flags.kubeconfig === 'string' ? flags.kubeconfig : undefined, context: typeof flags.context === 'string' ? flags.context : undefined },
+    process.env,
+  );
+  await assertPortsFree([
+    { port: profile.webPort, what: 'web app', env: 'the dev profile (see README: Ports)' },
+    { port: profile.controllerPort, what: 'controller', env: 'the dev profile (see README: Ports)' },
+  ]);
+
+  log('applying database migrations');
+  await migrate(profile.databaseFile);
+  await ensureWebBuild(log);
+
+  let kubeconfig = choice.kubeconfig;
+  if (choice.kind === 'sandbox') {
+    await sandbox.ensureBinaries({ onProgress: (l: string) => log(l) });
+    const before = await sandbox.status({ profile: 'dev' });
+    startedSandbox = !before.running;
+    const up = await sandbox.up({ profile: 'dev', onProgress: (l: string) => log(l) });
+    kubeconfig = up.kubeconfigPath;
+  }
+  log('starting the controller and the web app');
+  const { webUrl } = await startStudio({ profile, host, cluster: { ...choice, kubeconfig: kubeconfig! } });
+  console.log(`ready: ${webUrl} · cluster: ${choice.label}`);
+  onServiceDeath((name, code) => {
+    console.error(`[start] error: the ${name} stopped unexpectedly (exit ${code ?? 'signal'}); stopping the rest`);
+    void shutdown(1);
+  });
+}
+
+process.on('SIGINT', () => void shutdown(130));
+process.on('SIGTERM', () => void shutdown(143));
+main().catch(async (err: unknown) => {
+  console.error(`[start] error: ${err instanceof Error ? err.message : String(err)}`);
+  await shutdown(1);
+});

@@ -1,0 +1,111 @@
+/**
+ * `npm test`: every test, in three stages, each with what it needs.
+ *   unit         pure tests (`*.test.ts`), no cluster
+ *   integration  `*.int.test.ts` against a sandbox of its own (test profile: own ports and data)
+ *   e2e          Playwright in Debian's Chromium against the production web app + controller
+ * Ends with one line `N passed, N failed`. `--stage unit` (repeatable) runs a subset.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as sandbox from '@opstudio/sandbox';
+import { parseFlags } from './lib/args';
+import { add, countsFromPlaywrightJson, countsFromTap, zero, type Counts } from './lib/counts';
+import { migrate } from './lib/db';
+import { dataDir, databaseUrl, profiles, repoRoot } from './lib/paths';
+import { assertPortsFree } from './lib/ports';
+import { run, stopServices } from './lib/proc';
+import { startStudio } from './lib/services';
+import { testFiles } from './lib/test-files';
+import { ensureWebBuild } from './lib/web-build';
+
+type Stage = 'unit' | 'integration' | 'e2e';
+const log = (line: string): void => console.log(`[test] ${line}`);
+const profile = profiles.test;
+const reports = path.join(repoRoot, 'test-results');
+
+async function nodeTests(name: Stage, files: string[], env: NodeJS.ProcessEnv, concurrency: number): Promise<Counts> {
+  if (files.length === 0) return zero();
+  fs.mkdirSync(reports, { recursive: true });
+  const tapFile = path.join(reports, `${name}.tap`);
+  fs.rmSync(tapFile, { force: true });
+  log(`${name}: ${files.length} files`);
+  await run(
+    process.execPath,
+    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, ...files],
+    { cwd: repoRoot, env },
+  );
+  return countsFromTap(fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '');
+}
+
+let sandboxStarted = false;
+async function testCluster(): Promise<string> {
+  await sandbox.ensureBinaries({ onProgress: (l: string) => log(l) });
+  sandboxStarted = !(await sandbox.status({ profile: 'test' })).running;
+  const up = await sandbox.up({ profile: 'test', onProgress: (l: string) => log(l) });
+  return up.kubeconfigPath;
+}
+
+async function main(): Promise<number> {
+  const flags = parseFlags(process.argv.slice(2), { values: ['stage'], switches: [] });
+  const stages: Stage[] = typeof flags.stage === 'string' ? [flags.stage as Stage] : ['unit', 'integration', 'e2e'];
+  const started = Date.now();
+  let total = zero();
+  const summary: string[] = [];
+  const record = (stage: Stage, c: Counts): void => {
+    total = add(total, c);
+    summary.push(`${stage}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
+  };
+
+  if (stages.includes('unit')) record('unit', await nodeTests('unit', testFiles('unit'), {}, 2));
+
+  if (stages.includes('integration') || stages.includes('e2e')) {
+    const kubeconfig = await testCluster();
+    fs.rmSync(path.join(dataDir, 'test'), { recursive: true, force: true });
+    await migrate(profile.databaseFile);
+    const env = { OPSTUDIO_KUBECONFIG: kubeconfig, DATABASE_URL: databaseUrl(profile) };
+
+    if (stages.includes('integration')) record('integration', await nodeTests('integration', testFiles('integration'), env, 1));
+
+    if (stages.includes('e2e')) {
+      await ensureWebBuild(log);
+      await assertPortsFree([
+        { port: profile.webPort, what: 'test web app', env: 'the test profile' },
+        { port: profile.controllerPort, what: 'test controller', env: 'the test profile' },
+      ]);
+      log('e2e: starting the controller and the web app (logs in data/logs/test)');
+      const { webUrl } = await startStudio({ profile, host: '127.0.0.1', cluster: { kind: 'sandbox', label: 'sandbox', kubeconfig }, quiet: true });
+      const jsonFile = path.join(reports, 'e2e.json');
+      fs.rmSync(jsonFile, { force: true });
+      await run('npx', ['--no-install', 'playwright', 'test'], {
+        cwd: repoRoot,
+        env: { ...env, OPSTUDIO_E2E_BASE_URL: webUrl, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
+      });
+      await stopServices();
+      record('e2e', countsFromPlaywrightJson(jsonFile));
+    }
+  }
+
+  for (const line of summary) log(line);
+  log(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  return total.failed > 0 || total.passed === 0 ? 1 : 0;
+}
+
+async function cleanup(): Promise<void> {
+  await stopServices();
+  if (sandboxStarted) await sandbox.down({ profile: 'test' });
+}
+
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+main().then(
+  async (code) => {
+    await cleanup();
+    process.exit(code);
+  },
+  async (err: unknown) => {
+    console.error(`[test] error: ${err instanceof Error ? err.message : String(err)}`);
+    await cleanup();
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);
