@@ -39,6 +39,8 @@ command -v g++ >/dev/null || pkgs+=(g++)
 node_prefix=$(node -p 'require("path").dirname(require("path").dirname(process.execPath))')
 [ -f "$node_prefix/include/node/node.h" ] || die "Node's headers are missing ($node_prefix/include/node): install the Node.js package that ships them."
 export npm_config_nodedir="$node_prefix"
+# Prisma CLI: no update checks (the network reaches only package registries).
+export CHECKPOINT_DISABLE=1
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm dependencies (first run compiles better-sqlite3: a few minutes)"
   npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed (see above)."

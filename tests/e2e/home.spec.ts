@@ -21,6 +21,12 @@ test('the home page shows the cluster and lists a new namespace live', async ({ 
   const { gitVersion } = await kc.makeApiClient(VersionApi).getCode();
   const core = kc.makeApiClient(CoreV1Api);
 
+  const external: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') external.push(r.url());
+  });
+
   await page.goto('/');
   const headline = new RegExp(`^Connected to ${escape(server)} · Kubernetes ${escape(gitVersion)} · 3/3 nodes Ready$`);
   expect(server).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
@@ -42,4 +48,5 @@ test('the home page shows the cluster and lists a new namespace live', async ({ 
   }
   // The deletion shows too (the namespace goes Terminating, then away).
   await expect(namespaces.getByText(name, { exact: true })).toBeHidden({ timeout: 60_000 });
+  expect(external, 'no request leaves 127.0.0.1').toEqual([]);
 });

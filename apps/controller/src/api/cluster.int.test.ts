@@ -53,6 +53,13 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
       const seen = await eventually(`namespace ${name} on the stream`, 5_000, () => events.find((e) => e.event.topic === 'namespaces' && e.event.type === 'upsert' && e.event.item.name === name));
       console.log(`# namespace create → SSE event: ${seen.at - t0} ms`);
       assert.match(seen.id, /^[a-z0-9]+-\d+$/, 'live events carry resumable <epoch>-<seq> ids');
+
+      // Credentials stay in the controller: nothing the browser receives contains them.
+      const user = loadKubeConfig(kubeconfigPath).kc.getCurrentUser();
+      const secrets = [user?.token, user?.keyData, user?.certData, user?.password].filter((v): v is string => typeof v === 'string' && v.length > 8);
+      assert.ok(secrets.length > 0, 'the sandbox kubeconfig carries a credential to look for');
+      const sent = JSON.stringify(events) + JSON.stringify(await createCaller(server.services).cluster.info());
+      for (const secret of secrets) assert.ok(!sent.includes(secret.slice(0, 40)), 'a credential reached the client');
     } finally {
       es.close();
     }

@@ -9,10 +9,10 @@
 export { FakeClock, realClock, type Clock, type Timer } from './clock';
 export { Controller, type ControllerOptions, type Reconcile, type ReconcileRunRecord } from './controller';
 export { LeaderElector, type LeaderElectorOptions } from './leader-election';
-export { initControllerMetrics, prometheusQueueMetrics } from './metrics';
+export { initControllerMetrics, leaderElectionStatus, prometheusQueueMetrics } from './metrics';
 export { microTime, parseTime } from './micro-time';
 export { outcome, TerminalError, toError, type Outcome, type OutcomeKind } from './outcome';
 export { BucketRateLimiter, defaultControllerRateLimiter, ItemExponentialRateLimiter, MaxOfRateLimiter, type RateLimiter } from './rate-limiter';
 export { apiServerEventSink, EventNotFoundError, EventRecorder, type EventInput, type EventRecorderOptions, type EventSink, type EventType, type ObjectReference } from './recorder';
-export type { Trigger, TriggerKind, TriggerObjectRef, WatchEventType } from './triggers';
+export { objectKey, splitKey, watchTrigger, type Trigger, type TriggerKind, type TriggerObjectRef, type WatchEventType } from './triggers';
 export { WorkQueue, type QueueMetrics, type WorkItem, type WorkQueueOptions } from './workqueue';

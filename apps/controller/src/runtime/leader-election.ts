@@ -14,6 +14,7 @@ import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiException, CoordinationV1Api } from '@kubernetes/client-node';
 import type { KubeConfig, V1Lease, V1LeaseSpec } from '@kubernetes/client-node';
+import { leaderElectionStatus } from './metrics';
 import { microTime } from './micro-time';
 
 export interface LeaderElectorOptions {
@@ -72,12 +73,14 @@ export class LeaderElector {
 
   /** Campaigns, leads, and campaigns again after losing the Lease, until `signal` aborts. */
   async run(signal: AbortSignal): Promise<void> {
+    leaderElectionStatus.set({ name: this.opts.name }, 0);
     while (!signal.aborted) {
       if (!(await this.acquire(signal))) return;
       const leadership = new AbortController();
       const stop = () => leadership.abort();
       signal.addEventListener('abort', stop, { once: true });
       this.leading = true;
+      leaderElectionStatus.set({ name: this.opts.name }, 1);
       this.log('successfully acquired lease', { lease: `${this.opts.namespace}/${this.opts.name}`, identity: this.identity });
       const work = Promise.resolve()
         .then(() => this.opts.onStartedLeading(leadership.signal))
@@ -85,9 +88,10 @@ export class LeaderElector {
       await this.renewUntilLost(leadership.signal);
       leadership.abort();
       signal.removeEventListener('abort', stop);
-      // Let the leader's work wind down before a successor can start, but not for ever.
-      await withTimeout(work, this.renewDeadlineMs);
       this.leading = false;
+      leaderElectionStatus.set({ name: this.opts.name }, 0);
+      // Let the leader's work wind down before releasing the Lease to a successor, but not for ever.
+      await withTimeout(work, this.renewDeadlineMs);
       if (signal.aborted && this.opts.releaseOnCancel !== false) await this.release();
       else this.log('leader election lost', { lease: `${this.opts.namespace}/${this.opts.name}`, identity: this.identity });
       this.opts.onStoppedLeading?.();

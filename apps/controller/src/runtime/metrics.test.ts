@@ -33,3 +33,16 @@ test('workqueue metrics use controller-runtime names and labels and follow the q
   assert.deepEqual(await lines('workqueue_work_duration_seconds_count{name="m-queue"'), ['workqueue_work_duration_seconds_count{name="m-queue",controller="m-queue"} 2']);
   await q.shutDown();
 });
+
+test('a shut-down queue leaves no unfinished-work series behind', async () => {
+  const clock = new FakeClock();
+  const q = new WorkQueue({ name: 'm-gone', clock, metrics: prometheusQueueMetrics('m-gone', () => clock.now()) });
+  q.add('a', { kind: 'resync' });
+  await q.get();
+  clock.advance(2000);
+  assert.deepEqual(await lines('workqueue_unfinished_work_seconds{name="m-gone"'), ['workqueue_unfinished_work_seconds{name="m-gone",controller="m-gone"} 2']);
+  const stopped = q.shutDown();
+  q.done('a');
+  await stopped;
+  assert.deepEqual(await lines('workqueue_unfinished_work_seconds{name="m-gone"'), []);
+});

@@ -19,12 +19,23 @@ const reconcileBuckets = [
 // 10 ns … 1000 s, as client-go's ExponentialBuckets(10e-9, 10, 12).
 const queueBuckets = exponentialBuckets(10e-9, 10, 12);
 
-export const reconcileTotal = once('controller_runtime_reconcile_total', () => new Counter({ name: 'controller_runtime_reconcile_total', help: 'Total number of reconciliations per controller', labelNames: ['controller', 'result'] as const }));
-export const reconcileErrors = once('controller_runtime_reconcile_errors_total', () => new Counter({ name: 'controller_runtime_reconcile_errors_total', help: 'Total number of reconciliation errors per controller', labelNames: ['controller'] as const }));
-export const terminalReconcileErrors = once('controller_runtime_terminal_reconcile_errors_total', () => new Counter({ name: 'controller_runtime_terminal_reconcile_errors_total', help: 'Total number of terminal reconciliation errors per controller', labelNames: ['controller'] as const }));
-export const reconcileTime = once('controller_runtime_reconcile_time_seconds', () => new Histogram({ name: 'controller_runtime_reconcile_time_seconds', help: 'Length of time per reconciliation per controller', labelNames: ['controller'] as const, buckets: reconcileBuckets }));
-export const maxConcurrentReconciles = once('controller_runtime_max_concurrent_reconciles', () => new Gauge({ name: 'controller_runtime_max_concurrent_reconciles', help: 'Maximum number of concurrent reconciles per controller', labelNames: ['controller'] as const }));
-export const activeWorkers = once('controller_runtime_active_workers', () => new Gauge({ name: 'controller_runtime_active_workers', help: 'Number of currently used workers per controller', labelNames: ['controller'] as const }));
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+  return once(name, () => new Counter({ name, help, labelNames }));
+}
+function gauge<L extends string>(name: string, help: string, labelNames: readonly L[]): Gauge<L> {
+  return once(name, () => new Gauge({ name, help, labelNames }));
+}
+function histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): Histogram<L> {
+  return once(name, () => new Histogram({ name, help, labelNames, buckets }));
+}
+
+const C = ['controller'] as const;
+export const reconcileTotal = counter('controller_runtime_reconcile_total', 'Total number of reconciliations per controller', ['controller', 'result'] as const);
+export const reconcileErrors = counter('controller_runtime_reconcile_errors_total', 'Total number of reconciliation errors per controller', C);
+export const terminalReconcileErrors = counter('controller_runtime_terminal_reconcile_errors_total', 'Total number of terminal reconciliation errors per controller', C);
+export const reconcileTime = histogram('controller_runtime_reconcile_time_seconds', 'Length of time per reconciliation per controller', C, reconcileBuckets);
+export const maxConcurrentReconciles = gauge('controller_runtime_max_concurrent_reconciles', 'Maximum number of concurrent reconciles per controller', C);
+export const activeWorkers = gauge('controller_runtime_active_workers', 'Number of currently used workers per controller', C);
 
 export type ReconcileResultLabel = 'success' | 'error' | 'requeue' | 'requeue_after';
 
@@ -37,11 +48,12 @@ export function initControllerMetrics(controller: string, workers: number): void
   activeWorkers.set({ controller }, 0);
 }
 
-const depth = once('workqueue_depth', () => new Gauge({ name: 'workqueue_depth', help: 'Current depth of workqueue by workqueue and priority', labelNames: ['name', 'controller', 'priority'] as const }));
-const adds = once('workqueue_adds_total', () => new Counter({ name: 'workqueue_adds_total', help: 'Total number of adds handled by workqueue', labelNames: ['name', 'controller'] as const }));
-const queueDuration = once('workqueue_queue_duration_seconds', () => new Histogram({ name: 'workqueue_queue_duration_seconds', help: 'How long in seconds an item stays in workqueue before being requested', labelNames: ['name', 'controller'] as const, buckets: queueBuckets }));
-const workDuration = once('workqueue_work_duration_seconds', () => new Histogram({ name: 'workqueue_work_duration_seconds', help: 'How long in seconds processing an item from workqueue takes.', labelNames: ['name', 'controller'] as const, buckets: queueBuckets }));
-const retries = once('workqueue_retries_total', () => new Counter({ name: 'workqueue_retries_total', help: 'Total number of retries handled by workqueue', labelNames: ['name', 'controller'] as const }));
+const Q = ['name', 'controller'] as const;
+const depth = gauge('workqueue_depth', 'Current depth of workqueue by workqueue and priority', ['name', 'controller', 'priority'] as const);
+const adds = counter('workqueue_adds_total', 'Total number of adds handled by workqueue', Q);
+const queueDuration = histogram('workqueue_queue_duration_seconds', 'How long in seconds an item stays in workqueue before being requested', Q, queueBuckets);
+const workDuration = histogram('workqueue_work_duration_seconds', 'How long in seconds processing an item from workqueue takes.', Q, queueBuckets);
+const retries = counter('workqueue_retries_total', 'Total number of retries handled by workqueue', Q);
 
 /** In-flight start times of each live queue, read when Prometheus scrapes (client-go polls every 500 ms instead). */
 const inFlightSources = new Map<string, { now: () => number; startTimes: () => Iterable<number> }>();
@@ -58,6 +70,7 @@ once('workqueue_unfinished_work_seconds', () => new Gauge({
   help: "How many seconds of work has been done that is in progress and hasn't been observed by work_duration. Large values indicate stuck threads. One can deduce the number of stuck threads by observing the rate at which this increases.",
   labelNames: ['name', 'controller'] as const,
   collect() {
+    this.reset(); // a stopped queue's series goes away
     for (const name of inFlightSources.keys()) this.set({ name, controller: name }, inFlightSeconds(name).reduce((a, b) => a + b, 0));
   },
 }));
@@ -66,6 +79,7 @@ once('workqueue_longest_running_processor_seconds', () => new Gauge({
   help: 'How many seconds has the longest running processor for workqueue been running.',
   labelNames: ['name', 'controller'] as const,
   collect() {
+    this.reset();
     for (const name of inFlightSources.keys()) this.set({ name, controller: name }, Math.max(0, ...inFlightSeconds(name)));
   },
 }));
@@ -76,13 +90,27 @@ export function prometheusQueueMetrics(name: string, now: () => number = Date.no
   depth.set({ ...labels, priority: '' }, 0);
   adds.inc(labels, 0);
   retries.inc(labels, 0);
+  let source: { now: () => number; startTimes: () => Iterable<number> } | undefined;
   return {
     added: () => adds.inc(labels),
     depth: (delta) => (delta >= 0 ? depth.inc({ ...labels, priority: '' }, delta) : depth.dec({ ...labels, priority: '' }, -delta)),
     queued: (seconds) => queueDuration.observe(labels, seconds),
     worked: (seconds) => workDuration.observe(labels, seconds),
     retried: () => retries.inc(labels),
-    watchInFlight: (startTimes) => void inFlightSources.set(name, { now, startTimes }),
-    close: () => void inFlightSources.delete(name),
+    watchInFlight: (startTimes) => {
+      source = { now, startTimes };
+      inFlightSources.set(name, source);
+    },
+    // A controller restarted under the same name may already have registered its new queue.
+    close: () => {
+      if (source !== undefined && inFlightSources.get(name) === source) inFlightSources.delete(name);
+    },
   };
 }
+
+/** client-go's leader election gauge: 1 while this process holds the Lease `name`, 0 as a standby. */
+export const leaderElectionStatus = gauge(
+  'leader_election_master_status',
+  "Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master. 'name' is the string used to identify the lease. Please make sure to group by name.",
+  ['name'] as const,
+);

@@ -22,3 +22,25 @@ export type Trigger =
   | { readonly kind: 'resync' };
 
 export type TriggerKind = Trigger['kind'];
+
+interface WatchedObject {
+  readonly kind?: string;
+  readonly metadata?: { readonly name?: string; readonly namespace?: string; readonly resourceVersion?: string };
+}
+
+/** The trigger for an informer event on `obj` (`kind` says whether it is the reconciled object or one it owns). */
+export function watchTrigger(kind: 'watch' | 'owned', eventType: WatchEventType, obj: WatchedObject, fallbackKind = ''): Trigger {
+  const { name = '', namespace, resourceVersion = '' } = obj.metadata ?? {};
+  return { kind, eventType, resourceVersion, object: { kind: obj.kind ?? fallbackKind, name, ...(namespace !== undefined ? { namespace } : {}) } };
+}
+
+/** The workqueue key of an object: `namespace/name`, or `name` for cluster-scoped ones (client-go's MetaNamespaceKeyFunc). */
+export function objectKey(ref: { readonly namespace?: string; readonly name: string }): string {
+  return ref.namespace !== undefined && ref.namespace !== '' ? `${ref.namespace}/${ref.name}` : ref.name;
+}
+
+/** The inverse of objectKey. */
+export function splitKey(key: string): { namespace?: string; name: string } {
+  const slash = key.indexOf('/');
+  return slash < 0 ? { name: key } : { namespace: key.slice(0, slash), name: key.slice(slash + 1) };
+}

@@ -8,6 +8,7 @@ import { isBareField, STANDARD_ROOT_FIELDS } from '../crd/field-schema';
 import type { FieldNode, NamedField } from '../design/field';
 import { deriveGoName } from '../design/names';
 import type { VersionDesign } from '../design/schema';
+import { remember } from './design-memo';
 import { schemaIssuePath } from './design-paths';
 import { error, type Issue } from './issue';
 import { validateGoStructFields } from './names';
@@ -15,9 +16,12 @@ import { validateGoStructFields } from './names';
 /** The root struct embeds metav1.TypeMeta and metav1.ObjectMeta: fields may not take those names. */
 const EMBEDDED_ROOT = new Set(['TypeMeta', 'ObjectMeta']);
 
+const derived = new Map<string, string>();
+const goName = (f: NamedField): string => f.goName ?? remember(derived, f.name, () => deriveGoName(f.name));
+
 function structIssues(fields: readonly NamedField[], version: string, path: string, isRoot: boolean, out: Issue[]): void {
   const own = isRoot ? fields.filter((f) => !(f.name in STANDARD_ROOT_FIELDS && isBareField(f))) : fields;
-  const go = own.map((f) => ({ json: f.name, go: f.goName ?? deriveGoName(f.name) }));
+  const go = own.map((f) => ({ json: f.name, go: goName(f) }));
   // validateGoStructFields reports `<path>.<json>`: call it per struct with an empty path and map back.
   const byPath = new Map(own.map((f) => [`.${f.name}`, f]));
   for (const issue of validateGoStructFields(go, '')) {
@@ -27,7 +31,7 @@ function structIssues(fields: readonly NamedField[], version: string, path: stri
   }
   if (isRoot) {
     for (const f of own) {
-      const name = f.goName ?? deriveGoName(f.name);
+      const name = goName(f);
       if (EMBEDDED_ROOT.has(name)) {
         out.push(error(schemaIssuePath(version, childPath(path, f.name)), `Go field name ${name} clashes with the embedded metav1.${name}: set another goName`));
       }

@@ -4,15 +4,14 @@
 // translated back; on top come what only a design has: Go names, the operand's field
 // references, printer columns and the scale selector that must resolve, the project's Go
 // module path, and the CEL rules run against the sample CR.
-import { shapeSchema } from '../crd/diff-shape';
 import { crdObject } from '../crd/generate';
-import type { CustomResourceDefinition, JSONSchemaProps } from '../crd/types';
 import { zodIssues } from '../design/errors';
 import { fullGroup } from '../design/names';
 import { DESIGN, type Design } from '../design/schema';
 import { sampleResource, storageVersion } from '../manifests/sample';
 import { parseYaml } from '../yaml/parse';
-import { validateCrd } from './crd';
+import { crdChecks } from './design-crd-checks';
+import type { TypeIds } from './design-memo';
 import { validateSampleRules } from './design-cel';
 import { validateDesignGoNames } from './design-go-names';
 import { designIssuePath } from './design-paths';
@@ -22,9 +21,9 @@ import { error, type Issue } from './issue';
 /** A default's issue is about the `default` input, not the field as a whole. */
 const isDefaultIssue = (i: Issue): boolean => /^[^:]+: [^ ]*$/.test(i.path) && i.message.startsWith('default ');
 
-function crdIssues(design: Design, crd: CustomResourceDefinition): Issue[] {
+function crdIssues(design: Design, issues: readonly Issue[]): Issue[] {
   const names = design.crd.versions.map((v) => v.name);
-  return validateCrd(crd).map((i) => {
+  return issues.map((i) => {
     let path = designIssuePath(i.path, names);
     if (isDefaultIssue(i)) path += '.default';
     if (i.path === '.spec.group' && !fullGroup(design).includes('.')) {
@@ -45,24 +44,21 @@ function projectIssues(design: Design): Issue[] {
   return [];
 }
 
-function rootOf(crd: CustomResourceDefinition, i: number): JSONSchemaProps | undefined {
-  const raw = crd.spec.versions[i]?.schema?.openAPIV3Schema;
-  return raw === undefined ? undefined : shapeSchema(raw, '.');
-}
-
 export function validateDesign(design: Design): Issue[] {
   const crd = crdObject(design);
-  const out = [...crdIssues(design, crd), ...projectIssues(design)];
+  const types: TypeIds = new Map();
+  const { issues, roots } = crdChecks(design, crd, types);
+  const out = [...crdIssues(design, issues), ...projectIssues(design)];
   // design.crd.extra.spec may replace the generated versions: only check what lines up
-  const sameVersions = crd.spec.versions.length === design.crd.versions.length;
+  const sameVersions = roots.length === design.crd.versions.length;
   design.crd.versions.forEach((version, i) => {
     out.push(...validateDesignGoNames(version));
     if (!sameVersions) return;
-    const root = rootOf(crd, i);
+    const root = roots[i];
     out.push(...validateVersionRefs(version, root));
     if (version !== storageVersion(design)) return;
     out.push(...validateOperandRefs(design, version, root));
-    out.push(...validateSampleRules(version.name, root, sampleResource(design)));
+    out.push(...validateSampleRules(version.name, root, sampleResource(design), types));
   });
   return out;
 }

@@ -1,0 +1,10 @@
+import { design200 } from './design-200';
+import { generateCrd, crdObject } from '../packages/shared/src/crd/generate';
+import { emitYaml } from '../packages/shared/src/yaml/emit';
+const d = design200();
+console.log(generateCrd(d).length);
+const t = (f: () => void, n = 300) => { for (let i=0;i<100;i++) f(); const s:number[]=[]; for (let i=0;i<n;i++){const a=performance.now(); f(); s.push(performance.now()-a);} s.sort((a,b)=>a-b); return `${s[n>>1]!.toFixed(3)} min ${s[0]!.toFixed(3)}`; };
+console.log('crdObject', t(() => crdObject(d)));
+const o = crdObject(d);
+console.log('emit', t(() => emitYaml(o as never, { documentStart: true })));
+console.log('stringify', t(() => JSON.stringify(o)));

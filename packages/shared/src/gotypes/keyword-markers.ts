@@ -1,0 +1,96 @@
+/**
+ * The schema keywords of one field node as controller-gen markers (controller-tools v0.21.0's
+ * `pkg/crd/markers`: validation.go, topology.go). Keywords a marker cannot produce are
+ * returned as dropped, with the reason, so the caller can report them.
+ */
+import type { FieldNode, JsonValue } from '../design/field';
+import { anyValue, args, goNumber, goQuote } from './marker-values';
+
+export interface KeywordMarker {
+  keyword: keyof FieldNode;
+  marker: string;
+  /** controller-gen accepts it on fields only (`+nullable`, defaults, examples), not on types. */
+  fieldOnly: boolean;
+}
+
+export interface KeywordMarkers {
+  markers: KeywordMarker[];
+  dropped: { keyword: keyof FieldNode; reason: string }[];
+}
+
+const V = '+kubebuilder:validation:';
+const ONLY_TRUE = ['exclusiveMinimum', 'exclusiveMaximum', 'uniqueItems', 'nullable', 'preserveUnknownFields', 'embeddedResource', 'intOrString'] as const;
+const NUMBER_MARKERS = [['minimum', 'Minimum'], ['maximum', 'Maximum'], ['multipleOf', 'MultipleOf']] as const;
+const INT_MARKERS = [['minLength', 'MinLength'], ['maxLength', 'MaxLength'], ['minItems', 'MinItems'], ['maxItems', 'MaxItems'], ['minProperties', 'MinProperties'], ['maxProperties', 'MaxProperties']] as const;
+const NO_MARKER = ['allOf', 'anyOf', 'oneOf', 'not'] as const;
+
+function enumMarker(values: JsonValue[]): string | undefined {
+  const items = values.map(anyValue);
+  return items.every((i) => i !== undefined) ? `${V}Enum={${items.join(',')}}` : undefined;
+}
+
+/** Markers for every keyword of `node` that the Go type (`consumed`) does not already produce. */
+export function keywordMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>): KeywordMarkers {
+  const out: KeywordMarkers = { markers: [], dropped: [] };
+  const add = (keyword: keyof FieldNode, marker: string, fieldOnly = false): void => void out.markers.push({ keyword, marker, fieldOnly });
+  const has = <K extends keyof FieldNode>(k: K): boolean => node[k] !== undefined && !consumed.has(k);
+  const drop = (keyword: keyof FieldNode, reason: string): void => void out.dropped.push({ keyword, reason });
+  const typeMarker = (keyword: keyof FieldNode, marker: string | undefined, what: string): void => {
+    if (marker === undefined) drop(keyword, `${what} cannot be written as a marker value`);
+    else add(keyword, marker);
+  };
+
+  if (has('type')) add('type', `${V}Type=${node.type}`);
+  if (has('format')) typeMarker('format', node.format !== undefined ? withQuoted(`${V}Format=`, node.format) : undefined, 'this format');
+  for (const k of ONLY_TRUE) {
+    if (has(k) && node[k] === false) drop(k, `controller-gen writes ${k} only when true; false cannot be said in Go markers (leave it out)`);
+  }
+  for (const [k, name] of NUMBER_MARKERS) {
+    const v = node[k];
+    if (has(k) && v !== undefined) typeMarker(k, goNumber(v) === undefined ? undefined : `${V}${name}=${goNumber(v)}`, `${k} ${v}`);
+  }
+  if (node.exclusiveMinimum === true && has('exclusiveMinimum')) add('exclusiveMinimum', `${V}ExclusiveMinimum=true`);
+  if (node.exclusiveMaximum === true && has('exclusiveMaximum')) add('exclusiveMaximum', `${V}ExclusiveMaximum=true`);
+  for (const [k, name] of INT_MARKERS) {
+    const v = node[k];
+    if (has(k) && v !== undefined) add(k, `${V}${name}=${v}`);
+  }
+  if (has('pattern') && node.pattern !== undefined) typeMarker('pattern', withQuoted(`${V}Pattern=`, node.pattern), 'this pattern');
+  if (node.uniqueItems === true && has('uniqueItems')) add('uniqueItems', `${V}UniqueItems=true`);
+  if (has('enum') && node.enum) typeMarker('enum', enumMarker(node.enum), 'an enum with objects, arrays or null');
+  if (node.intOrString === true && has('intOrString')) add('intOrString', `${V}XIntOrString`);
+  if (node.preserveUnknownFields === true && has('preserveUnknownFields')) add('preserveUnknownFields', '+kubebuilder:pruning:PreserveUnknownFields');
+  if (node.embeddedResource === true && has('embeddedResource')) add('embeddedResource', `${V}XEmbeddedResource`);
+  if (has('listType')) add('listType', `+listType=${node.listType}`);
+  if (has('listMapKeys')) for (const key of node.listMapKeys ?? []) add('listMapKeys', `+listMapKey=${key}`);
+  if (has('mapType')) add('mapType', `+mapType=${node.mapType}`);
+  if (has('title') && node.title !== undefined) typeMarker('title', withQuoted('+kubebuilder:title=', node.title), 'this title');
+  if (has('validations')) {
+    const rules = (node.validations ?? []).map((r) => {
+      const quoted = [r.rule, r.message, r.messageExpression, r.fieldPath].map((s) => (s === undefined ? '' : goQuote(s)));
+      if (quoted.some((q) => q === undefined)) return undefined;
+      const [rule, message, messageExpression, fieldPath] = quoted;
+      return `${V}XValidation:${args([['rule', rule], ['message', r.message === undefined ? undefined : message], ['messageExpression', r.messageExpression === undefined ? undefined : messageExpression], ['fieldPath', r.fieldPath === undefined ? undefined : fieldPath], ['reason', r.reason], ['optionalOldSelf', r.optionalOldSelf === undefined ? undefined : String(r.optionalOldSelf)]])}`;
+    });
+    if (rules.every((r) => r !== undefined)) for (const r of rules) add('validations', r);
+    else drop('validations', 'a CEL rule with text that cannot be a Go string literal');
+  }
+  if (node.nullable === true && has('nullable')) add('nullable', '+nullable', true);
+  if (has('default')) {
+    if (node.default === null) drop('default', 'controller-gen ignores a null default');
+    else add('default', `+default=${JSON.stringify(node.default)}`, true);
+  }
+  if (has('example') && node.example !== undefined) {
+    const v = anyValue(node.example);
+    if (v === undefined) drop('example', 'only string, number and boolean examples can be written as markers');
+    else add('example', `+kubebuilder:example=${v}`, true);
+  }
+  for (const k of NO_MARKER) if (has(k)) drop(k, `controller-gen has no marker for ${k}`);
+  if (has('extraKeywords')) drop('extraKeywords', `controller-gen has no marker for raw schema keywords (${Object.keys(node.extraKeywords ?? {}).join(', ')})`);
+  return out;
+}
+
+function withQuoted(prefix: string, s: string): string | undefined {
+  const q = goQuote(s);
+  return q === undefined ? undefined : `${prefix}${q}`;
+}

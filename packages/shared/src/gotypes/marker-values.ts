@@ -1,0 +1,37 @@
+/**
+ * Values inside kubebuilder markers as controller-tools' marker parser reads them: strings as
+ * Go double-quoted literals (it unquotes them with strconv.Unquote), numbers as Go scanner
+ * numbers, slices as `{a,b}`. Defaults use `+default=<JSON>`, which the parser hands to
+ * json.Unmarshal as written.
+ */
+import type { JsonValue } from '../design/field';
+
+/** A Go interpreted string literal: JSON's escapes are a subset Go accepts, except lone surrogates. */
+export function goQuote(s: string): string | undefined {
+  if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)) return undefined;
+  return JSON.stringify(s);
+}
+
+/** A number as the Go scanner reads it (integers stay integers, `1e+21` is a float). */
+export function goNumber(n: number): string | undefined {
+  return Number.isFinite(n) ? String(n) : undefined;
+}
+
+/** A scalar for an any-typed marker argument (`example`, `Enum` items); objects and null have no form. */
+export function anyValue(v: JsonValue): string | undefined {
+  if (typeof v === 'string') return goQuote(v);
+  if (typeof v === 'number') return goNumber(v);
+  if (typeof v === 'boolean') return String(v);
+  return undefined;
+}
+
+/** `{"a","b"}` for a string slice argument. */
+export function stringSlice(xs: readonly string[]): string | undefined {
+  const quoted = xs.map(goQuote);
+  return quoted.every((q) => q !== undefined) ? `{${quoted.join(',')}}` : undefined;
+}
+
+/** Named arguments `a=1,b="x"` (undefined values left out). */
+export function args(pairs: ReadonlyArray<readonly [string, string | undefined]>): string {
+  return pairs.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`).join(',');
+}

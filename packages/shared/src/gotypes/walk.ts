@@ -1,0 +1,175 @@
+/**
+ * Field nodes → Go struct fields and type declarations. Each node gets its Go type
+ * (type-map.ts), its description as a doc comment and its remaining keywords as markers
+ * (keyword-markers.ts). Whatever Go cannot carry is reported and left out of `expressed`,
+ * the design the Go types really say (the oracle compares controller-gen with its CRD).
+ */
+import type { FieldNode, NamedField } from '../design/field';
+import { deriveGoName } from '../design/names';
+import { docComment } from './doc-comment';
+import { keywordMarkers, type KeywordMarker } from './keyword-markers';
+import type { GoField, PackageBuilder } from './model';
+import { singular, TYPE_CHECKED, typeShape } from './type-map';
+
+export interface Mapped {
+  goType: string;
+  /** Markers that belong on the field using this type (after the declaration took its own). */
+  markers: KeywordMarker[];
+  /** Set when the Go type is a declaration made for this node (its comment takes type markers). */
+  declComment?: string[];
+  external: boolean;
+  pointerWhenOptional: boolean;
+  expressed: FieldNode;
+}
+
+const STRUCTURAL = ['fields', 'items', 'additionalProperties', 'preset'] as const;
+const JSON_NAME = /^[A-Za-z0-9!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/;
+
+function omit<T extends object>(node: T, keys: Iterable<PropertyKey>): T {
+  const out = { ...node } as Record<PropertyKey, unknown>;
+  for (const k of keys) delete out[k];
+  return out as T;
+}
+
+/** The Go type of `node` (declaring structs and element types as needed) and its markers. */
+export function mapNode(node: FieldNode, path: string, names: string[], b: PackageBuilder): Mapped {
+  const shape = typeShape(node);
+  const consumed = new Set<keyof FieldNode>([...shape.consumed, 'description', 'goName']);
+  let expressed: FieldNode = { ...node };
+  const dropped = new Set<keyof FieldNode>();
+  const drop = (k: keyof FieldNode, reason: string): void => {
+    b.problem(`${path}.${k}`, reason);
+    dropped.add(k);
+  };
+  let goType: string;
+  let external = false;
+  let pointerWhenOptional = false;
+  let declComment: string[] | undefined;
+  let markerNode: FieldNode = node;
+  switch (shape.kind) {
+    case 'plain':
+      goType = shape.goType;
+      for (const i of shape.imports ?? []) b.imports.add(i);
+      external = shape.external === true;
+      pointerWhenOptional = shape.pointerWhenOptional === true;
+      if (shape.float) b.usesFloats = true;
+      // the conditions preset implies listType=map, listMapKey=type unless the node says otherwise
+      if (node.preset === 'conditions') markerNode = { ...node, listType: node.listType ?? 'map', listMapKeys: node.listMapKeys ?? ['type'] };
+      break;
+    case 'slice': {
+      const own = names[0]?.startsWith(b.kind) ? names[0].slice(b.kind.length) : '';
+      const el = placeElement(shape.element, `${path}.items`, [`${b.kind}${singular(own || 'Item')}`, `${names[names.length - 1] ?? b.kind}Item`], b);
+      goType = `[]${el.goType}`;
+      expressed.items = el.expressed;
+      break;
+    }
+    case 'map': {
+      const el = placeElement(shape.element, `${path}.additionalProperties`, [`${names[0] ?? b.kind}Value`], b);
+      goType = `map[string]${el.goType}`;
+      expressed.additionalProperties = el.expressed;
+      break;
+    }
+    case 'struct': {
+      goType = b.allocate(...names);
+      declComment = [];
+      const fields: GoField[] = [];
+      b.decls.push({ kind: 'struct', name: goType, comment: declComment, fields });
+      if (node.fields?.length === 0) drop('fields', 'Go writes no `properties` for a struct without fields (leave fields out)');
+      const children = (node.fields ?? []).map((f) => placeField(f, `${path}.${f.name}`, goType, b));
+      fields.push(...children.flatMap((c) => (c.field ? [c.field] : [])));
+      const kept = children.flatMap((c) => (c.expressed ? [c.expressed] : []));
+      if (node.fields && node.fields.length > 0) expressed.fields = sortRequired(kept);
+      const req = kept.filter((f) => f.required).map((f) => f.name);
+      if (req.join('\0') !== [...req].sort().join('\0')) b.problem(`${path}.required`, 'controller-gen v0.21.0 lists required fields alphabetically, not in field order');
+      break;
+    }
+    case 'schemaless':
+      goType = 'runtime.RawExtension';
+      b.imports.add('runtime');
+      external = true;
+      break;
+  }
+  for (const k of STRUCTURAL) if (node[k] !== undefined && !consumed.has(k)) drop(k, `Go cannot say ${k} here (${shape.kind} type)`);
+  if (external) for (const k of TYPE_CHECKED) if (node[k] !== undefined && !consumed.has(k)) drop(k, `controller-gen cannot apply ${k} to ${goType}, a type from another package`);
+  const km = keywordMarkers(omit(markerNode, dropped), consumed);
+  for (const d of km.dropped) drop(d.keyword, d.reason);
+  let markers = km.markers;
+  if (shape.kind === 'schemaless') markers = [{ keyword: 'type', marker: '+kubebuilder:validation:Schemaless', fieldOnly: true }, ...markers];
+  if (declComment) {
+    declComment.push(...markers.filter((m) => !m.fieldOnly).map((m) => `// ${m.marker}`));
+    markers = markers.filter((m) => m.fieldOnly);
+  }
+  expressed = omit(expressed, dropped);
+  return { goType, markers, external, pointerWhenOptional, expressed, ...(declComment ? { declComment } : {}) };
+}
+
+/** Required fields in controller-gen's (alphabetical) order, others where they were. */
+export function sortRequired(fields: NamedField[]): NamedField[] {
+  const req = fields.filter((f) => f.required).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  let i = 0;
+  return fields.map((f) => (f.required ? req[i++]! : f));
+}
+
+/** An array element or map value: it can only carry markers and a description on a declared type. */
+function placeElement(node: FieldNode, path: string, names: string[], b: PackageBuilder): { goType: string; expressed: FieldNode } {
+  const m = mapNode(node, path, names, b);
+  let expressed = m.expressed;
+  const dropKeys = (keys: (keyof FieldNode)[], reason: string): void => {
+    for (const k of new Set(keys)) b.problem(`${path}.${k}`, reason);
+    expressed = omit(expressed, keys);
+  };
+  const fieldOnly = m.markers.filter((x) => x.fieldOnly);
+  dropKeys(fieldOnly.map((x) => x.keyword), 'controller-gen takes this marker on struct fields only, not on list items or map values');
+  const typeLevel = m.markers.filter((x) => !x.fieldOnly);
+  const doc = docComment(node.description);
+  if (!doc.ok) dropKeys(['description'], doc.reason);
+  const docLines = doc.ok ? doc.lines : [];
+  if (m.declComment) {
+    m.declComment.unshift(...docLines);
+    return { goType: m.goType, expressed };
+  }
+  if (typeLevel.length === 0 && docLines.length === 0) return { goType: m.goType, expressed };
+  if (m.external) {
+    dropKeys([...typeLevel.map((x) => x.keyword), ...(docLines.length ? (['description'] as const) : [])], `a list item or map value of type ${m.goType} cannot carry markers or a description`);
+    return { goType: m.goType, expressed };
+  }
+  const name = b.allocate(...names);
+  b.decls.push({ kind: 'named', name, comment: [...docLines, ...typeLevel.map((x) => `// ${x.marker}`)], underlying: m.goType });
+  return { goType: name, expressed };
+}
+
+/** One struct field: Go name, type, json tag, description and markers. */
+export function placeField(f: NamedField, path: string, parent: string, b: PackageBuilder): { field?: GoField; expressed?: NamedField } {
+  if (!JSON_NAME.test(f.name) || f.name.includes(',') || f.name.includes('"') || f.name.includes('\\')) {
+    b.problem(path, `the JSON name "${f.name}" cannot be a Go struct tag name`);
+    return {};
+  }
+  let goName = f.goName ?? deriveGoName(f.name);
+  if (!/^[A-Z]/.test(goName)) {
+    b.problem(`${path}.goName`, `Go name "${goName}" is not exported, so encoding/json would skip it`);
+    goName = deriveGoName(f.name);
+  }
+  const m = mapNode(f, path, [`${b.kind}${goName}`, `${parent}${goName}`], b);
+  let expressed = m.expressed as NamedField;
+  const doc = docComment(f.description);
+  if (!doc.ok) {
+    b.problem(`${path}.description`, doc.reason);
+    expressed = omit(expressed, ['description']);
+  }
+  if (m.declComment && doc.ok && doc.lines.length > 0) {
+    // overridden by the field's own description in the CRD; there for readers of the Go code
+    m.declComment.unshift(`// ${typeSentence(m.goType, b.kind)}`);
+  }
+  const required = f.required === true;
+  const isStruct = m.declComment !== undefined || m.goType === 'runtime.RawExtension';
+  const goType = !required && m.pointerWhenOptional ? `*${m.goType}` : m.goType;
+  const jsonTag = required ? f.name : `${f.name},${isStruct ? 'omitzero' : 'omitempty'}`;
+  const comment = [...(doc.ok ? doc.lines : []), ...m.markers.map((x) => `// ${x.marker}`), required ? '// +required' : '// +optional'];
+  return { field: { goName, goType, jsonTag, comment }, expressed };
+}
+
+function typeSentence(name: string, kind: string): string {
+  if (name === `${kind}Spec`) return `${name} defines the desired state of ${kind}.`;
+  if (name === `${kind}Status`) return `${name} defines the observed state of ${kind}.`;
+  return `${name} is a part of ${kind}.`;
+}
