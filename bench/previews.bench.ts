@@ -29,19 +29,27 @@ async function goTypesGenerator(): Promise<Preview | undefined> {
   }
 }
 
-interface Stats { median: number; p95: number; min: number }
+interface Stats { median: number; p95: number; min: number; wall: number }
 
+/**
+ * CPU time of this process per run (all its threads, so garbage collection counts), with the
+ * wall-clock median beside it: on a machine shared with other jobs the wall clock mostly
+ * measures how long the process waited for a core.
+ */
 function measure(run: (i: number) => void, runs: number): Stats {
   for (let i = 0; i < Math.max(20, runs / 5); i++) run(-1 - i); // warm-up: let the JIT settle
-  const samples: number[] = [];
+  const cpu: number[] = [];
+  const wall: number[] = [];
   for (let i = 0; i < runs; i++) {
+    const c = process.cpuUsage();
     const t = performance.now();
     run(i);
-    samples.push(performance.now() - t);
+    wall.push(performance.now() - t);
+    const d = process.cpuUsage(c);
+    cpu.push((d.user + d.system) / 1000);
   }
-  samples.sort((a, b) => a - b);
-  const at = (q: number): number => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { median: at(0.5), p95: at(0.95), min: samples[0]! };
+  const at = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+  return { median: at(cpu, 0.5), p95: at(cpu, 0.95), min: at(cpu, 0), wall: at(wall, 0.5) };
 }
 
 const ms = (n: number): string => `${n.toFixed(3)} ms`;
@@ -91,12 +99,12 @@ async function main(): Promise<void> {
   console.log(`Previews of a 200-field design per keystroke, ${runs} runs after warm-up, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
   if (!goTypes) console.log('(Go types left out: packages/shared/src/gotypes exports no generator yet)');
   console.log('');
-  console.log('| artefact | median | p95 | min |');
-  console.log('| --- | ---: | ---: | ---: |');
-  for (const [name, s] of [...rows, ...worst, ...extra]) console.log(`| ${name} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.min)} |`);
+  console.log('| artefact | CPU median | CPU p95 | CPU min | wall median |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const [name, s] of [...rows, ...worst, ...extra]) console.log(`| ${name} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.min)} | ${ms(s.wall)} |`);
   const total = rows.at(-1)![1].median;
   console.log('');
-  console.log(`total median ${ms(total)}: ${total < 5 ? 'under' : 'OVER'} the 5 ms target`);
+  console.log(`total CPU median ${ms(total)}: ${total < 5 ? 'under' : 'OVER'} the 5 ms target`);
 }
 
 await main();

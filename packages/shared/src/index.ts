@@ -7,3 +7,7 @@ export * from './design/index';
 export * from './crd/index';
 export * from './yaml/index';
 export * from './manifests/index';
+export * from './operand/index';
+export * from './gotypes/index';
+export { validateDesign, validateDesignText } from './validate/design';
+export { type Issue, type IssueSeverity, hasErrors } from './validate/issue';

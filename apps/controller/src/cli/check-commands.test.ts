@@ -1,5 +1,5 @@
 // Runs `diff` and `validate` in separate processes, as a user would, and checks what
-// they print and their exit codes (0 fine, 1 findings, 2 bad input).
+// they print and their exit codes (0 fine, 1 findings, 2 bad input), for CRDs and designs.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,10 +8,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { parse, stringify } from 'yaml';
+import { readCrd, readProposed, validateFile } from './check-commands';
 
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 const corpus = process.env.OPSTUDIO_CONFORMANCE_DIR ?? resolve(repo, '../shared/conformance/crds');
 const memcached = join(corpus, 'kubebuilder__memcacheds.cache.example.com.yaml');
+const memcachedDesign = join(repo, 'examples/memcached.design.yaml');
 const dir = mkdtempSync(join(tmpdir(), 'opstudio-check-'));
 
 /** One CLI process; tests run concurrently because each start pays for tsx. */
@@ -63,7 +65,35 @@ describe('opstudio diff', { concurrency: true }, () => {
   });
 });
 
+describe('opstudio diff with a design on the proposed side', { concurrency: true }, () => {
+  test('the tutorial CRD against our Memcached design: its CRD is compared, exit 1', async () => {
+    const r = await run(['diff', memcached, memcachedDesign]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^breaking +default +v1alpha1: \.spec\.size +default added: none -> 1$/m);
+    assert.match(r.stdout, /^safe +maximum +v1alpha1: \.spec\.size +maximum raised from 3 to 5$/m);
+    assert.match(r.stdout, /^safe +newField +v1alpha1: \.status\.nodes +new field \(array\)$/m);
+    assert.match(r.stdout, /^4 changes: 1 breaking, 3 safe$/m);
+  });
+});
+
 describe('opstudio validate', { concurrency: true }, () => {
+  test('a clean design: no issues, exit 0', async () => {
+    const r = await run(['validate', memcachedDesign]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, 'No issues found.\n');
+  });
+  test('a design from stdin with a default above its maximum: the design path, exit 1', async () => {
+    const r = await run(['validate', '-'], readFileSync(memcachedDesign, 'utf8').replace('default: 1', 'default: 9'));
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^error +versions\[v1alpha1\]\.spec\.size\.default +default 9: 9 is above the maximum 5; change the default or the constraint$/m);
+    assert.match(r.stdout, /^1 error, 0 warnings$/m);
+  });
+  test('a design that does not fit the model lists each problem by path, exit 1', async () => {
+    const r = await run(['validate', '-'], readFileSync(memcachedDesign, 'utf8').replaceAll('  type: integer', '  type: int'));
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^error +versions\[v1alpha1\]\.spec\.size\.type +Invalid option/m);
+    assert.match(r.stdout, /^error +versions\[v1alpha1\]\.spec\.containerPort\.type +Invalid option/m);
+  });
   test('a valid CRD: no issues, exit 0', async () => {
     const r = await run(['validate', memcached]);
     assert.equal(r.code, 0, r.stderr);
@@ -75,22 +105,15 @@ describe('opstudio validate', { concurrency: true }, () => {
     assert.match(r.stdout, /^error +v1alpha1: \.spec\.size +default 9: 9 is above the maximum 3; change the default or the constraint$/m);
     assert.match(r.stdout, /^1 error, 0 warnings$/m);
   });
-  test('reads stdin', async () => {
-    const r = await run(['validate', '-'], readFileSync(memcached, 'utf8'));
-    assert.equal(r.code, 0, r.stderr);
-  });
 });
 
 describe('bad input: exit 2 and one line on stderr', { concurrency: true }, () => {
+  // Each process costs seconds: these three cover the contract (a read error, a bad
+  // document, bad arguments); the other messages are checked in-process below.
   const bad: [string, string[], RegExp, string?][] = [
     ['a missing file', ['validate', join(dir, 'nope.yaml')], /^opstudio validate: cannot read .*nope\.yaml: no such file\n$/],
-    ['invalid YAML', ['validate', '-'], /^opstudio validate: stdin: invalid YAML: /, 'a: [\n'],
-    ['not a CRD', ['validate', '-'], /^opstudio validate: stdin: kind is Deployment, expected CustomResourceDefinition\n$/, 'apiVersion: apps/v1\nkind: Deployment\n'],
-    ['a design', ['diff', memcached, '-'], /^opstudio diff: stdin: is a design; run 'opstudio crd stdin'/, 'kind: OperatorDesign\n'],
-    ['an old apiVersion', ['validate', '-'], /expected apiextensions\.k8s\.io\/v1\n$/, 'apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\n'],
-    ['two documents', ['validate', '-'], /expected one CustomResourceDefinition, found 2 documents/, 'a: 1\n---\nb: 2\n'],
-    ['a missing argument', ['diff', memcached], /^opstudio diff: usage: opstudio diff <installed-crd\.yaml> <proposed-crd\.yaml>/],
-    ['stdin twice', ['diff', '-', '-'], /only one input can come from stdin/],
+    ['an invalid design to diff', ['diff', memcached, '-'], /^opstudio diff: stdin: invalid design: apiVersion: .*'opstudio validate -' lists them\)\n$/, 'kind: OperatorDesign\n'],
+    ['a missing argument', ['diff', memcached], /^opstudio diff: usage: opstudio diff <installed-crd\.yaml> <design-or-crd\.yaml>/],
   ];
   for (const [name, args, stderr, input] of bad) {
     test(name, async () => {
@@ -101,4 +124,24 @@ describe('bad input: exit 2 and one line on stderr', { concurrency: true }, () =
       assert.equal(r.stdout, '');
     });
   }
+});
+
+describe('bad input messages (in-process)', () => {
+  const rows: [string, () => unknown, RegExp][] = [
+    ['invalid YAML', () => validateFile('-', 'a: [\n'), /^stdin: invalid YAML: /],
+    ['not a CRD', () => validateFile('-', 'apiVersion: apps/v1\nkind: Deployment\n'), /^stdin: kind is Deployment, expected CustomResourceDefinition or OperatorDesign$/],
+    ['not a CRD on the installed side', () => readCrd('x.yaml', 'apiVersion: apps/v1\nkind: Deployment\n'), /^x\.yaml: kind is Deployment, expected CustomResourceDefinition$/],
+    ['a design on the installed side', () => readCrd('d.yaml', readFileSync(memcachedDesign, 'utf8')), /^d\.yaml: is a design; the installed side must be a CRD/],
+    ['an old apiVersion', () => readProposed('-', 'apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\n'), /expected apiextensions\.k8s\.io\/v1$/],
+    ['two documents', () => validateFile('-', 'a: 1\n---\nb: 2\n'), /expected one document \(a CustomResourceDefinition or an OperatorDesign\), found 2$/],
+    ['a list', () => validateFile('-', '- a\n'), /expected a CustomResourceDefinition or an OperatorDesign object$/],
+    ['a design the strict reader refuses', () => validateFile('-', 'kind: OperatorDesign\nkind: OperatorDesign\n'), /^stdin: (invalid YAML|not valid YAML)/],
+    ['an invalid design to diff, by file', () => readProposed('d.yaml', 'kind: OperatorDesign\n'), /^d\.yaml: invalid design: apiVersion: .*'opstudio validate d\.yaml' lists them\)$/],
+  ];
+  for (const [name, call, message] of rows) test(name, () => assert.throws(call, (e: Error) => message.test(e.message) && !e.message.includes('\n')));
+  test('a design on the proposed side stands for its CRD', () => {
+    const crd = readProposed('d.yaml', readFileSync(memcachedDesign, 'utf8'));
+    assert.equal(crd.metadata.name, 'memcacheds.cache.example.com');
+    assert.equal(crd.spec.versions[0]!.schema!.openAPIV3Schema!.properties!.spec!.properties!.size!.maximum, 5);
+  });
 });

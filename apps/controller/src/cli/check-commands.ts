@@ -1,21 +1,27 @@
 /**
- * `opstudio diff <installed-crd.yaml> <proposed-crd.yaml>` and `opstudio validate <crd.yaml>`:
- * the shared breaking-change diff and local validation, printed as a table.
- * Exit codes: 0 nothing found, 1 breaking changes / validation errors, 2 unreadable or
- * invalid input (one line on stderr). `-` reads stdin.
+ * `opstudio diff <installed-crd.yaml> <design-or-crd.yaml>` and `opstudio validate
+ * <design-or-crd.yaml>`: the shared breaking-change diff and local validation, printed as a
+ * table. A design (`kind: OperatorDesign`) is validated as a design (paths such as
+ * `versions[v1alpha1].spec.size.default`); on the proposed side of a diff it stands for the
+ * CRD it generates. Exit codes: 0 nothing found, 1 breaking changes / validation errors,
+ * 2 unreadable or invalid input (one line on stderr). `-` reads stdin.
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { diffCrds, type Change } from '@opstudio/shared/crd/diff';
+import { crdObject } from '@opstudio/shared/crd/generate';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import { parseDesign } from '@opstudio/shared/design/io';
+import { validateDesignText } from '@opstudio/shared/validate/design';
 import { validateCrd, type Issue } from '@opstudio/shared/validate/index';
+import { parseYaml } from '@opstudio/shared/yaml/parse';
 
 class InputError extends Error {}
 
 const USAGE = {
-  diff: 'usage: opstudio diff <installed-crd.yaml> <proposed-crd.yaml>  (- reads stdin)',
-  validate: 'usage: opstudio validate <crd.yaml>  (- reads stdin)',
+  diff: 'usage: opstudio diff <installed-crd.yaml> <design-or-crd.yaml>  (- reads stdin)',
+  validate: 'usage: opstudio validate <design-or-crd.yaml>  (- reads stdin)',
 };
 
 function readInput(arg: string): string {
@@ -28,25 +34,62 @@ function readInput(arg: string): string {
   }
 }
 
-/** Reads exactly one apiextensions.k8s.io/v1 CRD; anything else is bad input with a hint. */
-export function readCrd(arg: string, text = readInput(arg)): CustomResourceDefinition {
-  const name = arg === '-' ? 'stdin' : arg;
+const DESIGN_KIND = 'OperatorDesign';
+const EITHER = `CustomResourceDefinition or ${DESIGN_KIND}`;
+
+/** The one YAML document of a file, as an object; anything else is bad input. */
+function readDocument(name: string, text: string): Record<string, unknown> {
   const docs = parseAllDocuments(text);
   if (!Array.isArray(docs)) throw new InputError(`${name}: not YAML`);
   const bad = docs.find((d) => d.errors.length > 0);
   if (bad) throw new InputError(`${name}: invalid YAML: ${bad.errors[0]!.message.split('\n')[0]}`);
   const values = docs.map((d) => d.toJS() as unknown).filter((v) => v !== null && v !== undefined);
-  if (values.length !== 1) throw new InputError(`${name}: expected one CustomResourceDefinition, found ${values.length} documents`);
+  if (values.length !== 1) throw new InputError(`${name}: expected one document (a CustomResourceDefinition or an OperatorDesign), found ${values.length}`);
   const doc = values[0] as Record<string, unknown>;
-  if (typeof doc !== 'object' || Array.isArray(doc)) throw new InputError(`${name}: expected a CustomResourceDefinition object`);
-  if (doc.kind === 'OperatorDesign') throw new InputError(`${name}: is a design; run 'opstudio crd ${name}' and pass the CRD it writes`);
-  if (doc.kind !== 'CustomResourceDefinition') throw new InputError(`${name}: kind is ${String(doc.kind)}, expected CustomResourceDefinition`);
+  if (typeof doc !== 'object' || Array.isArray(doc)) throw new InputError(`${name}: expected a CustomResourceDefinition or an OperatorDesign object`);
+  return doc;
+}
+
+/** Reads exactly one apiextensions.k8s.io/v1 CRD; anything else is bad input with a hint. */
+export function readCrd(arg: string, text = readInput(arg)): CustomResourceDefinition {
+  const name = arg === '-' ? 'stdin' : arg;
+  return crdFrom(name, readDocument(name, text), 'CustomResourceDefinition');
+}
+
+function crdFrom(name: string, doc: Record<string, unknown>, expected: string): CustomResourceDefinition {
+  if (doc.kind === DESIGN_KIND) throw new InputError(`${name}: is a design; the installed side must be a CRD (kubectl get crd <name> -o yaml)`);
+  if (doc.kind !== 'CustomResourceDefinition') throw new InputError(`${name}: kind is ${String(doc.kind)}, expected ${expected}`);
   if (doc.apiVersion !== 'apiextensions.k8s.io/v1') throw new InputError(`${name}: apiVersion is ${String(doc.apiVersion)}, expected apiextensions.k8s.io/v1`);
   const spec = doc.spec as Partial<CustomResourceDefinition['spec']> | undefined;
   if (!spec || !Array.isArray(spec.versions) || typeof spec.names !== 'object' || spec.names === null) {
     throw new InputError(`${name}: spec.names and spec.versions are required in a CustomResourceDefinition`);
   }
   return doc as unknown as CustomResourceDefinition;
+}
+
+/** The proposed side of a diff: a CRD, or a design standing for the CRD it generates. */
+export function readProposed(arg: string, text = readInput(arg)): CustomResourceDefinition {
+  const name = arg === '-' ? 'stdin' : arg;
+  const doc = readDocument(name, text);
+  if (doc.kind !== DESIGN_KIND) return crdFrom(name, doc, EITHER);
+  const parsed = parseDesign(text);
+  if (!parsed.ok) {
+    const [first] = parsed.errors;
+    const more = parsed.errors.length > 1 ? ` (and ${parsed.errors.length - 1} more; 'opstudio validate ${arg}' lists them)` : '';
+    throw new InputError(`${name}: invalid design: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'unreadable'}${more}`);
+  }
+  return crdObject(parsed.design);
+}
+
+/** Validates a design (by its own paths) or a CRD. */
+export function validateFile(arg: string, text = readInput(arg)): Issue[] {
+  const name = arg === '-' ? 'stdin' : arg;
+  const doc = readDocument(name, text);
+  if (doc.kind !== DESIGN_KIND) return validateCrd(crdFrom(name, doc, EITHER));
+  // The design reader is stricter than the sniffing above (YAML 1.1 booleans, unique keys).
+  const yaml = parseYaml(text);
+  if (!yaml.ok) throw new InputError(`${name}: ${yaml.message}`);
+  return validateDesignText(text);
 }
 
 export function formatTable(headers: string[], rows: string[][]): string {
@@ -77,11 +120,11 @@ function runCheck(cmd: 'diff' | 'validate', args: string[]): number {
     if (args.length !== wanted || args.some((a) => a.startsWith('-') && a !== '-')) throw new InputError(USAGE[cmd]);
     if (args.filter((a) => a === '-').length > 1) throw new InputError('only one input can come from stdin (-)');
     if (cmd === 'diff') {
-      const changes = diffCrds(readCrd(args[0]!), readCrd(args[1]!));
+      const changes = diffCrds(readCrd(args[0]!), readProposed(args[1]!));
       process.stdout.write(formatChanges(changes));
       return changes.some((c) => c.severity === 'breaking') ? 1 : 0;
     }
-    const issues = validateCrd(readCrd(args[0]!));
+    const issues = validateFile(args[0]!);
     process.stdout.write(formatIssues(issues));
     return issues.some((i) => i.severity === 'error') ? 1 : 0;
   } catch (e) {

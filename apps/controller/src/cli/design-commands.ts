@@ -1,27 +1,33 @@
 /**
  * `opstudio crd <design.yaml>` (the CRD, as controller-gen writes it), `opstudio rbac` (the
  * manager ClusterRole), `opstudio sample` (a sample CR) and `opstudio import <crd.yaml>` (a
- * design from an existing CRD), each to stdout; `-` reads stdin.
+ * design from an existing CRD), each to stdout; `-` reads stdin. `opstudio types <design> -o
+ * <dir>` writes the Go API package; `-o <dir>` also writes crd/rbac/sample where kubebuilder
+ * keeps them (config/crd/bases/…, config/rbac/role.yaml, config/samples/…).
  * Exit codes: 0 fine, 2 unreadable or invalid input (one line on stderr). Warnings about what
  * an import keeps as raw schema go to stderr and do not change the exit code.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateCrd } from '@opstudio/shared/crd/generate';
 import { importCrd } from '@opstudio/shared/crd/import';
 import { parseDesign, serializeDesign } from '@opstudio/shared/design/io';
 import type { Design } from '@opstudio/shared/design/schema';
 import { generateRbac } from '@opstudio/shared/manifests/rbac';
-import { generateSample } from '@opstudio/shared/manifests/sample';
+import { generateSample, storageVersion } from '@opstudio/shared/manifests/sample';
+import { fullGroup, resolveNames } from '@opstudio/shared/design/names';
+import { generateGoTypes } from '@opstudio/shared/gotypes/generate';
 import type { DesignError } from '@opstudio/shared/design/errors';
 
 class InputError extends Error {}
 
 const USAGE: Record<string, string> = {
-  crd: 'usage: opstudio crd <design.yaml>  (- reads stdin)',
-  rbac: 'usage: opstudio rbac <design.yaml>  (- reads stdin)',
-  sample: 'usage: opstudio sample <design.yaml>  (- reads stdin)',
+  crd: 'usage: opstudio crd <design.yaml> [-o <dir>]  (- reads stdin)',
+  rbac: 'usage: opstudio rbac <design.yaml> [-o <dir>]  (- reads stdin)',
+  sample: 'usage: opstudio sample <design.yaml> [-o <dir>]  (- reads stdin)',
   import: 'usage: opstudio import <crd.yaml>  (- reads stdin)',
+  types: 'usage: opstudio types <design.yaml> -o <dir>  (- reads stdin)',
 };
 
 function readInput(arg: string): string {
@@ -59,22 +65,68 @@ const COMMANDS: Record<string, (arg: string) => string> = {
   rbac: (arg) => generateRbac(readDesign(arg)),
   sample: (arg) => generateSample(readDesign(arg)),
   import: importCommand,
+  types: () => {
+    throw new InputError('types writes several files: pass -o <dir>');
+  },
 };
+
+/** What `-o <dir>` writes for each command, at the paths of a kubebuilder project. */
+const FILE_COMMANDS: Record<string, (design: Design) => ReadonlyMap<string, string>> = {
+  crd: (d) => new Map([[`config/crd/bases/${fullGroup(d)}_${resolveNames(d.crd.names).plural}.yaml`, generateCrd(d)]]),
+  rbac: (d) => new Map([['config/rbac/role.yaml', generateRbac(d)]]),
+  sample: (d) => new Map([[`config/samples/${d.crd.group}_${storageVersion(d).name}_${d.crd.names.kind.toLowerCase()}.yaml`, generateSample(d)]]),
+  types: (d) => {
+    const r = generateGoTypes(d);
+    for (const n of r.notExpressible) process.stderr.write(`opstudio types: warning: ${n.path}: ${n.reason}\n`);
+    if (r.allowDangerousTypes) process.stderr.write('opstudio types: note: float fields need `controller-gen crd:allowDangerousTypes=true`\n');
+    return r.files;
+  },
+};
+
+function writeFiles(dir: string, files: ReadonlyMap<string, string>): void {
+  for (const [path, text] of files) {
+    const target = join(dir, path);
+    try {
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, text);
+    } catch (e) {
+      throw new InputError(`cannot write ${target}: ${(e as Error).message}`);
+    }
+    process.stdout.write(`${target}\n`);
+  }
+}
+
+/** Splits `<file> [-o <dir>]` (in either order); undefined when the arguments do not fit. */
+function parseArgs(args: string[]): { arg: string; outDir?: string } | undefined {
+  const rest = [...args];
+  let outDir: string | undefined;
+  const o = rest.findIndex((a) => a === '-o' || a === '--output');
+  if (o >= 0) {
+    outDir = rest[o + 1];
+    if (outDir === undefined || outDir === '') return undefined;
+    rest.splice(o, 2);
+  }
+  const [arg, ...extra] = rest;
+  if (arg === undefined || extra.length > 0 || (arg.startsWith('-') && arg !== '-')) return undefined;
+  return outDir === undefined ? { arg } : { arg, outDir };
+}
 
 export async function designCommand(cmd: string, args: string[]): Promise<number> {
   await Promise.resolve();
   const run = COMMANDS[cmd];
   if (!run) {
-    process.stderr.write(`opstudio ${cmd}: not available yet in this build; crd, rbac, sample and import are.\n`);
+    process.stderr.write(`opstudio ${cmd}: not available yet in this build; crd, rbac, sample, types and import are.\n`);
     return 2;
   }
-  const [arg, ...rest] = args;
-  if (arg === undefined || rest.length > 0 || (arg.startsWith('-') && arg !== '-')) {
+  const parsed = parseArgs(args);
+  const files = FILE_COMMANDS[cmd];
+  if (!parsed || (parsed.outDir !== undefined && !files)) {
     process.stderr.write(`${USAGE[cmd]}\n`);
     return 2;
   }
   try {
-    process.stdout.write(run(arg));
+    if (parsed.outDir !== undefined && files) writeFiles(parsed.outDir, files(readDesign(parsed.arg)));
+    else process.stdout.write(run(parsed.arg));
     return 0;
   } catch (e) {
     if (!(e instanceof InputError)) throw e;

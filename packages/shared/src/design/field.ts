@@ -7,13 +7,30 @@
  */
 import { z } from 'zod';
 
-export const JSON_VALUE: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JSON_VALUE), z.record(z.string(), JSON_VALUE)]),
-);
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
+/**
+ * JSON values are checked in place, never rebuilt: zod's record schema copies objects key by
+ * key and so loses a key named `__proto__`, which a CRD's example or default may well hold.
+ */
+export function isJsonValue(value: unknown): value is JsonValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJsonValue);
+  return isJsonObject(value);
+}
+
+function isJsonObject(value: unknown): value is { [key: string]: JsonValue } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.keys(value).every((k) => isJsonValue((value as Record<string, unknown>)[k]));
+}
+
+export const JSON_VALUE: z.ZodType<JsonValue> = z.custom<JsonValue>(isJsonValue, 'expected a JSON value (string, number, boolean, null, list or map)');
+
 /** Raw JSON schema (CRD keywords as written in a CRD), for allOf/anyOf/oneOf/not and extras. */
-export const RAW_SCHEMA = z.record(z.string(), JSON_VALUE);
+export const RAW_SCHEMA = z.custom<{ [key: string]: JsonValue }>(isJsonObject, 'expected a map of JSON schema keywords');
 export type RawSchema = z.infer<typeof RAW_SCHEMA>;
 
 export const SCHEMA_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array'] as const;

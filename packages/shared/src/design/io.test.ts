@@ -72,3 +72,10 @@ test('Go names and plurals are derived like kubebuilder does', () => {
   assert.equal(pluralize('policy'), 'policies');
   assert.equal(pluralize('ingress'), 'ingresses');
 });
+
+test('a default map with a key named __proto__ survives parse and serialise (found by the property test)', () => {
+  const text = MINIMAL.replace('          type: integer\n', '          type: integer\n        - name: labels\n          type: object\n          default:\n            __proto__: []\n');
+  const r = parseDesign(text);
+  assert.ok(r.ok, JSON.stringify(!r.ok && r.errors));
+  assert.equal(serializeDesign(r.design), text);
+});

@@ -23,11 +23,14 @@ export function parseDesign(yamlText: string): ParseDesignResult {
 
 type Ordered = { [key: string]: YamlValue };
 
+// Null-prototype objects: a key named `__proto__` (legal in a CRD default) stays a plain key.
+const ordered = (): Ordered => Object.create(null) as Ordered;
+
 function sortedJson(v: unknown): YamlValue {
   if (Array.isArray(v)) return v.map(sortedJson);
   if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    const out: Ordered = {};
+    const out = ordered();
     for (const k of Object.keys(o).sort(compareGoKeys)) if (o[k] !== undefined) out[k] = sortedJson(o[k]);
     return out;
   }
@@ -36,7 +39,7 @@ function sortedJson(v: unknown): YamlValue {
 
 function inOrder(o: object, order: readonly string[], map: (key: string, value: unknown) => YamlValue = (_k, v) => sortedJson(v)): Ordered {
   const src = o as Record<string, unknown>;
-  const out: Ordered = {};
+  const out = ordered();
   for (const k of order) if (src[k] !== undefined) out[k] = map(k, src[k]);
   return out;
 }

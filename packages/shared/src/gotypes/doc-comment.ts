@@ -10,7 +10,15 @@ export type DocResult = { ok: true; lines: string[] } | { ok: false; reason: str
 
 const FENCE = /^(```|~~~)/;
 
-export function docComment(description: string | undefined): DocResult {
+/**
+ * Lines gofmt (go/doc/comment, Go 1.19+) rewrites in the doc comment of a top-level
+ * declaration: indented lines become code blocks, list items get re-indented, `# ` may become
+ * a heading, `[x]: url` a link definition. Field comments are left alone.
+ */
+const GOFMT_REWRITES = /^([ \t]|[-*+•] |\d+[.)] |#|\[[^\]]+\]:)/;
+
+/** @param topLevel the comment of a type declaration, which gofmt reformats (the Kind, list item types). */
+export function docComment(description: string | undefined, topLevel = false): DocResult {
   if (description === undefined) return { ok: true, lines: [] };
   if (description === '') return { ok: false, reason: 'an empty description cannot be written as a Go comment (leave it out)' };
   if (/[\r\u0085\u2028\u2029]/.test(description)) return { ok: false, reason: 'a description with carriage returns or Unicode line separators cannot be a Go comment' };
@@ -23,6 +31,7 @@ export function docComment(description: string | undefined): DocResult {
     if (line === '' && blank) return { ok: false, reason: 'Go comments merge consecutive blank lines' };
     blank = line === '';
     if (line.trimStart().startsWith('+')) return { ok: false, reason: `the line "${line}" would be read as a marker` };
+    if (topLevel && GOFMT_REWRITES.test(line)) return { ok: false, reason: `gofmt would reformat the line "${line}" of a type's doc comment (indent, list item, heading or link)` };
     if (FENCE.test(line)) inFence = !inFence;
     if (!inFence && line.startsWith('TODO')) return { ok: false, reason: 'controller-gen drops description lines starting with TODO' };
     if (!inFence && line.startsWith('---')) return { ok: false, reason: 'controller-gen ends a description at a line starting with ---' };

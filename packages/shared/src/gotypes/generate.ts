@@ -9,7 +9,7 @@ import type { Design } from '../design/schema';
 import { controllerGenVersion } from '../design/names';
 import { DEFAULT_CONTROLLER_GEN_VERSION } from '../design/schema';
 import { kindDecls } from './kind';
-import { PackageBuilder, type NotExpressible } from './model';
+import { PackageBuilder, type GoFieldRef, type NotExpressible } from './model';
 import { apacheBoilerplate, goImports, renderDecl, renderImports } from './render';
 
 export interface GoTypesOptions {
@@ -25,18 +25,29 @@ export interface GoTypesResult {
   expressed: Design;
   /** Float fields: controller-gen needs `crd:allowDangerousTypes=true`. */
   allowDangerousTypes: boolean;
+  /** Per version name: JSON path (`spec.size`) → Go access (`Spec.Size`, `*int32`), for the scaffold's code. */
+  goFields: ReadonlyMap<string, ReadonlyMap<string, GoFieldRef>>;
 }
 
 export const DEFAULT_BOILERPLATE = apacheBoilerplate(2026);
 
+const GO_KEYWORDS = new Set(['break', 'case', 'chan', 'const', 'continue', 'default', 'defer', 'else', 'fallthrough', 'for', 'func', 'go', 'goto', 'if', 'import', 'interface', 'map', 'package', 'range', 'return', 'select', 'struct', 'switch', 'type', 'var']);
+
+/** The Go package name for a version: `v1beta1` as is, `v1-beta` → `v1beta` (+versionName says the real one). */
+export function goPackageName(version: string): string {
+  const name = version.replace(/[^A-Za-z0-9_]/g, '');
+  return GO_KEYWORDS.has(name) ? `${name}api` : name;
+}
+
 function groupVersionInfo(header: string, design: Design, version: string): string {
   const group = fullGroup(design);
+  const pkg = goPackageName(version);
   return `${header}
 
-// Package ${version} contains API Schema definitions for the ${design.crd.group} ${version} API group.
+// Package ${pkg} contains API Schema definitions for the ${design.crd.group} ${version} API group.
 // +kubebuilder:object:generate=true
-// +groupName=${group}
-package ${version}
+// +groupName=${group}${pkg === version ? '' : `\n// +versionName=${version}`}
+package ${pkg}
 
 ${renderImports([['', 'k8s.io/apimachinery/pkg/runtime/schema'], ['', 'sigs.k8s.io/controller-runtime/pkg/scheme']])}
 
@@ -60,11 +71,22 @@ export function generateGoTypes(design: Design, options: GoTypesOptions = {}): G
   const files = new Map<string, string>();
   const notExpressible: NotExpressible[] = [];
   let floats = false;
+  const goFields = new Map<string, ReadonlyMap<string, GoFieldRef>>();
   const expressedCrd = { ...crd };
   const names = resolveNames(crd.names);
   if (crd.names.listKind !== undefined && crd.names.listKind !== `${kind}List`) {
     notExpressible.push({ path: 'crd.names.listKind', reason: `controller-gen always names the list kind ${kind}List` });
     expressedCrd.names = { ...crd.names, listKind: `${kind}List` };
+  }
+  for (const k of ['shortNames', 'categories'] as const) {
+    if (crd.names[k]?.length !== 0) continue;
+    notExpressible.push({ path: `crd.names.${k}`, reason: `controller-gen leaves out an empty ${k} list` });
+    const { [k]: _dropped, ...rest } = expressedCrd.names;
+    expressedCrd.names = rest;
+  }
+  if (crd.labels && Object.keys(crd.labels).length === 0) {
+    notExpressible.push({ path: 'crd.labels', reason: 'controller-gen leaves out empty labels' });
+    delete expressedCrd.labels;
   }
   const cgv = controllerGenVersion(design);
   if (cgv !== DEFAULT_CONTROLLER_GEN_VERSION) {
@@ -80,9 +102,10 @@ export function generateGoTypes(design: Design, options: GoTypesOptions = {}): G
     const expressed = kindDecls(crd, v, `crd.versions[${i}]`, b);
     notExpressible.push(...b.notExpressible);
     floats ||= b.usesFloats;
+    goFields.set(v.name, b.fields);
     const body = [
       header,
-      `package ${v.name}`,
+      `package ${goPackageName(v.name)}`,
       renderImports(goImports(b.imports)),
       ...b.decls.map(renderDecl),
       `func init() {\n\tSchemeBuilder.Register(&${kind}{}, &${kind}List{})\n}`,
@@ -93,5 +116,5 @@ export function generateGoTypes(design: Design, options: GoTypesOptions = {}): G
     return expressed;
   });
   const sorted = new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { files: sorted, notExpressible, expressed: { ...design, crd: expressedCrd }, allowDangerousTypes: floats };
+  return { files: sorted, notExpressible, expressed: { ...design, crd: expressedCrd }, allowDangerousTypes: floats, goFields };
 }

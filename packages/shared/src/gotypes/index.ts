@@ -8,4 +8,4 @@ export { generateGoTypes, DEFAULT_BOILERPLATE, type GoTypesOptions, type GoTypes
 export { generateRbacGo, RBAC_GO_PATH } from './rbac-go';
 export { apacheBoilerplate } from './render';
 export { docComment } from './doc-comment';
-export type { NotExpressible } from './model';
+export type { NotExpressible, GoFieldRef } from './model';

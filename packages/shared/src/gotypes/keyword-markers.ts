@@ -16,6 +16,8 @@ export interface KeywordMarker {
 export interface KeywordMarkers {
   markers: KeywordMarker[];
   dropped: { keyword: keyof FieldNode; reason: string }[];
+  /** Keywords kept in part (CEL rules without their empty message), as the Go types say them. */
+  replaced: Partial<FieldNode>;
 }
 
 const V = '+kubebuilder:validation:';
@@ -29,10 +31,39 @@ function enumMarker(values: JsonValue[]): string | undefined {
   return items.every((i) => i !== undefined) ? `${V}Enum={${items.join(',')}}` : undefined;
 }
 
+/** The schema type each type-checked marker needs (controller-gen refuses it on any other). */
+const NEEDS: Partial<Record<keyof FieldNode, string>> = {
+  minimum: 'number', maximum: 'number', exclusiveMinimum: 'number', exclusiveMaximum: 'number', multipleOf: 'number',
+  minLength: 'string', maxLength: 'string', pattern: 'string',
+  minItems: 'array', maxItems: 'array', uniqueItems: 'array', listType: 'array', listMapKeys: 'array',
+  minProperties: 'object', maxProperties: 'object', mapType: 'object',
+};
+
+/** Why controller-gen would refuse `keyword` on a schema of type `type`, if it would. */
+function refusal(keyword: keyof FieldNode, node: FieldNode): string | undefined {
+  const need = NEEDS[keyword];
+  if (!need) return undefined;
+  const type = node.type ?? (node.preset === 'conditions' ? 'array' : undefined);
+  const fits = need === 'number' ? type === 'integer' || type === 'number' : need === 'string' ? type === 'string' || node.intOrString === true : type === need;
+  if (!fits) return `controller-gen applies ${keyword} only to ${need === 'number' ? 'integer or number' : need} schemas, not to ${type ?? 'an untyped schema'}`;
+  const v = node[keyword];
+  if (type === 'integer' && typeof v === 'number' && !Number.isInteger(v)) return `controller-gen refuses a non-integral ${keyword} on an integer`;
+  if (keyword === 'listMapKeys' && node.listType !== 'map') return 'controller-gen applies listMapKey only with listType=map';
+  return undefined;
+}
+
 /** Markers for every keyword of `node` that the Go type (`consumed`) does not already produce. */
 export function keywordMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>): KeywordMarkers {
-  const out: KeywordMarkers = { markers: [], dropped: [] };
-  const add = (keyword: keyof FieldNode, marker: string, fieldOnly = false): void => void out.markers.push({ keyword, marker, fieldOnly });
+  const out: KeywordMarkers = { markers: [], dropped: [], replaced: {} };
+  const refused = new Set<keyof FieldNode>();
+  const add = (keyword: keyof FieldNode, marker: string, fieldOnly = false): void => {
+    const why = refused.has(keyword) ? undefined : refusal(keyword, node);
+    if (why !== undefined) {
+      refused.add(keyword);
+      out.dropped.push({ keyword, reason: why });
+    }
+    if (!refused.has(keyword)) out.markers.push({ keyword, marker, fieldOnly });
+  };
   const has = <K extends keyof FieldNode>(k: K): boolean => node[k] !== undefined && !consumed.has(k);
   const drop = (keyword: keyof FieldNode, reason: string): void => void out.dropped.push({ keyword, reason });
   const typeMarker = (keyword: keyof FieldNode, marker: string | undefined, what: string): void => {
@@ -40,8 +71,10 @@ export function keywordMarkers(node: FieldNode, consumed: ReadonlySet<keyof Fiel
     else add(keyword, marker);
   };
 
+  for (const k of ['listMapKeys', 'validations'] as const) if (has(k) && node[k]?.length === 0) drop(k, `controller-gen leaves out an empty ${k} list`);
+  for (const k of ['title', 'format', 'pattern'] as const) if (has(k) && node[k] === '') drop(k, `controller-gen leaves out an empty ${k}`);
   if (has('type')) add('type', `${V}Type=${node.type}`);
-  if (has('format')) typeMarker('format', node.format !== undefined ? withQuoted(`${V}Format=`, node.format) : undefined, 'this format');
+  if (has('format') && node.format !== '') typeMarker('format', node.format !== undefined ? withQuoted(`${V}Format=`, node.format) : undefined, 'this format');
   for (const k of ONLY_TRUE) {
     if (has(k) && node[k] === false) drop(k, `controller-gen writes ${k} only when true; false cannot be said in Go markers (leave it out)`);
   }
@@ -55,18 +88,29 @@ export function keywordMarkers(node: FieldNode, consumed: ReadonlySet<keyof Fiel
     const v = node[k];
     if (has(k) && v !== undefined) add(k, `${V}${name}=${v}`);
   }
-  if (has('pattern') && node.pattern !== undefined) typeMarker('pattern', withQuoted(`${V}Pattern=`, node.pattern), 'this pattern');
+  if (has('pattern') && node.pattern) typeMarker('pattern', withQuoted(`${V}Pattern=`, node.pattern), 'this pattern');
   if (node.uniqueItems === true && has('uniqueItems')) add('uniqueItems', `${V}UniqueItems=true`);
-  if (has('enum') && node.enum) typeMarker('enum', enumMarker(node.enum), 'an enum with objects, arrays or null');
+  if (has('enum') && node.enum?.length === 0) drop('enum', 'controller-gen leaves out an empty enum');
+  else if (has('enum') && node.enum) typeMarker('enum', enumMarker(node.enum), 'an enum with objects, arrays or null');
   if (node.intOrString === true && has('intOrString')) add('intOrString', `${V}XIntOrString`);
   if (node.preserveUnknownFields === true && has('preserveUnknownFields')) add('preserveUnknownFields', '+kubebuilder:pruning:PreserveUnknownFields');
   if (node.embeddedResource === true && has('embeddedResource')) add('embeddedResource', `${V}XEmbeddedResource`);
   if (has('listType')) add('listType', `+listType=${node.listType}`);
-  if (has('listMapKeys')) for (const key of node.listMapKeys ?? []) add('listMapKeys', `+listMapKey=${key}`);
+  if (has('listMapKeys') && node.listMapKeys?.length) for (const key of node.listMapKeys ?? []) add('listMapKeys', `+listMapKey=${key}`);
   if (has('mapType')) add('mapType', `+mapType=${node.mapType}`);
-  if (has('title') && node.title !== undefined) typeMarker('title', withQuoted('+kubebuilder:title=', node.title), 'this title');
-  if (has('validations')) {
-    const rules = (node.validations ?? []).map((r) => {
+  if (has('title') && node.title) typeMarker('title', withQuoted('+kubebuilder:title=', node.title), 'this title');
+  if (has('validations') && node.validations?.length) {
+    // controller-gen leaves out empty messages and field paths: the rule stays, without them
+    const cleaned = (node.validations ?? []).map((r) => {
+      const c = { ...r };
+      for (const k of ['message', 'messageExpression', 'fieldPath'] as const) if (c[k] === '') delete c[k];
+      return c;
+    });
+    if (JSON.stringify(cleaned) !== JSON.stringify(node.validations)) {
+      out.dropped.push({ keyword: 'validations', reason: 'controller-gen leaves out an empty message, messageExpression or fieldPath of a CEL rule' });
+      out.replaced.validations = cleaned;
+    }
+    const rules = cleaned.map((r) => {
       const quoted = [r.rule, r.message, r.messageExpression, r.fieldPath].map((s) => (s === undefined ? '' : goQuote(s)));
       if (quoted.some((q) => q === undefined)) return undefined;
       const [rule, message, messageExpression, fieldPath] = quoted;

@@ -13,31 +13,66 @@ import { args, goQuote, stringSlice } from './marker-values';
 import type { GoDecl, GoField, PackageBuilder } from './model';
 import { placeField, sortRequired } from './walk';
 
+/** Fields and methods of TypeMeta/ObjectMeta that a Kind's own field would shadow (breaking runtime.Object). */
+const ROOT_PROMOTED = ['APIVersion', 'Kind', 'Name', 'Namespace', 'UID', 'Labels', 'Annotations', 'Finalizers', 'GetObjectKind', 'GetObjectMeta', 'GroupVersionKind', 'SetGroupVersionKind',
+  ...['Namespace', 'Name', 'GenerateName', 'UID', 'ResourceVersion', 'Generation', 'SelfLink', 'CreationTimestamp', 'DeletionTimestamp', 'DeletionGracePeriodSeconds', 'Labels', 'Annotations', 'Finalizers', 'OwnerReferences', 'ManagedFields', 'APIVersion', 'Kind'].flatMap((n) => [`Get${n}`, `Set${n}`]),
+  'GenerateName', 'ResourceVersion', 'Generation', 'SelfLink', 'CreationTimestamp', 'DeletionTimestamp', 'DeletionGracePeriodSeconds', 'OwnerReferences', 'ManagedFields'];
+
 const q = (s: string | undefined): string | undefined => (s === undefined ? undefined : goQuote(s));
 
 /** The markers above the Kind type that shape the CRD rather than the schema. */
-function crdMarkers(crd: CrdDesign, v: VersionDesign, path: string, b: PackageBuilder): string[] {
+function crdMarkers(crd: CrdDesign, v: VersionDesign, path: string, b: PackageBuilder, expressed: VersionDesign): string[] {
   const names = resolveNames(crd.names);
   const out = ['+kubebuilder:object:root=true'];
   if (v.subresources?.status) out.push('+kubebuilder:subresource:status');
   const scale = v.subresources?.scale;
   if (scale) out.push(`+kubebuilder:subresource:scale:${args([['specpath', q(scale.specReplicasPath)], ['statuspath', q(scale.statusReplicasPath)], ['selectorpath', q(scale.labelSelectorPath)]])}`);
   const singular = names.singular === names.kind.toLowerCase() ? undefined : names.singular;
-  out.push(`+kubebuilder:resource:${args([['path', names.plural], ['scope', crd.scope], ['shortName', names.shortNames ? stringSlice(names.shortNames) : undefined], ['categories', names.categories ? stringSlice(names.categories) : undefined], ['singular', singular]])}`);
+  out.push(`+kubebuilder:resource:${args([['path', names.plural], ['scope', crd.scope], ['shortName', names.shortNames?.length ? stringSlice(names.shortNames) : undefined], ['categories', names.categories?.length ? stringSlice(names.categories) : undefined], ['singular', singular]])}`);
   if (crd.versions.length > 1 && v.storage) out.push('+kubebuilder:storageversion');
-  if (crd.versions.length === 1 && !v.storage) b.problem(`${path}.storage`, 'controller-gen makes the only version the storage version');
+  if (crd.versions.length === 1 && !v.storage) {
+    b.problem(`${path}.storage`, 'controller-gen makes the only version the storage version');
+    expressed.storage = true;
+  }
   if (!v.served) out.push('+kubebuilder:unservedversion');
   if (v.deprecated) out.push(v.deprecationWarning === undefined ? '+kubebuilder:deprecatedversion' : `+kubebuilder:deprecatedversion:warning=${q(v.deprecationWarning)}`);
-  if (v.deprecated === false) b.problem(`${path}.deprecated`, 'controller-gen writes deprecated only when true (leave it out)');
-  if (!v.deprecated && v.deprecationWarning !== undefined) b.problem(`${path}.deprecationWarning`, 'a deprecation warning needs deprecated: true');
-  v.printerColumns?.forEach((c, i) => {
-    for (const k of ['description', 'format'] as const) if (c[k] === '') b.problem(`${path}.printerColumns[${i}].${k}`, `controller-gen leaves out an empty ${k}`);
-    if (c.priority === 0) b.problem(`${path}.printerColumns[${i}].priority`, 'controller-gen leaves out priority 0');
+  if (v.deprecated === false) {
+    b.problem(`${path}.deprecated`, 'controller-gen writes deprecated only when true (leave it out)');
+    delete expressed.deprecated;
+  }
+  if (!v.deprecated && v.deprecationWarning !== undefined) {
+    b.problem(`${path}.deprecationWarning`, 'a deprecation warning needs deprecated: true');
+    delete expressed.deprecationWarning;
+  }
+  expressed.printerColumns = v.printerColumns?.map((c, i) => {
+    const col = { ...c };
+    for (const k of ['description', 'format'] as const) {
+      if (c[k] !== '') continue;
+      b.problem(`${path}.printerColumns[${i}].${k}`, `controller-gen leaves out an empty ${k}`);
+      delete col[k];
+    }
+    if (c.priority === 0) {
+      b.problem(`${path}.printerColumns[${i}].priority`, 'controller-gen leaves out priority 0');
+      delete col.priority;
+    }
     out.push(`+kubebuilder:printcolumn:${args([['name', q(c.name)], ['type', q(c.type)], ['JSONPath', q(c.jsonPath)], ['description', c.description ? q(c.description) : undefined], ['format', c.format ? q(c.format) : undefined], ['priority', c.priority ? String(c.priority) : undefined]])}`);
+    return col;
   });
+  if (!v.printerColumns) delete expressed.printerColumns;
+  for (const k of ['printerColumns', 'selectableFields'] as const) {
+    if (v[k]?.length !== 0) continue;
+    b.problem(`${path}.${k}`, `controller-gen leaves out an empty ${k} list`);
+    delete expressed[k];
+  }
   const subs = v.subresources;
-  if (v.printerColumns?.length && !subs) b.problem(`${path}.subresources`, 'controller-gen writes `subresources: {}` for a version with printer columns');
-  if (subs && !subs.status && !subs.scale && !v.printerColumns?.length) b.problem(`${path}.subresources`, 'controller-gen writes `subresources: {}` only for a version with printer columns');
+  if (v.printerColumns?.length && !subs) {
+    b.problem(`${path}.subresources`, 'controller-gen writes `subresources: {}` for a version with printer columns');
+    expressed.subresources = {};
+  }
+  if (subs && !subs.status && !subs.scale && !v.printerColumns?.length) {
+    b.problem(`${path}.subresources`, 'controller-gen writes `subresources: {}` only for a version with printer columns');
+    delete expressed.subresources;
+  }
   for (const f of v.selectableFields ?? []) out.push(`+kubebuilder:selectablefield:JSONPath=${q(f)}`);
   const pairs = (m: Record<string, string> | undefined): string | undefined => (m && Object.keys(m).length ? stringSlice(Object.entries(m).map(([k, val]) => `${k}=${val}`)) : undefined);
   const meta = args([['annotations', pairs(crd.annotations)], ['labels', pairs(crd.labels)]]);
@@ -55,18 +90,22 @@ export function kindDecls(crd: CrdDesign, v: VersionDesign, path: string, b: Pac
   if (v.extra) b.problem(`${path}.extra`, `version keys ${Object.keys(v.extra).join(', ')} have no marker`);
   delete expressed.standardFields;
   delete expressed.extra;
-  if (v.printerColumns?.length && !v.subresources) expressed.subresources = {};
-  const comment = crdMarkers(crd, v, path, b).map((m) => `// ${m}`);
+  const comment = crdMarkers(crd, v, path, b, expressed).map((m) => `// ${m}`);
   const schemaPath = `${path}.schema`;
   const km = keywordMarkers(root, new Set(['type', 'fields', 'description', 'goName']));
-  const dropped = [...km.dropped, ...km.markers.filter((m) => m.fieldOnly).map((m) => ({ keyword: m.keyword, reason: 'controller-gen takes this marker on fields only, not on the Kind type' }))];
+  for (const d of km.dropped) if (km.replaced[d.keyword] !== undefined) b.problem(`${schemaPath}.${d.keyword}`, d.reason);
+  const dropped = [...km.dropped.filter((d) => km.replaced[d.keyword] === undefined), ...km.markers.filter((m) => m.fieldOnly).map((m) => ({ keyword: m.keyword, reason: 'controller-gen takes this marker on fields only, not on the Kind type' }))];
   for (const d of dropped) b.problem(`${schemaPath}.${d.keyword}`, d.reason);
-  for (const k of ['items', 'additionalProperties', 'preset'] as const) if (root[k] !== undefined) dropped.push({ keyword: k, reason: '' }), b.problem(`${schemaPath}.${k}`, 'the root of a CRD schema is the Kind struct');
+  for (const k of ['items', 'additionalProperties', 'preset'] as const) {
+    if (root[k] === undefined) continue;
+    dropped.push({ keyword: k, reason: '' });
+    b.problem(`${schemaPath}.${k}`, 'the root of a CRD schema is the Kind struct');
+  }
   comment.push(...km.markers.filter((m) => !m.fieldOnly).map((m) => `// ${m.marker}`));
   if (root.type !== 'object') b.problem(`${schemaPath}.type`, 'controller-gen writes type: object for the Kind');
-  const doc = docComment(root.description);
+  const doc = docComment(root.description, true);
   if (!doc.ok) b.problem(`${schemaPath}.description`, doc.reason);
-  const schema: Record<string, unknown> = { ...root, type: 'object' };
+  const schema: Record<string, unknown> = { ...root, ...km.replaced, type: 'object' };
   for (const d of dropped) delete schema[d.keyword];
   if (!doc.ok) delete schema.description;
 
@@ -75,6 +114,8 @@ export function kindDecls(crd: CrdDesign, v: VersionDesign, path: string, b: Pac
   const meta = root.fields?.find((f) => f.name === 'metadata');
   const metaRequired = meta?.required === true;
   fields.push({ goName: 'metav1.ObjectMeta', goType: '', jsonTag: metaRequired ? 'metadata' : 'metadata,omitzero', comment: [metaRequired ? '// +required' : '// +optional'] });
+  // names the embedded TypeMeta/ObjectMeta promote (GetName, SetLabels, …) must stay theirs
+  const taken = new Set(['TypeMeta', 'ObjectMeta', ...ROOT_PROMOTED]);
   for (const f of root.fields ?? []) {
     const p = `${schemaPath}.${f.name}`;
     if (f.name === 'apiVersion' || f.name === 'kind' || f.name === 'metadata') {
@@ -83,11 +124,12 @@ export function kindDecls(crd: CrdDesign, v: VersionDesign, path: string, b: Pac
       kept.push({ name: f.name, ...(f.name === 'metadata' && f.required ? { required: true } : {}) });
       continue;
     }
-    const placed = placeField(f, p, kind, b);
+    const placed = placeField(f, p, kind, b, taken, { expr: '', jsonPath: '' });
     if (placed.field) fields.push(placed.field);
     if (placed.expressed) kept.push(placed.expressed);
   }
-  if (root.fields) schema.fields = sortRequired(kept);
+  if (kept.length > 0) schema.fields = sortRequired(kept);
+  else delete schema.fields;
   const req = kept.filter((f) => f.required).map((f) => f.name);
   if (req.join('\0') !== [...req].sort().join('\0')) b.problem(`${schemaPath}.required`, 'controller-gen v0.21.0 lists required fields alphabetically, not in field order');
   expressed.schema = schema;

@@ -23,6 +23,12 @@ export type GoDecl =
   | { kind: 'struct'; name: string; comment: string[]; fields: GoField[] }
   | { kind: 'named'; name: string; comment: string[]; underlying: string };
 
+/** How Go code reaches a design field from the Kind: `Spec.Size` of type `*int32`. */
+export interface GoFieldRef {
+  expr: string;
+  goType: string;
+}
+
 /** Go import paths and the names the generated code uses for them. */
 export const GO_IMPORTS = {
   metav1: 'k8s.io/apimachinery/pkg/apis/meta/v1',
@@ -39,6 +45,8 @@ export class PackageBuilder {
   readonly notExpressible: NotExpressible[] = [];
   /** Float fields need `crd:allowDangerousTypes=true` on controller-gen's command line. */
   usesFloats = false;
+  /** JSON path (`spec.size`) → Go access, for fields outside lists and maps. */
+  readonly fields = new Map<string, GoFieldRef>();
   private readonly names = new Set<string>();
 
   /** @param kind the API kind; nested type names start with it (`WidgetPort`). */

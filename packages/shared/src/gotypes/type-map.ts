@@ -63,7 +63,7 @@ export function typeShape(n: FieldNode): TypeShape {
  * only a reference for a named type from another package (so the check fails). */
 export const TYPE_CHECKED: readonly (keyof FieldNode)[] = [
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern',
-  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
+  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'listType', 'listMapKeys', 'mapType',
 ];
 
 /** `ports` → `Port`, `policies` → `Policy`, `data` → `DataItem`: the element type of a list. */

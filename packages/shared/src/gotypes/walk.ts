@@ -23,7 +23,10 @@ export interface Mapped {
 }
 
 const STRUCTURAL = ['fields', 'items', 'additionalProperties', 'preset'] as const;
-const JSON_NAME = /^[A-Za-z0-9!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/;
+/** encoding/json's isValidTag: letters, digits and these punctuation marks, no comma or quote. */
+const JSON_NAME = /^[\p{L}\p{N}!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/u;
+/** Methods controller-gen's deepcopy adds to every type: a field may not have these names. */
+const DEEPCOPY_METHODS = new Set(['DeepCopy', 'DeepCopyInto', 'DeepCopyObject']);
 
 function omit<T extends object>(node: T, keys: Iterable<PropertyKey>): T {
   const out = { ...node } as Record<PropertyKey, unknown>;
@@ -32,7 +35,8 @@ function omit<T extends object>(node: T, keys: Iterable<PropertyKey>): T {
 }
 
 /** The Go type of `node` (declaring structs and element types as needed) and its markers. */
-export function mapNode(node: FieldNode, path: string, names: string[], b: PackageBuilder): Mapped {
+/** @param access the Go expression of this node from the Kind (`Spec.Size`), for fields outside lists and maps. */
+export function mapNode(node: FieldNode, path: string, names: string[], b: PackageBuilder, access?: Access): Mapped {
   const shape = typeShape(node);
   const consumed = new Set<keyof FieldNode>([...shape.consumed, 'description', 'goName']);
   let expressed: FieldNode = { ...node };
@@ -54,7 +58,13 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
       pointerWhenOptional = shape.pointerWhenOptional === true;
       if (shape.float) b.usesFloats = true;
       // the conditions preset implies listType=map, listMapKey=type unless the node says otherwise
-      if (node.preset === 'conditions') markerNode = { ...node, listType: node.listType ?? 'map', listMapKeys: node.listMapKeys ?? ['type'] };
+      if (node.preset === 'conditions') {
+        if (node.listType !== undefined && node.listType !== 'map') {
+          b.problem(`${path}.listType`, 'the conditions preset is a map list keyed by type: Go markers cannot drop its listMapKey');
+          delete expressed.listType;
+        }
+        markerNode = { ...node, listType: 'map', listMapKeys: node.listMapKeys ?? ['type'] };
+      }
       break;
     case 'slice': {
       const own = names[0]?.startsWith(b.kind) ? names[0].slice(b.kind.length) : '';
@@ -75,10 +85,12 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
       const fields: GoField[] = [];
       b.decls.push({ kind: 'struct', name: goType, comment: declComment, fields });
       if (node.fields?.length === 0) drop('fields', 'Go writes no `properties` for a struct without fields (leave fields out)');
-      const children = (node.fields ?? []).map((f) => placeField(f, `${path}.${f.name}`, goType, b));
+      const taken = new Set<string>();
+      const children = (node.fields ?? []).map((f) => placeField(f, `${path}.${f.name}`, goType, b, taken, access));
       fields.push(...children.flatMap((c) => (c.field ? [c.field] : [])));
       const kept = children.flatMap((c) => (c.expressed ? [c.expressed] : []));
-      if (node.fields && node.fields.length > 0) expressed.fields = sortRequired(kept);
+      if (kept.length > 0) expressed.fields = sortRequired(kept);
+      else delete expressed.fields;
       const req = kept.filter((f) => f.required).map((f) => f.name);
       if (req.join('\0') !== [...req].sort().join('\0')) b.problem(`${path}.required`, 'controller-gen v0.21.0 lists required fields alphabetically, not in field order');
       break;
@@ -92,7 +104,11 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
   for (const k of STRUCTURAL) if (node[k] !== undefined && !consumed.has(k)) drop(k, `Go cannot say ${k} here (${shape.kind} type)`);
   if (external) for (const k of TYPE_CHECKED) if (node[k] !== undefined && !consumed.has(k)) drop(k, `controller-gen cannot apply ${k} to ${goType}, a type from another package`);
   const km = keywordMarkers(omit(markerNode, dropped), consumed);
-  for (const d of km.dropped) drop(d.keyword, d.reason);
+  for (const d of km.dropped) {
+    if (km.replaced[d.keyword] !== undefined) b.problem(`${path}.${d.keyword}`, d.reason);
+    else drop(d.keyword, d.reason);
+  }
+  expressed = { ...expressed, ...km.replaced };
   let markers = km.markers;
   if (shape.kind === 'schemaless') markers = [{ keyword: 'type', marker: '+kubebuilder:validation:Schemaless', fieldOnly: true }, ...markers];
   if (declComment) {
@@ -112,6 +128,12 @@ export function sortRequired(fields: NamedField[]): NamedField[] {
 
 /** An array element or map value: it can only carry markers and a description on a declared type. */
 function placeElement(node: FieldNode, path: string, names: string[], b: PackageBuilder): { goType: string; expressed: FieldNode } {
+  if (typeShape(node).kind === 'schemaless') {
+    // Schemaless is a field marker; as an element, RawExtension's schema is the closest Go says
+    b.problem(path, 'a list item or map value without a Go type becomes runtime.RawExtension (type: object, x-kubernetes-preserve-unknown-fields)');
+    b.imports.add('runtime');
+    return { goType: 'runtime.RawExtension', expressed: { type: 'object', preserveUnknownFields: true } };
+  }
   const m = mapNode(node, path, names, b);
   let expressed = m.expressed;
   const dropKeys = (keys: (keyof FieldNode)[], reason: string): void => {
@@ -121,7 +143,7 @@ function placeElement(node: FieldNode, path: string, names: string[], b: Package
   const fieldOnly = m.markers.filter((x) => x.fieldOnly);
   dropKeys(fieldOnly.map((x) => x.keyword), 'controller-gen takes this marker on struct fields only, not on list items or map values');
   const typeLevel = m.markers.filter((x) => !x.fieldOnly);
-  const doc = docComment(node.description);
+  const doc = docComment(node.description, true);
   if (!doc.ok) dropKeys(['description'], doc.reason);
   const docLines = doc.ok ? doc.lines : [];
   if (m.declComment) {
@@ -139,17 +161,29 @@ function placeElement(node: FieldNode, path: string, names: string[], b: Package
 }
 
 /** One struct field: Go name, type, json tag, description and markers. */
-export function placeField(f: NamedField, path: string, parent: string, b: PackageBuilder): { field?: GoField; expressed?: NamedField } {
-  if (!JSON_NAME.test(f.name) || f.name.includes(',') || f.name.includes('"') || f.name.includes('\\')) {
+/** Where a struct's fields are reached from: the Go expression and the JSON path of the struct. */
+export interface Access {
+  expr: string;
+  jsonPath: string;
+}
+
+export function placeField(f: NamedField, path: string, parent: string, b: PackageBuilder, taken: Set<string>, parentAccess?: Access): { field?: GoField; expressed?: NamedField } {
+  if (!JSON_NAME.test(f.name)) {
     b.problem(path, `the JSON name "${f.name}" cannot be a Go struct tag name`);
     return {};
   }
   let goName = f.goName ?? deriveGoName(f.name);
-  if (!/^[A-Z]/.test(goName)) {
+  if (!/^\p{Lu}/u.test(goName)) {
     b.problem(`${path}.goName`, `Go name "${goName}" is not exported, so encoding/json would skip it`);
     goName = deriveGoName(f.name);
   }
-  const m = mapNode(f, path, [`${b.kind}${goName}`, `${parent}${goName}`], b);
+  if (taken.has(goName) || DEEPCOPY_METHODS.has(goName)) {
+    b.problem(path, `the Go name ${goName} clashes with another field, an embedded field's name or a generated method (set goName)`);
+    return {};
+  }
+  taken.add(goName);
+  const access = parentAccess && { expr: parentAccess.expr ? `${parentAccess.expr}.${goName}` : goName, jsonPath: parentAccess.jsonPath ? `${parentAccess.jsonPath}.${f.name}` : f.name };
+  const m = mapNode(f, path, [`${b.kind}${goName}`, `${parent}${goName}`], b, access);
   let expressed = m.expressed as NamedField;
   const doc = docComment(f.description);
   if (!doc.ok) {
@@ -164,6 +198,7 @@ export function placeField(f: NamedField, path: string, parent: string, b: Packa
   const isStruct = m.declComment !== undefined || m.goType === 'runtime.RawExtension';
   const goType = !required && m.pointerWhenOptional ? `*${m.goType}` : m.goType;
   const jsonTag = required ? f.name : `${f.name},${isStruct ? 'omitzero' : 'omitempty'}`;
+  if (access) b.fields.set(access.jsonPath, { expr: access.expr, goType });
   const comment = [...(doc.ok ? doc.lines : []), ...m.markers.map((x) => `// ${x.marker}`), required ? '// +required' : '// +optional'];
   return { field: { goName, goType, jsonTag, comment }, expressed };
 }

@@ -5,6 +5,7 @@
 // references, printer columns and the scale selector that must resolve, the project's Go
 // module path, and the CEL rules run against the sample CR.
 import { crdObject } from '../crd/generate';
+import type { CustomResourceDefinition } from '../crd/types';
 import { zodIssues } from '../design/errors';
 import { fullGroup } from '../design/names';
 import { DESIGN, type Design } from '../design/schema';
@@ -33,7 +34,7 @@ function crdIssues(design: Design, issues: readonly Issue[]): Issue[] {
   });
 }
 
-// A Go module path: slash-separated elements of letters, digits and -._~, the first with a dot.
+// A Go module path: slash-separated elements of letters, digits and -._~ (no spaces, no ..).
 const MODULE_PATH = /^[A-Za-z0-9][A-Za-z0-9._~-]*(\/[A-Za-z0-9._~-]+)*$/;
 
 function projectIssues(design: Design): Issue[] {
@@ -44,8 +45,8 @@ function projectIssues(design: Design): Issue[] {
   return [];
 }
 
-export function validateDesign(design: Design): Issue[] {
-  const crd = crdObject(design);
+/** `crd`: the design's crdObject, when the caller has it already (the preview builds it too). */
+export function validateDesign(design: Design, crd: CustomResourceDefinition = crdObject(design)): Issue[] {
   const types: TypeIds = new Map();
   const { issues, roots } = crdChecks(design, crd, types);
   const out = [...crdIssues(design, issues), ...projectIssues(design)];
