@@ -36,8 +36,11 @@ interface Stats { median: number; p95: number; min: number; wall: number }
  * wall-clock median beside it: on a machine shared with other jobs the wall clock mostly
  * measures how long the process waited for a core.
  */
+const warmups = (runs: number): number => Math.ceil(Math.max(20, runs / 5));
+
+/** Runs `run(-1)` … `run(-warmups)` to let the JIT settle, then `run(0)` … `run(runs - 1)` measured. */
 function measure(run: (i: number) => void, runs: number): Stats {
-  for (let i = 0; i < Math.max(20, runs / 5); i++) run(-1 - i); // warm-up: let the JIT settle
+  for (let i = 0; i < warmups(runs); i++) run(-1 - i);
   const cpu: number[] = [];
   const wall: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -82,9 +85,13 @@ async function main(): Promise<void> {
   const typing = [edited(design, 'description', 0), edited(design, 'description', 1)];
   const at = (i: number): Design => typing[Math.abs(i) % 2]!;
   const rows: [string, Stats][] = previews.map(([name, f]) => [name, measure((i) => f(at(i)), runs)]);
+  if (goTypes) {
+    const withoutGo = previews.filter(([, f]) => f !== goTypes);
+    rows.push(['total without Go types', measure((i) => withoutGo.forEach(([, f]) => f(at(i))), runs)]);
+  }
   rows.push(['total: all of the above, one pass', measure((i) => previews.forEach(([, f]) => f(at(i))), runs)]);
   // Typing a field's name changes the CEL types of every enclosing rule: nothing memoised helps.
-  const named = Array.from({ length: runs + Math.max(20, runs / 5) }, (_, i) => edited(design, 'field name', i));
+  const named = Array.from({ length: runs + warmups(runs) }, (_, i) => edited(design, 'field name', i));
   const fresh = (i: number): Design => named[i < 0 ? runs - 1 - i : i]!;
   const worst: [string, Stats][] = [
     ['validateDesign, typing a new field name', measure((i) => validateDesign(fresh(i)), runs)],

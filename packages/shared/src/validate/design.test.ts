@@ -76,9 +76,12 @@ table('structural schema, in design paths', [
   ['an unknown keyword kept raw', (d) => (field(d, 'size').extraKeywords = { minimun: 1 }), ['error', 'versions[v1alpha1].spec.size', 'unknown keyword "minimun"']],
 ]);
 
-table('defaults against their own constraints', [
+table('defaults and examples against their own constraints', [
   ['a default above the maximum', (d) => (field(d, 'size').default = 9), ['error', 'versions[v1alpha1].spec.size.default', 'default 9: 9 is above the maximum 5; change the default or the constraint']],
   ['a string default on an integer', (d) => (field(d, 'size').default = 'one'), ['error', 'versions[v1alpha1].spec.size.default', 'the field is integer']],
+  ['an example below the minimum: a warning, the sample uses it', (d) => (field(d, 'size').example = 0),
+    ['warning', 'versions[v1alpha1].spec.size.example', 'example 0: 0 is below the minimum 1; the sample CR uses it, so change the example']],
+  ['an example that fits', (d) => (field(d, 'size').example = 3), null],
   ['a default outside the enum', (d) => spec(d).push({ name: 'mode', type: 'string', enum: ['a', 'b'], default: 'c' }), ['error', 'versions[v1alpha1].spec.mode.default', 'not one of the allowed values']],
 ]);
 

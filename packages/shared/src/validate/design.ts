@@ -3,7 +3,8 @@
 // the design generates (so the designer and `opstudio validate crd.yaml` never disagree) and
 // translated back; on top come what only a design has: Go names, the operand's field
 // references, printer columns and the scale selector that must resolve, the project's Go
-// module path, and the CEL rules run against the sample CR.
+// module path, examples that break their own constraints, and the CEL rules run against
+// the sample CR.
 import { crdObject } from '../crd/generate';
 import type { CustomResourceDefinition } from '../crd/types';
 import { zodIssues } from '../design/errors';
@@ -14,6 +15,7 @@ import { parseYaml } from '../yaml/parse';
 import { crdChecks } from './design-crd-checks';
 import type { TypeIds } from './design-memo';
 import { validateSampleRules } from './design-cel';
+import { validateExamples } from './design-examples';
 import { validateDesignGoNames } from './design-go-names';
 import { designIssuePath } from './design-paths';
 import { validateOperandRefs, validateVersionRefs } from './design-refs';
@@ -56,7 +58,7 @@ export function validateDesign(design: Design, crd: CustomResourceDefinition = c
     out.push(...validateDesignGoNames(version));
     if (!sameVersions) return;
     const root = roots[i];
-    out.push(...validateVersionRefs(version, root));
+    out.push(...validateVersionRefs(version, root), ...validateExamples(version.name, root));
     if (version !== storageVersion(design)) return;
     out.push(...validateOperandRefs(design, version, root));
     out.push(...validateSampleRules(version.name, root, sampleResource(design), types));
