@@ -23,6 +23,7 @@ export function ensureControllerGen(): Built {
   if (existsSync(binary)) return { ok: true, binary, seconds: 0 };
   if (spawnSync('go', ['version']).status !== 0) return { ok: false, reason: 'go is not installed' };
   mkdirSync(dirname(binary), { recursive: true });
+  process.stderr.write(`building controller-gen ${CONTROLLER_GEN_VERSION} into ${binary} (minutes when the Go module cache is cold)\n`);
   const tmp = mkdtempSync(join(dirname(binary), '.build-'));
   const started = Date.now();
   try {

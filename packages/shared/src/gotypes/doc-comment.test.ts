@@ -35,7 +35,7 @@ for (const [name, text, reason] of REFUSED) {
 }
 
 test('type doc comments also refuse what gofmt would reformat', () => {
-  for (const line of ['  indented', '- item', '1. item', '# Heading', '[link]: https://x']) {
+  for (const line of ['  indented', '- item', '1. item', '# Heading', '[link]: https://x', "empty is ''"]) {
     assert.equal(docComment(`a\n${line}`, true).ok, false, line);
     assert.equal(docComment(`a\n${line}`).ok, true, line);
   }

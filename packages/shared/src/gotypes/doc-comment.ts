@@ -13,9 +13,10 @@ const FENCE = /^(```|~~~)/;
 /**
  * Lines gofmt (go/doc/comment, Go 1.19+) rewrites in the doc comment of a top-level
  * declaration: indented lines become code blocks, list items get re-indented, `# ` may become
- * a heading, `[x]: url` a link definition. Field comments are left alone.
+ * a heading, `[x]: url` a link definition, `''` and two backticks curly quotes. Field comments
+ * are left alone.
  */
-const GOFMT_REWRITES = /^([ \t]|[-*+•] |\d+[.)] |#|\[[^\]]+\]:)/;
+const GOFMT_REWRITES = /^([ \t]|[-*+•] |\d+[.)] |#|\[[^\]]+\]:)|''|(?<!`)``(?!`)/;
 
 /** @param topLevel the comment of a type declaration, which gofmt reformats (the Kind, list item types). */
 export function docComment(description: string | undefined, topLevel = false): DocResult {
@@ -31,7 +32,7 @@ export function docComment(description: string | undefined, topLevel = false): D
     if (line === '' && blank) return { ok: false, reason: 'Go comments merge consecutive blank lines' };
     blank = line === '';
     if (line.trimStart().startsWith('+')) return { ok: false, reason: `the line "${line}" would be read as a marker` };
-    if (topLevel && GOFMT_REWRITES.test(line)) return { ok: false, reason: `gofmt would reformat the line "${line}" of a type's doc comment (indent, list item, heading or link)` };
+    if (topLevel && GOFMT_REWRITES.test(line)) return { ok: false, reason: `gofmt would reformat the line "${line}" of a type's doc comment (indent, list item, heading, link or quotes)` };
     if (FENCE.test(line)) inFence = !inFence;
     if (!inFence && line.startsWith('TODO')) return { ok: false, reason: 'controller-gen drops description lines starting with TODO' };
     if (!inFence && line.startsWith('---')) return { ok: false, reason: 'controller-gen ends a description at a line starting with ---' };

@@ -41,17 +41,22 @@ test('memcached: everything is expressible and the expressed design is the desig
   assert.equal(r.allowDangerousTypes, false);
 });
 
-test('kitchen-sink: one package per version; what Go cannot say is listed with a reason', () => {
-  const r = generateGoTypes(example('kitchen-sink'));
-  assert.deepEqual([...r.files.keys()], ['api/v1/groupversion_info.go', 'api/v1/widget_types.go', 'api/v1beta1/groupversion_info.go', 'api/v1beta1/widget_types.go']);
+test('raw-schema: what Go cannot say is listed with a reason', () => {
+  const r = generateGoTypes(example('raw-schema'));
   assert.deepEqual(r.notExpressible.map((n) => n.path), [
-    'crd.versions[0].schema.spec.ratio.exclusiveMaximum',
-    'crd.versions[0].schema.spec.extra.additionalProperties',
     'crd.versions[0].schema.spec.schedule.allOf',
     'crd.versions[0].schema.spec.schedule.oneOf',
     'crd.versions[0].schema.spec.schedule.not',
+    'crd.versions[0].schema.spec.extra.additionalProperties',
+    'crd.versions[0].schema.spec.ratio.exclusiveMaximum',
   ]);
   for (const n of r.notExpressible) assert.ok(n.reason.length > 10, n.path);
+});
+
+test('kitchen-sink: one package per version, everything expressible', () => {
+  const r = generateGoTypes(example('kitchen-sink'));
+  assert.deepEqual([...r.files.keys()], ['api/v1/groupversion_info.go', 'api/v1/widget_types.go', 'api/v1beta1/groupversion_info.go', 'api/v1beta1/widget_types.go']);
+  assert.deepEqual(r.notExpressible, []);
   assert.equal(r.allowDangerousTypes, true, 'spec.ratio is a float64');
   const v1 = r.files.get('api/v1/widget_types.go') ?? '';
   assert.match(v1, /\/\/ \+kubebuilder:storageversion\n/);
@@ -114,4 +119,29 @@ test('goFields tells the scaffold how Go code reaches each field', () => {
   assert.deepEqual(fields?.get('spec.containerPort'), { expr: 'Spec.ContainerPort', goType: '*int32' });
   assert.deepEqual(fields?.get('status.nodes'), { expr: 'Status.Nodes', goType: '[]string' });
   assert.deepEqual(fields?.get('status.conditions'), { expr: 'Status.Conditions', goType: '[]metav1.Condition' });
+});
+
+test('versions: one package each, storageversion when there are several, sorted by name in `expressed`', () => {
+  const base = memcached.crd.versions[0]!;
+  const d: Design = { ...memcached, crd: { ...memcached.crd, versions: [{ ...base, name: 'v2', storage: false }, { ...base, name: 'v1-alpha', served: false }] } };
+  const r = generateGoTypes(d);
+  assert.deepEqual([...r.files.keys()], ['api/v1-alpha/groupversion_info.go', 'api/v1-alpha/memcached_types.go', 'api/v2/groupversion_info.go', 'api/v2/memcached_types.go']);
+  assert.match(r.files.get('api/v1-alpha/groupversion_info.go') ?? '', /\/\/ \+versionName=v1-alpha\npackage v1alpha\n/);
+  assert.match(r.files.get('api/v1-alpha/memcached_types.go') ?? '', /\+kubebuilder:storageversion\n\/\/ \+kubebuilder:unservedversion\n/);
+  assert.deepEqual(r.notExpressible.map((n) => n.path), ['crd.versions']);
+  assert.deepEqual(r.expressed.crd.versions.map((v) => v.name), ['v1-alpha', 'v2']);
+});
+
+test('list items with their own keywords become a named type carrying type-level markers', () => {
+  const r = generateGoTypes(oneField({ name: 'hosts', type: 'array', items: { type: 'string', description: 'A host name.', maxLength: 253 } }));
+  const src = r.files.get('api/v1/memcached_types.go') ?? '';
+  assert.match(src, /\/\/ A host name\.\n\/\/ \+kubebuilder:validation:MaxLength=253\ntype MemcachedHost string\n/);
+  assert.match(src, /\tHosts \[\]MemcachedHost `json:"hosts,omitempty"`/);
+  assert.deepEqual(r.notExpressible, []);
+});
+
+test('a Go name that clashes is reported and the field left out', () => {
+  const r = generateGoTypes(oneField({ name: 'inner', type: 'object', fields: [{ name: 'api-key', type: 'string' }, { name: 'apiKey', type: 'string' }, { name: 'deepCopy', type: 'string' }] }));
+  assert.deepEqual(r.notExpressible.map((n) => n.path), ['crd.versions[0].schema.spec.inner.apiKey', 'crd.versions[0].schema.spec.inner.deepCopy']);
+  assert.deepEqual(r.expressed.crd.versions[0]?.schema?.fields?.[0]?.fields?.[0]?.fields?.map((f) => f.name), ['api-key']);
 });

@@ -9,7 +9,7 @@ import type { Design } from '../design/schema';
 import { controllerGenVersion } from '../design/names';
 import { DEFAULT_CONTROLLER_GEN_VERSION } from '../design/schema';
 import { kindDecls } from './kind';
-import { PackageBuilder, type GoFieldRef, type NotExpressible } from './model';
+import { goStringCompare, PackageBuilder, type GoFieldRef, type NotExpressible } from './model';
 import { apacheBoilerplate, goImports, renderDecl, renderImports } from './render';
 
 export interface GoTypesOptions {
@@ -115,6 +115,11 @@ export function generateGoTypes(design: Design, options: GoTypesOptions = {}): G
     files.set(`${dir}/groupversion_info.go`, groupVersionInfo(header, design, v.name));
     return expressed;
   });
+  const byName = (a: { name: string }, b: { name: string }): number => goStringCompare(a.name, b.name);
+  if (crd.versions.some((v, i) => i > 0 && byName(crd.versions[i - 1]!, v) > 0)) {
+    notExpressible.push({ path: 'crd.versions', reason: 'controller-gen lists versions sorted by name' });
+    expressedCrd.versions = [...expressedCrd.versions].sort(byName);
+  }
   const sorted = new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { files: sorted, notExpressible, expressed: { ...design, crd: expressedCrd }, allowDangerousTypes: floats, goFields };
 }

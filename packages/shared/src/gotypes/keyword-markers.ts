@@ -86,7 +86,8 @@ export function keywordMarkers(node: FieldNode, consumed: ReadonlySet<keyof Fiel
   if (node.exclusiveMaximum === true && has('exclusiveMaximum')) add('exclusiveMaximum', `${V}ExclusiveMaximum=true`);
   for (const [k, name] of INT_MARKERS) {
     const v = node[k];
-    if (has(k) && v !== undefined) add(k, `${V}${name}=${v}`);
+    if (has(k) && v !== undefined && v > Number.MAX_SAFE_INTEGER) drop(k, `${k} ${v} is too large for controller-gen's marker parser`);
+    else if (has(k) && v !== undefined) add(k, `${V}${name}=${v}`);
   }
   if (has('pattern') && node.pattern) typeMarker('pattern', withQuoted(`${V}Pattern=`, node.pattern), 'this pattern');
   if (node.uniqueItems === true && has('uniqueItems')) add('uniqueItems', `${V}UniqueItems=true`);

@@ -10,7 +10,7 @@ import type { CrdDesign, VersionDesign } from '../design/schema';
 import { docComment } from './doc-comment';
 import { keywordMarkers } from './keyword-markers';
 import { args, goQuote, stringSlice } from './marker-values';
-import type { GoDecl, GoField, PackageBuilder } from './model';
+import { goStringCompare, type GoDecl, type GoField, type PackageBuilder } from './model';
 import { placeField, sortRequired } from './walk';
 
 /** Fields and methods of TypeMeta/ObjectMeta that a Kind's own field would shadow (breaking runtime.Object). */
@@ -131,7 +131,7 @@ export function kindDecls(crd: CrdDesign, v: VersionDesign, path: string, b: Pac
   if (kept.length > 0) schema.fields = sortRequired(kept);
   else delete schema.fields;
   const req = kept.filter((f) => f.required).map((f) => f.name);
-  if (req.join('\0') !== [...req].sort().join('\0')) b.problem(`${schemaPath}.required`, 'controller-gen v0.21.0 lists required fields alphabetically, not in field order');
+  if (req.join('\0') !== [...req].sort(goStringCompare).join('\0')) b.problem(`${schemaPath}.required`, 'controller-gen v0.21.0 lists required fields alphabetically, not in field order');
   expressed.schema = schema;
 
   const kindDecl: GoDecl = { kind: 'struct', name: kind, comment: [...comment, ...(doc.ok && doc.lines.length ? ['', ...doc.lines] : [])], fields };

@@ -8,6 +8,7 @@ test('strings are Go string literals', () => {
   assert.equal(goQuote('a"b\\c\td\n'), '"a\\"b\\\\c\\td\\n"');
   assert.equal(goQuote('ünï 🚀'), '"ünï 🚀"');
   assert.equal(goQuote('\uD800'), undefined, 'lone surrogates have no Go literal');
+  assert.equal(goQuote("self != '' && x != ``"), '"self != \'\\u0027 && x != `\\u0060"', 'gofmt would make curly quotes of these in a type comment');
 });
 
 test('any-typed values: scalars only', () => {

@@ -6,15 +6,23 @@
  */
 import type { JsonValue } from '../design/field';
 
-/** A Go interpreted string literal: JSON's escapes are a subset Go accepts, except lone surrogates. */
+/**
+ * A Go interpreted string literal: JSON's escapes are a subset Go accepts, except lone
+ * surrogates. `''` and a pair of backticks become `'\u0027` and `` `\u0060 ``: gofmt turns them into
+ * curly quotes inside a type's doc comment, where type-level markers sit.
+ */
 export function goQuote(s: string): string | undefined {
   if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)) return undefined;
-  return JSON.stringify(s);
+  return JSON.stringify(s).replace(/''/g, "'\\u0027").replace(/(?<!`)``(?!`)/g, '`\\u0060');
 }
 
-/** A number as the Go scanner reads it (integers stay integers, `1e+21` is a float). */
+/**
+ * A number as the Go scanner reads it: integers stay integers up to 2^53, larger ones are
+ * written with an exponent so the marker parser reads a float64 instead of overflowing strconv.Atoi.
+ */
 export function goNumber(n: number): string | undefined {
-  return Number.isFinite(n) ? String(n) : undefined;
+  if (!Number.isFinite(n)) return undefined;
+  return Number.isInteger(n) && Math.abs(n) > Number.MAX_SAFE_INTEGER ? n.toExponential() : String(n);
 }
 
 /** A scalar for an any-typed marker argument (`example`, `Enum` items); objects and null have no form. */

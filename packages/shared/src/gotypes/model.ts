@@ -75,3 +75,14 @@ export class PackageBuilder {
     }
   }
 }
+
+/** Go's string order (UTF-8 bytes), which is code point order; JS `<` compares UTF-16 units. */
+export function goStringCompare(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}

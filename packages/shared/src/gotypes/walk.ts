@@ -8,7 +8,7 @@ import type { FieldNode, NamedField } from '../design/field';
 import { deriveGoName } from '../design/names';
 import { docComment } from './doc-comment';
 import { keywordMarkers, type KeywordMarker } from './keyword-markers';
-import type { GoField, PackageBuilder } from './model';
+import { goStringCompare, type GoField, type PackageBuilder } from './model';
 import { singular, TYPE_CHECKED, typeShape } from './type-map';
 
 export interface Mapped {
@@ -24,7 +24,7 @@ export interface Mapped {
 
 const STRUCTURAL = ['fields', 'items', 'additionalProperties', 'preset'] as const;
 /** encoding/json's isValidTag: letters, digits and these punctuation marks, no comma or quote. */
-const JSON_NAME = /^[\p{L}\p{N}!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/u;
+const JSON_NAME = /^[\p{L}\p{Nd}!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/u;
 /** Methods controller-gen's deepcopy adds to every type: a field may not have these names. */
 const DEEPCOPY_METHODS = new Set(['DeepCopy', 'DeepCopyInto', 'DeepCopyObject']);
 
@@ -34,8 +34,10 @@ function omit<T extends object>(node: T, keys: Iterable<PropertyKey>): T {
   return out as T;
 }
 
-/** The Go type of `node` (declaring structs and element types as needed) and its markers. */
-/** @param access the Go expression of this node from the Kind (`Spec.Size`), for fields outside lists and maps. */
+/**
+ * The Go type of `node` (declaring structs and element types as needed) and its markers.
+ * @param access the Go expression of this node from the Kind (`Spec.Size`), for fields outside lists and maps.
+ */
 export function mapNode(node: FieldNode, path: string, names: string[], b: PackageBuilder, access?: Access): Mapped {
   const shape = typeShape(node);
   const consumed = new Set<keyof FieldNode>([...shape.consumed, 'description', 'goName']);
@@ -92,7 +94,7 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
       if (kept.length > 0) expressed.fields = sortRequired(kept);
       else delete expressed.fields;
       const req = kept.filter((f) => f.required).map((f) => f.name);
-      if (req.join('\0') !== [...req].sort().join('\0')) b.problem(`${path}.required`, 'controller-gen v0.21.0 lists required fields alphabetically, not in field order');
+      if (req.join('\0') !== [...req].sort(goStringCompare).join('\0')) b.problem(`${path}.required`, 'controller-gen v0.21.0 lists required fields alphabetically, not in field order');
       break;
     }
     case 'schemaless':
@@ -121,7 +123,7 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
 
 /** Required fields in controller-gen's (alphabetical) order, others where they were. */
 export function sortRequired(fields: NamedField[]): NamedField[] {
-  const req = fields.filter((f) => f.required).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const req = fields.filter((f) => f.required).sort((a, b) => goStringCompare(a.name, b.name));
   let i = 0;
   return fields.map((f) => (f.required ? req[i++]! : f));
 }
