@@ -8,6 +8,9 @@ import type { ClusterWatcherOptions } from './kube/cluster-watcher';
 import type { LoadedKubeConfig } from './kube/kubeconfig';
 import { LiveBus } from './live/bus';
 import { SnapshotRegistry } from './live/snapshots';
+import { startControllerManager } from './operators';
+import { DesignStore } from './designs';
+import { CrdService } from './install';
 
 export interface RunningServices {
   readonly services: ApiContext;
@@ -21,6 +24,10 @@ export async function startServices(conn: LoadedKubeConfig, databaseUrl: string,
   const snapshots = new SnapshotRegistry();
   const cluster = new ClusterWatcher(conn, bus, opts);
   cluster.registerSnapshots(snapshots);
+  // the designs store asks the cluster before a delete: an installed design is still reconciled
+  const designs: DesignStore = new DesignStore(db, (id) => crds.installedCrdOf(id));
+  const crds = new CrdService(conn.kc, designs, bus);
+  crds.registerSnapshots(snapshots);
   try {
     await cluster.start(stop.signal);
   } catch (err) {
@@ -28,10 +35,13 @@ export async function startServices(conn: LoadedKubeConfig, databaseUrl: string,
     await db.$disconnect();
     throw err;
   }
+  // the embedded controller-manager (reconciles on the Lease holder only) and the timeline topic
+  const controllers = startControllerManager({ kc: conn.kc, db, bus, snapshots, ...(opts.log !== undefined ? { log: opts.log } : {}) });
   return {
-    services: { cluster, bus, snapshots, db },
+    services: { cluster, bus, snapshots, db, designs, crds },
     stop: async () => {
       stop.abort();
+      await controllers.stop();
       await db.$disconnect();
     },
   };

@@ -4,10 +4,14 @@ import type { ClusterWatcher } from '../kube/cluster-watcher';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotRegistry } from '../live/snapshots';
 import type { StudioDb } from '../db';
+import type { DesignStore } from '../designs';
+import type { CrdService } from '../install';
 
 export interface ApiContext {
   readonly cluster: ClusterWatcher;
   readonly bus: LiveBus;
   readonly snapshots: SnapshotRegistry;
   readonly db: StudioDb;
+  readonly designs: DesignStore;
+  readonly crds: CrdService;
 }

@@ -10,6 +10,8 @@ cluster
   sandbox up|down|status|reset|kubeconfig [--profile dev|test]   the local Kubernetes sandbox
   kubectl <args…>                                                kubectl pointed at the sandbox
   serve [--host H] [--port P] [--kubeconfig F] [--context C]     run the controller service
+  install <design.yaml> [--confirm-breaking]                     store the design, install its CRD
+  uninstall <design.yaml> [--delete-resources]                   remove the CRD installed from it
 
 designs (read a file, or - for stdin)
   crd <design.yaml>              the CRD YAML, as controller-gen writes it
@@ -31,6 +33,8 @@ const commands: Record<string, Command> = {
   types: async (args) => (await import('./design-commands')).designCommand('types', args),
   diff: async (args) => (await import('./check-commands')).checkCommand('diff', args),
   validate: async (args) => (await import('./check-commands')).checkCommand('validate', args),
+  install: async (args) => (await import('./install-commands')).installCommand('install', args),
+  uninstall: async (args) => (await import('./install-commands')).installCommand('uninstall', args),
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,6 +1,9 @@
 // What travels on the live subscription. Each event names its topic; lists come as a snapshot
 // followed by upserts and deletes (folded on the client by a pure reducer), small state (the
-// cluster summary) always comes whole.
+// cluster summary, an install's progress) always comes whole.
+import type { InstallOperation } from '../install/types';
+import type { EventSummary } from '../history/object-events';
+import type { TimelineRun } from '../history/types';
 
 export interface ClusterSummary {
   readonly connected: boolean;
@@ -38,4 +41,10 @@ type ListEvents<TTopic extends string, TItem> =
 export type LiveEvent =
   | { readonly topic: 'cluster'; readonly type: 'snapshot'; readonly cluster: ClusterSummary }
   | ListEvents<'namespaces', NamespaceSummary>
-  | ListEvents<'nodes', NodeSummary>;
+  | ListEvents<'nodes', NodeSummary>
+  | { readonly topic: `install:${string}`; readonly type: 'snapshot'; readonly operation: InstallOperation }
+  // one object's reconcile history (history/store.ts): the newest runs from the database, then each new run
+  | { readonly topic: `timeline:${string}`; readonly type: 'snapshot'; readonly runs: readonly TimelineRun[] }
+  | { readonly topic: `timeline:${string}`; readonly type: 'run'; readonly run: TimelineRun }
+  // Events about one CR and the objects it owns (history/object-events.ts)
+  | ListEvents<`events:${string}`, EventSummary>;

@@ -32,6 +32,8 @@ export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
     case 'nodes':
       if (event.type === 'snapshot') return { ...state, nodes: event.items };
       return { ...state, nodes: event.type === 'upsert' ? upsertByName(state.nodes, event.item) : removeByUid(state.nodes, event.item) };
+    default:
+      return state; // topics folded elsewhere (install progress: features/designer)
   }
 }
 

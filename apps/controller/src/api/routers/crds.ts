@@ -1,0 +1,28 @@
+// crds.*: install a design as a CRD (dry run → breaking-change check → apply → Established),
+// uninstall it, the "Changes vs cluster" diff, and every CRD in the cluster. install/uninstall
+// return when done, with the steps; to watch them live, subscribe to `install:<operationId>`
+// with an id you choose and pass it here.
+import { z } from 'zod';
+import { OPERATION_ID } from '../../install/operations';
+import { createTRPCRouter, publicProcedure } from '../trpc';
+
+const designId = z.string().trim().min(1, 'pass the design id').max(64, 'a design id is at most 64 characters');
+const operationId = z.string().regex(OPERATION_ID, 'an operation id is 1-64 letters, digits, ".", "_" or "-"').optional();
+
+export const crdsInput = {
+  install: z.object({
+    designId,
+    version: z.number().int().min(1, 'versions start at 1').optional(),
+    confirmBreaking: z.boolean().optional(),
+    operationId,
+  }),
+  uninstall: z.object({ designId, deleteResources: z.boolean().optional(), operationId }),
+  diff: z.object({ designId, version: z.number().int().min(1).optional() }),
+};
+
+export const crdsRouter = createTRPCRouter({
+  install: publicProcedure.input(crdsInput.install).mutation(({ ctx, input }) => ctx.crds.install(input)),
+  uninstall: publicProcedure.input(crdsInput.uninstall).mutation(({ ctx, input }) => ctx.crds.uninstall(input)),
+  diff: publicProcedure.input(crdsInput.diff).query(({ ctx, input }) => ctx.crds.diff(input.designId, input.version)),
+  list: publicProcedure.query(({ ctx }) => ctx.crds.list()),
+});

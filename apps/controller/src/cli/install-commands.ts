@@ -1,0 +1,113 @@
+/**
+ * `opstudio install <design.yaml> [--confirm-breaking]` stores the design (a new design named
+ * after its CRD, or a new version of the design of that name) and installs it with the same
+ * service as the API, in-process, printing each step. `opstudio uninstall <design.yaml>
+ * [--delete-resources]` removes the CRD installed from the design of that name.
+ * The cluster: --kubeconfig, else OPSTUDIO_KUBECONFIG / KUBECONFIG, else the dev sandbox when it
+ * runs. Exit codes: 0 done, 1 refused (breaking changes, custom resources exist), 2 bad input,
+ * 3 the cluster or database failed.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { crdName } from '@opstudio/shared/design/names';
+import { kubeconfigPath as sandboxKubeconfig, status as sandboxStatus } from '@opstudio/sandbox';
+import { toTRPCError, kubeCausesOf } from '../api/errors';
+import { loadConfig } from '../config';
+import { checkDb, openDb } from '../db';
+import { DesignStore, parseDesignOrThrow } from '../designs';
+import { CrdService } from '../install';
+import { loadKubeConfig } from '../kube/kubeconfig';
+import { LiveBus } from '../live/bus';
+
+const USAGE = {
+  install: 'usage: opstudio install <design.yaml> [--confirm-breaking] [--name N] [--kubeconfig F] [--context C]',
+  uninstall: 'usage: opstudio uninstall <design.yaml> [--delete-resources] [--name N] [--kubeconfig F] [--context C]',
+};
+
+const EXIT_BY_CODE: Record<string, number> = { PRECONDITION_FAILED: 1, BAD_REQUEST: 2, UNPROCESSABLE_CONTENT: 2, NOT_FOUND: 2, CONFLICT: 1 };
+
+class UsageError extends Error {}
+
+async function clusterKubeconfig(flag: string | undefined): Promise<string | undefined> {
+  const configured = loadConfig(process.env, flag === undefined ? {} : { kubeconfigPath: flag }).kubeconfigPath;
+  if (configured !== undefined) return configured;
+  const dev = sandboxKubeconfig('dev');
+  if (!existsSync(dev)) return undefined;
+  const running = (await sandboxStatus({ profile: 'dev' })).components.find((c) => c.name === 'kube-apiserver')?.running === true;
+  return running ? dev : undefined;
+}
+
+export async function installCommand(cmd: 'install' | 'uninstall', args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        'confirm-breaking': { type: 'boolean' },
+        'delete-resources': { type: 'boolean' },
+        name: { type: 'string' },
+        kubeconfig: { type: 'string' },
+        context: { type: 'string' },
+      },
+    });
+    if (parsed.positionals.length !== 1) throw new UsageError(USAGE[cmd]);
+    if (cmd === 'install' && parsed.values['delete-resources'] === true) throw new UsageError(`--delete-resources is for uninstall; ${USAGE.install}`);
+    if (cmd === 'uninstall' && parsed.values['confirm-breaking'] === true) throw new UsageError(`--confirm-breaking is for install; ${USAGE.uninstall}`);
+  } catch (err) {
+    process.stderr.write(`opstudio ${cmd}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  const file = parsed.positionals[0]!;
+  let db;
+  try {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    }
+    const design = parseDesignOrThrow(text, `${file} is not a valid design`);
+    const name = parsed.values.name ?? crdName(design);
+    const path = await clusterKubeconfig(parsed.values.kubeconfig);
+    const conn = loadKubeConfig(path, parsed.values.context ?? loadConfig().kubeContext);
+    db = openDb(loadConfig().databaseUrl);
+    await checkDb(db);
+    const designs = new DesignStore(db);
+    const bus = new LiveBus();
+    const crds = new CrdService(conn.kc, designs, bus);
+    bus.subscribe(({ event }) => {
+      if (!('operation' in event)) return;
+      const step = event.operation.steps.at(-1);
+      if (step !== undefined && step.step !== 'failed') say(`  ${step.step.padEnd(18)} ${step.message}`);
+    });
+    say(`${cmd === 'install' ? 'installing' : 'uninstalling'} ${name} on ${conn.server} (context ${conn.contextName})`);
+    if (cmd === 'install') {
+      const saved = await designs.saveByName(name, text);
+      say(`  ${'saved'.padEnd(18)} design "${saved.name}" version ${saved.version}${saved.created ? '' : ' (unchanged)'}`);
+      const result = await crds.install({ designId: saved.id, version: saved.version, confirmBreaking: parsed.values['confirm-breaking'] === true });
+      for (const c of result.changes) say(`  ${c.severity === 'breaking' ? 'breaking'.padEnd(18) : 'change'.padEnd(18)} ${c.designPath}: ${c.message}`);
+    } else {
+      const stored = (await designs.list()).find((d) => d.name === name);
+      if (stored === undefined) throw new UsageError(`no stored design named "${name}": was it installed with \`opstudio install\`? (or pass --name)`);
+      await crds.uninstall({ designId: stored.id, deleteResources: parsed.values['delete-resources'] === true });
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`opstudio ${cmd}: ${err.message}\n`);
+      return 2;
+    }
+    const e = toTRPCError(err);
+    process.stderr.write(`opstudio ${cmd}: ${e.message}\n`);
+    const causes = kubeCausesOf(e) ?? [];
+    // the message names the first three already
+    if (causes.length > 3) for (const c of causes) process.stderr.write(`  ${c.field === '' ? '' : `${c.field}: `}${c.message}\n`);
+    if (e.code === 'PRECONDITION_FAILED' && cmd === 'install') process.stderr.write('  rerun with --confirm-breaking to install anyway\n');
+    if (e.cause?.name === 'KubeConfigError') return 2;
+    return EXIT_BY_CODE[e.code] ?? 3;
+  } finally {
+    await db?.$disconnect();
+  }
+}

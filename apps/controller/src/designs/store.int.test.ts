@@ -1,0 +1,72 @@
+// The designs store on a real, migrated SQLite file: history, canonical YAML, refusals.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { TRPCError } from '@trpc/server';
+import { repoRoot } from '../config';
+import { openDb } from '../db';
+import { migratedTempDb } from '../testing';
+import { DesignStore } from './store';
+
+const memcached = readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8');
+const db = openDb(migratedTempDb());
+after(() => db.$disconnect());
+
+const code = (c: string, pattern?: RegExp) => (e: unknown) => e instanceof TRPCError && e.code === c && (pattern === undefined || pattern.test(e.message));
+
+test('every save adds a version and keeps the previous ones', async () => {
+  const installed = new Set<string>();
+  const store = new DesignStore(db, (id) => Promise.resolve(installed.has(id) ? 'memcacheds.cache.example.com' : undefined));
+  const first = await store.save({ name: 'memcached', yaml: memcached });
+  assert.deepEqual({ version: first.version, created: first.created }, { version: 1, created: true });
+  const v2yaml = memcached.replace('maximum: 5', 'maximum: 4');
+  const second = await store.save({ id: first.id, name: 'memcached', yaml: v2yaml });
+  assert.equal(second.version, 2);
+  // unchanged content (even written differently) adds nothing
+  const again = await store.save({ id: first.id, name: 'memcached', yaml: `# a comment\n${v2yaml}` });
+  assert.deepEqual({ version: again.version, created: again.created }, { version: 2, created: false });
+
+  assert.deepEqual((await store.history(first.id)).map((h) => h.version), [2, 1]);
+  assert.match((await store.get(first.id, 1)).yaml, /maximum: 5/);
+  const latest = await store.get(first.id);
+  assert.deepEqual([latest.version, latest.latestVersion], [2, 2]);
+  assert.match(latest.yaml, /maximum: 4/);
+  assert.doesNotMatch(latest.yaml, /a comment/, 'stored as the canonical serializeDesign text');
+  const [summary] = (await store.list()).filter((d) => d.id === first.id);
+  assert.deepEqual([summary?.latestVersion, summary?.crdName, summary?.kind], [2, 'memcacheds.cache.example.com', 'Memcached']);
+
+  await assert.rejects(store.get(first.id, 9), code('NOT_FOUND', /has no version 9 \(versions 1 to 2\)/));
+  installed.add(first.id);
+  await assert.rejects(store.delete(first.id), code('PRECONDITION_FAILED', /uninstall it first/));
+  installed.clear();
+  await store.delete(first.id);
+  await assert.rejects(store.get(first.id), code('NOT_FOUND'));
+});
+
+test('an invalid design is refused with the paths of its problems, and nothing is stored', async () => {
+  const store = new DesignStore(db);
+  const before = await db.designVersion.count();
+  const bad = memcached.replace('scope: Namespaced', 'scope: Galaxy');
+  await assert.rejects(store.save({ name: 'bad', yaml: bad }), (e: unknown) => {
+    assert.ok(e instanceof TRPCError);
+    assert.equal(e.code, 'BAD_REQUEST');
+    assert.match(e.message, /crd\.scope/);
+    return true;
+  });
+  await assert.rejects(store.save({ name: 'bad', yaml: 'kind: [' }), code('BAD_REQUEST'));
+  assert.equal(await db.designVersion.count(), before);
+});
+
+test('names are unique: a second design with a taken name is refused, renames are kept', async () => {
+  const store = new DesignStore(db);
+  const a = await store.save({ name: 'alpha', yaml: memcached });
+  await assert.rejects(store.save({ name: 'alpha', yaml: memcached }), code('CONFLICT', /already exists/));
+  const b = await store.saveByName('beta', memcached);
+  assert.notEqual(a.id, b.id);
+  await assert.rejects(store.save({ id: b.id, name: 'alpha', yaml: memcached }), code('CONFLICT', /another design/));
+  const renamed = await store.save({ id: b.id, name: 'gamma', yaml: memcached });
+  assert.deepEqual([renamed.name, renamed.version, renamed.created], ['gamma', 1, false]);
+  assert.equal((await store.saveByName('gamma', memcached.replace('maximum: 5', 'maximum: 3'))).version, 2);
+  await assert.rejects(store.save({ id: 'nope', name: 'x', yaml: memcached }), code('NOT_FOUND', /no design with id "nope"/));
+});

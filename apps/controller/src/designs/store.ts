@@ -1,0 +1,149 @@
+// The designs store over Prisma. Every save adds DesignVersion n+1 (the previous ones stay), in
+// one transaction with the unique (designId, version) index as the guard against two concurrent
+// saves picking the same number. A save whose canonical YAML equals the latest version's adds
+// nothing (re-running `opstudio install` on an unchanged file must not grow the history).
+import { TRPCError } from '@trpc/server';
+import { crdName } from '@opstudio/shared/design/names';
+import { serializeDesign } from '@opstudio/shared/design/io';
+import type { Design } from '@opstudio/shared/design/schema';
+import type { StudioDb } from '../db';
+import { parseDesignOrThrow } from './parse';
+
+export interface DesignSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly latestVersion: number;
+  /** The CRD the latest version installs (`memcacheds.cache.example.com`), null if it no longer parses. */
+  readonly crdName: string | null;
+  readonly kind: string | null;
+  /** ISO times: the API has no transformer, so Dates would reach the client as strings anyway. */
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface DesignVersionView {
+  readonly id: string;
+  readonly name: string;
+  readonly version: number;
+  readonly latestVersion: number;
+  readonly yaml: string;
+  readonly savedAt: string;
+}
+
+export interface SaveDesignInput {
+  /** Absent: a new design. */
+  readonly id?: string | undefined;
+  readonly name: string;
+  readonly yaml: string;
+}
+
+export interface SavedDesign {
+  readonly id: string;
+  readonly name: string;
+  readonly version: number;
+  /** False when the YAML equalled the latest version's (no version was added). */
+  readonly created: boolean;
+}
+
+/** Asked before a delete: the CRD installed from this design, if any (a reconciler still needs its design). */
+export type InstalledCrdLookup = (designId: string) => Promise<string | undefined>;
+
+const notFound = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `no design with id "${id}": it may have been deleted; reload the list` });
+
+function describe(yaml: string): { crdName: string | null; kind: string | null } {
+  try {
+    const design = parseDesignOrThrow(yaml);
+    return { crdName: crdName(design), kind: design.crd.names.kind };
+  } catch {
+    return { crdName: null, kind: null };
+  }
+}
+
+export class DesignStore {
+  constructor(
+    private readonly db: StudioDb,
+    private readonly installedCrd?: InstalledCrdLookup,
+  ) {}
+
+  async list(): Promise<DesignSummary[]> {
+    const rows = await this.db.design.findMany({
+      orderBy: { name: 'asc' },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true, yaml: true } } },
+    });
+    return rows.map((r) => {
+      const latest = r.versions[0];
+      return { id: r.id, name: r.name, latestVersion: latest?.version ?? 0, ...describe(latest?.yaml ?? ''), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() };
+    });
+  }
+
+  /** The given version, or the latest. */
+  async get(id: string, version?: number): Promise<DesignVersionView> {
+    const design = await this.db.design.findUnique({ where: { id }, include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } } } });
+    if (design === null) throw notFound(id);
+    const latestVersion = design.versions[0]?.version ?? 0;
+    const wanted = version ?? latestVersion;
+    const row = await this.db.designVersion.findUnique({ where: { designId_version: { designId: id, version: wanted } } });
+    if (row === null) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: `design "${design.name}" has no version ${wanted} (versions 1 to ${latestVersion})` });
+    }
+    return { id, name: design.name, version: row.version, latestVersion, yaml: row.yaml, savedAt: row.createdAt.toISOString() };
+  }
+
+  /** The parsed design of a version (for install and diff). */
+  async load(id: string, version?: number): Promise<{ view: DesignVersionView; design: Design }> {
+    const view = await this.get(id, version);
+    return { view, design: parseDesignOrThrow(view.yaml, `design "${view.name}" version ${view.version} no longer parses`) };
+  }
+
+  async history(id: string): Promise<{ version: number; savedAt: string; bytes: number }[]> {
+    const design = await this.db.design.findUnique({ where: { id }, include: { versions: { orderBy: { version: 'desc' }, select: { version: true, createdAt: true, yaml: true } } } });
+    if (design === null) throw notFound(id);
+    return design.versions.map((v) => ({ version: v.version, savedAt: v.createdAt.toISOString(), bytes: Buffer.byteLength(v.yaml) }));
+  }
+
+  async save(input: SaveDesignInput): Promise<SavedDesign> {
+    const name = input.name.trim();
+    if (name === '') throw new TRPCError({ code: 'BAD_REQUEST', message: 'a design needs a name: type one and save again' });
+    const yaml = serializeDesign(parseDesignOrThrow(input.yaml));
+    return this.db.$transaction(async (tx) => {
+      const byName = await tx.design.findUnique({ where: { name } });
+      if (input.id === undefined) {
+        if (byName !== null) {
+          throw new TRPCError({ code: 'CONFLICT', message: `a design named "${name}" already exists: open it to save a new version, or choose another name` });
+        }
+        const created = await tx.design.create({ data: { name, versions: { create: { version: 1, yaml } } } });
+        return { id: created.id, name, version: 1, created: true };
+      }
+      const id = input.id;
+      const design = await tx.design.findUnique({ where: { id }, include: { versions: { orderBy: { version: 'desc' }, take: 1 } } });
+      if (design === null) throw notFound(id);
+      if (byName !== null && byName.id !== id) {
+        throw new TRPCError({ code: 'CONFLICT', message: `another design is already named "${name}": choose another name` });
+      }
+      const latest = design.versions[0];
+      if (design.name !== name) await tx.design.update({ where: { id }, data: { name } });
+      if (latest !== undefined && latest.yaml === yaml) return { id, name, version: latest.version, created: false };
+      const version = (latest?.version ?? 0) + 1;
+      await tx.designVersion.create({ data: { designId: id, version, yaml } });
+      await tx.design.update({ where: { id }, data: { updatedAt: new Date() } });
+      return { id, name, version, created: true };
+    });
+  }
+
+  /** For the CLI: a new design under `name`, or a new version of the design of that name. */
+  async saveByName(name: string, yaml: string): Promise<SavedDesign> {
+    const existing = await this.db.design.findUnique({ where: { name: name.trim() } });
+    return this.save({ id: existing?.id, name, yaml });
+  }
+
+  async delete(id: string): Promise<{ id: string; name: string }> {
+    const design = await this.db.design.findUnique({ where: { id } });
+    if (design === null) throw notFound(id);
+    const installed = await this.installedCrd?.(id);
+    if (installed !== undefined) {
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `design "${design.name}" is installed as CRD ${installed}: uninstall it first (its controller reconciles with this design)` });
+    }
+    await this.db.design.delete({ where: { id } });
+    return { id, name: design.name };
+  }
+}

@@ -1,0 +1,140 @@
+// crds.* and designs.* through the real router (createCaller, no HTTP) against the sandbox and a
+// real SQLite file: install → Established with the label and annotation, a CR can be created, a
+// breaking change refused then confirmed, a dry-run error mapped to the design, uninstall refused
+// while a CR exists and then done with deleteResources. Each run uses its own API group.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { TRPCError } from '@trpc/server';
+import { createCaller } from '../api/root';
+import { kubeCausesOf } from '../api/errors';
+import { repoRoot } from '../config';
+import { loadKubeConfig } from '../kube/kubeconfig';
+import type { LiveEvent } from '../live/events';
+import { startServices, type RunningServices } from '../services';
+import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
+import { CrdClient } from './crd-client';
+import { DESIGN_LABEL, DESIGN_VERSION_ANNOTATION } from './labels';
+import { KubeJson } from './kube-json';
+import { CrdService } from './service';
+
+const domain = `i${Date.now().toString(36)}.example.com`;
+const memcached = readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8').replace('domain: example.com', `domain: ${domain}`);
+const crdName = `memcacheds.cache.${domain}`;
+const withNodesRule = (rule: string) => memcached.replace('          items:\n            type: string\n', `          items:\n            type: string\n          validations:\n          - rule: '${rule}'\n`);
+
+const rejects = (code: string, check: (e: TRPCError) => void = () => {}) => (e: unknown) => {
+  assert.ok(e instanceof TRPCError, String(e));
+  assert.equal(e.code, code, `${e.code}: ${e.message}`);
+  check(e);
+  return true;
+};
+
+describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
+  let running: RunningServices;
+  let api: ReturnType<typeof createCaller>;
+  let client: CrdClient;
+  let kube: KubeJson;
+  let designId = '';
+  let conn: ReturnType<typeof loadKubeConfig>;
+
+  before(async () => {
+    conn = loadKubeConfig(kubeconfigPath);
+    running = await startServices(conn, migratedTempDb());
+    api = createCaller(running.services);
+    client = new CrdClient(conn.kc);
+    kube = new KubeJson(conn.kc);
+  });
+  after(async () => {
+    // a failed run may leave the finalizer-held CR behind: release it so the CRD can go
+    await kube.request({ method: 'PATCH', path: `${crPath}/stuck`, contentType: 'application/merge-patch+json', body: { metadata: { finalizers: null } } }).catch(() => undefined);
+    await client.delete(crdName).catch(() => undefined);
+    await running?.stop();
+  });
+
+  test('install: progress published live, CRD Established with the label and the pinned version', async () => {
+    designId = (await api.designs.save({ name: `memcached-${domain}`, yaml: memcached })).id;
+    const seen: LiveEvent[] = [];
+    const off = running.services.bus.subscribe(({ event }) => event.topic === 'install:t-1' && seen.push(event));
+    const result = await api.crds.install({ designId, operationId: 't-1' });
+    off();
+    const steps = ['dry-run', 'applied', 'NamesAccepted', 'Established'];
+    assert.deepEqual(result.operation.steps.map((s) => s.step), steps);
+    assert.equal(result.operation.state, 'succeeded');
+    assert.deepEqual(seen.map((e) => ('operation' in e ? e.operation.steps.at(-1)?.step : '')), steps);
+    const crd = await client.read(crdName);
+    assert.equal(crd?.metadata.labels?.[DESIGN_LABEL], designId);
+    assert.equal(crd?.metadata.annotations?.[DESIGN_VERSION_ANNOTATION], '1');
+    const listed = (await api.crds.list()).find((c) => c.name === crdName);
+    assert.deepEqual(listed?.managed, { designId, designVersion: 1, designName: `memcached-${domain}` });
+    assert.equal(listed?.established, true);
+  });
+
+  const crPath = `/apis/cache.${domain}/v1alpha1/namespaces/default/memcacheds`;
+  const createCr = (name: string, finalizers?: string[]) =>
+    kube.request<{ metadata: { name: string } }>({
+      method: 'POST',
+      path: crPath,
+      body: { apiVersion: `cache.${domain}/v1alpha1`, kind: 'Memcached', metadata: { name, finalizers }, spec: { size: 2 } },
+    });
+
+  test('a CR of the new kind can be created', async () => {
+    assert.equal((await createCr('sample')).metadata.name, 'sample');
+  });
+
+  test('a breaking change is refused with the change listed, and applied when confirmed', async () => {
+    await api.designs.save({ id: designId, name: `memcached-${domain}`, yaml: memcached.replace('maximum: 5', 'maximum: 3') });
+    const diff = await api.crds.diff({ designId });
+    assert.equal(diff.breaking, true);
+    assert.deepEqual(diff.changes.filter((c) => c.severity === 'breaking').map((c) => [c.designPath, c.rule]), [['versions[v1alpha1].spec.size', 'maximum']]);
+    await assert.rejects(
+      api.crds.install({ designId }),
+      rejects('PRECONDITION_FAILED', (e) => {
+        assert.match(e.message, /1 breaking change.*maximum lowered from 5 to 3/);
+        assert.deepEqual(kubeCausesOf(e)?.map((c) => c.field), ['versions[v1alpha1].spec.size']);
+      }),
+    );
+    assert.equal((await client.read(crdName))?.metadata.annotations?.[DESIGN_VERSION_ANNOTATION], '1', 'nothing applied');
+    const confirmed = await api.crds.install({ designId, confirmBreaking: true });
+    assert.equal(confirmed.operation.steps.at(-1)?.step, 'Established');
+    const crd = await client.read(crdName);
+    assert.equal(crd?.metadata.annotations?.[DESIGN_VERSION_ANNOTATION], '2');
+    assert.match(JSON.stringify(crd?.spec), /"maximum":3/);
+  });
+
+  test('a CEL rule the API server refuses comes back from the dry run with its design path', async () => {
+    const bad = await api.designs.save({ name: `bad-${domain}`, yaml: withNodesRule('self.all(x, self.all(y, self.all(z, x + y + z != "")))').replace(`domain: ${domain}`, `domain: bad.${domain}`) });
+    await assert.rejects(
+      api.crds.install({ designId: bad.id, operationId: 't-bad' }),
+      rejects('UNPROCESSABLE_CONTENT', (e) => {
+        assert.match(e.message, /refused the CRD .*dry run/);
+        const fields = kubeCausesOf(e)?.map((c) => c.field) ?? [];
+        assert.ok(fields.includes('versions[v1alpha1].status.nodes.validations[0].rule'), fields.join(', '));
+      }),
+    );
+    assert.equal(running.services.crds.operations.get('t-bad')?.state, 'failed');
+    assert.equal(await client.read(`memcacheds.cache.bad.${domain}`), undefined, 'nothing created');
+  });
+
+  test('uninstall is refused while a CR exists; deleteResources removes the CR, then the CRD', async () => {
+    await assert.rejects(api.crds.uninstall({ designId }), rejects('PRECONDITION_FAILED', (e) => assert.match(e.message, /1 Memcached object\(s\) exist \(default\/sample\)/)));
+    await assert.rejects(api.designs.delete({ id: designId }), rejects('PRECONDITION_FAILED', (e) => assert.match(e.message, /uninstall it first/)));
+    // a CR whose finalizer nobody runs: the wait times out naming it
+    await createCr('stuck', ['test.opstudio.dev/hold']);
+    const impatient = new CrdService(conn.kc, running.services.designs, running.services.bus, { resourcesGoneTimeoutMs: 1500 });
+    await assert.rejects(
+      impatient.uninstall({ designId, deleteResources: true }),
+      rejects('TIMEOUT', (e) => assert.match(e.message, /1 Memcached object\(s\) still exist .*default\/stuck waiting on finalizer test\.opstudio\.dev\/hold.*is it running\?/)),
+    );
+    assert.ok(await client.read(crdName), 'the CRD stays while its objects are not gone');
+    await kube.request({ method: 'PATCH', path: `${crPath}/stuck`, contentType: 'application/merge-patch+json', body: { metadata: { finalizers: null } } });
+    await createCr('sample2');
+    const done = await api.crds.uninstall({ designId, deleteResources: true });
+    assert.deepEqual(done.operation.steps.map((s) => s.step), ['deleting-resources', 'resources-deleted', 'deleting', 'deleted']);
+    assert.equal(await client.read(crdName), undefined);
+    await assert.rejects(api.crds.uninstall({ designId }), rejects('NOT_FOUND', (e) => assert.match(e.message, /is not installed/)));
+    assert.deepEqual((await api.designs.history({ id: designId })).map((h) => h.version), [2, 1], 'history kept');
+    await api.designs.delete({ id: designId });
+  });
+});

@@ -1,0 +1,101 @@
+// crds.install, as numbered phases: load the design version → validate → label the generated
+// CRD → server-side dry run (its field errors mapped to the design) → the breaking-change diff
+// against the installed CRD (refused unless confirmed) → server-side apply → wait until the API
+// server has accepted the names and serves the kind. Each phase is a step on the operation.
+import { diffCrds, type Change } from '@opstudio/shared/crd/diff';
+import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import { designIssuePath } from '@opstudio/shared/validate/design-paths';
+import { fieldError, type FieldCause } from '../api/field-errors';
+import { validateForInstall, type DesignStore } from '../designs';
+import type { CrdClient } from './crd-client';
+import { designPathOfServerField } from './field-paths';
+import { installedFrom, labelledCrd } from './labels';
+import { KubeStatusError } from './kube-json';
+import type { OperationHandle } from './operations';
+import { waitForEstablished } from './wait';
+
+export interface InstallInput {
+  readonly designId: string;
+  readonly version?: number | undefined;
+  readonly confirmBreaking?: boolean | undefined;
+}
+
+/** A difference from the installed CRD, with where it is in the design. */
+export interface DesignChange extends Change {
+  readonly designPath: string;
+}
+
+export interface InstallDeps {
+  readonly designs: DesignStore;
+  readonly client: CrdClient;
+  readonly establishTimeoutMs: number;
+}
+
+const versionNames = (crd: CustomResourceDefinition) => crd.spec.versions.map((v) => v.name);
+
+export function withDesignPaths(changes: readonly Change[], crd: CustomResourceDefinition): DesignChange[] {
+  return changes.map((c) => ({ ...c, designPath: designIssuePath(c.path, versionNames(crd)) }));
+}
+
+/** The server's view of the CRD after applying it, without applying it; field errors point into the design. */
+export async function dryRun(client: CrdClient, crd: CustomResourceDefinition, label: string): Promise<CustomResourceDefinition> {
+  try {
+    return await client.apply(crd, true);
+  } catch (err) {
+    if (!(err instanceof KubeStatusError) || (err.code !== 422 && err.code !== 400)) throw err;
+    const causes: FieldCause[] = (err.body?.details?.causes ?? []).map((c) => ({
+      field: c.field === undefined ? '' : designPathOfServerField(c.field, versionNames(crd)),
+      message: c.message ?? c.reason ?? 'invalid',
+      ...(c.reason === undefined ? {} : { reason: c.reason }),
+    }));
+    if (causes.length === 0) causes.push({ field: '', message: err.message });
+    throw fieldError('UNPROCESSABLE_CONTENT', `the API server refused the CRD of ${label} (dry run)`, causes);
+  }
+}
+
+/** Breaking changes, plus taking over a CRD that another design installed. */
+function refusals(changes: readonly DesignChange[], installed: CustomResourceDefinition, designId: string): FieldCause[] {
+  const out: FieldCause[] = changes.filter((c) => c.severity === 'breaking').map((c) => ({ field: c.designPath, message: c.message, reason: c.rule }));
+  const owner = installedFrom(installed);
+  if (owner !== null && owner.designId !== designId) {
+    out.unshift({ field: 'crd', message: `installed from another design (id ${owner.designId}): installing replaces it`, reason: 'ownership' });
+  }
+  return out;
+}
+
+export interface InstallOutcome {
+  readonly crdName: string;
+  readonly designVersion: number;
+  readonly changes: readonly DesignChange[];
+}
+
+export async function runInstall(deps: InstallDeps, input: InstallInput, op: OperationHandle): Promise<InstallOutcome> {
+  // 1. the design version
+  const { view, design } = await deps.designs.load(input.designId, input.version);
+  const label = `design "${view.name}" version ${view.version}`;
+  validateForInstall(design, label);
+  const crd = labelledCrd(design, view.id, view.version);
+  const name = crd.metadata.name;
+  op.describe({ crdName: name, designVersion: view.version });
+  // 2. dry run, then what changes against the installed CRD
+  const proposed = await dryRun(deps.client, crd, label);
+  const installed = await deps.client.read(name);
+  const changes = installed === undefined ? [] : withDesignPaths(diffCrds(installed, proposed), crd);
+  const refused = installed === undefined ? [] : refusals(changes, installed, view.id);
+  const breaking = refused.length;
+  op.step('dry-run', installed === undefined ? `dry run accepted: ${name} is new` : `dry run accepted: ${changes.length} change(s) to the installed CRD, ${breaking} breaking`);
+  if (breaking > 0 && input.confirmBreaking !== true) {
+    throw fieldError('PRECONDITION_FAILED', `${label} would make ${breaking} breaking change(s) to CRD ${name}; review them and confirm to install anyway`, refused);
+  }
+  // 3. apply, then wait until the kind is served
+  await deps.client.apply(crd, false);
+  op.step('applied', `server-side applied ${name} as operator-studio (${label})`);
+  await waitForEstablished(deps.client, name, deps.establishTimeoutMs, async (cond) => {
+    if (cond === 'NamesAccepted') return op.step(cond, `the API server accepted the names of ${name}`);
+    // after an update the server answers 429 while it re-initializes the kind's storage: report
+    // Established once a request for the objects works (the client retries those 429s)
+    await deps.client.listResources(crd, 1);
+    op.succeed(cond, `${name} is established: ${crd.spec.names.kind} objects can be created`);
+  });
+  return { crdName: name, designVersion: view.version, changes };
+}

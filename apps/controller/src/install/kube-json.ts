@@ -1,0 +1,109 @@
+// Plain-JSON requests to the API server. The generated client turns objects into model classes
+// (`x-kubernetes-validations` becomes `xKubernetesValidations`, times become Dates); the
+// breaking-change diff and the SSA body need the API's own JSON, byte for byte what the server
+// sends. Failures carry `code` (HTTP status) and `body` (the Status) like client-node's
+// ApiException, so api/errors.ts translates both the same way.
+import http from 'node:http';
+import https from 'node:https';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { KubeUnreachableError } from '../kube/probe';
+
+export class KubeStatusError extends Error {
+  override readonly name = 'KubeStatusError';
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly body: KubeStatusBody | undefined,
+    /** Seconds, from a 429's Retry-After header. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface KubeStatusBody {
+  readonly kind: 'Status';
+  readonly message?: string;
+  readonly reason?: string;
+  readonly code?: number;
+  readonly details?: { readonly name?: string; readonly kind?: string; readonly causes?: { field?: string; message?: string; reason?: string }[] };
+}
+
+export interface KubeRequest {
+  readonly method: 'GET' | 'PATCH' | 'DELETE' | 'POST';
+  readonly path: string;
+  readonly query?: Record<string, string | undefined>;
+  readonly body?: unknown;
+  readonly contentType?: string;
+  readonly timeoutMs?: number;
+}
+
+export class KubeJson {
+  constructor(private readonly kc: KubeConfig) {}
+
+  get server(): string {
+    return this.kc.getCurrentCluster()?.server ?? '';
+  }
+
+  /**
+   * Like client-go, retries 429 answers after their Retry-After (capped at 1 s, for at most 10 s):
+   * the API server sends them while it (re)initializes a CRD's storage right after an update.
+   */
+  async request<T>(req: KubeRequest): Promise<T> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      try {
+        return await this.once<T>(req);
+      } catch (err) {
+        if (!(err instanceof KubeStatusError) || err.code !== 429 || Date.now() > deadline) throw err;
+        await new Promise((r) => setTimeout(r, Math.min(1000, Math.max(100, (err.retryAfter ?? 0) * 1000))));
+      }
+    }
+  }
+
+  private async once<T>(req: KubeRequest): Promise<T> {
+    const url = new URL(req.path, this.server);
+    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) {
+      headers['content-type'] = req.contentType ?? 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(body));
+    }
+    const opts: https.RequestOptions = { method: req.method, timeout: req.timeoutMs ?? 30_000, headers };
+    await this.kc.applyToHTTPSOptions(opts); // credentials and an agent with the cluster's TLS settings
+    const transport = url.protocol === 'https:' ? https : http;
+    return new Promise<T>((resolve, reject) => {
+      const r = transport.request(url, opts, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = res.statusCode ?? 0;
+          let parsed: unknown;
+          try {
+            parsed = text === '' ? undefined : JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
+          if (status >= 400) {
+            const statusBody = (parsed as { kind?: unknown } | undefined)?.kind === 'Status' ? (parsed as KubeStatusBody) : undefined;
+            const retryAfter = Number(res.headers['retry-after']);
+            reject(new KubeStatusError(statusBody?.message ?? `${req.method} ${req.path} answered HTTP ${status}`, status, statusBody, Number.isFinite(retryAfter) ? retryAfter : undefined));
+            return;
+          }
+          resolve(parsed as T);
+        });
+      });
+      r.on('timeout', () => r.destroy(Object.assign(new Error(`no answer within ${req.timeoutMs ?? 30_000} ms`), { code: 'ETIMEDOUT' })));
+      r.on('error', (err: NodeJS.ErrnoException) => {
+        reject(new KubeUnreachableError(`cannot reach the Kubernetes API server at ${this.server} (${err.code ?? err.message}): is the cluster running? (\`npx opstudio sandbox status\`)`));
+      });
+      if (body !== undefined) r.write(body);
+      r.end();
+    });
+  }
+}
+
+export const isNotFound = (err: unknown): boolean => err instanceof KubeStatusError && err.code === 404;

@@ -1,0 +1,142 @@
+// The CRD service behind the `crds` router and `opstudio install|uninstall`: install and
+// uninstall as tracked operations (progress on `install:<operationId>`, the same steps returned
+// when the call completes), the diff against the cluster, and the list of CRDs.
+import type { KubeConfig } from '@kubernetes/client-node';
+import { diffCrds, hasBreaking } from '@opstudio/shared/crd/diff';
+import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import type { DesignStore } from '../designs';
+import type { LiveBus } from '../live/bus';
+import type { SnapshotRegistry } from '../live/snapshots';
+import { CrdClient, conditionsOf } from './crd-client';
+import { dryRun, runInstall, withDesignPaths, type DesignChange, type InstallInput } from './install';
+import { installedFrom, labelledCrd } from './labels';
+import { InstallOperations, type OperationHandle } from './operations';
+import type { InstallOperation } from './types';
+import { installedCrds, runUninstall, type UninstallInput } from './uninstall';
+
+export interface CrdServiceOptions {
+  readonly establishTimeoutMs?: number;
+  readonly resourcesGoneTimeoutMs?: number;
+  readonly crdGoneTimeoutMs?: number;
+}
+
+export interface CrdSummary {
+  readonly name: string;
+  readonly group: string;
+  readonly kind: string;
+  readonly plural: string;
+  readonly scope: string;
+  readonly versions: { readonly name: string; readonly served: boolean; readonly storage: boolean }[];
+  readonly established: boolean;
+  /** Set when the studio installed it: from which design, and which version is pinned. */
+  readonly managed: { readonly designId: string; readonly designName: string | null; readonly designVersion: number | null } | null;
+}
+
+export interface CrdDiff {
+  readonly crdName: string;
+  readonly designVersion: number;
+  /** Null when no CRD of that name is installed. */
+  readonly installed: { readonly designId: string | null; readonly designVersion: number | null } | null;
+  readonly changes: readonly DesignChange[];
+  readonly breaking: boolean;
+  /** Why the server-side dry run failed, if it did (the diff then compares the generated CRD). */
+  readonly dryRunError: string | null;
+}
+
+export type OperationResult<T> = T & { readonly operation: InstallOperation };
+
+export class CrdService {
+  readonly operations: InstallOperations;
+  private readonly client: CrdClient;
+
+  constructor(
+    kc: KubeConfig,
+    private readonly designs: DesignStore,
+    bus: LiveBus,
+    private readonly opts: CrdServiceOptions = {},
+  ) {
+    this.client = new CrdClient(kc);
+    this.operations = new InstallOperations(bus);
+  }
+
+  registerSnapshots(snapshots: SnapshotRegistry): void {
+    this.operations.register(snapshots);
+  }
+
+  /** Returns when the CRD is Established (or throws); every step is also published live. */
+  async install(input: InstallInput & { operationId?: string | undefined }) {
+    const op = this.operations.start('install', input.designId, input.operationId);
+    const deps = { designs: this.designs, client: this.client, establishTimeoutMs: this.opts.establishTimeoutMs ?? 30_000 };
+    const outcome = await tracked(op, () => runInstall(deps, input, op));
+    return { operationId: op.id, ...outcome, operation: op.current };
+  }
+
+  async uninstall(input: UninstallInput & { operationId?: string | undefined }) {
+    const op = this.operations.start('uninstall', input.designId, input.operationId);
+    const deps = { client: this.client, resourcesGoneTimeoutMs: this.opts.resourcesGoneTimeoutMs ?? 60_000, crdGoneTimeoutMs: this.opts.crdGoneTimeoutMs ?? 60_000 };
+    const outcome = await tracked(op, async () => runUninstall(deps, input, await this.designName(input.designId), op));
+    return { operationId: op.id, ...outcome, operation: op.current };
+  }
+
+  /** The design (latest version unless given) against the CRD of the same name in the cluster. */
+  async diff(designId: string, version?: number): Promise<CrdDiff> {
+    const { view, design } = await this.designs.load(designId, version);
+    const crd = labelledCrd(design, view.id, view.version);
+    const installed = await this.client.read(crd.metadata.name);
+    const base = { crdName: crd.metadata.name, designVersion: view.version };
+    if (installed === undefined) return { ...base, installed: null, changes: [], breaking: false, dryRunError: null };
+    let proposed: CustomResourceDefinition = crd;
+    let dryRunError: string | null = null;
+    try {
+      proposed = await dryRun(this.client, crd, `design "${view.name}"`);
+    } catch (err) {
+      dryRunError = err instanceof Error ? err.message : String(err);
+    }
+    const changes = withDesignPaths(diffCrds(installed, proposed), crd);
+    const from = installedFrom(installed);
+    return { ...base, installed: { designId: from?.designId ?? null, designVersion: from?.designVersion ?? null }, changes, breaking: hasBreaking(changes), dryRunError };
+  }
+
+  async list(): Promise<CrdSummary[]> {
+    const [crds, designs] = await Promise.all([this.client.list(), this.designs.list()]);
+    const names = new Map(designs.map((d) => [d.id, d.name]));
+    return crds
+      .map((crd) => {
+        const from = installedFrom(crd);
+        return {
+          name: crd.metadata.name,
+          group: crd.spec.group,
+          kind: crd.spec.names.kind,
+          plural: crd.spec.names.plural,
+          scope: crd.spec.scope,
+          versions: crd.spec.versions.map((v) => ({ name: v.name, served: v.served, storage: v.storage })),
+          established: conditionsOf(crd).some((c) => c.type === 'Established' && c.status === 'True'),
+          managed: from === null ? null : { ...from, designName: names.get(from.designId) ?? null },
+        };
+      })
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** The CRD installed from this design, if any (asked before a design is deleted). */
+  async installedCrdOf(designId: string): Promise<string | undefined> {
+    return (await installedCrds(this.client, designId))[0]?.metadata.name;
+  }
+
+  private async designName(designId: string): Promise<string> {
+    try {
+      return (await this.designs.get(designId)).name;
+    } catch {
+      return designId; // uninstalling a CRD whose design was deleted meanwhile still works
+    }
+  }
+}
+
+/** Runs an operation's body; a failure becomes the operation's last step before it propagates. */
+async function tracked<T>(op: OperationHandle, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (err) {
+    op.fail(err);
+    throw err;
+  }
+}

@@ -1,0 +1,64 @@
+// crds.uninstall: the CRDs labelled with the design → refuse while custom resources exist unless
+// asked to delete them → delete them and wait until they are gone (their finalizers are run by
+// the studio's controller, which keeps running meanwhile) → delete the CRD and wait until the
+// API server no longer serves it. The controller-manager stops the kind's controller when the
+// CRD goes.
+import { TRPCError } from '@trpc/server';
+import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import type { CrdClient } from './crd-client';
+import { DESIGN_LABEL } from './labels';
+import type { OperationHandle } from './operations';
+import { waitForCrdGone, waitForResourcesGone } from './wait';
+
+export interface UninstallInput {
+  readonly designId: string;
+  readonly deleteResources?: boolean | undefined;
+}
+
+export interface UninstallDeps {
+  readonly client: CrdClient;
+  readonly resourcesGoneTimeoutMs: number;
+  readonly crdGoneTimeoutMs: number;
+}
+
+export async function installedCrds(client: CrdClient, designId: string): Promise<CustomResourceDefinition[]> {
+  return client.list(`${DESIGN_LABEL}=${designId}`);
+}
+
+const idOf = (o: { metadata: { name: string; namespace?: string } }) => (o.metadata.namespace === undefined ? o.metadata.name : `${o.metadata.namespace}/${o.metadata.name}`);
+
+export async function runUninstall(deps: UninstallDeps, input: UninstallInput, designName: string, op: OperationHandle): Promise<{ crdNames: string[]; deletedResources: number }> {
+  const crds = await installedCrds(deps.client, input.designId);
+  if (crds.length === 0) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: `design "${designName}" is not installed (no CRD labelled ${DESIGN_LABEL}=${input.designId})` });
+  }
+  op.describe({ crdName: crds.map((c) => c.metadata.name).join(', ') });
+  // 1. refuse, or delete the custom resources first
+  let deleted = 0;
+  for (const crd of crds) {
+    const kind = crd.spec.names.kind;
+    const objects = await deps.client.listResources(crd);
+    if (objects.length === 0) continue;
+    if (input.deleteResources !== true) {
+      const shown = objects.slice(0, 5).map(idOf).join(', ');
+      throw new TRPCError({
+        code: 'PRECONDITION_FAILED',
+        message: `${objects.length} ${kind} object(s) exist (${shown}${objects.length > 5 ? ', …' : ''}): delete them first, or uninstall with deleteResources (CLI: --delete-resources)`,
+      });
+    }
+    op.step('deleting-resources', `deleting ${objects.length} ${kind} object(s)`);
+    for (const obj of objects) await deps.client.deleteResource(crd, obj);
+    await waitForResourcesGone(() => deps.client.listResources(crd), kind, deps.resourcesGoneTimeoutMs);
+    deleted += objects.length;
+    op.step('resources-deleted', `${objects.length} ${kind} object(s) deleted`);
+  }
+  // 2. the CRDs
+  for (const crd of crds) {
+    await deps.client.delete(crd.metadata.name);
+    op.step('deleting', `deleting CRD ${crd.metadata.name}`);
+    await waitForCrdGone(deps.client, crd.metadata.name, deps.crdGoneTimeoutMs);
+  }
+  const names = crds.map((c) => c.metadata.name);
+  op.succeed('deleted', `CRD ${names.join(', ')} deleted`);
+  return { crdNames: names, deletedResources: deleted };
+}

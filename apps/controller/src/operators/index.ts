@@ -1,0 +1,50 @@
+// The embedded controller-manager: for every CRD the studio installed (labelled with its design),
+// a controller For(kind).Owns(Deployment) reconciling with the pinned design version, with
+// kubebuilder deploy-image parity (finalizer, conditions, Events, pod names in status), every
+// run stored in the reconcile history. Reconcilers run on the Lease holder only; the timeline
+// snapshot (from the database) and `events:<uid>` are served on every replica.
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { StudioDb } from '../db';
+import { HistoryStore } from '../history/store';
+import { historyRetentionFromEnv } from '../history/retention';
+import { ObjectEventsWatcher } from '../history/object-events';
+import type { LiveBus } from '../live/bus';
+import type { SnapshotRegistry } from '../live/snapshots';
+import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
+import { ControllerManager } from './manager';
+
+export { ControllerManager, type ManagerOptions } from './manager';
+export { Operator, type OperatorOptions } from './operator';
+export { createReconciler, type ReconcilerDeps } from './reconcile';
+
+export interface StartedManager {
+  readonly manager: ControllerManager;
+  readonly history: HistoryStore;
+  stop(): Promise<void>;
+}
+
+/** Wires history, recorder, manager and the Events watcher; registers `timeline:<uid>` and `events:<uid>`; campaigns for the Lease in the background. */
+export function startControllerManager(deps: { kc: KubeConfig; db: StudioDb; bus: LiveBus; snapshots: SnapshotRegistry; log?: (message: string) => void }): StartedManager {
+  const log = deps.log === undefined ? undefined : (message: string, fields?: Record<string, unknown>) => deps.log?.(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`);
+  const history = new HistoryStore({ db: deps.db, bus: deps.bus, retention: historyRetentionFromEnv(), ...(log !== undefined ? { log } : {}) });
+  history.registerSnapshots(deps.snapshots);
+  const recorder = new EventRecorder({ sink: apiServerEventSink(deps.kc), ...(log !== undefined ? { log } : {}) });
+  const manager = new ControllerManager({ kc: deps.kc, db: deps.db, recorder, history, ...(log !== undefined ? { log } : {}) });
+  const stop = new AbortController();
+  // Events of an object and what it owns: served on every replica, not only the leader
+  const objectEvents = new ObjectEventsWatcher(deps.kc, deps.bus, deps.log);
+  objectEvents.registerSnapshots(deps.snapshots);
+  const watching = objectEvents.start(stop.signal).catch((err: unknown) => log?.('Events watcher stopped', { error: String(err) }));
+  // runs stored by the leader reach this replica's subscribers through the table
+  const tailing = history.tail(stop.signal).catch((err: unknown) => log?.('History tail stopped', { error: String(err) }));
+  const done = manager.start(stop.signal).catch((err: unknown) => log?.('controller-manager stopped', { error: String(err) }));
+  return {
+    manager,
+    history,
+    stop: async () => {
+      stop.abort();
+      await Promise.all([done, watching, tailing]);
+      await history.idle();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// The embedded controller-manager: watches the CRDs the studio installed (label
+// `studio.opstudio.dev/design`) and, for each Established one, runs an Operator (For(kind).Owns(Deployment))
+// with the design version pinned in its annotation. A new pin restarts the operator; a deleted
+// CRD (or a removed label) stops it. CRDs without the label are never reconciled.
+// `run(signal)` is the leader's work; `start(signal)` adds leader election around it.
+import { ApiextensionsV1Api } from '@kubernetes/client-node';
+import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
+import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import type { StudioDb } from '../db';
+import type { HistoryStore } from '../history/store';
+import { DESIGN_LABEL, installedFrom } from '../install/labels';
+import { ResilientInformer } from '../kube/informer';
+import { LeaderElector } from '../runtime/leader-election';
+import type { EventRecorder } from '../runtime/recorder';
+import { Operator } from './operator';
+import { loadPinnedDesign } from './pinned-design';
+
+export interface ManagerOptions {
+  readonly kc: KubeConfig;
+  readonly db: StudioDb;
+  readonly recorder: Pick<EventRecorder, 'record'>;
+  readonly history?: HistoryStore;
+  readonly resyncMs?: number;
+  readonly maxConcurrentReconciles?: number;
+  /** The Lease (default kube-system/operator-studio-controller-manager). */
+  readonly lease?: { readonly namespace: string; readonly name: string };
+  readonly log?: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+interface Running {
+  readonly pin: string;
+  readonly stop: AbortController;
+  readonly done: Promise<void>;
+}
+
+export class ControllerManager {
+  private readonly running = new Map<string, Running>();
+  /** Per-CRD chain, so add/update/delete of one CRD are handled in order. */
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly log: (message: string, fields?: Record<string, unknown>) => void;
+  private leader: LeaderElector | undefined;
+
+  constructor(private readonly opts: ManagerOptions) {
+    this.log = opts.log ?? (() => undefined);
+  }
+
+  /** Runs with leader election until `signal` aborts: reconcilers run only while this replica leads. */
+  async start(signal: AbortSignal): Promise<void> {
+    const lease = this.opts.lease ?? { namespace: 'kube-system', name: 'operator-studio-controller-manager' };
+    this.leader = new LeaderElector({ kc: this.opts.kc, ...lease, onStartedLeading: (s) => this.run(s), log: this.log });
+    await this.leader.run(signal);
+  }
+
+  get isLeader(): boolean {
+    return this.leader?.isLeader ?? false;
+  }
+
+  /** The kinds being reconciled now (CRD names). */
+  get active(): string[] {
+    return [...this.running.keys()].sort();
+  }
+
+  /** The leader's work: watch labelled CRDs and run their operators until `signal` aborts. */
+  async run(signal: AbortSignal): Promise<void> {
+    const api = this.opts.kc.makeApiClient(ApiextensionsV1Api);
+    const crds = new ResilientInformer<V1CustomResourceDefinition>({
+      kc: this.opts.kc,
+      path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+      labelSelector: DESIGN_LABEL,
+      list: () => api.listCustomResourceDefinition({ labelSelector: DESIGN_LABEL }),
+      log: (m) => this.log(m),
+    });
+    const sync = (crd: V1CustomResourceDefinition, deleted: boolean) => this.chain(crd.metadata?.name ?? '', () => this.sync(crd, deleted, signal));
+    crds.on('add', (crd) => sync(crd, false));
+    crds.on('update', (crd) => sync(crd, false));
+    crds.on('delete', (crd) => sync(crd, true));
+    await crds.start(signal);
+    if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    await Promise.all([...this.chains.values()]);
+    await Promise.all([...this.running.keys()].map((name) => this.stopOperator(name)));
+  }
+
+  private chain(name: string, step: () => Promise<void>): void {
+    const next = (this.chains.get(name) ?? Promise.resolve()).then(step).catch((err: unknown) => this.log('Controller for CRD failed to start', { crd: name, error: String(err) }));
+    this.chains.set(name, next);
+  }
+
+  private async sync(crd: V1CustomResourceDefinition, deleted: boolean, signal: AbortSignal): Promise<void> {
+    const name = crd.metadata?.name ?? '';
+    const from = installedFrom(crd as unknown as CustomResourceDefinition);
+    const established = crd.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ?? false;
+    const wanted = !deleted && !signal.aborted && from !== null && from.designVersion !== null && established && crd.metadata?.deletionTimestamp === undefined;
+    const pin = from === null ? '' : `${from.designId}@${from.designVersion}@${crd.metadata?.uid ?? ''}`;
+    const current = this.running.get(name);
+    if (wanted && current?.pin === pin) return;
+    if (current !== undefined) await this.stopOperator(name);
+    if (!wanted || from === null || from.designVersion === null) return;
+    const design = await loadPinnedDesign(this.opts.db, from.designId, from.designVersion);
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    const { history } = this.opts;
+    const operator = new Operator({
+      kc: this.opts.kc,
+      design,
+      designId: from.designId,
+      designVersion: from.designVersion,
+      recordEvent: (e) => void this.opts.recorder.record(e),
+      onRun: async (record, report) => {
+        if (history !== undefined && report !== undefined) await history.record(record, report);
+      },
+      ...(this.opts.resyncMs !== undefined ? { resyncMs: this.opts.resyncMs } : {}),
+      ...(this.opts.maxConcurrentReconciles !== undefined ? { maxConcurrentReconciles: this.opts.maxConcurrentReconciles } : {}),
+      log: this.log,
+    });
+    this.log('Starting controller', { crd: name, design: from.designId, version: from.designVersion });
+    const done = operator.start(stop.signal).finally(() => signal.removeEventListener('abort', onAbort));
+    this.running.set(name, { pin, stop, done });
+  }
+
+  private async stopOperator(name: string): Promise<void> {
+    const current = this.running.get(name);
+    if (current === undefined) return;
+    this.running.delete(name);
+    current.stop.abort();
+    await current.done.catch(() => undefined);
+    this.log('Stopped controller', { crd: name });
+  }
+}

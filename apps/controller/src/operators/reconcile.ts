@@ -1,0 +1,154 @@
+// The reconciler for one installed design, with kubebuilder deploy-image (Memcached) parity.
+// Level-triggered: it reads the CR and its Deployment from the informer caches and converges,
+// whatever woke it (the triggers are only recorded). Phases:
+//   1. load      the CR from the cache (gone → done)
+//   2. deletion  being deleted → Degraded/Finalizing, an Event, remove our finalizer; else ensure it
+//   3. desired   the operand Deployment from the pinned design (invalid spec → Degraded, terminal)
+//   4. apply     server-side apply when the fields we set differ (Events on create and scale)
+//   5. status    conditions from the Deployment's progress, pod names, observedGeneration
+import type { Design } from '@opstudio/shared/design/schema';
+import type { ConditionTransition, FieldChange } from '@opstudio/shared/operand/index';
+import { conditionTransitions, desiredDeployment, DesiredStateError, deploymentProgress, fieldDrift, finalizerName, markDegraded, markUnavailable, operandInputFromDesign, progressConditions, REASONS, statusExtras } from '@opstudio/shared/operand/index';
+import type { Condition, Deployment, ObservedDeployment } from '@opstudio/shared/operand/index';
+import type { RunReport } from '../history/types';
+import { outcome } from '../runtime/outcome';
+
+import type { EventInput } from '../runtime/recorder';
+import type { Reconcile } from '../runtime/controller';
+import { splitKey } from '../runtime/triggers';
+import { applyOwned } from './apply';
+import { apiStatus } from './kube-writes';
+import type { KubeWrites } from './kube-writes';
+import { crReference, type CrObject } from './cr-object';
+
+export interface Cache<T> {
+  get(name: string, namespace?: string): T | undefined;
+}
+
+export interface ReconcilerDeps {
+  readonly design: Design;
+  readonly designId?: string;
+  readonly designVersion?: number;
+  readonly crs: Cache<CrObject>;
+  readonly deployments: Cache<ObservedDeployment & { kind?: string; metadata?: { name?: string } }>;
+  readonly writes: KubeWrites;
+  readonly recordEvent: (event: EventInput) => void;
+  /** Where this run's report goes, for the history hook (one key is never reconciled twice at once). */
+  readonly reports: Map<string, RunReport>;
+  readonly now?: () => Date;
+}
+
+export function createReconciler(deps: ReconcilerDeps): Reconcile {
+  const finalizer = finalizerName(deps.design);
+  const now = deps.now ?? (() => new Date());
+  // Replicas last announced per key: a cache that lags behind our own apply must not repeat the Event.
+  const announced = new Map<string, number>();
+  // The status we last wrote per key, with the resourceVersion the server gave it. Until the
+  // cache catches up with that write, its (older) status would make us re-announce transitions
+  // and re-stamp lastTransitionTime. resourceVersions are etcd revisions: numeric in practice.
+  const written = new Map<string, { rv: number; status: NonNullable<CrObject['status']> }>();
+
+  return async (key) => {
+    // 1. load
+    const { namespace, name } = splitKey(key);
+    const cr = deps.crs.get(name, namespace);
+    if (cr === undefined) {
+      announced.delete(key);
+      written.delete(key);
+      return outcome.done(); // deleted: the garbage collector removes what it owned
+    }
+    const report: RunReport = { uid: cr.metadata.uid, kind: cr.kind, namespace: namespace ?? '', name, generation: cr.metadata.generation, designId: deps.designId, designVersion: deps.designVersion, actions: [], conditions: [] };
+    deps.reports.set(key, report);
+    const ref = { name, ...(namespace !== undefined ? { namespace } : {}) };
+    const regarding = crReference(cr);
+    const generation = cr.metadata.generation;
+    const mine = written.get(key);
+    const observedStatus = mine !== undefined && Number(cr.metadata.resourceVersion) < mine.rv ? mine.status : (cr.status ?? {});
+    const before: readonly Condition[] = observedStatus.conditions ?? [];
+    const finalizers = cr.metadata.finalizers ?? [];
+
+    /** Writes status when it differs; resolves to the CR's resourceVersion afterwards. */
+    const writeStatus = async (conditions: readonly Condition[], extras: Record<string, unknown> = {}) => {
+      const status = { conditions, ...extras };
+      report.conditions = conditionTransitions(before, conditions);
+      const changes = fieldDrift(status, observedStatus);
+      if (changes.length === 0) return cr.metadata.resourceVersion;
+      const rv = await deps.writes.patchStatus(ref, status);
+      if (rv !== undefined && Number.isFinite(Number(rv))) written.set(key, { rv: Number(rv), status: { ...observedStatus, ...status } });
+      report.actions.push({ object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) }, verb: 'status-updated', summary: statusSummary(cr.kind, name, report.conditions, changes) });
+      return rv;
+    };
+
+    // 2. deletion
+    if (cr.metadata.deletionTimestamp !== undefined) {
+      if (!finalizers.includes(finalizer)) return outcome.done();
+      const conditions = markDegraded(before, REASONS.finalizing, `Finalizer operations for custom resource ${name} name were successfully accomplished`, generation, now());
+      if (conditions !== before) deps.recordEvent({ regarding, type: 'Warning', reason: 'Deleting', action: 'Delete', note: `Custom Resource ${name} is being deleted from the namespace ${namespace ?? ''}` });
+      try {
+        const rv = await writeStatus(conditions);
+        await deps.writes.setFinalizers(ref, finalizers.filter((f) => f !== finalizer), rv);
+      } catch (err) {
+        if (apiStatus(err) === 404) return outcome.done(); // already gone (a retry after our own removal)
+        throw err;
+      }
+      report.actions.push({ object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) }, verb: 'finalizer-removed', summary: `${cr.kind} ${name} finalizer ${finalizer} removed` });
+      return outcome.done();
+    }
+    if (!finalizers.includes(finalizer)) {
+      // A 409 (the CR changed since the cache saw it) throws: the run ends as an error and retries.
+      await deps.writes.setFinalizers(ref, [...finalizers, finalizer], cr.metadata.resourceVersion);
+      report.actions.push({ object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) }, verb: 'finalizer-added', summary: `${cr.kind} ${name} finalizer ${finalizer} added` });
+    }
+
+    // 3. desired
+    const input = operandInputFromDesign(deps.design, { apiVersion: cr.apiVersion, kind: cr.kind, metadata: { name, namespace: namespace ?? '', uid: cr.metadata.uid }, spec: cr.spec });
+    if (input === undefined) {
+      await writeStatus(before, statusExtras(deps.design, [], generation));
+      return outcome.done();
+    }
+    let desired: Deployment;
+    try {
+      desired = desiredDeployment(input);
+    } catch (err) {
+      if (!(err instanceof DesiredStateError)) throw err;
+      const conditions = markUnavailable(markDegraded(before, err.reason, err.message, generation, now()), REASONS.reconciling, `Cannot build the Deployment: ${err.message}`, generation, now());
+      if (conditions !== before) deps.recordEvent({ regarding, type: 'Warning', reason: 'InvalidSpec', action: 'Reconcile', note: err.message });
+      await writeStatus(conditions);
+      return outcome.terminal(err);
+    }
+
+    // 4. apply
+    const observed = deps.deployments.get(name, namespace);
+    let applied: Awaited<ReturnType<typeof applyOwned<Deployment>>>;
+    try {
+      applied = await applyOwned(deps.writes, desired, observed as Deployment | undefined);
+    } catch (err) {
+      const message = `Failed to apply Deployment for the custom resource (${name}): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
+      const conditions = markUnavailable(before, REASONS.reconciling, message, generation, now());
+      if (conditions !== before) deps.recordEvent({ regarding, type: 'Warning', reason: 'ReconcileFailed', action: 'Apply', note: message });
+      await writeStatus(conditions).catch(() => undefined); // the apply error is the one to report
+      return outcome.error(err);
+    }
+    const related = { apiVersion: 'apps/v1', kind: 'Deployment', name, ...(namespace !== undefined ? { namespace } : {}) };
+    if (applied.verb !== 'unchanged') {
+      report.actions.push({ object: { kind: 'Deployment', name, ...(namespace !== undefined ? { namespace } : {}) }, verb: applied.verb, summary: applied.summary });
+      const oldReplicas = announced.get(key) ?? observed?.spec?.replicas;
+      if (applied.verb === 'created' && !announced.has(key)) deps.recordEvent({ regarding, related, type: 'Normal', reason: 'Created', action: 'Create', note: `Created Deployment ${name} with ${desired.spec.replicas} replicas` });
+      else if (applied.verb === 'updated' && oldReplicas !== desired.spec.replicas) deps.recordEvent({ regarding, related, type: 'Normal', reason: 'Scaled', action: 'Scale', note: `Scaled Deployment ${name} from ${oldReplicas ?? 0} to ${desired.spec.replicas} replicas` });
+    }
+    announced.set(key, desired.spec.replicas);
+
+    // 5. status
+    const progress = deploymentProgress(applied.object as ObservedDeployment, desired.spec.replicas);
+    const pods = await deps.writes.podNames(desired.metadata.namespace, desired.spec.selector.matchLabels);
+    await writeStatus(progressConditions(before, name, progress, generation, now()), statusExtras(deps.design, pods, generation));
+    return outcome.done();
+  };
+}
+
+/** `Memcached x status Available=True, nodes` : the condition changes, then the other fields. */
+function statusSummary(kind: string, name: string, transitions: readonly ConditionTransition[], changes: readonly FieldChange[]): string {
+  const fields = [...new Set(changes.map((c) => c.path.split(/[.[]/)[0] ?? '').filter((f) => f !== '' && f !== 'conditions'))];
+  const parts = [...transitions.map((t) => `${t.type}=${t.to ?? '∅'}`), ...fields];
+  return `${kind} ${name} status ${parts.join(', ') || 'conditions'}`;
+}
