@@ -33,6 +33,23 @@ const KIND_TEXT: Record<Kind, string> = {
   schemaOrBool: 'a schema object or a boolean', rules: 'a list of {rule, message} objects', any: 'a value',
 };
 
+/** Whether `value` has the type apiextensions v1 gives a keyword of this kind. */
+function fits(kind: Kind, value: unknown): boolean {
+  switch (kind) {
+    case 'string': return typeof value === 'string';
+    case 'number': return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean': return typeof value === 'boolean';
+    case 'strings': return Array.isArray(value) && value.every((v) => typeof v === 'string');
+    case 'values': return Array.isArray(value);
+    case 'schema': return isObject(value);
+    case 'schemas': return Array.isArray(value) && value.every(isObject);
+    case 'schemaMap': return isObject(value) && Object.values(value).every(isObject);
+    case 'schemaOrBool': return typeof value === 'boolean' || isObject(value);
+    case 'rules': return Array.isArray(value) && value.every((r) => isObject(r) && typeof r.rule === 'string');
+    case 'any': return value !== undefined;
+  }
+}
+
 export function shapeSchema(input: unknown, path: string, problems: ShapeProblem[] = []): JSONSchemaProps {
   if (!isObject(input)) {
     problems.push({ path, message: `expected a schema object, found ${JSON.stringify(input) ?? 'nothing'}` });
@@ -45,21 +62,7 @@ export function shapeSchema(input: unknown, path: string, problems: ShapeProblem
       problems.push({ path, message: `unknown keyword "${key}": check its spelling` });
       continue;
     }
-    const ok = (() => {
-      switch (kind) {
-        case 'string': return typeof value === 'string';
-        case 'number': return typeof value === 'number' && Number.isFinite(value);
-        case 'boolean': return typeof value === 'boolean';
-        case 'strings': return Array.isArray(value) && value.every((v) => typeof v === 'string');
-        case 'values': return Array.isArray(value);
-        case 'schema': return isObject(value);
-        case 'schemas': return Array.isArray(value) && value.every(isObject);
-        case 'schemaMap': return isObject(value) && Object.values(value).every(isObject);
-        case 'schemaOrBool': return typeof value === 'boolean' || isObject(value);
-        case 'rules': return Array.isArray(value) && value.every((r) => isObject(r) && typeof r.rule === 'string');
-        case 'any': return value !== undefined;
-      }
-    })();
+    const ok = fits(kind, value);
     if (!ok) {
       problems.push({ path, message: `${key} must be ${KIND_TEXT[kind]}` });
       continue;

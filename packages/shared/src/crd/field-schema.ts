@@ -20,6 +20,9 @@ export function isBareField(f: NamedField): boolean {
   return true;
 }
 
+const KEYWORD_INDEX = new Map<string, number>(PLAIN_KEYWORDS.map((k, i) => [k, i]));
+const byNumber = (a: number, b: number): number => a - b;
+
 export function fieldToSchema(node: FieldNode): JSONSchemaProps {
   const s: JSONSchemaProps & Record<string, unknown> = {};
   if (node.preset === 'conditions') {
@@ -28,9 +31,17 @@ export function fieldToSchema(node: FieldNode): JSONSchemaProps {
     s['x-kubernetes-list-type'] = 'map';
     s['x-kubernetes-list-map-keys'] = ['type'];
   }
-  for (const k of PLAIN_KEYWORDS) {
-    const v = node[k];
-    if (v !== undefined) s[DESIGN_TO_CRD_KEYWORD[k]] = v;
+  // Only the node's own keys are looked at (a node sets few of the 33 keywords), then
+  // written in PLAIN_KEYWORDS order as before, so the object's key order does not change.
+  const present: number[] = [];
+  for (const k in node) {
+    const i = KEYWORD_INDEX.get(k);
+    if (i !== undefined && (node as Record<string, unknown>)[k] !== undefined) present.push(i);
+  }
+  if (present.length > 1) present.sort(byNumber);
+  for (const i of present) {
+    const k = PLAIN_KEYWORDS[i]!;
+    s[DESIGN_TO_CRD_KEYWORD[k]] = node[k];
   }
   if (node.fields) {
     const properties: Record<string, JSONSchemaProps> = {};

@@ -52,8 +52,50 @@ function refusal(keyword: keyof FieldNode, node: FieldNode): string | undefined 
   return undefined;
 }
 
-/** Markers for every keyword of `node` that the Go type (`consumed`) does not already produce. */
+/** Keys keywordMarkers never reads: the subtrees and the documentation (the caller handles them). */
+const UNREAD = new Set(['fields', 'items', 'additionalProperties', 'description', 'goName', 'name', 'required']);
+const MEMO_LIMIT = 2000;
+const memo = new Map<string, KeywordMarkers>();
+
+/**
+ * What decides keywordMarkers' answer, as text: the consumed keywords and every key it reads
+ * with its value. Equal keys mean equal answers, so the memo cannot return a stale result.
+ */
+function memoKey(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>): string {
+  let key = '';
+  for (const k of consumed) key += `${k},`;
+  // Each value in a self-delimiting form (JSON text, or a tagged number or boolean), so no
+  // value can pass for another key; Infinity and NaN are kept apart from null.
+  for (const k in node) {
+    const v = (node as Record<string, unknown>)[k];
+    if (v === undefined || UNREAD.has(k)) continue;
+    key += /^[a-zA-Z]+$/.test(k) ? `;${k}=` : `;${JSON.stringify(k)}=`;
+    if (typeof v === 'number') key += `n${v}`;
+    else if (typeof v === 'boolean') key += v ? 'T' : 'F';
+    else key += JSON.stringify(v);
+  }
+  return key;
+}
+
+/**
+ * Markers for every keyword of `node` that the Go type (`consumed`) does not already produce.
+ * Memoised by content (a keystroke leaves almost every node as it was); the answer is frozen
+ * because it is shared.
+ */
 export function keywordMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>): KeywordMarkers {
+  const key = memoKey(node, consumed);
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const out = computeMarkers(node, consumed);
+  Object.freeze(out.markers);
+  Object.freeze(out.dropped);
+  Object.freeze(out.replaced);
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, out);
+  return out;
+}
+
+function computeMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>): KeywordMarkers {
   const out: KeywordMarkers = { markers: [], dropped: [], replaced: {} };
   const refused = new Set<keyof FieldNode>();
   const add = (keyword: keyof FieldNode, marker: string, fieldOnly = false): void => {

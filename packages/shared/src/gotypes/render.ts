@@ -57,7 +57,10 @@ function renderStruct(fields: readonly GoField[]): string {
       return;
     }
     flush();
-    blocks.push([...f.comment.map((c) => `\t${c}`), ...alignRun([f])].join('\n'));
+    // a run of one field: every cell is as wide as its column, so nothing is padded
+    let block = '';
+    for (const c of f.comment) block += `\t${c}\n`;
+    blocks.push(`${block}\t${cells(f).join(' ')}`);
   });
   flush();
   return `struct {\n${blocks.join('\n\n')}\n}`;

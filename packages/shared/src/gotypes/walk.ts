@@ -28,10 +28,64 @@ const JSON_NAME = /^[\p{L}\p{Nd}!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/u;
 /** Methods controller-gen's deepcopy adds to every type: a field may not have these names. */
 const DEEPCOPY_METHODS = new Set(['DeepCopy', 'DeepCopyInto', 'DeepCopyObject']);
 
-function omit<T extends object>(node: T, keys: Iterable<PropertyKey>): T {
+/** deriveGoName per JSON name: a design repeats few names, and each keystroke asks for all of them. */
+const goNames = new Map<string, string>();
+
+function derivedGoName(jsonName: string): string {
+  let name = goNames.get(jsonName);
+  if (name === undefined) {
+    name = deriveGoName(jsonName);
+    if (goNames.size >= 4000) goNames.clear();
+    goNames.set(jsonName, name);
+  }
+  return name;
+}
+
+/** JSON_NAME.test, remembered per name (the regex is Unicode-aware, so not cheap). */
+const jsonNames = new Map<string, boolean>();
+
+function validJsonName(name: string): boolean {
+  let ok = jsonNames.get(name);
+  if (ok === undefined) {
+    ok = JSON_NAME.test(name);
+    if (jsonNames.size >= 4000) jsonNames.clear();
+    jsonNames.set(name, ok);
+  }
+  return ok;
+}
+
+/** Starts with an upper-case letter (ASCII checked first, the Unicode class otherwise). */
+function isExported(goName: string): boolean {
+  const c = goName.charCodeAt(0);
+  if (c >= 65 && c <= 90) return true;
+  if (c < 128) return false;
+  return /^\p{Lu}/u.test(goName);
+}
+
+function omit<T extends object>(node: T, keys: ReadonlySet<PropertyKey> | readonly PropertyKey[]): T {
+  if ('size' in keys ? keys.size === 0 : keys.length === 0) return node;
   const out = { ...node } as Record<PropertyKey, unknown>;
   for (const k of keys) delete out[k];
   return out as T;
+}
+
+/** The keywords a Go type produces plus the doc ones, one shared read-only Set per list. */
+const consumedSets = new Map<string, ReadonlySet<keyof FieldNode>>();
+
+function consumedSet(byType: readonly (keyof FieldNode)[]): ReadonlySet<keyof FieldNode> {
+  const key = byType.join(',');
+  let set = consumedSets.get(key);
+  if (set === undefined) {
+    set = new Set<keyof FieldNode>(byType).add('description').add('goName');
+    consumedSets.set(key, set); // as many entries as typeShape has consumed lists: bounded
+  }
+  return set;
+}
+
+/** Reports keyword `k` of the node at `path` as not expressible and leaves it out. */
+function dropInto(b: PackageBuilder, path: string, dropped: Set<keyof FieldNode>, k: keyof FieldNode, reason: string): void {
+  b.problem(`${path}.${k}`, reason);
+  dropped.add(k);
 }
 
 /**
@@ -40,13 +94,10 @@ function omit<T extends object>(node: T, keys: Iterable<PropertyKey>): T {
  */
 export function mapNode(node: FieldNode, path: string, names: string[], b: PackageBuilder, access?: Access): Mapped {
   const shape = typeShape(node);
-  const consumed = new Set<keyof FieldNode>([...shape.consumed, 'description', 'goName']);
+  const consumed = consumedSet(shape.consumed);
   let expressed: FieldNode = { ...node };
   const dropped = new Set<keyof FieldNode>();
-  const drop = (k: keyof FieldNode, reason: string): void => {
-    b.problem(`${path}.${k}`, reason);
-    dropped.add(k);
-  };
+  const drop = dropInto.bind(undefined, b, path, dropped);
   let goType: string;
   let external = false;
   let pointerWhenOptional = false;
@@ -88,9 +139,12 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
       b.decls.push({ kind: 'struct', name: goType, comment: declComment, fields });
       if (node.fields?.length === 0) drop('fields', 'Go writes no `properties` for a struct without fields (leave fields out)');
       const taken = new Set<string>();
-      const children = (node.fields ?? []).map((f) => placeField(f, `${path}.${f.name}`, goType, b, taken, access));
-      fields.push(...children.flatMap((c) => (c.field ? [c.field] : [])));
-      const kept = children.flatMap((c) => (c.expressed ? [c.expressed] : []));
+      const kept: NamedField[] = [];
+      for (const f of node.fields ?? []) {
+        const c = placeField(f, `${path}.${f.name}`, goType, b, taken, access);
+        if (c.field) fields.push(c.field);
+        if (c.expressed) kept.push(c.expressed);
+      }
       if (kept.length > 0) expressed.fields = sortRequired(kept);
       else delete expressed.fields;
       const req = kept.filter((f) => f.required).map((f) => f.name);
@@ -110,12 +164,16 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
     if (km.replaced[d.keyword] !== undefined) b.problem(`${path}.${d.keyword}`, d.reason);
     else drop(d.keyword, d.reason);
   }
-  expressed = { ...expressed, ...km.replaced };
+  if (Object.keys(km.replaced).length > 0) expressed = { ...expressed, ...km.replaced };
   let markers = km.markers;
   if (shape.kind === 'schemaless') markers = [{ keyword: 'type', marker: '+kubebuilder:validation:Schemaless', fieldOnly: true }, ...markers];
   if (declComment) {
-    declComment.push(...markers.filter((m) => !m.fieldOnly).map((m) => `// ${m.marker}`));
-    markers = markers.filter((m) => m.fieldOnly);
+    const fieldOnly: KeywordMarker[] = [];
+    for (const m of markers) {
+      if (m.fieldOnly) fieldOnly.push(m);
+      else declComment.push(`// ${m.marker}`);
+    }
+    markers = fieldOnly;
   }
   expressed = omit(expressed, dropped);
   return { goType, markers, external, pointerWhenOptional, expressed, ...(declComment ? { declComment } : {}) };
@@ -128,6 +186,11 @@ export function sortRequired(fields: NamedField[]): NamedField[] {
   return fields.map((f) => (f.required ? req[i++]! : f));
 }
 
+function dropAll(b: PackageBuilder, path: string, node: FieldNode, keys: (keyof FieldNode)[], reason: string): FieldNode {
+  for (const k of new Set(keys)) b.problem(`${path}.${k}`, reason);
+  return omit(node, keys);
+}
+
 /** An array element or map value: it can only carry markers and a description on a declared type. */
 function placeElement(node: FieldNode, path: string, names: string[], b: PackageBuilder): { goType: string; expressed: FieldNode } {
   if (typeShape(node).kind === 'schemaless') {
@@ -138,10 +201,7 @@ function placeElement(node: FieldNode, path: string, names: string[], b: Package
   }
   const m = mapNode(node, path, names, b);
   let expressed = m.expressed;
-  const dropKeys = (keys: (keyof FieldNode)[], reason: string): void => {
-    for (const k of new Set(keys)) b.problem(`${path}.${k}`, reason);
-    expressed = omit(expressed, keys);
-  };
+  const dropKeys = (keys: (keyof FieldNode)[], reason: string): void => void (expressed = dropAll(b, path, expressed, keys, reason));
   const fieldOnly = m.markers.filter((x) => x.fieldOnly);
   dropKeys(fieldOnly.map((x) => x.keyword), 'controller-gen takes this marker on struct fields only, not on list items or map values');
   const typeLevel = m.markers.filter((x) => !x.fieldOnly);
@@ -170,14 +230,14 @@ export interface Access {
 }
 
 export function placeField(f: NamedField, path: string, parent: string, b: PackageBuilder, taken: Set<string>, parentAccess?: Access): { field?: GoField; expressed?: NamedField } {
-  if (!JSON_NAME.test(f.name)) {
+  if (!validJsonName(f.name)) {
     b.problem(path, `the JSON name "${f.name}" cannot be a Go struct tag name`);
     return {};
   }
-  let goName = f.goName ?? deriveGoName(f.name);
-  if (!/^\p{Lu}/u.test(goName)) {
+  let goName = f.goName ?? derivedGoName(f.name);
+  if (!isExported(goName)) {
     b.problem(`${path}.goName`, `Go name "${goName}" is not exported, so encoding/json would skip it`);
-    goName = deriveGoName(f.name);
+    goName = derivedGoName(f.name);
   }
   if (taken.has(goName) || DEEPCOPY_METHODS.has(goName)) {
     b.problem(path, `the Go name ${goName} clashes with another field, an embedded field's name or a generated method (set goName)`);
@@ -201,7 +261,9 @@ export function placeField(f: NamedField, path: string, parent: string, b: Packa
   const goType = !required && m.pointerWhenOptional ? `*${m.goType}` : m.goType;
   const jsonTag = required ? f.name : `${f.name},${isStruct ? 'omitzero' : 'omitempty'}`;
   if (access) b.fields.set(access.jsonPath, { expr: access.expr, goType });
-  const comment = [...(doc.ok ? doc.lines : []), ...m.markers.map((x) => `// ${x.marker}`), required ? '// +required' : '// +optional'];
+  const comment = doc.ok ? doc.lines.slice() : [];
+  for (const x of m.markers) comment.push(`// ${x.marker}`);
+  comment.push(required ? '// +required' : '// +optional');
   return { field: { goName, goType, jsonTag, comment }, expressed };
 }
 

@@ -8,7 +8,45 @@
 import { sortedKeys } from './go-sort';
 import { formatGoNumber } from './go-number';
 import { isBase60Float, resolvesAsNonString } from './go-resolve';
-import { analyze, isBreak, isPrintable } from './scalar-analysis';
+import { analyze, isBreak, isPrintable, type Analysis } from './scalar-analysis';
+
+/**
+ * analyze() per distinct string: a CRD repeats the same short scalars (types, formats, key
+ * names) many times. Keyed by the string itself; long strings are analysed every time.
+ */
+const analyses = new Map<string, Analysis>();
+
+function analyzed(s: string): Analysis {
+  if (s.length > 256) return analyze(s);
+  let a = analyses.get(s);
+  if (a === undefined) {
+    a = Object.freeze(analyze(s));
+    if (analyses.size >= 5000) analyses.clear();
+    analyses.set(s, a);
+  }
+  return a;
+}
+
+/** The style go-yaml asks for a string: literal when multi-line, quoted when it reads as another type. */
+function requestedStyle(s: string): Style {
+  if (s.includes('\n')) return 'literal';
+  if (!resolvesAsNonString(s) && !isBase60Float(s)) return 'plain';
+  return 'double';
+}
+
+/** requestedStyle per distinct short string (keyed by the string, so never stale). */
+const stringStyles = new Map<string, Style>();
+
+function stringStyle(s: string): Style {
+  if (s.length > 256) return requestedStyle(s);
+  let style = stringStyles.get(s);
+  if (style === undefined) {
+    style = requestedStyle(s);
+    if (stringStyles.size >= 5000) stringStyles.clear();
+    stringStyles.set(s, style);
+  }
+  return style;
+}
 
 export type YamlValue =
   | string
@@ -156,15 +194,11 @@ class Emitter {
   }
 
   private stringScalar(s: string, simpleKey: boolean): void {
-    let style: Style;
-    if (s.includes('\n')) style = 'literal';
-    else if (!resolvesAsNonString(s) && !isBase60Float(s)) style = 'plain';
-    else style = 'double';
-    this.scalar(s, style, simpleKey);
+    this.scalar(s, stringStyle(s), simpleKey);
   }
 
   private scalar(s: string, requested: Style, simpleKey: boolean): void {
-    const a = analyze(s);
+    const a = analyzed(s);
     let style = requested;
     if (simpleKey && a.multiline) style = 'double';
     if (style === 'plain' && (!a.blockPlainAllowed || (s.length === 0 && simpleKey))) style = 'single';

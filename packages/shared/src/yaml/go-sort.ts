@@ -84,9 +84,23 @@ export function compareGoKeys(a: string, b: string): number {
   return goKeyLess(b, a) ? 1 : 0;
 }
 
+/**
+ * Sorted key lists by the key list as given (its JSON text: unambiguous). A CRD repeats few
+ * key sets (every string field has the same keys), so most mappings skip the comparator.
+ */
+const sortedByKeys = new Map<string, readonly string[]>();
+const SORT_MEMO_LIMIT = 2000;
+
 /** The keys of `obj` in go-yaml v2 order, with undefined values left out. */
 export function sortedKeys(obj: Readonly<Record<string, unknown>>): string[] {
   const keys: string[] = [];
   for (const k in obj) if (Object.prototype.hasOwnProperty.call(obj, k) && obj[k] !== undefined) keys.push(k);
-  return keys.sort(compareGoKeys);
+  if (keys.length < 2) return keys;
+  const memoKey = JSON.stringify(keys);
+  const known = sortedByKeys.get(memoKey);
+  if (known !== undefined) return known.slice();
+  keys.sort(compareGoKeys);
+  if (sortedByKeys.size >= SORT_MEMO_LIMIT) sortedByKeys.clear();
+  sortedByKeys.set(memoKey, keys.slice());
+  return keys;
 }
