@@ -5,7 +5,7 @@
  */
 import { emitYaml } from '../yaml/emit';
 import type { YamlValue } from '../yaml/emit';
-import { compareGoKeys } from '../yaml/go-sort';
+import { sortedKeys } from '../yaml/go-sort';
 import { parseYaml } from '../yaml/parse';
 import { zodIssues, type DesignError } from './errors';
 import { FIELD_KEY_ORDER, type FieldNode } from './field';
@@ -31,7 +31,7 @@ function sortedJson(v: unknown): YamlValue {
   if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
     const out = ordered();
-    for (const k of Object.keys(o).sort(compareGoKeys)) if (o[k] !== undefined) out[k] = sortedJson(o[k]);
+    for (const k of sortedKeys(o)) out[k] = sortedJson(o[k]);
     return out;
   }
   return v as YamlValue;

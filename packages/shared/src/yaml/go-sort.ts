@@ -99,6 +99,10 @@ export function sortedKeys(obj: Readonly<Record<string, unknown>>): string[] {
   const memoKey = JSON.stringify(keys);
   const known = sortedByKeys.get(memoKey);
   if (known !== undefined) return known.slice();
+  // go-yaml's Less is not a strict weak order for some keys (e.g. "3A" against "4" and "30"),
+  // so Go's own order for them depends on map iteration. Sorting by code unit first makes ours
+  // depend on the key set alone (the sort is stable), whatever order the object holds them in.
+  keys.sort();
   keys.sort(compareGoKeys);
   if (sortedByKeys.size >= SORT_MEMO_LIMIT) sortedByKeys.clear();
   sortedByKeys.set(memoKey, keys.slice());
