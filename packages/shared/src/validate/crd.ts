@@ -2,7 +2,7 @@
 // CustomResourceDefinition. The API server's dry-run at install stays the authority.
 import { childPath } from '../crd/diff-path';
 import { shapeSchema, type ShapeProblem } from '../crd/diff-shape';
-import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../crd/types';
+import type { CustomResourceDefinition, CustomResourceDefinitionVersion, JSONSchemaProps } from '../crd/types';
 import { validateCelRules } from './cel-rules';
 import { validateDefaults } from './defaults';
 import { error, type Issue } from './issue';
@@ -30,8 +30,14 @@ export function validateNames(crd: CustomResourceDefinition): Issue[] {
   return out;
 }
 
-function validateVersion(v: CustomResourceDefinitionVersion, i: number): Issue[] {
-  const out = validateVersionName(typeof v.name === 'string' ? v.name : '', `.spec.versions[${i}].name`);
+/** Checks a version's CEL rules; the designer passes a memoised one (design-cel-rules.ts). */
+export type CelRulesCheck = (version: string, root: JSONSchemaProps | undefined) => Issue[];
+
+/** The names validateJsonFieldName accepts without a word (its own last check): skip building their paths. */
+const LOWER_CAMEL = /^[a-z][A-Za-z0-9]*$/;
+
+function validateVersion(v: CustomResourceDefinitionVersion, i: number, out: Issue[], celRules: CelRulesCheck): JSONSchemaProps | undefined {
+  out.push(...validateVersionName(typeof v.name === 'string' ? v.name : '', `.spec.versions[${i}].name`));
   const raw = v.schema?.openAPIV3Schema;
   const problems: ShapeProblem[] = [];
   const root = raw === undefined ? undefined : shapeSchema(raw, '.', problems);
@@ -39,10 +45,34 @@ function validateVersion(v: CustomResourceDefinitionVersion, i: number): Issue[]
   out.push(...validatePrinterColumns(v.name, v.additionalPrinterColumns), ...validateScale(v.name, v.subresources, root));
   out.push(...validateSelectableFields(v.name, v.selectableFields, root));
   walkSchema(root, ({ node, path }) => {
-    for (const name of Object.keys(node.properties ?? {})) out.push(...validateJsonFieldName(name, at(v.name, childPath(path, name))));
+    for (const name of Object.keys(node.properties ?? {})) {
+      if (!LOWER_CAMEL.test(name)) out.push(...validateJsonFieldName(name, at(v.name, childPath(path, name))));
+    }
   });
-  out.push(...validateStructural(v.name, root), ...validateDefaults(v.name, root), ...validateCelRules(v.name, root));
-  return out;
+  out.push(...validateStructural(v.name, root), ...validateDefaults(v.name, root), ...celRules(v.name, root));
+  return root;
+}
+
+/**
+ * Every check of a well-shaped CRD (names, then each version). Returns the shaped schema roots
+ * too, so callers that go on to check a design against them need not shape them again.
+ */
+export function validateShapedCrd(crd: CustomResourceDefinition, celRules: CelRulesCheck = validateCelRules): { issues: Issue[]; roots: (JSONSchemaProps | undefined)[] } {
+  const out = validateNames(crd);
+  const versions = crd.spec.versions;
+  if (versions.length === 0) out.push(error('.spec.versions', 'a CRD needs at least one version, such as v1alpha1'));
+  const storage = versions.filter((v) => v.storage);
+  if (versions.length > 0 && storage.length !== 1) {
+    out.push(error('.spec.versions', `exactly one version must be the storage version (found ${storage.length}: ${storage.map((v) => v.name).join(', ') || 'none'})`));
+  }
+  const seen = new Set<string>();
+  const roots = versions.map((v, i) => {
+    if (seen.has(v.name)) out.push(error(`.spec.versions[${i}].name`, `version ${v.name} is listed twice`));
+    seen.add(v.name);
+    return validateVersion(v, i, out, celRules);
+  });
+  if (versions.length > 0 && !versions.some((v) => v.served)) out.push(error('.spec.versions', 'at least one version must be served'));
+  return { issues: out, roots };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -67,20 +97,5 @@ function shapeProblems(crd: unknown): Issue[] {
 
 export function validateCrd(crd: CustomResourceDefinition): Issue[] {
   const shape = shapeProblems(crd);
-  if (shape.length > 0) return shape;
-  const out = validateNames(crd);
-  const versions = crd.spec.versions;
-  if (versions.length === 0) out.push(error('.spec.versions', 'a CRD needs at least one version, such as v1alpha1'));
-  const storage = versions.filter((v) => v.storage);
-  if (versions.length > 0 && storage.length !== 1) {
-    out.push(error('.spec.versions', `exactly one version must be the storage version (found ${storage.length}: ${storage.map((v) => v.name).join(', ') || 'none'})`));
-  }
-  const seen = new Set<string>();
-  versions.forEach((v, i) => {
-    if (seen.has(v.name)) out.push(error(`.spec.versions[${i}].name`, `version ${v.name} is listed twice`));
-    seen.add(v.name);
-    out.push(...validateVersion(v, i));
-  });
-  if (versions.length > 0 && !versions.some((v) => v.served)) out.push(error('.spec.versions', 'at least one version must be served'));
-  return out;
+  return shape.length > 0 ? shape : validateShapedCrd(crd).issues;
 }
