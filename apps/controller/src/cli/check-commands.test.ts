@@ -128,7 +128,7 @@ describe('bad input: exit 2 and one line on stderr', { concurrency: true }, () =
 
 describe('bad input messages (in-process)', () => {
   const rows: [string, () => unknown, RegExp][] = [
-    ['invalid YAML', () => validateFile('-', 'a: [\n'), /^stdin: invalid YAML: /],
+    ['invalid YAML', () => validateFile('-', 'a: [\n'), /^stdin: not valid YAML \(line \d+\): /],
     ['not a CRD', () => validateFile('-', 'apiVersion: apps/v1\nkind: Deployment\n'), /^stdin: kind is Deployment, expected CustomResourceDefinition or OperatorDesign$/],
     ['not a CRD on the installed side', () => readCrd('x.yaml', 'apiVersion: apps/v1\nkind: Deployment\n'), /^x\.yaml: kind is Deployment, expected CustomResourceDefinition$/],
     ['a design on the installed side', () => readCrd('d.yaml', readFileSync(memcachedDesign, 'utf8')), /^d\.yaml: is a design; the installed side must be a CRD/],

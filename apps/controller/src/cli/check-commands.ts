@@ -8,7 +8,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { parseAllDocuments } from 'yaml';
 import { diffCrds, type Change } from '@opstudio/shared/crd/diff';
 import { crdObject } from '@opstudio/shared/crd/generate';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
@@ -39,15 +38,11 @@ const EITHER = `CustomResourceDefinition or ${DESIGN_KIND}`;
 
 /** The one YAML document of a file, as an object; anything else is bad input. */
 function readDocument(name: string, text: string): Record<string, unknown> {
-  const docs = parseAllDocuments(text);
-  if (!Array.isArray(docs)) throw new InputError(`${name}: not YAML`);
-  const bad = docs.find((d) => d.errors.length > 0);
-  if (bad) throw new InputError(`${name}: invalid YAML: ${bad.errors[0]!.message.split('\n')[0]}`);
-  const values = docs.map((d) => d.toJS() as unknown).filter((v) => v !== null && v !== undefined);
-  if (values.length !== 1) throw new InputError(`${name}: expected one document (a CustomResourceDefinition or an OperatorDesign), found ${values.length}`);
-  const doc = values[0] as Record<string, unknown>;
-  if (typeof doc !== 'object' || Array.isArray(doc)) throw new InputError(`${name}: expected a CustomResourceDefinition or an OperatorDesign object`);
-  return doc;
+  const parsed = parseYaml(text);
+  if (!parsed.ok) throw new InputError(`${name}: ${parsed.message.replace('expected one YAML document', 'expected one document (a CustomResourceDefinition or an OperatorDesign)')}`);
+  const doc = parsed.value;
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new InputError(`${name}: expected a CustomResourceDefinition or an ${DESIGN_KIND} object`);
+  return doc as Record<string, unknown>;
 }
 
 /** Reads exactly one apiextensions.k8s.io/v1 CRD; anything else is bad input with a hint. */
@@ -86,9 +81,6 @@ export function validateFile(arg: string, text = readInput(arg)): Issue[] {
   const name = arg === '-' ? 'stdin' : arg;
   const doc = readDocument(name, text);
   if (doc.kind !== DESIGN_KIND) return validateCrd(crdFrom(name, doc, EITHER));
-  // The design reader is stricter than the sniffing above (YAML 1.1 booleans, unique keys).
-  const yaml = parseYaml(text);
-  if (!yaml.ok) throw new InputError(`${name}: ${yaml.message}`);
   return validateDesignText(text);
 }
 

@@ -21,3 +21,21 @@ test('bad YAML is a one-line message with the line, never an exception', () => {
     assert.ok(!r.message.includes('\n'));
   }
 });
+
+test('hostile YAML is refused quickly with a clear message: an alias bomb, deep nesting', () => {
+  const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+  for (let i = 1; i < 9; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+  const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+  for (const [text, pattern] of [
+    [bomb.join('\n'), /alias/i],
+    [deep, /nested deeper than 100 levels/],
+  ] as const) {
+    const start = performance.now();
+    const r = parseYaml(text);
+    assert.ok(!r.ok);
+    assert.match(r.message, pattern);
+    assert.ok(performance.now() - start < 1000, 'refused within a second');
+  }
+  const fine = `${'['.repeat(100)}1${']'.repeat(100)}`;
+  assert.ok(parseYaml(fine).ok, '100 levels are allowed');
+});

@@ -2,9 +2,11 @@
  * Reads one YAML document into plain JSON-like values with the YAML 1.2 core schema, so a
  * quoted "True" stays a string and 1.5 stays a number, plus YAML 1.1's plain yes/no/on/off/y/n
  * booleans, because Kubernetes (sigs.k8s.io/yaml, go-yaml v2) reads those as booleans too.
- * Never throws: bad input comes back as a one-line message with its line number.
+ * Never throws: bad input comes back as a one-line message with its line number. Hostile input
+ * is bounded: at most 100 alias expansions (a "billion laughs" document is refused) and at most
+ * 100 levels of nesting (a CRD schema is rarely deeper than 20), checked before anything recurses.
  */
-import { parseAllDocuments } from 'yaml';
+import { isAlias, isCollection, isPair, parseAllDocuments } from 'yaml';
 import type { YamlValue } from './emit';
 
 const YAML11_BOOL = {
@@ -14,6 +16,27 @@ const YAML11_BOOL = {
   resolve: (s: string): boolean => /^(?:y|Y|yes|Yes|YES|on|On|ON)$/.test(s),
 };
 
+export const MAX_YAML_DEPTH = 100;
+export const MAX_YAML_ALIASES = 100;
+
+/** The deepest nesting of collections under `root`, walked without recursion; stops once past `limit`. */
+function depthExceeds(root: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  let next: [unknown, number] | undefined;
+  while ((next = stack.pop()) !== undefined) {
+    const [node, depth] = next;
+    if (isPair(node)) {
+      stack.push([node.key, depth], [node.value, depth]);
+    } else if (isCollection(node)) {
+      if (depth + 1 > limit) return true;
+      for (const item of node.items) stack.push([item, depth + 1]);
+    } else if (isAlias(node)) {
+      // an alias adds no nesting of its own; its target is counted where it is defined
+    }
+  }
+  return false;
+}
+
 export type ParseYamlResult = { ok: true; value: YamlValue } | { ok: false; message: string };
 
 export function parseYaml(text: string): ParseYamlResult {
@@ -21,6 +44,7 @@ export function parseYaml(text: string): ParseYamlResult {
   try {
     docs = parseAllDocuments(text, { schema: 'core', customTags: (tags) => [...tags, YAML11_BOOL], uniqueKeys: true, prettyErrors: true, strict: true });
   } catch (err) {
+    if (err instanceof RangeError) return { ok: false, message: `not valid YAML: nested deeper than ${MAX_YAML_DEPTH} levels` };
     return { ok: false, message: `not valid YAML: ${String(err)}` };
   }
   if (!Array.isArray(docs)) return { ok: false, message: 'not valid YAML: the text is empty' };
@@ -29,13 +53,16 @@ export function parseYaml(text: string): ParseYamlResult {
   if (nonEmpty.length > 1) return { ok: false, message: `expected one YAML document, found ${nonEmpty.length}` };
   const doc = nonEmpty[0]!;
   const err = doc.errors[0];
+  // the parser itself recurses on flow collections: thousands of `[` end in a stack overflow
+  if (err?.message.includes('Maximum call stack size exceeded') === true) return { ok: false, message: `not valid YAML: nested deeper than ${MAX_YAML_DEPTH} levels` };
   if (err) {
     const line = err.linePos?.[0].line;
     const first = err.message.split('\n')[0] ?? err.message;
     return { ok: false, message: `not valid YAML${line ? ` (line ${line})` : ''}: ${first}` };
   }
+  if (depthExceeds(doc.contents, MAX_YAML_DEPTH)) return { ok: false, message: `not valid YAML: nested deeper than ${MAX_YAML_DEPTH} levels` };
   try {
-    return { ok: true, value: doc.toJS({ maxAliasCount: 100 }) as YamlValue };
+    return { ok: true, value: doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }) as YamlValue };
   } catch (e) {
     return { ok: false, message: `not valid YAML: ${e instanceof Error ? e.message : String(e)}` };
   }
