@@ -31,7 +31,8 @@ async function nodeTests(name: Stage, files: string[], env: NodeJS.ProcessEnv, c
   log(`${name}: ${files.length} files`);
   await run(
     process.execPath,
-    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, ...files],
+    // a test that hangs fails after 15 min (its own `timeout` option wins) instead of eating CI's 90
+    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=900000', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, ...files],
     { cwd: repoRoot, env },
   );
   return countsFromTap(fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '');
@@ -46,7 +47,10 @@ async function testCluster(): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const flags = parseFlags(process.argv.slice(2), { values: ['stage'], switches: [] });
+  const flags = parseFlags(process.argv.slice(2), { values: ['stage', 'only'], switches: [] });
+  // --only <text>: just the test files whose path contains it (Playwright gets it as its file filter)
+  const only = typeof flags.only === 'string' ? flags.only : undefined;
+  const pick = (files: string[]): string[] => (only === undefined ? files : files.filter((f) => f.includes(only)));
   const stages: Stage[] = typeof flags.stage === 'string' ? [flags.stage as Stage] : ['unit', 'integration', 'e2e'];
   const started = Date.now();
   let total = zero();
@@ -56,15 +60,15 @@ async function main(): Promise<number> {
     summary.push(`${stage}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
   };
 
-  if (stages.includes('unit')) record('unit', await nodeTests('unit', testFiles('unit'), {}, 2));
+  if (stages.includes('unit')) record('unit', await nodeTests('unit', pick(testFiles('unit')), {}, 2));
 
   if (stages.includes('integration') || stages.includes('e2e')) {
     const kubeconfig = await testCluster();
     fs.rmSync(path.join(dataDir, 'test'), { recursive: true, force: true });
     await migrate(profile.databaseFile);
-    const env = { OPSTUDIO_KUBECONFIG: kubeconfig, DATABASE_URL: databaseUrl(profile) };
+    const env = { OPSTUDIO_KUBECONFIG: kubeconfig, DATABASE_URL: databaseUrl(profile), OPSTUDIO_SANDBOX_PROFILE: 'test' }; // the sandbox fault-injection tests may stop (files run one at a time)
 
-    if (stages.includes('integration')) record('integration', await nodeTests('integration', testFiles('integration'), env, 1));
+    if (stages.includes('integration')) record('integration', await nodeTests('integration', pick(testFiles('integration')), env, 1));
 
     if (stages.includes('e2e')) {
       await ensureWebBuild(log);
@@ -76,7 +80,7 @@ async function main(): Promise<number> {
       const { webUrl } = await startStudio({ profile, host: '127.0.0.1', cluster: { kind: 'sandbox', label: 'sandbox', kubeconfig }, quiet: true });
       const jsonFile = path.join(reports, 'e2e.json');
       fs.rmSync(jsonFile, { force: true });
-      await run('npx', ['--no-install', 'playwright', 'test'], {
+      await run('npx', ['--no-install', 'playwright', 'test', ...(only === undefined ? [] : [only])], {
         cwd: repoRoot,
         env: { ...env, OPSTUDIO_E2E_BASE_URL: webUrl, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
       });

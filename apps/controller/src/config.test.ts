@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ConfigError, exposureWarning, loadConfig, repoRoot } from './config';
+import { ConfigError, loadConfig, repoRoot } from './config';
 
 test('defaults: loopback, port 3001, SQLite under <repo>/data, no cluster named', () => {
   const c = loadConfig({});
@@ -25,10 +25,4 @@ test('a bad port is one clear line naming the variable', () => {
   for (const bad of ['abc', '-1', '70000', '3.5']) {
     assert.throws(() => loadConfig({ OPSTUDIO_CONTROLLER_PORT: bad }), (e: Error) => e instanceof ConfigError && /OPSTUDIO_CONTROLLER_PORT/.test(e.message), bad);
   }
-});
-
-test('binding beyond loopback warns', () => {
-  assert.equal(exposureWarning('127.0.0.1'), undefined);
-  assert.equal(exposureWarning('localhost'), undefined);
-  assert.match(exposureWarning('0.0.0.0') ?? '', /no sign-in yet: anyone who can reach this port controls your cluster/);
 });

@@ -3,6 +3,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { loadAuthConfig } from './auth/config';
+import type { AuthConfig } from './auth/config';
 
 /** The monorepo's root: apps/controller/src → ../../.. */
 export const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -38,10 +40,12 @@ export interface ControllerConfig {
   /** Explicit kubeconfig path; undefined means "no cluster named" (never ~/.kube/config by surprise). */
   readonly kubeconfigPath: string | undefined;
   readonly kubeContext: string | undefined;
+  /** Sign-in mode, origins, cookies, body cap, Kubernetes identity mapping (auth/config.ts); absent: single-user defaults. */
+  readonly auth?: AuthConfig;
 }
 
 /** Command-line flags; mutable so a flag parser can fill it in. */
-export type ConfigOverrides = { -readonly [K in 'host' | 'port' | 'kubeconfigPath' | 'kubeContext' | 'databaseUrl']?: ControllerConfig[K] };
+export type ConfigOverrides = { -readonly [K in 'host' | 'port' | 'kubeconfigPath' | 'kubeContext' | 'databaseUrl']?: ControllerConfig[K] } & { auth?: boolean };
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -64,13 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     databaseUrl: overrides.databaseUrl ?? e.DATABASE_URL ?? `file:${path.join(dataDir, 'studio.db')}`,
     kubeconfigPath: kubeconfig === undefined ? undefined : path.resolve(kubeconfig),
     kubeContext: overrides.kubeContext ?? e.OPSTUDIO_KUBE_CONTEXT,
+    auth: loadAuthConfig(env, overrides.auth === undefined ? {} : { auth: overrides.auth }),
   };
-}
-
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
-/** Until sign-in exists (a later issue), listening beyond loopback hands the cluster to the network. */
-export function exposureWarning(host: string): string | undefined {
-  if (loopbackHosts.has(host) || host.startsWith('127.')) return undefined;
-  return `warning: listening on ${host}: no sign-in yet: anyone who can reach this port controls your cluster`;
 }

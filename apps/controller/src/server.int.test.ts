@@ -73,10 +73,11 @@ describe('a port already in use', { skip: skipWithoutCluster }, () => {
   test('names the port and the variable to change, and leaves nothing running', async () => {
     const databaseUrl = migratedTempDb();
     const config = { host: '127.0.0.1', port: 0, dataDir: dir, databaseUrl, kubeconfigPath, kubeContext: undefined };
-    first = await startServer({ config, log: () => undefined });
+    const lease = { namespace: 'default', name: `server-it-${process.pid}` };
+    first = await startServer({ config, log: () => undefined, services: { lease } });
     const port = Number(new URL(first.url).port);
     await assert.rejects(
-      startServer({ config: { ...config, port }, log: () => undefined }),
+      startServer({ config: { ...config, port }, log: () => undefined, services: { lease } }),
       (e: Error) => e instanceof StartupError && e.message === `port ${port} on 127.0.0.1 is already in use: stop what is using it, or set OPSTUDIO_CONTROLLER_PORT to another port`,
     );
   });

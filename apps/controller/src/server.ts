@@ -8,13 +8,16 @@ import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { collectDefaultMetrics, Gauge, register } from 'prom-client';
 import { appRouter } from './api/root';
 import type { ApiContext } from './api/context';
-import { exposureWarning, loadConfig } from './config';
+import { AUTH_BASE_PATH, checkListenSafety, loadAuthConfig } from './auth';
+import { loadConfig } from './config';
 import type { ConfigOverrides, ControllerConfig } from './config';
 import { checkDb } from './db';
+import { EXPORT_PATH, serveExport } from './export/http';
 import { loadKubeConfig } from './kube/kubeconfig';
 import { getServerVersion } from './kube/probe';
 import type { LiveBus } from './live/bus';
 import { startServices } from './services';
+import type { ServicesOptions } from './services';
 
 export class StartupError extends Error {
   override readonly name = 'StartupError';
@@ -27,6 +30,8 @@ export interface StartServerOptions {
   readonly log?: (message: string) => void;
   /** How long to wait for the API server at start-up before giving up. */
   readonly clusterWaitMs?: number;
+  /** Tuning for tests: the controller-manager's Lease, how long idle watches linger. */
+  readonly services?: Omit<ServicesOptions, 'log'>;
 }
 
 export interface RunningServer {
@@ -38,13 +43,14 @@ export interface RunningServer {
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? ((m: string) => console.error(m));
   const config = opts.config ?? loadConfig(process.env, opts.overrides);
-  const warning = exposureWarning(config.host);
-  if (warning !== undefined) log(warning);
+  const auth = config.auth ?? loadAuthConfig({});
+  const refusal = checkListenSafety(config.host, auth.mode);
+  if (refusal !== undefined) throw new StartupError(refusal);
 
   const conn = loadKubeConfig(config.kubeconfigPath, config.kubeContext);
   await waitForApiServer(conn.kc, conn.server, opts.clusterWaitMs ?? 10_000);
 
-  const running = await startServices(conn, config.databaseUrl, { log });
+  const running = await startServices(conn, config.databaseUrl, { ...opts.services, auth, log });
   const { services } = running;
   let server: http.Server | undefined;
   try {
@@ -58,6 +64,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   }
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  await services.auth.service.pruneExpiredSessions(); // abandoned sessions are otherwise only removed when presented
+  const banner = await services.auth.startupBanner(url);
+  if (banner !== undefined) log(banner);
   const httpServer = server;
   let closing: Promise<void> | undefined;
   return {
@@ -77,14 +86,32 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 function requestHandler(services: ApiContext): http.RequestListener {
   ensureDefaultMetrics();
   servedBuses.add(services.bus);
-  const trpc = createHTTPHandler({ router: appRouter, basePath: '/api/trpc/', createContext: () => services });
+  const trpc = createHTTPHandler({
+    router: appRouter,
+    basePath: '/api/trpc/',
+    maxBodySize: services.auth.maxBodyBytes, // chunked bodies; declared sizes are refused by guard()
+    createContext: async ({ req }) => ({ ...services, user: await services.auth.contextUser(req) }),
+  });
   return (req, res) => {
+    if (!services.auth.guard(req, res)) return; // CSRF/origin, body cap
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path.startsWith(AUTH_BASE_PATH)) {
+      void services.auth.handle(req, res);
+      return;
+    }
     if (path.startsWith('/api/trpc/')) {
       trpc(req, res);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed\n');
+    if (EXPORT_PATH.test(path)) {
+      // a download reads a design: signed-in users only (any role)
+      void services.auth.contextUser(req).then(
+        (user) => (user === undefined ? send(res, 401, 'sign in first: the export needs a session\n') : serveExport(services.designs, req, res)),
+        () => send(res, 503, 'cannot check the session: the database is not answering\n'),
+      );
+      return;
+    }
     switch (path) {
       case '/healthz':
         return send(res, 200, 'ok\n');

@@ -1,6 +1,7 @@
 // The controller's long-lived services, wired once: the cluster connection (informers + health
-// probe), the live bus and its snapshot sources, the database. The HTTP server serves them;
-// integration tests call them through `createCaller` with no HTTP in between.
+// probe), the live bus and its snapshot sources, the database, the CRDs as kinds and the
+// on-demand watches behind the resources topics, the embedded controller-manager. The HTTP
+// server serves them; integration tests call them through `createCaller` with no HTTP in between.
 import type { ApiContext } from './api/context';
 import { openDb } from './db';
 import { ClusterWatcher } from './kube/cluster-watcher';
@@ -9,15 +10,29 @@ import type { LoadedKubeConfig } from './kube/kubeconfig';
 import { LiveBus } from './live/bus';
 import { SnapshotRegistry } from './live/snapshots';
 import { startControllerManager } from './operators';
+import type { ManagerOptions } from './operators';
 import { DesignStore } from './designs';
 import { CrdService } from './install';
+import { KindsWatcher, KindWatches, OwnedWatcher, ResourcesService } from './resources';
+import { AuditLog } from './audit';
+import { AccessReviewer, AuthService, KubeIdentities, loadAuthConfig, StudioAuth } from './auth';
+import type { AuthConfig } from './auth';
+
+export interface ServicesOptions extends ClusterWatcherOptions {
+  /** The controller-manager's Lease (default kube-system/operator-studio-controller-manager); tests use their own. */
+  readonly lease?: ManagerOptions['lease'];
+  /** How long a kind's informer (and the owned-objects informers) keep running after the last subscriber left. */
+  readonly watchLingerMs?: number;
+  /** Sign-in mode and security settings; default: single-user with the defaults. */
+  readonly auth?: AuthConfig;
+}
 
 export interface RunningServices {
   readonly services: ApiContext;
   stop(): Promise<void>;
 }
 
-export async function startServices(conn: LoadedKubeConfig, databaseUrl: string, opts: ClusterWatcherOptions = {}): Promise<RunningServices> {
+export async function startServices(conn: LoadedKubeConfig, databaseUrl: string, opts: ServicesOptions = {}): Promise<RunningServices> {
   const stop = new AbortController();
   const db = openDb(databaseUrl);
   const bus = new LiveBus();
@@ -28,19 +43,37 @@ export async function startServices(conn: LoadedKubeConfig, databaseUrl: string,
   const designs: DesignStore = new DesignStore(db, (id) => crds.installedCrdOf(id));
   const crds = new CrdService(conn.kc, designs, bus);
   crds.registerSnapshots(snapshots);
+  // every CRD as a kind (always on), a kind's CRs and a CR's owned objects (on demand)
+  const log = opts.log;
+  const kinds = new KindsWatcher(conn.kc, bus, log);
+  kinds.registerSnapshots(snapshots);
+  const linger = opts.watchLingerMs !== undefined ? { lingerMs: opts.watchLingerMs } : {};
+  const kindWatches = new KindWatches(conn.kc, bus, kinds, { ...linger, ...(log !== undefined ? { log } : {}) });
+  kindWatches.registerSnapshots(snapshots);
+  const owned = new OwnedWatcher(conn.kc, bus, { ...linger, ...(log !== undefined ? { log } : {}) });
+  owned.registerSnapshots(snapshots);
+  const resources = new ResourcesService(conn.kc, kinds);
+  const authConfig = opts.auth ?? loadAuthConfig({});
+  const audit = new AuditLog(db, log);
+  const auth = new StudioAuth({ config: authConfig, service: new AuthService(db, { sessionTtlMs: authConfig.sessionTtlMs }), audit });
+  const access = new AccessReviewer(conn.kc, { mapping: authConfig.identity, ...(log !== undefined ? { log } : {}) });
+  const identities = new KubeIdentities(conn.kc, authConfig.identity);
   try {
     await cluster.start(stop.signal);
+    await kinds.start(stop.signal);
   } catch (err) {
     stop.abort();
     await db.$disconnect();
     throw err;
   }
   // the embedded controller-manager (reconciles on the Lease holder only) and the timeline topic
-  const controllers = startControllerManager({ kc: conn.kc, db, bus, snapshots, ...(opts.log !== undefined ? { log: opts.log } : {}) });
+  const controllers = startControllerManager({ kc: conn.kc, db, bus, snapshots, ...(log !== undefined ? { log } : {}), ...(opts.lease !== undefined ? { lease: opts.lease } : {}) });
   return {
-    services: { cluster, bus, snapshots, db, designs, crds },
+    services: { cluster, bus, snapshots, db, designs, crds, resources, history: controllers.history, manager: controllers.manager, auth, audit, access, identities },
     stop: async () => {
       stop.abort();
+      kindWatches.stopAll();
+      owned.stopAll();
       await controllers.stop();
       await db.$disconnect();
     },

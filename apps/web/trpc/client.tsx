@@ -39,7 +39,8 @@ export function ApiProvider({ children }: { readonly children: ReactNode }) {
         splitLink({
           condition: (op) => op.type === 'subscription',
           true: httpSubscriptionLink({ url: API_URL }),
-          false: httpBatchLink({ url: API_URL }),
+          // the controller refuses state-changing requests without it (CSRF: a cross-site form cannot set headers)
+          false: httpBatchLink({ url: API_URL, headers: { 'x-opstudio-csrf': '1' } }),
         }),
       ],
     }),

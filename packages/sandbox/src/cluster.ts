@@ -1,12 +1,14 @@
 // up / down / status / reset of one sandbox cluster. `up` is idempotent and all-or-nothing:
 // on any failure it stops every process it started, and says what went wrong in one line.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ensureBinaries, formatElapsed, type Progress } from './build';
 import { COMPONENTS, logFile, pidFile, serverUrl, type Component, type ComponentName } from './components';
 import type { FlagInputs } from './flags';
-import { createIfMissing, httpCall, listNodes, readyNodeNames } from './kube-http';
+import { createIfMissing, deleteIfPresent, httpCall, listNodes, readyNodeNames } from './kube-http';
 import { kubeconfigFromPki } from './kubeconfig';
-import { NODE_COUNT, kwokConfigYaml, nodeManifest } from './kwok-config';
+import { NODE_COUNT, kwokConfigYaml, nodeManifest, nodeName } from './kwok-config';
 import { acquireLock } from './lock';
 import { ensurePki, pkiPaths, readAdminCredentials, type ClientCredentials } from './pki';
 import { busyPorts, portBusyMessage } from './ports';
@@ -41,12 +43,31 @@ export interface UpOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function inputs(p: SandboxProfile): FlagInputs {
+/** The flag inputs of a profile's components (its files and ports). */
+export function inputs(p: SandboxProfile): FlagInputs {
   const l = layout(p);
   return { profile: p, pki: pkiPaths(l.pki), kubeconfig: l.kubeconfig, etcdDataDir: l.etcdData, kwokConfig: l.kwokConfig };
 }
 
-function running(p: SandboxProfile): Map<ComponentName, number> {
+/**
+ * What the running processes were started with: every component's flags and the kwok config.
+ * A sandbox started by an older checkout (other flags, other stages) is restarted by `up`
+ * instead of being reused with a configuration the code no longer expects.
+ */
+function configFingerprint(p: SandboxProfile): string {
+  const flags = COMPONENTS.map((c) => [c.name, c.args(inputs(p))]);
+  return createHash('sha256').update(JSON.stringify([flags, kwokConfigYaml()])).digest('hex');
+}
+
+const fingerprintFile = (p: SandboxProfile): string => join(layout(p).run, 'config.sha256');
+
+function startedWithOtherConfig(p: SandboxProfile): boolean {
+  const file = fingerprintFile(p);
+  return !existsSync(file) || readFileSync(file, 'utf8').trim() !== configFingerprint(p);
+}
+
+/** The live pids of a profile's components (stale pid files are removed). */
+export function running(p: SandboxProfile): Map<ComponentName, number> {
   const l = layout(p);
   const out = new Map<ComponentName, number>();
   for (const c of COMPONENTS) {
@@ -105,8 +126,12 @@ export async function up(opts: UpOptions = {}): Promise<SandboxInfo> {
     await ensureBinaries({ onProgress: progress });
     const started = Date.now();
     if (await isHealthy(p)) {
-      progress(`sandbox ${p.name} is already running at ${serverUrl(p)}`);
-      return info(p, true, started);
+      if (!startedWithOtherConfig(p)) {
+        progress(`sandbox ${p.name} is already running at ${serverUrl(p)}`);
+        return info(p, true, started);
+      }
+      progress(`sandbox ${p.name} runs with an older configuration: restarting it…`);
+      await down({ profile: p });
     }
     const leftovers = running(p);
     if (leftovers.size > 0) {
@@ -116,6 +141,7 @@ export async function up(opts: UpOptions = {}): Promise<SandboxInfo> {
     const busy = await busyPorts(p.ports);
     if (busy.length > 0) throw new SandboxError(portBusyMessage(p.ports, busy, p.name));
     await startAll(p, progress, started, opts.timeoutMs ?? 120_000);
+    writeFileSync(fingerprintFile(p), `${configFingerprint(p)}\n`);
     progress(`sandbox ${p.name} ready: ${serverUrl(p)} · ${NODE_COUNT}/${NODE_COUNT} nodes Ready (${formatElapsed(Date.now() - started)})`);
     return info(p, false, started);
   } finally {
@@ -176,10 +202,16 @@ async function startAll(p: SandboxProfile, progress: Progress, t0: number, timeo
     await waitFor('kube-apiserver /readyz', () => apiserver!.healthy(p, creds));
     progress('creating nodes…');
     for (let i = 0; i < NODE_COUNT; i++) await createIfMissing(serverUrl(p), '/api/v1/nodes', nodeManifest(i), creds);
+    // A new kwok process has a new holder identity: it would wait for the previous run's node
+    // Leases to expire (40 s) before managing the nodes, leaving new pods Pending meanwhile.
+    for (let i = 0; i < NODE_COUNT; i++) await deleteIfPresent(serverUrl(p), `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${nodeName(i)}`, creds);
     for (const c of rest) start(c);
     progress(`waiting for the default ServiceAccount and ${NODE_COUNT} Ready nodes…`);
     await waitFor('the default ServiceAccount', () => defaultServiceAccountExists(p, creds));
     await waitFor(`${NODE_COUNT} Ready nodes`, async () => (await readyNodes(p, creds)) >= NODE_COUNT);
+    // with existing data the two checks above can pass before the controller-manager and the
+    // scheduler answer /healthz; `up` is done when `isHealthy` (what the next `up` asks) holds
+    for (const c of rest) await waitFor(`${c.name} to be healthy`, () => c.healthy(p, creds));
   } catch (err) {
     progress(`start-up failed: stopping what was started…`);
     await down({ profile: p });

@@ -45,3 +45,11 @@ test('single-instance components skip leader election; etcd skips fsync', () => 
   assert.ok(etcdArgs(f).includes('--unsafe-no-fsync'));
   assert.equal(flag(kwokArgs(f), 'manage-nodes-with-annotation-selector'), 'kwok.x-k8s.io/node=fake');
 });
+
+test('fake nodes heartbeat through Leases and are not declared NotReady for a late heartbeat', () => {
+  const f = inputs('test');
+  assert.equal(flag(kwokArgs(f), 'node-lease-duration-seconds'), '40', 'without it kwok renews no Lease and nodes flap NotReady every ~50 s');
+  const grace = flag(controllerManagerArgs(f), 'node-monitor-grace-period') ?? '';
+  assert.match(grace, /^\d+m$/);
+  assert.ok(Number(grace.slice(0, -1)) * 60 > 60 + 40, 'longer than a one-minute API server outage plus a lease period');
+});

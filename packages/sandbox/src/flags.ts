@@ -16,6 +16,10 @@ export interface FlagInputs {
 }
 
 const LOOPBACK = '127.0.0.1';
+/** The node Lease kwok renews (every 10 s), as a kubelet's default. */
+export const NODE_LEASE_SECONDS = 40;
+/** How long kube-controller-manager waits for a node heartbeat before marking the node NotReady. */
+export const NODE_MONITOR_GRACE = '5m';
 
 export function etcdArgs({ profile, etcdDataDir }: FlagInputs): string[] {
   const client = `http://${LOOPBACK}:${profile.ports.etcdClient}`;
@@ -80,6 +84,16 @@ export function controllerManagerArgs({ profile, pki, kubeconfig }: FlagInputs):
     `--service-cluster-ip-range=${SERVICE_CIDR}`,
     // Nodes get their pod CIDRs when we create them; the IPAM controller must not try to.
     '--allocate-node-cidrs=false',
+    // kwok renews each node's Lease every 10 s (see kwokArgs). On 2 busy cores, or while a
+    // fault-injection test stops the API server for a minute, a renewal can be late; the default
+    // 50 s grace would then mark the node NotReady, and that marks every pod on it NotReady too
+    // (the node lifecycle controller), which is what made Deployments lose ready replicas in
+    // tests. Fake nodes never really fail, so wait long before believing they did.
+    `--node-monitor-grace-period=${NODE_MONITOR_GRACE}`,
+    // The default 20 qps / burst 30 throttles the Deployment and ReplicaSet controllers when a
+    // benchmark creates 200 Deployments at once (each needs a ReplicaSet, a pod and status writes).
+    '--kube-api-qps=200',
+    '--kube-api-burst=400',
     '--profiling=false',
   ];
 }
@@ -103,6 +117,10 @@ export function kwokArgs({ kubeconfig, kwokConfig }: FlagInputs): string[] {
     // Only the nodes the sandbox creates (annotated), never anything else.
     '--manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake',
     `--cidr=${KWOK_FALLBACK_CIDR}`,
+    // kwok keeps node Leases (kube-node-lease) only when this is set, renewing each at a quarter
+    // of it, as a kubelet does. Without it nothing heartbeats between the status Stage's rare
+    // refreshes, and the node lifecycle controller marked the nodes NotReady every ~50 s.
+    `--node-lease-duration-seconds=${NODE_LEASE_SECONDS}`,
     // No --server-address: kwok v0.8.0's server start-up races its stage engine (a fatal
     // "concurrent map writes" in easycel, seen here on 2 cores), and nothing needs its fake
     // kubelet endpoints. The profile's kwok port stays reserved for when it does.

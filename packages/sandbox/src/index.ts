@@ -7,6 +7,8 @@
 //   await ensureBinaries({ onProgress: console.log });          // builds once per pinned version
 //   const { kubeconfigPath } = await up({ profile: 'test' });    // idempotent; all-or-nothing
 //   await down({ profile: 'test' });                              // keeps data until reset()
+//   await stopComponent('kube-apiserver', { profile: 'dev' });    // fault injection (tests only)
+//   await startComponent('kube-apiserver', { profile: 'dev' });
 export { ensureBinaries, SandboxBuildError, type EnsureBinariesResult, type Progress } from './build';
 export {
   down,
@@ -20,6 +22,8 @@ export {
   type SandboxStatus,
   type UpOptions,
 } from './cluster';
+export { startComponent, stopComponent, type ComponentOptions } from './faults';
+export { COMPONENT_NAMES, type ComponentName } from './components';
 export { GoToolchainError } from './go-toolchain';
 export { NODE_COUNT } from './kwok-config';
 export {

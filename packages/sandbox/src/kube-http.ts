@@ -67,3 +67,11 @@ export async function createIfMissing(server: string, path: string, body: unknow
     throw new Error(`creating ${path} failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
   }
 }
+
+/** Deletes the object if it exists (404 is fine). */
+export async function deleteIfPresent(server: string, path: string, creds: ClientCredentials): Promise<void> {
+  const res = await httpCall(`${server}${path}`, { method: 'DELETE', creds });
+  if (res.status !== 200 && res.status !== 202 && res.status !== 404) {
+    throw new Error(`deleting ${path} failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
+  }
+}

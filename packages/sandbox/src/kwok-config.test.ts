@@ -33,3 +33,14 @@ test('the kwok config is a list of Stages for nodes and pods', () => {
   assert.ok(docs.some((d) => d.spec.resourceRef.kind === 'Node'));
   assert.ok(docs.filter((d) => d.spec.resourceRef.kind === 'Pod').length >= 2);
 });
+
+test('a running pod marked NotReady (by the node lifecycle controller) is made Ready again, a pending one is left to the running stage', () => {
+  const docs = parseAllDocuments(kwokConfigYaml()).map((d) => d.toJSON() as { metadata: { name: string }; spec: { selector: { matchExpressions: { key: string; operator: string; values?: string[] }[] }; next: { statusTemplate?: string } } });
+  const again = docs.find((d) => d.metadata.name === 'opstudio-pod-ready-again');
+  assert.ok(again);
+  const phase = again.spec.selector.matchExpressions.find((e) => e.key === '.status.phase');
+  assert.deepEqual(phase?.values, ['Running']);
+  assert.ok(again.spec.selector.matchExpressions.some((e) => e.key.includes('"Ready"') && e.operator === 'NotIn'));
+  // a strategic-merge status patch of conditions only: IPs and container states stay as they are
+  assert.doesNotMatch(again.spec.next.statusTemplate ?? '', /podIP|phase|containerStatuses/);
+});

@@ -107,7 +107,8 @@ nodeInfo:
 phase: Running
 `,
     }),
-    // The node Lease (kwok renews it) is the real heartbeat; this refreshes the conditions now and then.
+    // The node Lease (kwok renews it: --node-lease-duration-seconds in flags.ts) is the real
+    // heartbeat; this refreshes the conditions now and then.
     stage(
       'opstudio-node-heartbeat',
       'Node',
@@ -188,6 +189,32 @@ phase: Running
 startTime: {{ $now | Quote }}
 `,
       },
+    ),
+    // A running pod that lost readiness without a kubelet saying so: the node lifecycle controller
+    // marks every pod of a node it believes NotReady (a late node heartbeat under load, or the
+    // API server stopped for a while). A kubelet would report the pod Ready again on its next
+    // status sync; kwok's status patch is a strategic merge, so only these conditions change.
+    stage(
+      'opstudio-pod-ready-again',
+      'Pod',
+      [
+        { key: '.metadata.deletionTimestamp', operator: 'DoesNotExist' },
+        { key: '.status.phase', operator: 'In', values: ['Running'] },
+        readyStatus('NotIn'),
+      ],
+      {
+        statusTemplate: `{{ $now := Now }}
+conditions:
+{{ range list "Ready" "ContainersReady" }}
+- lastTransitionTime: {{ $now | Quote }}
+  status: "True"
+  type: {{ . }}
+{{ end }}
+`,
+      },
+      // not at once: a pod the node lifecycle controller just marked stays NotReady for a moment,
+      // as it would with a real kubelet, instead of flapping in the same second
+      [1_000, 1_000],
     ),
     // Job pods finish right after they start running.
     stage(

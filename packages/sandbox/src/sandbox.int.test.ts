@@ -2,13 +2,13 @@
 // it is left up for the other integration tests) and a throw-away cluster for `down`.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { down, ensureBinaries, reset, SandboxError, status, up } from './index';
+import { down, ensureBinaries, reset, SandboxError, startComponent, status, stopComponent, up } from './index';
 import { isPidAlive } from './process';
 import { customProfile } from './profiles';
 import { binaryPath } from './versions';
@@ -107,6 +107,29 @@ test('a throw-away sandbox: busy port refused, data kept across down/up, down le
     const again = await up({ profile: p });
     assert.equal(again.alreadyRunning, false);
     assert.match(await kubectl(info.kubeconfigPath, 'get', 'namespace', 'survives-down', '-o', 'name'), /namespace\/survives-down/);
+
+    // a sandbox started with other flags (an older checkout) is restarted, not reused
+    assert.equal((await up({ profile: p })).alreadyRunning, true, 'a second up right after the first reuses it');
+    writeFileSync(join(p.dataDir, 'run', 'config.sha256'), 'from-an-older-checkout\n');
+    const restarted = await up({ profile: p });
+    assert.equal(restarted.alreadyRunning, false);
+    assert.equal((await up({ profile: p })).alreadyRunning, true);
+
+    // kwok heartbeats through node Leases (without them the nodes flapped NotReady, docs/design/0011)
+    const leases = async () => (JSON.parse(await kubectl(info.kubeconfigPath, 'get', 'leases', '-n', 'kube-node-lease', '-o', 'json')) as { items: { metadata: { name: string } }[] }).items.map((l) => l.metadata.name).sort();
+    const t2 = Date.now();
+    while ((await leases()).length < 3 && Date.now() - t2 < 20_000) await new Promise((r) => setTimeout(r, 250));
+    assert.deepEqual(await leases(), ['kwok-node-0', 'kwok-node-1', 'kwok-node-2']);
+
+    // fault injection: the API server alone goes away and comes back with the same data
+    assert.equal(await stopComponent('kube-apiserver', { profile: p }), true);
+    const stopped = await status({ profile: p });
+    assert.equal(stopped.components.find((c) => c.name === 'kube-apiserver')?.running, false);
+    assert.equal(stopped.components.find((c) => c.name === 'etcd')?.running, true, 'only the API server stopped');
+    await startComponent('kube-apiserver', { profile: p });
+    assert.equal((await status({ profile: p })).components.find((c) => c.name === 'kube-apiserver')?.healthy, true);
+    assert.match(await kubectl(info.kubeconfigPath, 'get', 'namespace', 'survives-down', '-o', 'name'), /namespace\/survives-down/);
+
   } finally {
     await reset({ profile: p });
     rmSync(dir, { recursive: true, force: true });

@@ -19,12 +19,20 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
   const core = () => loadKubeConfig(kubeconfigPath).kc.makeApiClient(CoreV1Api);
 
   before(async () => {
-    server = await startServer({ config: { host: '127.0.0.1', port: 0, dataDir: '', databaseUrl: migratedTempDb(), kubeconfigPath, kubeContext: undefined }, log: () => undefined });
+    // the controller-manager campaigns for its own Lease: the default one belongs to whichever controller serves the sandbox
+    const leaseNs = `cluster-it-${suffix}`;
+    await core().createNamespace({ body: { metadata: { name: leaseNs } } });
+    created.push(leaseNs);
+    server = await startServer({
+      config: { host: '127.0.0.1', port: 0, dataDir: '', databaseUrl: migratedTempDb(), kubeconfigPath, kubeContext: undefined },
+      log: () => undefined,
+      services: { lease: { namespace: leaseNs, name: 'opstudio-it' } },
+    });
   });
 
   after(async () => {
-    for (const name of created) await core().deleteNamespace({ name }).catch(() => undefined);
     await server?.close();
+    for (const name of created) await core().deleteNamespace({ name }).catch(() => undefined);
   });
 
   test('cluster.info reports the server, the version and 3/3 Ready nodes', async () => {

@@ -5,7 +5,12 @@ import type { LiveBus } from '../live/bus';
 import type { SnapshotRegistry } from '../live/snapshots';
 import type { StudioDb } from '../db';
 import type { DesignStore } from '../designs';
+import type { HistoryStore } from '../history/store';
 import type { CrdService } from '../install';
+import type { ControllerManager } from '../operators/manager';
+import type { ResourcesService } from '../resources/service';
+import type { AuditLog } from '../audit';
+import type { AccessReviewer, AuthContext, KubeIdentities, StudioAuth } from '../auth';
 
 export interface ApiContext {
   readonly cluster: ClusterWatcher;
@@ -14,4 +19,17 @@ export interface ApiContext {
   readonly db: StudioDb;
   readonly designs: DesignStore;
   readonly crds: CrdService;
+  readonly resources: ResourcesService;
+  readonly history: Pick<HistoryStore, 'page' | 'timeline'>;
+  /** The embedded controller-manager: what runs here, and whether this replica leads. */
+  readonly manager: Pick<ControllerManager, 'active' | 'isLeader'>;
+  readonly auth: StudioAuth;
+  readonly audit: AuditLog;
+  /** SubjectAccessReviews for filtering cached reads per user. */
+  readonly access: AccessReviewer;
+  /** The KubeConfig to write with for a user (impersonating in multi-user mode). */
+  readonly identities: KubeIdentities;
 }
+
+/** One request's context: the services plus who is asking (`user`: undefined when signed out). */
+export type RequestContext = ApiContext & AuthContext;

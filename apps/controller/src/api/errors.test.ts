@@ -21,6 +21,12 @@ test('a 409 conflict says what to do', () => {
   assert.match(err.message, /already exists \(.*try again\)/);
 });
 
+test('a server-side apply conflict says force takes the fields over, not reload', () => {
+  const err = toTRPCError(new ApiException(409, 'x', status(409, 'Conflict', 'Apply failed with 1 conflict: conflict with "kubectl" using g/v1: .spec.size'), {}));
+  assert.equal(err.code, 'CONFLICT');
+  assert.match(err.message, /\.spec\.size \(pass force: true to take ownership of these fields\)$/);
+});
+
 test('a 403 names RBAC as the fix', () => {
   const err = toTRPCError(new ApiException(403, 'x', status(403, 'Forbidden', 'nodes is forbidden: User "u" cannot list resource "nodes"'), {}));
   assert.equal(err.code, 'FORBIDDEN');

@@ -69,7 +69,9 @@ export function toTRPCError(err: unknown): TRPCError {
   if (status !== undefined) {
     const code = codeByHttpStatus[status.httpStatus] ?? (status.httpStatus >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
     const what = status.status?.message ?? `the Kubernetes API answered HTTP ${status.httpStatus}`;
-    const advice = adviceByCode[code];
+    // a server-side apply conflict is not solved by reloading: the user decides to take the fields over
+    const applyConflict = status.httpStatus === 409 && what.startsWith('Apply failed with');
+    const advice = applyConflict ? 'pass force: true to take ownership of these fields' : adviceByCode[code];
     const message = advice === undefined ? what : `${what} (${advice})`;
     return new TRPCError({ code, message, cause: new KubeApiError(message, status.httpStatus, status.status) });
   }

@@ -3,13 +3,14 @@
 // SSE: pings every 10 s keep idle subscriptions alive through proxies that drop streams silent
 // for 30 s, and the client reconnects by itself when it has heard nothing for 25 s.
 import { initTRPC } from '@trpc/server';
-import type { ApiContext } from './context';
+import { requireRole } from '../auth';
+import type { RequestContext } from './context';
 import { kubeCausesOf, toTRPCError } from './errors';
 
 export const SSE_PING_MS = 10_000;
 export const SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS = 25_000;
 
-const t = initTRPC.context<ApiContext>().create({
+const t = initTRPC.context<RequestContext>().create({
   sse: {
     ping: { enabled: true, intervalMs: SSE_PING_MS },
     client: { reconnectAfterInactivityMs: SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS },
@@ -30,5 +31,11 @@ const translateErrors = t.middleware(async ({ next }) => {
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-/** No sign-in yet (a later issue adds `protectedProcedure`). */
+/** No role check: use only for what a signed-out visitor may see (nothing in the API yet). */
 export const publicProcedure = t.procedure.use(translateErrors);
+/** Reads: any signed-in user. */
+export const viewerProcedure = publicProcedure.use(requireRole('viewer'));
+/** Designs and custom resources: editors and admins. */
+export const editorProcedure = publicProcedure.use(requireRole('editor'));
+/** CRD install/uninstall, users, cluster settings: admins. */
+export const adminProcedure = publicProcedure.use(requireRole('admin'));

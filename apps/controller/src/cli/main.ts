@@ -12,6 +12,7 @@ cluster
   serve [--host H] [--port P] [--kubeconfig F] [--context C]     run the controller service
   install <design.yaml> [--confirm-breaking]                     store the design, install its CRD
   uninstall <design.yaml> [--delete-resources]                   remove the CRD installed from it
+  export <design.yaml> -o <file.zip>                             the design as a kubebuilder Go project
 
 designs (read a file, or - for stdin)
   crd <design.yaml>              the CRD YAML, as controller-gen writes it
@@ -35,6 +36,8 @@ const commands: Record<string, Command> = {
   validate: async (args) => (await import('./check-commands')).checkCommand('validate', args),
   install: async (args) => (await import('./install-commands')).installCommand('install', args),
   uninstall: async (args) => (await import('./install-commands')).installCommand('uninstall', args),
+  export: async (args) => (await import('./export-command')).exportCommand(args),
+  admin: async (args) => (await import('./admin-command')).adminCommand(args),
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,4 +1,4 @@
-/** `opstudio serve [--host H] [--port P] [--kubeconfig F] [--context C]`: flags override the environment. */
+/** `opstudio serve [--host H] [--port P] [--kubeconfig F] [--context C] [--auth]`: flags override the environment. */
 import { serveUntilSignal } from '../serve';
 import type { ConfigOverrides } from '../config';
 
@@ -8,8 +8,12 @@ export function parseServeFlags(args: string[]): ConfigOverrides {
   const out: ConfigOverrides = {};
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i]!.split('=', 2) as [string, string | undefined];
+    if (flag === '--auth' && inline === undefined) {
+      out.auth = true; // multi-user mode: sign-in, roles (required beyond loopback)
+      continue;
+    }
     const key = valueFlags[flag as keyof typeof valueFlags];
-    if (!key) throw new Error(`serve: unknown option ${flag} (known: ${Object.keys(valueFlags).join(', ')})`);
+    if (!key) throw new Error(`serve: unknown option ${flag} (known: ${Object.keys(valueFlags).join(', ')}, --auth)`);
     const value = inline ?? args[++i];
     if (value === undefined || value.startsWith('--')) throw new Error(`serve: ${flag} needs a value`);
     if (key === 'port') {

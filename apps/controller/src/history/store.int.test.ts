@@ -90,3 +90,26 @@ test('another replica publishes the runs it did not record (tail of the table), 
     await replicaDb.$disconnect();
   }
 });
+
+test('paging back through one object: older runs below an id, oldest first, until there are none', async () => {
+  const db = openDb(migratedTempDb());
+  const history = new HistoryStore({ db });
+  try {
+    const ids: number[] = [];
+    for (let i = 1; i <= 7; i++) {
+      ids.push((await history.record(record(i), report('uid-p', i))).id);
+      await history.record(record(i), report('uid-other', i));
+    }
+    const newest = await history.page('uid-p', 3);
+    assert.deepEqual(newest.runs.map((r) => r.id), ids.slice(4, 7), 'the newest 3, oldest first');
+    assert.equal(newest.nextBefore, ids[4]);
+    const older = await history.page('uid-p', 3, newest.nextBefore ?? undefined);
+    assert.deepEqual(older.runs.map((r) => r.id), ids.slice(1, 4));
+    const oldest = await history.page('uid-p', 3, older.nextBefore ?? undefined);
+    assert.deepEqual(oldest.runs.map((r) => r.id), ids.slice(0, 1));
+    assert.equal(oldest.nextBefore, null, 'nothing older');
+    assert.deepEqual((await history.page('uid-none', 3)).runs, []);
+  } finally {
+    await db.$disconnect();
+  }
+});

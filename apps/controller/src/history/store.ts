@@ -75,6 +75,22 @@ export class HistoryStore {
     return rows.reverse().map(toTimelineRun);
   }
 
+  /**
+   * Older runs of one object for paging back through the timeline: up to `limit` runs with an id
+   * below `before` (the newest ones when `before` is absent), oldest first like the snapshot.
+   * `nextBefore` is the id to pass for the page before this one, null when there is none.
+   */
+  async page(uid: string, limit: number, before?: number): Promise<{ runs: TimelineRun[]; nextBefore: number | null }> {
+    const rows = await this.opts.db.reconcileRun.findMany({
+      where: { objectUid: uid, ...(before !== undefined ? { id: { lt: before } } : {}) },
+      orderBy: { id: 'desc' },
+      take: limit + 1,
+    });
+    const more = rows.length > limit;
+    const runs = rows.slice(0, limit).reverse().map(toTimelineRun);
+    return { runs, nextBefore: more && runs[0] !== undefined ? runs[0].id : null };
+  }
+
   /** Serves `timeline:<uid>` snapshots from the database. */
   registerSnapshots(snapshots: SnapshotRegistry): void {
     snapshots.register(
@@ -95,8 +111,10 @@ export class HistoryStore {
     this.cursor = Math.max(this.cursor, newest?.id ?? 0);
     while (!signal.aborted) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, intervalMs);
-        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        // one listener per wait, removed when the timer fires (they would pile up on the signal)
+        const onAbort = () => (clearTimeout(timer), resolve());
+        const timer = setTimeout(() => (signal.removeEventListener('abort', onAbort), resolve()), intervalMs);
+        signal.addEventListener('abort', onAbort, { once: true });
       });
       if (signal.aborted) return;
       await this.pollOnce().catch((err: unknown) => this.opts.log?.('History tail failed', { error: String(err) }));

@@ -41,7 +41,8 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
 
   before(async () => {
     conn = loadKubeConfig(kubeconfigPath);
-    running = await startServices(conn, migratedTempDb());
+    // its own Lease: the default one belongs to the e2e controller that runs after this file
+    running = await startServices(conn, migratedTempDb(), { lease: { namespace: 'default', name: `install-it-${domain}` } });
     api = createCaller(running.services);
     client = new CrdClient(conn.kc);
     kube = new KubeJson(conn.kc);

@@ -4,6 +4,7 @@
 import type { InstallOperation } from '../install/types';
 import type { EventSummary } from '../history/object-events';
 import type { TimelineRun } from '../history/types';
+import type { OwnedDeployment, OwnedPod, ResourceKind, ResourceRow } from '../resources/types';
 
 export interface ClusterSummary {
   readonly connected: boolean;
@@ -47,4 +48,10 @@ export type LiveEvent =
   | { readonly topic: `timeline:${string}`; readonly type: 'snapshot'; readonly runs: readonly TimelineRun[] }
   | { readonly topic: `timeline:${string}`; readonly type: 'run'; readonly run: TimelineRun }
   // Events about one CR and the objects it owns (history/object-events.ts)
-  | ListEvents<`events:${string}`, EventSummary>;
+  | ListEvents<`events:${string}`, EventSummary>
+  // every CRD in the cluster (resources/kinds.ts)
+  | ListEvents<'kinds', ResourceKind>
+  // the CRs of one kind, all namespaces or one (resources/kind-watches.ts)
+  | ListEvents<`resources:${string}`, ResourceRow>
+  // what one CR owns: its Deployment(s) and their Pods, always whole (resources/owned.ts)
+  | { readonly topic: `owned:${string}`; readonly type: 'snapshot'; readonly deployments: readonly OwnedDeployment[]; readonly pods: readonly OwnedPod[] };

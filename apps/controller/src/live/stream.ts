@@ -39,6 +39,8 @@ export async function* liveStream(deps: LiveStreamDeps, input: LiveStreamInput, 
   });
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort, { once: true });
+  // on-demand sources (a kind's informer, owned objects) run while someone listens
+  const release = snapshots.acquire(input.topics);
   try {
     let cursor: number;
     const resume = resumePoint(input.lastEventId, bus.epoch, bus.lastSeq);
@@ -71,6 +73,7 @@ export async function* liveStream(deps: LiveStreamDeps, input: LiveStreamInput, 
     }
   } finally {
     off();
+    release();
     signal?.removeEventListener('abort', onAbort);
   }
 }

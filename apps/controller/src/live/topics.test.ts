@@ -2,20 +2,26 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { liveInput } from '../api/routers/live';
 import { SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS, SSE_PING_MS } from '../api/trpc';
-import { topicSchema } from './topics';
+import { parseResourcesTopic, resourcesTopic, topicSchema } from './topics';
 
 test('fixed topics and <family>:<key> topics are accepted', () => {
-  for (const t of ['cluster', 'namespaces', 'nodes', 'resources:memcacheds.cache.example.com', 'timeline:3f2a-11', 'events:uid-1', 'install:op_7']) {
+  for (const t of ['cluster', 'namespaces', 'nodes', 'kinds', 'resources:cache.example.com/v1alpha1/memcacheds', 'resources:cache.example.com/v1alpha1/memcacheds/demo', 'timeline:3f2a-11', 'events:uid-1', 'owned:uid-1', 'install:op_7']) {
     assert.equal(topicSchema.safeParse(t).success, true, t);
   }
 });
 
 test('anything else is refused with a message that lists the topics', () => {
-  for (const t of ['', 'pods', 'resources:', 'resources: x', 'timeline:../../etc', 'Cluster']) {
+  for (const t of ['', 'pods', 'resources:', 'resources: x', 'resources:memcacheds.cache.example.com', 'resources:Cache.example.com/v1/memcacheds', 'resources:cache.example.com/1v/memcacheds', 'resources:a.b/v1/p/ns/extra', 'timeline:../../etc', 'owned:', 'Cluster']) {
     const r = topicSchema.safeParse(t);
     assert.equal(r.success, false, t);
-    assert.match(r.error?.issues[0]?.message ?? '', /use cluster, namespaces, nodes/);
+    assert.match(r.error?.issues[0]?.message ?? '', /use cluster, namespaces, nodes, kinds, resources:<group>\/<version>\/<plural>/);
   }
+});
+
+test('a resources topic names its kind and optionally a namespace', () => {
+  assert.deepEqual(parseResourcesTopic('resources:cache.example.com/v1alpha1/memcacheds/demo'), { group: 'cache.example.com', version: 'v1alpha1', plural: 'memcacheds', namespace: 'demo' });
+  assert.deepEqual(parseResourcesTopic('resources:cache.example.com/v1alpha1/memcacheds'), { group: 'cache.example.com', version: 'v1alpha1', plural: 'memcacheds', namespace: undefined });
+  assert.equal(resourcesTopic({ group: 'g.io', version: 'v1', plural: 'ps', namespace: 'n' }), 'resources:g.io/v1/ps/n');
 });
 
 test('a subscription asks for 1 to 32 topics', () => {

@@ -12,6 +12,7 @@ import type { LiveBus } from '../live/bus';
 import type { SnapshotRegistry } from '../live/snapshots';
 import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
 import { ControllerManager } from './manager';
+import type { ManagerOptions } from './manager';
 
 export { ControllerManager, type ManagerOptions } from './manager';
 export { Operator, type OperatorOptions } from './operator';
@@ -24,12 +25,12 @@ export interface StartedManager {
 }
 
 /** Wires history, recorder, manager and the Events watcher; registers `timeline:<uid>` and `events:<uid>`; campaigns for the Lease in the background. */
-export function startControllerManager(deps: { kc: KubeConfig; db: StudioDb; bus: LiveBus; snapshots: SnapshotRegistry; log?: (message: string) => void }): StartedManager {
+export function startControllerManager(deps: { kc: KubeConfig; db: StudioDb; bus: LiveBus; snapshots: SnapshotRegistry; log?: (message: string) => void; lease?: ManagerOptions['lease'] }): StartedManager {
   const log = deps.log === undefined ? undefined : (message: string, fields?: Record<string, unknown>) => deps.log?.(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`);
   const history = new HistoryStore({ db: deps.db, bus: deps.bus, retention: historyRetentionFromEnv(), ...(log !== undefined ? { log } : {}) });
   history.registerSnapshots(deps.snapshots);
   const recorder = new EventRecorder({ sink: apiServerEventSink(deps.kc), ...(log !== undefined ? { log } : {}) });
-  const manager = new ControllerManager({ kc: deps.kc, db: deps.db, recorder, history, ...(log !== undefined ? { log } : {}) });
+  const manager = new ControllerManager({ kc: deps.kc, db: deps.db, recorder, history, ...(deps.lease !== undefined ? { lease: deps.lease } : {}), ...(log !== undefined ? { log } : {}) });
   const stop = new AbortController();
   // Events of an object and what it owns: served on every replica, not only the leader
   const objectEvents = new ObjectEventsWatcher(deps.kc, deps.bus, deps.log);

@@ -69,9 +69,20 @@ export class KubeWriteError extends Error {
   }
 }
 
+/**
+ * The generated client sets no request timeout: a request on a half-open connection (a proxy
+ * that stopped forwarding) would hold its reconcile worker for ever. Past this, the call fails
+ * and the reconcile retries on a new connection (client-node opens one per request).
+ */
+export const WRITE_TIMEOUT_MS = 30_000;
+
 async function concise<T>(what: string, call: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new KubeWriteError(`${what}: no answer from the API server within ${WRITE_TIMEOUT_MS / 1000} s`, 504)), WRITE_TIMEOUT_MS);
+  });
   try {
-    return await call;
+    return await Promise.race([call, timeout]);
   } catch (err) {
     if (!(err instanceof ApiException)) throw err;
     let detail = '';
@@ -81,6 +92,8 @@ async function concise<T>(what: string, call: Promise<T>): Promise<T> {
       detail = '';
     }
     throw new KubeWriteError(`${what}: ${detail || `HTTP ${err.code}`} (${err.code})`, err.code);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

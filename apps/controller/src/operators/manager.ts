@@ -19,11 +19,16 @@ export interface ManagerOptions {
   readonly kc: KubeConfig;
   readonly db: StudioDb;
   readonly recorder: Pick<EventRecorder, 'record'>;
-  readonly history?: HistoryStore;
+  /** Where every reconcile goes (the HistoryStore, or a wrapper around it). */
+  readonly history?: Pick<HistoryStore, 'record'>;
   readonly resyncMs?: number;
   readonly maxConcurrentReconciles?: number;
+  /** Restart a watch that has sent nothing for this long (default 150 s; fault-injection tests use seconds). */
+  readonly watchSilenceMs?: number;
   /** The Lease (default kube-system/operator-studio-controller-manager). */
   readonly lease?: { readonly namespace: string; readonly name: string };
+  /** This replica's name on the Lease (default `<hostname>_<uuid>`). */
+  readonly identity?: string;
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -47,7 +52,7 @@ export class ControllerManager {
   /** Runs with leader election until `signal` aborts: reconcilers run only while this replica leads. */
   async start(signal: AbortSignal): Promise<void> {
     const lease = this.opts.lease ?? { namespace: 'kube-system', name: 'operator-studio-controller-manager' };
-    this.leader = new LeaderElector({ kc: this.opts.kc, ...lease, onStartedLeading: (s) => this.run(s), log: this.log });
+    this.leader = new LeaderElector({ kc: this.opts.kc, ...lease, ...(this.opts.identity !== undefined ? { identity: this.opts.identity } : {}), onStartedLeading: (s) => this.run(s), log: this.log });
     await this.leader.run(signal);
   }
 
@@ -68,6 +73,7 @@ export class ControllerManager {
       path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
       labelSelector: DESIGN_LABEL,
       list: () => api.listCustomResourceDefinition({ labelSelector: DESIGN_LABEL }),
+      ...(this.opts.watchSilenceMs !== undefined ? { silenceMs: this.opts.watchSilenceMs } : {}),
       log: (m) => this.log(m),
     });
     const sync = (crd: V1CustomResourceDefinition, deleted: boolean) => this.chain(crd.metadata?.name ?? '', () => this.sync(crd, deleted, signal));
@@ -111,6 +117,7 @@ export class ControllerManager {
       },
       ...(this.opts.resyncMs !== undefined ? { resyncMs: this.opts.resyncMs } : {}),
       ...(this.opts.maxConcurrentReconciles !== undefined ? { maxConcurrentReconciles: this.opts.maxConcurrentReconciles } : {}),
+      ...(this.opts.watchSilenceMs !== undefined ? { watchSilenceMs: this.opts.watchSilenceMs } : {}),
       log: this.log,
     });
     this.log('Starting controller', { crd: name, design: from.designId, version: from.designVersion });

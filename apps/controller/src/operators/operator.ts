@@ -30,6 +30,8 @@ export interface OperatorOptions {
   readonly onRun?: (record: ReconcileRunRecord, report: RunReport | undefined) => void | Promise<void>;
   readonly resyncMs?: number;
   readonly maxConcurrentReconciles?: number;
+  /** Restart a watch that has sent nothing for this long (the informers' default is 150 s). */
+  readonly watchSilenceMs?: number;
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -50,10 +52,12 @@ export class Operator {
     const custom = kc.makeApiClient(CustomObjectsApi);
     const apps = kc.makeApiClient(AppsV1Api);
     const managedBy = `app.kubernetes.io/managed-by=${coords.kind}Controller`;
+    const silence = opts.watchSilenceMs !== undefined ? { silenceMs: opts.watchSilenceMs } : {};
     this.crs = new ResilientInformer({
       kc,
       path: `/apis/${coords.group}/${coords.version}/${coords.plural}`,
       list: async () => (await custom.listClusterCustomObject({ group: coords.group, version: coords.version, plural: coords.plural })) as KubernetesListObject<KubernetesObject>,
+      ...silence,
       ...(log !== undefined ? { log: (m: string) => log(m) } : {}),
     });
     this.deployments = new ResilientInformer<V1Deployment>({
@@ -61,6 +65,7 @@ export class Operator {
       path: '/apis/apps/v1/deployments',
       labelSelector: managedBy,
       list: () => apps.listDeploymentForAllNamespaces({ labelSelector: managedBy }),
+      ...silence,
       ...(log !== undefined ? { log: (m: string) => log(m) } : {}),
     });
     const reports = new Map<string, RunReport>();

@@ -3,8 +3,8 @@
 // useLiveTopics(); the provider subscribes once for all of them (plus `cluster`, which the header
 // always shows), so a page costs one of the browser's six connections per origin.
 import { useSubscription } from '@trpc/tanstack-react-query';
-import type { Topic } from '@opstudio/controller/router';
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useState } from 'react';
+import type { LiveEvent, Topic } from '@opstudio/controller/router';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { applyLiveEvent, connectionOf, emptyLiveState } from './live-state';
@@ -23,14 +23,32 @@ export function LiveProvider({ children }: { readonly children: ReactNode }) {
   const trpc = useTRPC();
   const [counts, setCounts] = useState<ReadonlyMap<Topic, number>>(() => new Map([['cluster', 1]]));
   const topics = useMemo(() => [...counts.entries()].filter(([, n]) => n > 0).map(([t]) => t).sort(), [counts]);
-  const [state, dispatch] = useReducer(applyLiveEvent, emptyLiveState);
+  const [state, dispatch] = useReducer(applyLiveEvents, emptyLiveState);
+  // Events are folded in batches (at most one render per ~16 ms): 5,000 CRs created at once
+  // arrive as 5,000 events, and re-rendering a 5,000-row table for each would stall the page.
+  const pending = useRef<LiveEvent[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onData = useCallback((event: LiveEvent) => {
+    pending.current.push(event);
+    timer.current ??= setTimeout(() => {
+      timer.current = null;
+      dispatch(pending.current.splice(0));
+    }, 16);
+  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = null; // strict mode remounts: the next event must schedule a flush again
+    },
+    [],
+  );
   // Children's effects (their useLiveTopics) run before ours: subscribing from the first render
   // after mount opens one stream with every topic instead of one for `cluster` and then another.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
 
   const subscription = useSubscription(
-    trpc.live.subscribe.subscriptionOptions({ topics }, { enabled: mounted, onData: (message) => dispatch(message.data) }),
+    trpc.live.subscribe.subscriptionOptions({ topics }, { enabled: mounted, onData: (message) => onData(message.data) }),
   );
 
   // A subscription that ended in an error (e.g. the controller restarted mid-handshake) starts over.
@@ -57,6 +75,10 @@ export function LiveProvider({ children }: { readonly children: ReactNode }) {
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 }
 
+function applyLiveEvents(state: LiveState, events: readonly LiveEvent[]): LiveState {
+  return events.reduce(applyLiveEvent, state);
+}
+
 export function useLive(): LiveContextValue {
   const value = useContext(LiveContext);
   if (value === null) throw new Error('useLive() needs a <LiveProvider> above it (app/layout.tsx)');
@@ -68,6 +90,6 @@ export function useLiveTopics(topics: readonly Topic[]): LiveContextValue {
   const live = useLive();
   const key = topics.join('\n');
   const { register } = live;
-  useEffect(() => register(key.split('\n') as Topic[]), [key, register]);
+  useEffect(() => register(key === '' ? [] : (key.split('\n') as Topic[])), [key, register]);
   return live;
 }

@@ -26,3 +26,28 @@ test('the connection badge follows the subscription first, then the cluster', ()
   assert.equal(connectionOf('connecting', true, cluster(true)), 'controller-down');
   assert.equal(connectionOf('error', true, cluster(true)), 'controller-down');
 });
+
+test('resource rows, owned objects and events fold per topic; a later snapshot replaces rows', () => {
+  const row = (name: string) => ({ uid: `u-${name}`, name, namespace: 'ns', creationTimestamp: null, deletionTimestamp: null, generation: 1, observedGeneration: null, resourceVersion: '1', columns: [], conditions: [] });
+  const topic = 'resources:cache.example.com/v1alpha1/memcacheds/ns' as const;
+  let s = applyLiveEvent(emptyLiveState, { topic, type: 'snapshot', items: [row('a'), row('b')] });
+  s = applyLiveEvent(s, { topic, type: 'upsert', item: row('c') });
+  s = applyLiveEvent(s, { topic, type: 'delete', item: row('a') });
+  assert.deepEqual([...(s.rows.get(topic)?.keys() ?? [])].sort(), ['u-b', 'u-c']);
+  s = applyLiveEvent(s, { topic, type: 'snapshot', items: [row('z')] });
+  assert.deepEqual([...(s.rows.get(topic)?.keys() ?? [])], ['u-z']);
+  s = applyLiveEvent(s, { topic: 'owned:u-z', type: 'snapshot', deployments: [], pods: [] });
+  assert.deepEqual(s.owned.get('u-z'), { deployments: [], pods: [] });
+});
+
+test('a timeline snapshot after a reconnect merges with the runs already shown: none lost, none twice', () => {
+  const run = (id: number) => ({
+    id, controller: 'memcached', objectUid: 'u1', kind: 'Memcached', namespace: 'ns', name: 'm', generation: 1, designId: null, designVersion: null,
+    triggers: [], startedAt: new Date(id * 1000).toISOString(), durationMs: 1, outcome: 'success' as const, requeueAfterMs: null, errorMessage: null, actions: [], conditions: [],
+  });
+  let s = applyLiveEvent(emptyLiveState, { topic: 'timeline:u1', type: 'snapshot', runs: [run(1), run(2), run(3)] });
+  s = applyLiveEvent(s, { topic: 'timeline:u1', type: 'run', run: run(4) });
+  // the server restarted: a fresh snapshot of the newest runs only (older ones were shown already)
+  s = applyLiveEvent(s, { topic: 'timeline:u1', type: 'snapshot', runs: [run(3), run(4), run(5)] });
+  assert.deepEqual(s.timelines.get('u1')?.map((r) => r.id), [5, 4, 3, 2, 1]);
+});

@@ -1,14 +1,34 @@
 // Folds the live subscription's events into what the page shows. Pure: a snapshot replaces a
 // topic's state, upserts and deletes edit it (a relist on the server just re-sends a snapshot).
+// Timelines are the exception: a snapshot (the newest runs) merges into the runs already shown,
+// so older pages the user loaded and runs seen before a reconnect are never dropped.
 import type { ClusterSummary, LiveEvent, NamespaceSummary, NodeSummary } from '@opstudio/controller/router';
+import { applyWatchEvent } from '@opstudio/shared/live/index';
+import type { OwnedObjects, ResourceKind, ResourceRow } from '../resources/api-types';
+import { mergeRuns } from '../timeline/timeline-text';
+import type { TimelineRun } from '../timeline/timeline-text';
+
+type Of<P extends string> = Extract<LiveEvent, { readonly topic: `${P}${string}` }>;
+const isTopic = <P extends string>(e: LiveEvent, prefix: P): e is Of<P> => e.topic.startsWith(prefix);
+
+export type EventSummary = Extract<Of<'events:'>, { type: 'upsert' | 'delete' }>['item'];
+
+type Keyed<T> = ReadonlyMap<string, T>;
 
 export interface LiveState {
   readonly cluster: ClusterSummary | null;
   readonly namespaces: readonly NamespaceSummary[] | null;
   readonly nodes: readonly NodeSummary[] | null;
+  readonly kinds: Keyed<ResourceKind> | null;
+  /** By topic (`resources:<group>/<version>/<plural>[/<namespace>]`). */
+  readonly rows: ReadonlyMap<string, Keyed<ResourceRow>>;
+  /** By CR uid. */
+  readonly owned: ReadonlyMap<string, OwnedObjects>;
+  readonly timelines: ReadonlyMap<string, readonly TimelineRun[]>;
+  readonly events: ReadonlyMap<string, Keyed<EventSummary>>;
 }
 
-export const emptyLiveState: LiveState = { cluster: null, namespaces: null, nodes: null };
+export const emptyLiveState: LiveState = { cluster: null, namespaces: null, nodes: null, kinds: null, rows: new Map(), owned: new Map(), timelines: new Map(), events: new Map() };
 
 type Item = { readonly uid: string; readonly name: string };
 
@@ -22,6 +42,9 @@ export function removeByUid<T extends Item>(list: readonly T[] | null, item: T):
   return (list ?? []).filter((x) => x.uid !== item.uid);
 }
 
+const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => new Map(map).set(key, value);
+const afterColon = (topic: string) => topic.slice(topic.indexOf(':') + 1);
+
 export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
   switch (event.topic) {
     case 'cluster':
@@ -32,9 +55,25 @@ export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
     case 'nodes':
       if (event.type === 'snapshot') return { ...state, nodes: event.items };
       return { ...state, nodes: event.type === 'upsert' ? upsertByName(state.nodes, event.item) : removeByUid(state.nodes, event.item) };
-    default:
-      return state; // topics folded elsewhere (install progress: features/designer)
+    case 'kinds':
+      return { ...state, kinds: applyWatchEvent(state.kinds ?? undefined, event) };
   }
+  if (isTopic(event, 'resources:')) {
+    return { ...state, rows: withKey(state.rows, event.topic, applyWatchEvent(state.rows.get(event.topic), event)) };
+  }
+  if (isTopic(event, 'owned:')) {
+    return { ...state, owned: withKey(state.owned, afterColon(event.topic), { deployments: event.deployments, pods: event.pods }) };
+  }
+  if (isTopic(event, 'events:')) {
+    const uid = afterColon(event.topic);
+    return { ...state, events: withKey(state.events, uid, applyWatchEvent(state.events.get(uid), event)) };
+  }
+  if (isTopic(event, 'timeline:')) {
+    const uid = afterColon(event.topic);
+    const incoming = event.type === 'snapshot' ? event.runs : [event.run];
+    return { ...state, timelines: withKey(state.timelines, uid, mergeRuns(state.timelines.get(uid) ?? [], incoming)) };
+  }
+  return state; // topics folded elsewhere (install progress: features/designer)
 }
 
 /** What the connection badge and the pages show, from the subscription's status and the cluster summary. */

@@ -1,8 +1,9 @@
-// The frame around every page: the product name, navigation (grows with later issues) and the
-// connection badge, which is always visible.
+// The frame around every page: the product name and the always-visible connection badge on top,
+// the navigation on the left (cluster, designs, the kinds the studio installed, other kinds).
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ConnectionBadge } from '../cluster/ConnectionBadge';
+import { KindsNav } from './KindsNav';
 import styles from './shell.module.css';
 
 export function AppShell({ children }: { readonly children: ReactNode }) {
@@ -12,12 +13,23 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
         <Link href="/" className={styles.brand}>
           Operator Studio
         </Link>
-        <nav aria-label="Main" className={styles.nav}>
-          <Link href="/">Cluster</Link>
-        </nav>
+        <span className={styles.spacer} />
         <ConnectionBadge />
       </header>
-      <main className={styles.main}>{children}</main>
+      <div className={styles.body}>
+        <nav aria-label="Main" className={styles.nav}>
+          <ul className={styles.links}>
+            <li>
+              <Link href="/">Cluster</Link>
+            </li>
+            <li>
+              <Link href="/designs">Designs</Link>
+            </li>
+          </ul>
+          <KindsNav />
+        </nav>
+        <main className={styles.main}>{children}</main>
+      </div>
     </div>
   );
 }

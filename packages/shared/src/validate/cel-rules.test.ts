@@ -18,7 +18,8 @@ const rows: Row[] = [
   ['an unparsable messageExpression', { rule: 'true', messageExpression: "'size ' + " }, 'error', 'messageExpression does not parse'],
   ['an unknown reason', { rule: 'true', reason: 'Nope' as ValidationRule['reason'] }, 'error', 'FieldValueInvalid'],
   ['a fieldPath that is not a path', { rule: 'true', fieldPath: 'spec size' }, 'error', 'such as .name'],
-  ['a fieldPath that is a path', { rule: 'true', fieldPath: ".size['x']" }, null],
+  ['a fieldPath that is a path', { rule: 'true', fieldPath: ".size" }, null],
+  ['a fieldPath below a number', { rule: 'true', fieldPath: ".size['x']" }, 'error', 'no property "x"'],
   ['optionalOldSelf without oldSelf', { rule: 'self.size > 0', optionalOldSelf: true }, 'warning', 'no effect'],
   ['a rule naming a field that does not exist', { rule: 'self.sise <= 5' }, 'error', 'No such key: sise'],
   ['a multi-line message', { rule: 'true', message: 'a\nb' }, 'error', 'single line'],
@@ -63,4 +64,27 @@ describe('validateSample', () => {
   test('transition rules do not run on a new object', () => {
     assert.deepEqual(validateSample('v1', withRules([{ rule: 'self == oldSelf' }]), { spec: { size: 1 } }), []);
   });
+});
+
+test('fieldPath must lead to a field under the rule, and optionalOldSelf needs an unwrapped oldSelf', () => {
+  const spec = {
+    type: 'object',
+    properties: {
+      owner: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self == oldSelf', fieldPath: '.owner', optionalOldSelf: true }] },
+      ports: { type: 'array', items: { type: 'object', properties: { port: { type: 'integer' } } } },
+      labels: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+    'x-kubernetes-validations': [
+      { rule: 'true', fieldPath: '.ports[0].port' },
+      { rule: 'true', fieldPath: ".labels['app']" },
+      { rule: 'true', fieldPath: '.missing' },
+      { rule: '!oldSelf.hasValue() || self.owner == oldSelf.value().owner', messageExpression: '"was " + oldSelf.orValue(self).owner', optionalOldSelf: true },
+    ],
+  } as const;
+  const messages = validateCelRules('v1', spec as never).map((i) => `${i.path}: ${i.message}`);
+  assert.equal(messages.filter((m) => m.includes('.owner x-kubernetes-validations[0]')).length, 2, messages.join('\n'));
+  assert.ok(messages.some((m) => /fieldPath "\.owner" must lead to a field under this one: this field has no property "owner"/.test(m)), messages.join('\n'));
+  assert.ok(messages.some((m) => /with optionalOldSelf, oldSelf is an optional value/.test(m)));
+  assert.ok(messages.some((m) => /fieldPath "\.missing".*no property "missing"/.test(m)));
+  assert.equal(messages.length, 3, messages.join('\n'));
 });

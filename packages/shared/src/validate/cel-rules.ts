@@ -4,6 +4,7 @@
 // its schema lacks is rejected by the API server too (checkCel).
 import { checkCel, parseCel } from '../cel';
 import type { JSONSchemaProps } from '../crd/types';
+import { fieldPathProblem, OPTIONAL_OLD_SELF_HINT, plainOptionalOldSelf } from './cel-rule-shape';
 import { error, warning, type Issue } from './issue';
 import { at, walkSchema } from './walk';
 
@@ -34,9 +35,11 @@ export function validateCelRules(version: string, root: JSONSchemaProps | undefi
       if (r.reason !== undefined && !REASONS.has(r.reason)) {
         out.push(error(p, `reason "${String(r.reason)}" must be one of ${[...REASONS].join(', ')}`));
       }
-      if (r.fieldPath !== undefined && !FIELD_PATH.test(r.fieldPath)) {
-        out.push(error(p, `fieldPath "${r.fieldPath}" must be a path relative to this field, such as .name or ['key']`));
+      if (r.fieldPath !== undefined) {
+        const problem = FIELD_PATH.test(r.fieldPath) ? fieldPathProblem(r.fieldPath, node) : 'it is not a path such as .name or [\'key\']';
+        if (problem !== undefined) out.push(error(p, `fieldPath "${r.fieldPath}" must lead to a field under this one: ${problem}`));
       }
+      if (r.optionalOldSelf === true && [r.rule ?? '', r.messageExpression ?? ''].some(plainOptionalOldSelf)) out.push(error(p, OPTIONAL_OLD_SELF_HINT));
       if (r.optionalOldSelf === true && !/\boldSelf\b/.test(r.rule ?? '')) {
         out.push(warning(p, 'optionalOldSelf has no effect: the rule does not use oldSelf'));
       }

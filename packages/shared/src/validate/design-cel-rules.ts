@@ -6,6 +6,7 @@
 // design.test.ts checks this agrees with validateCelRules on every corpus CRD.
 import { checkCel, parseCel, type CelCheckResult, type CelParseResult } from '../cel';
 import type { JSONSchemaProps } from '../crd/types';
+import { fieldPathProblem, OPTIONAL_OLD_SELF_HINT, plainOptionalOldSelf } from './cel-rule-shape';
 import { error, warning, type Issue } from './issue';
 import { at, walkSchema } from './walk';
 import { celTypeId, remember, type TypeIds } from './design-memo';
@@ -44,9 +45,11 @@ export function validateCelRulesMemo(version: string, root: JSONSchemaProps | un
         if (!m.ok) out.push(error(p, `messageExpression does not parse: ${m.message}${where(m.offset)}`));
       }
       if (r.reason !== undefined && !REASONS.has(r.reason)) out.push(error(p, `reason "${String(r.reason)}" must be one of ${[...REASONS].join(', ')}`));
-      if (r.fieldPath !== undefined && !FIELD_PATH.test(r.fieldPath)) {
-        out.push(error(p, `fieldPath "${r.fieldPath}" must be a path relative to this field, such as .name or ['key']`));
+      if (r.fieldPath !== undefined) {
+        const problem = FIELD_PATH.test(r.fieldPath) ? fieldPathProblem(r.fieldPath, node) : 'it is not a path such as .name or [\'key\']';
+        if (problem !== undefined) out.push(error(p, `fieldPath "${r.fieldPath}" must lead to a field under this one: ${problem}`));
       }
+      if (r.optionalOldSelf === true && [rule, r.messageExpression ?? ''].some(plainOptionalOldSelf)) out.push(error(p, OPTIONAL_OLD_SELF_HINT));
       if (r.optionalOldSelf === true && !/\boldSelf\b/.test(rule)) out.push(warning(p, 'optionalOldSelf has no effect: the rule does not use oldSelf'));
       if (r.message !== undefined && /[\r\n]/.test(r.message)) out.push(error(p, 'message must be a single line'));
     });

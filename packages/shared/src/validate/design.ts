@@ -67,7 +67,7 @@ export function validateDesign(design: Design, crd: CustomResourceDefinition = c
 }
 
 /** `crd.versions[0].schema.spec.size` (zod's path, with field names) → `versions[v1alpha1].spec.size`. */
-function parsePath(path: string, raw: unknown): string {
+export function parsePath(path: string, raw: unknown): string {
   const m = /^crd\.versions\[(\d+)\](\.schema)?(.*)$/.exec(path);
   if (!m) return path;
   const versions = (raw as { crd?: { versions?: unknown } } | null)?.crd?.versions;

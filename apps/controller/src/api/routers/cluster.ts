@@ -1,9 +1,9 @@
 // cluster.info: which cluster the studio talks to and how it is doing, from the informer caches.
 import { TRPCError } from '@trpc/server';
-import { createTRPCRouter, publicProcedure } from '../trpc';
+import { createTRPCRouter, viewerProcedure } from '../trpc';
 
 export const clusterRouter = createTRPCRouter({
-  info: publicProcedure.query(async ({ ctx }) => {
+  info: viewerProcedure.query(async ({ ctx }) => {
     const { cluster } = ctx;
     if (!cluster.isConnected) await cluster.probe();
     const summary = cluster.summary();

@@ -4,7 +4,8 @@
 // with an id you choose and pass it here.
 import { z } from 'zod';
 import { OPERATION_ID } from '../../install/operations';
-import { createTRPCRouter, publicProcedure } from '../trpc';
+import { audited } from '../../audit';
+import { createTRPCRouter, adminProcedure, viewerProcedure } from '../trpc';
 
 const designId = z.string().trim().min(1, 'pass the design id').max(64, 'a design id is at most 64 characters');
 const operationId = z.string().regex(OPERATION_ID, 'an operation id is 1-64 letters, digits, ".", "_" or "-"').optional();
@@ -21,8 +22,8 @@ export const crdsInput = {
 };
 
 export const crdsRouter = createTRPCRouter({
-  install: publicProcedure.input(crdsInput.install).mutation(({ ctx, input }) => ctx.crds.install(input)),
-  uninstall: publicProcedure.input(crdsInput.uninstall).mutation(({ ctx, input }) => ctx.crds.uninstall(input)),
-  diff: publicProcedure.input(crdsInput.diff).query(({ ctx, input }) => ctx.crds.diff(input.designId, input.version)),
-  list: publicProcedure.query(({ ctx }) => ctx.crds.list()),
+  install: adminProcedure.input(crdsInput.install).use(audited('crds.install')).mutation(({ ctx, input }) => ctx.crds.install(input)),
+  uninstall: adminProcedure.input(crdsInput.uninstall).use(audited('crds.uninstall')).mutation(({ ctx, input }) => ctx.crds.uninstall(input)),
+  diff: viewerProcedure.input(crdsInput.diff).query(({ ctx, input }) => ctx.crds.diff(input.designId, input.version)),
+  list: viewerProcedure.query(({ ctx }) => ctx.crds.list()),
 });

@@ -1,7 +1,8 @@
 // designs.*: saved designs and their versions. Every save adds a version; get returns the latest
 // unless a version is named.
 import { z } from 'zod';
-import { createTRPCRouter, publicProcedure } from '../trpc';
+import { audited } from '../../audit';
+import { createTRPCRouter, editorProcedure, viewerProcedure } from '../trpc';
 
 const id = z.string().trim().min(1, 'pass the design id').max(64, 'a design id is at most 64 characters');
 const version = z.number().int('a version is a whole number').min(1, 'versions start at 1');
@@ -17,9 +18,9 @@ export const designsInput = {
 };
 
 export const designsRouter = createTRPCRouter({
-  list: publicProcedure.query(({ ctx }) => ctx.designs.list()),
-  get: publicProcedure.input(designsInput.get).query(({ ctx, input }) => ctx.designs.get(input.id, input.version)),
-  save: publicProcedure.input(designsInput.save).mutation(({ ctx, input }) => ctx.designs.save(input)),
-  delete: publicProcedure.input(designsInput.byId).mutation(({ ctx, input }) => ctx.designs.delete(input.id)),
-  history: publicProcedure.input(designsInput.byId).query(({ ctx, input }) => ctx.designs.history(input.id)),
+  list: viewerProcedure.query(({ ctx }) => ctx.designs.list()),
+  get: viewerProcedure.input(designsInput.get).query(({ ctx, input }) => ctx.designs.get(input.id, input.version)),
+  save: editorProcedure.input(designsInput.save).use(audited('designs.save')).mutation(({ ctx, input }) => ctx.designs.save(input)),
+  delete: editorProcedure.input(designsInput.byId).use(audited('designs.delete')).mutation(({ ctx, input }) => ctx.designs.delete(input.id)),
+  history: viewerProcedure.input(designsInput.byId).query(({ ctx, input }) => ctx.designs.history(input.id)),
 });

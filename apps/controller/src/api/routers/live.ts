@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { liveStream } from '../../live/stream';
 import { topicSchema } from '../../live/topics';
-import { createTRPCRouter, publicProcedure } from '../trpc';
+import { createTRPCRouter, viewerProcedure } from '../trpc';
 
 export const liveInput = z.object({
   topics: z.array(topicSchema).min(1, 'ask for at least one topic').max(32, 'at most 32 topics per subscription'),
@@ -13,7 +13,7 @@ export const liveInput = z.object({
 });
 
 export const liveRouter = createTRPCRouter({
-  subscribe: publicProcedure.input(liveInput).subscription(({ ctx, input, signal }) => {
+  subscribe: viewerProcedure.input(liveInput).subscription(({ ctx, input, signal }) => {
     // Refuse unknown topics here, before the stream starts, so the client gets a clean error.
     const unknown = input.topics.filter((t) => !ctx.snapshots.has(t));
     if (unknown.length > 0) throw new TRPCError({ code: 'BAD_REQUEST', message: `nothing serves topic(s) ${unknown.join(', ')} yet` });

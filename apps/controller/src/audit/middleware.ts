@@ -1,0 +1,55 @@
+// `audited('resources.patch')`: a tRPC middleware that records the change a procedure makes,
+// placed after `.input(…)` so the validated input names the object. Who: `ctx.user`. What: the
+// input's object coordinates; the summary keeps the small fields of the input (a patch, a
+// size), never bodies or YAML. Result: success, or the error (FORBIDDEN → denied).
+import { experimental_standaloneMiddleware } from '@trpc/server';
+import type { StudioUser } from '../auth/roles';
+import type { AuditLog, AuditObject, AuditResult } from './log';
+
+const OBJECT_FIELDS = ['group', 'version', 'kind', 'namespace', 'name', 'designId'] as const;
+/** Large or sensitive inputs that never go into a summary. */
+const OMITTED = new Set(['body', 'yaml', 'password', 'token', 'object', 'manifest']);
+
+/** The object a procedure's input points at: its group/version/kind/namespace/name or design id. */
+export function auditObjectOf(input: unknown): AuditObject {
+  if (typeof input !== 'object' || input === null) return {};
+  const record = input as Record<string, unknown>;
+  const out: Record<string, string> = {};
+  for (const field of OBJECT_FIELDS) {
+    const value = record[field];
+    if (typeof value === 'string') out[field] = value;
+  }
+  if (out.designId === undefined && typeof record.id === 'string') out.designId = record.id;
+  if (out.kind === undefined && typeof record.plural === 'string') out.kind = record.plural;
+  return out;
+}
+
+export function inputSummary(input: unknown): Record<string, unknown> | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const kept = Object.entries(input as Record<string, unknown>).filter(([k]) => !OMITTED.has(k) && k !== 'id' && k !== 'plural' && !(OBJECT_FIELDS as readonly string[]).includes(k));
+  return kept.length === 0 ? undefined : Object.fromEntries(kept);
+}
+
+export function audited(action: string) {
+  return experimental_standaloneMiddleware<{ ctx: { audit: AuditLog; user: StudioUser | undefined } }>().create(async ({ ctx, input, next }) => {
+    const result = await next();
+    const failure = result.ok ? undefined : result.error;
+    const outcome: AuditResult = failure === undefined ? 'success' : failure.code === 'FORBIDDEN' || failure.code === 'UNAUTHORIZED' ? 'denied' : 'error';
+    const input_ = inputSummary(input);
+    try {
+      await ctx.audit.record({
+        actor: ctx.user?.name ?? 'anonymous',
+        actorRole: ctx.user?.role,
+        action,
+        object: auditObjectOf(input),
+        summary: input_ === undefined ? undefined : { after: input_ },
+        result: outcome,
+        error: failure?.message,
+      });
+    } catch (err) {
+      // the change happened (or failed) regardless: report it, do not replace the answer
+      console.error(`audit: could not record ${action}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return result;
+  });
+}

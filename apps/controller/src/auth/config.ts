@@ -1,0 +1,81 @@
+// The security settings, parsed once at start-up from the environment (flags override). Kept
+// beside the code that uses them; the lead may fold `authEnvSchema` into src/config.ts.
+import { z } from 'zod';
+import type { AuthMode } from './mode';
+import { DEFAULT_BODY_LIMIT } from './request-guard';
+import { DEFAULT_SESSION_TTL_MS } from './service';
+
+const onOff = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      if (['on', '1', 'true', 'yes'].includes(v)) return true;
+      if (['off', '0', 'false', 'no'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be on or off` });
+      return z.NEVER;
+    });
+
+export const authEnvSchema = z.object({
+  OPSTUDIO_AUTH: onOff('OPSTUDIO_AUTH'),
+  OPSTUDIO_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean)),
+  OPSTUDIO_SESSION_TTL_HOURS: z.coerce.number({ error: 'OPSTUDIO_SESSION_TTL_HOURS must be a number of hours' }).positive('OPSTUDIO_SESSION_TTL_HOURS must be above 0').max(24 * 30, 'OPSTUDIO_SESSION_TTL_HOURS must be at most 720 (30 days)').optional(),
+  OPSTUDIO_SECURE_COOKIES: onOff('OPSTUDIO_SECURE_COOKIES'),
+  OPSTUDIO_TRUST_PROXY: onOff('OPSTUDIO_TRUST_PROXY'),
+  OPSTUDIO_MAX_BODY_BYTES: z.coerce.number({ error: 'OPSTUDIO_MAX_BODY_BYTES must be a number of bytes' }).int().min(1024, 'OPSTUDIO_MAX_BODY_BYTES must be at least 1024').optional(),
+  OPSTUDIO_KUBE_USER_PREFIX: z.string().optional(),
+  OPSTUDIO_KUBE_GROUP_PREFIX: z.string().optional(),
+});
+
+export interface KubeIdentityMapping {
+  /** Kubernetes user = prefix + studio user name. Default `opstudio:`. */
+  readonly userPrefix: string;
+  /** Kubernetes group = prefix + role. Default `opstudio:`. */
+  readonly groupPrefix: string;
+}
+
+export const DEFAULT_IDENTITY_MAPPING: KubeIdentityMapping = { userPrefix: 'opstudio:', groupPrefix: 'opstudio:' };
+
+export interface AuthConfig {
+  readonly mode: AuthMode;
+  readonly allowedOrigins: readonly string[];
+  readonly sessionTtlMs: number;
+  /** undefined: Secure only when the browser reached the studio over HTTPS (its Origin says so). */
+  readonly secureCookies: boolean | undefined;
+  /** Use the loopback proxy's x-forwarded-for as the client address (rate limit, audit). */
+  readonly trustProxy: boolean;
+  readonly maxBodyBytes: number;
+  readonly identity: KubeIdentityMapping;
+}
+
+export class AuthConfigError extends Error {
+  override readonly name = 'AuthConfigError';
+}
+
+export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env, overrides: { auth?: boolean } = {}): AuthConfig {
+  const parsed = authEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue?.path.join('.') ?? 'environment';
+    throw new AuthConfigError(`${issue?.message ?? 'invalid value'} (check ${key}="${String(env[key] ?? '')}")`);
+  }
+  const e = parsed.data;
+  return {
+    mode: (overrides.auth ?? e.OPSTUDIO_AUTH ?? false) ? 'multi-user' : 'single-user',
+    allowedOrigins: e.OPSTUDIO_ALLOWED_ORIGINS,
+    sessionTtlMs: e.OPSTUDIO_SESSION_TTL_HOURS === undefined ? DEFAULT_SESSION_TTL_MS : e.OPSTUDIO_SESSION_TTL_HOURS * 3_600_000,
+    secureCookies: e.OPSTUDIO_SECURE_COOKIES,
+    trustProxy: e.OPSTUDIO_TRUST_PROXY ?? true,
+    maxBodyBytes: e.OPSTUDIO_MAX_BODY_BYTES ?? DEFAULT_BODY_LIMIT,
+    identity: {
+      userPrefix: e.OPSTUDIO_KUBE_USER_PREFIX ?? DEFAULT_IDENTITY_MAPPING.userPrefix,
+      groupPrefix: e.OPSTUDIO_KUBE_GROUP_PREFIX ?? DEFAULT_IDENTITY_MAPPING.groupPrefix,
+    },
+  };
+}

@@ -1,0 +1,160 @@
+// The auth routes and request guard on a real node:http server with a real, migrated SQLite
+// database, driven the way a browser (or an attacker's page) would drive them.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, test } from 'node:test';
+import { AuditLog } from '../audit';
+import { openDb } from '../db';
+import { migratedTempDb } from '../testing';
+import { loadAuthConfig } from './config';
+import { StudioAuth } from './http';
+import { LoginRateLimiter } from './rate-limit';
+import { AuthService } from './service';
+
+const db = openDb(migratedTempDb());
+const servers: http.Server[] = [];
+after(async () => {
+  for (const s of servers) s.closeAllConnections();
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  await db.$disconnect();
+});
+
+const cheap = { logN: 10, r: 8, p: 1 };
+const same = { 'content-type': 'application/json', 'x-opstudio-csrf': '1', 'sec-fetch-site': 'same-origin', origin: 'http://127.0.0.1:3000' };
+
+/** The server as server.ts will wire it: guard, auth routes, then "the API" (here: who am I). */
+async function serve(auth: StudioAuth): Promise<string> {
+  const server = http.createServer((req, res) => {
+    if (!auth.guard(req, res)) return;
+    void auth.handle(req, res).then(async (handled) => {
+      if (handled) return;
+      const user = await auth.contextUser(req);
+      res.writeHead(user === undefined ? 401 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ user: user ?? null }));
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function multiUser(now: () => number = Date.now, limiter = new LoginRateLimiter()) {
+  const service = new AuthService(db, { scrypt: cheap, now, limiter, sessionTtlMs: 60_000 });
+  const audit = new AuditLog(db);
+  return { service, audit, auth: new StudioAuth({ config: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }), service, audit }) };
+}
+
+const signIn = (base: string, name: string, password: string, headers: Record<string, string> = same) =>
+  fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify({ name, password }) });
+const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+test('single-user mode: the local user is admin, there is no sign-in', async () => {
+  const auth = new StudioAuth({ config: loadAuthConfig({}), service: new AuthService(db, { scrypt: cheap }) });
+  const base = await serve(auth);
+  assert.deepEqual(await (await fetch(`${base}/api/auth/session`)).json(), { mode: 'single-user', user: { name: 'local', role: 'admin' }, setupRequired: false });
+  const res = await signIn(base, 'x', 'y');
+  assert.equal(res.status, 409);
+  assert.match(((await res.json()) as { error: { message: string } }).error.message, /single-user mode/);
+});
+
+test('sign in, use the session, sign out: the cookie is HttpOnly, SameSite=Strict, and dead after sign-out', async () => {
+  const { service, auth, audit } = multiUser();
+  await service.createUser('alice', 'alice-password-1', 'editor');
+  const base = await serve(auth);
+  assert.equal((await fetch(`${base}/api/whoami`)).status, 401, 'signed out');
+  assert.deepEqual(((await (await fetch(`${base}/api/auth/session`)).json()) as { user: unknown }).user, null);
+
+  const wrong = await signIn(base, 'alice', 'not-her-password');
+  assert.equal(wrong.status, 401);
+  assert.deepEqual(await wrong.json(), { error: { message: 'wrong user name or password' } });
+  assert.equal((await signIn(base, 'nobody', 'whatever-password')).status, 401, 'an unknown name answers the same');
+
+  const ok = await signIn(base, 'alice', 'alice-password-1');
+  assert.equal(ok.status, 200);
+  const setCookie = ok.headers.get('set-cookie') ?? '';
+  assert.match(setCookie, /^opstudio_session=[\w-]{43}; Path=\/; Max-Age=60; HttpOnly; SameSite=Strict$/);
+  const cookie = cookieOf(ok);
+  assert.deepEqual(await (await fetch(`${base}/api/whoami`, { headers: { cookie } })).json(), { user: { id: (await service.listUsers())[0]?.id, name: 'alice', role: 'editor' } });
+
+  const out = await fetch(`${base}/api/auth/sign-out`, { method: 'POST', headers: { ...same, cookie }, body: '{}' });
+  assert.equal(out.status, 200);
+  assert.match(out.headers.get('set-cookie') ?? '', /opstudio_session=; Path=\/; Max-Age=0/);
+  assert.equal((await fetch(`${base}/api/whoami`, { headers: { cookie } })).status, 401, 'the old cookie no longer works');
+
+  const signIns = await audit.list({ action: 'auth.sign-in' });
+  assert.deepEqual(signIns.map((e) => [e.actor, e.result]).slice(0, 3), [['alice', 'success'], ['nobody', 'denied'], ['alice', 'denied']]);
+});
+
+test('an expired session is refused (and removed)', async () => {
+  let now = Date.now();
+  const { service, auth } = multiUser(() => now);
+  await service.createUser('bob', 'bob-password-12', 'viewer');
+  const base = await serve(auth);
+  const cookie = cookieOf(await signIn(base, 'bob', 'bob-password-12'));
+  assert.equal((await fetch(`${base}/api/whoami`, { headers: { cookie } })).status, 200);
+  now += 60_001;
+  assert.equal((await fetch(`${base}/api/whoami`, { headers: { cookie } })).status, 401);
+  now -= 60_001;
+  assert.equal((await fetch(`${base}/api/whoami`, { headers: { cookie } })).status, 401, 'the row is gone, not merely judged expired');
+});
+
+test('the login rate limit engages after repeated failures, even for the right password, and says when to retry', async () => {
+  const { service, auth } = multiUser(Date.now, new LoginRateLimiter({ perAccount: 3, perAddress: 50 }));
+  await service.createUser('carol', 'carol-password-1', 'admin');
+  const base = await serve(auth);
+  for (let i = 0; i < 3; i++) assert.equal((await signIn(base, 'carol', `guess-${i}`)).status, 401);
+  const limited = await signIn(base, 'carol', 'carol-password-1');
+  assert.equal(limited.status, 429);
+  assert.ok(Number(limited.headers.get('retry-after')) > 800, 'Retry-After in seconds, about the window');
+  assert.match(((await limited.json()) as { error: { message: string } }).error.message, /too many failed sign-ins for this account: try again in \d+ s/);
+});
+
+test('cross-site requests are refused before they reach a handler: form posts, missing header, wrong origin', async () => {
+  const { service, auth } = multiUser();
+  await service.createUser('dave', 'dave-password-1', 'admin');
+  const base = await serve(auth);
+  const form = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=dave&password=dave-password-1' });
+  assert.equal(form.status, 415);
+  const noHeader = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  assert.equal(noHeader.status, 403);
+  assert.equal((await signIn(base, 'dave', 'dave-password-1', { ...same, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status, 403);
+  assert.equal((await signIn(base, 'dave', 'dave-password-1', { ...same, origin: 'https://evil.example' })).status, 403);
+  assert.equal((await fetch(`${base}/api/auth/sign-in`)).status, 404, 'GET never signs in');
+});
+
+test('a 10 MiB body is refused quickly with 413 and a clear message', async () => {
+  const { auth } = multiUser();
+  const base = await serve(auth);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/trpc/designs.save`, { method: 'POST', headers: same, body: 'x'.repeat(10 * 1024 * 1024) }).catch((err: unknown) => err);
+  const ms = performance.now() - started;
+  // the server may close the connection while the client is still sending: either way it refused
+  if (res instanceof Response) {
+    assert.equal(res.status, 413);
+    assert.match(((await res.json()) as { error: { message: string } }).error.message, /too large \(10485760 bytes\): the limit is 1048576 bytes/);
+  } else assert.match(String((res as Error).cause ?? res), /EPIPE|ECONNRESET|closed|other side/i);
+  assert.ok(ms < 2000, `took ${ms.toFixed(0)} ms`);
+});
+
+test('first run: the one-time setup token creates the first admin once', async () => {
+  const fresh = openDb(migratedTempDb());
+  try {
+    const service = new AuthService(fresh, { scrypt: cheap });
+    const auth = new StudioAuth({ config: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }), service });
+    const base = await serve(auth);
+    const banner = await auth.startupBanner(base);
+    const token = /setup token: (\S+)/.exec(banner ?? '')?.[1] ?? '';
+    assert.match(banner ?? '', /npx opstudio admin create <name> --role admin/);
+    assert.deepEqual(((await (await fetch(`${base}/api/auth/session`)).json()) as { setupRequired: boolean }).setupRequired, true);
+    const setup = (body: object) => fetch(`${base}/api/auth/setup`, { method: 'POST', headers: same, body: JSON.stringify(body) });
+    assert.equal((await setup({ token: 'wrong', name: 'root', password: 'root-password-1' })).status, 403);
+    const done = await setup({ token, name: 'root', password: 'root-password-1' });
+    assert.equal(done.status, 200);
+    assert.deepEqual(await (await fetch(`${base}/api/whoami`, { headers: { cookie: cookieOf(done) } })).json().then((b) => (b as { user: { role: string } }).user.role), 'admin');
+    assert.equal((await setup({ token, name: 'second', password: 'root-password-2' })).status, 409, 'spent: the studio has an account now');
+    assert.equal(await auth.startupBanner(base), undefined);
+  } finally {
+    await fresh.$disconnect();
+  }
+});

@@ -1,0 +1,77 @@
+// Writes made for a user reach the API server as that user: the studio's own credentials plus
+// `Impersonate-User` / `Impersonate-Group`, so Kubernetes RBAC decides, not the studio. The
+// studio's identity needs the `impersonate` verb (docs/security.md lists the RBAC it needs).
+// Single-user mode does not impersonate: the local admin is the kubeconfig's owner.
+import type https from 'node:https';
+import { KubeConfig } from '@kubernetes/client-node';
+import type { RequestContext } from '@kubernetes/client-node';
+import type { KubeIdentityMapping } from './config';
+import { DEFAULT_IDENTITY_MAPPING } from './config';
+import { validateUserName } from './names';
+import type { StudioUser } from './roles';
+
+export interface KubeIdentity {
+  readonly user: string;
+  /** One group: a header value with a comma would be read as one group name by the API server. */
+  readonly group: string;
+}
+
+export function kubeIdentityOf(user: Pick<StudioUser, 'name' | 'role'>, mapping: KubeIdentityMapping = DEFAULT_IDENTITY_MAPPING): KubeIdentity {
+  validateUserName(user.name); // never let a name smuggle a comma, newline or `system:` prefix
+  return { user: `${mapping.userPrefix}${user.name}`, group: `${mapping.groupPrefix}${user.role}` };
+}
+
+class ImpersonatingKubeConfig extends KubeConfig {
+  constructor(private readonly identity: KubeIdentity) {
+    super();
+  }
+
+  // API clients (makeApiClient) authenticate each request through this.
+  override async applySecurityAuthentication(context: RequestContext): Promise<void> {
+    await super.applySecurityAuthentication(context);
+    context.setHeaderParam('Impersonate-User', this.identity.user);
+    context.setHeaderParam('Impersonate-Group', this.identity.group);
+  }
+
+  // Watches, KubernetesObjectApi's raw requests and applyToFetchOptions go through this.
+  override async applyToHTTPSOptions(opts: Parameters<KubeConfig['applyToHTTPSOptions']>[0]): Promise<void> {
+    await super.applyToHTTPSOptions(opts);
+    const o = opts as https.RequestOptions;
+    o.headers = { ...o.headers, 'Impersonate-User': this.identity.user, 'Impersonate-Group': this.identity.group };
+  }
+}
+
+/** A copy of `kc` whose every request acts as the studio user (the original is untouched). */
+export function impersonatingKubeConfig(kc: KubeConfig, user: Pick<StudioUser, 'name' | 'role'>, mapping: KubeIdentityMapping = DEFAULT_IDENTITY_MAPPING): KubeConfig {
+  const out = new ImpersonatingKubeConfig(kubeIdentityOf(user, mapping));
+  out.clusters = kc.clusters;
+  out.users = kc.users;
+  out.contexts = kc.contexts;
+  out.currentContext = kc.currentContext;
+  return out;
+}
+
+/**
+ * The KubeConfig to act with for a request's user: the studio's own for the single-user local
+ * admin (the kubeconfig's owner), an impersonating copy for everyone else (made once per
+ * user and role, so API clients and their agents are reused).
+ */
+export class KubeIdentities {
+  private readonly byIdentity = new Map<string, KubeConfig>();
+
+  constructor(
+    private readonly kc: KubeConfig,
+    private readonly mapping: KubeIdentityMapping = DEFAULT_IDENTITY_MAPPING,
+  ) {}
+
+  forUser(user: StudioUser): KubeConfig {
+    if (user.id === 'local' && user.name === 'local') return this.kc;
+    const key = `${user.name}\n${user.role}`;
+    let kc = this.byIdentity.get(key);
+    if (kc === undefined) {
+      kc = impersonatingKubeConfig(this.kc, user, this.mapping);
+      this.byIdentity.set(key, kc);
+    }
+    return kc;
+  }
+}

@@ -1,0 +1,30 @@
+// Who is asking, and what their role lets them do. Roles are ordered: each includes the one below
+// (viewer reads; editor also changes designs and custom resources; admin also installs and
+// uninstalls CRDs, manages users and cluster settings).
+
+export const roles = ['viewer', 'editor', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+/** The signed-in user as the API sees it (never the password hash). */
+export interface StudioUser {
+  readonly id: string;
+  readonly name: string;
+  readonly role: Role;
+}
+
+/** Single-user mode: whoever reaches the loopback port is the machine's owner. */
+export const LOCAL_ADMIN: StudioUser = Object.freeze({ id: 'local', name: 'local', role: 'admin' });
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (roles as readonly string[]).includes(value);
+}
+
+export function parseRole(value: string): Role {
+  if (!isRole(value)) throw new RangeError(`unknown role "${value}": use one of ${roles.join(', ')}`);
+  return value;
+}
+
+/** True when `have` includes the rights of `need`. */
+export function roleAllows(have: Role, need: Role): boolean {
+  return roles.indexOf(have) >= roles.indexOf(need);
+}

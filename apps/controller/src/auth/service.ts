@@ -1,0 +1,157 @@
+// Local accounts and database sessions. The cookie carries a random 256-bit token; the Session
+// row is keyed by its SHA-256, so reading the database does not let anyone sign in. Sessions
+// end at a fixed expiry (no sliding renewal: a stolen cookie stops working on schedule).
+import { createHash, randomBytes } from 'node:crypto';
+import type { StudioDb } from '../db';
+import { validatePassword, validateUserName } from './names';
+import { dummyHash, hashPassword, verifyPassword } from './password';
+import type { ScryptParams } from './password';
+import { LoginRateLimiter } from './rate-limit';
+import { isRole } from './roles';
+import type { Role, StudioUser } from './roles';
+
+export class AuthError extends Error {
+  override readonly name = 'AuthError';
+  constructor(
+    readonly code: 'invalid-credentials' | 'rate-limited' | 'exists' | 'not-found',
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface AuthServiceOptions {
+  /** How long a session lasts from sign-in. Default 12 h. */
+  readonly sessionTtlMs?: number;
+  readonly limiter?: LoginRateLimiter;
+  readonly now?: () => number;
+  /** Tests use cheaper parameters; production keeps the default. */
+  readonly scrypt?: ScryptParams;
+}
+
+export interface SignedIn {
+  readonly token: string;
+  readonly user: StudioUser;
+  readonly expiresAt: Date;
+}
+
+export interface ClientInfo {
+  readonly address: string;
+  readonly userAgent?: string | undefined;
+}
+
+export const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60_000;
+
+export function sessionIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function toUser(row: { id: string; name: string; role: string }): StudioUser {
+  // A row edited by hand to an unknown role gets the least rights, not an error on every request.
+  return { id: row.id, name: row.name, role: isRole(row.role) ? row.role : 'viewer' };
+}
+
+export class AuthService {
+  readonly sessionTtlMs: number;
+  private readonly limiter: LoginRateLimiter;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: StudioDb,
+    private readonly opts: AuthServiceOptions = {},
+  ) {
+    this.sessionTtlMs = opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
+    this.limiter = opts.limiter ?? new LoginRateLimiter();
+    this.now = opts.now ?? Date.now;
+  }
+
+  async createUser(name: string, password: string, role: Role): Promise<StudioUser> {
+    validateUserName(name);
+    validatePassword(password);
+    if ((await this.db.user.findUnique({ where: { name } })) !== null) {
+      throw new AuthError('exists', `user "${name}" already exists: choose another name, or change their password with 'opstudio admin password ${name}'`);
+    }
+    const passwordHash = await hashPassword(password, this.opts.scrypt);
+    return toUser(await this.db.user.create({ data: { name, role, passwordHash } }));
+  }
+
+  /** Changes the password and ends every session of that user. */
+  async setPassword(name: string, password: string): Promise<void> {
+    validatePassword(password);
+    const user = await this.db.user.findUnique({ where: { name } });
+    if (user === null) throw new AuthError('not-found', `no user "${name}": list them with 'opstudio admin list'`);
+    const passwordHash = await hashPassword(password, this.opts.scrypt);
+    await this.db.$transaction([this.db.user.update({ where: { id: user.id }, data: { passwordHash } }), this.db.session.deleteMany({ where: { userId: user.id } })]);
+  }
+
+  async setRole(name: string, role: Role): Promise<StudioUser> {
+    const user = await this.db.user.findUnique({ where: { name } });
+    if (user === null) throw new AuthError('not-found', `no user "${name}": list them with 'opstudio admin list'`);
+    return toUser(await this.db.user.update({ where: { id: user.id }, data: { role } }));
+  }
+
+  async deleteUser(name: string): Promise<void> {
+    const { count } = await this.db.user.deleteMany({ where: { name } });
+    if (count === 0) throw new AuthError('not-found', `no user "${name}": list them with 'opstudio admin list'`);
+  }
+
+  async listUsers(): Promise<StudioUser[]> {
+    return (await this.db.user.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, role: true } })).map(toUser);
+  }
+
+  async userCount(): Promise<number> {
+    return this.db.user.count();
+  }
+
+  /** Rate-limited first (before any hashing), then a constant-shape check whatever the name. */
+  async signIn(name: string, password: string, client: ClientInfo): Promise<SignedIn> {
+    const now = this.now();
+    const decision = this.limiter.check(name, client.address, now);
+    if (!decision.allowed) {
+      const seconds = Math.ceil(decision.retryAfterMs / 1000);
+      throw new AuthError('rate-limited', `too many failed sign-ins ${decision.reason === 'account' ? 'for this account' : 'from this address'}: try again in ${seconds} s`, decision.retryAfterMs);
+    }
+    const row = name.length <= 63 ? await this.db.user.findUnique({ where: { name } }) : null;
+    const ok = await verifyPassword(password.slice(0, 1024), row?.passwordHash ?? (await dummyHash()));
+    if (row === null || !ok) {
+      this.limiter.recordFailure(name, client.address, now);
+      throw new AuthError('invalid-credentials', 'wrong user name or password');
+    }
+    this.limiter.recordSuccess(name);
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now + this.sessionTtlMs);
+    await this.db.session.create({
+      data: { id: sessionIdOf(token), userId: row.id, expiresAt, clientAddress: client.address, userAgent: client.userAgent?.slice(0, 256) ?? null },
+    });
+    return { token, user: toUser(row), expiresAt };
+  }
+
+  /** The user behind a cookie token, or undefined (unknown, expired: the row is removed). */
+  async resolveSession(token: string): Promise<StudioUser | undefined> {
+    if (token.length === 0 || token.length > 128) return undefined;
+    const id = sessionIdOf(token);
+    const session = await this.db.session.findUnique({ where: { id }, include: { user: { select: { id: true, name: true, role: true } } } });
+    if (session === null) return undefined;
+    if (session.expiresAt.getTime() <= this.now()) {
+      await this.db.session.deleteMany({ where: { id } });
+      return undefined;
+    }
+    return toUser(session.user);
+  }
+
+  async revokeSession(token: string): Promise<void> {
+    await this.db.session.deleteMany({ where: { id: sessionIdOf(token) } });
+  }
+
+  async revokeAllSessions(name: string): Promise<number> {
+    const { count } = await this.db.session.deleteMany({ where: { user: { name } } });
+    return count;
+  }
+
+  /** Housekeeping: expired rows are also removed lazily when presented. */
+  async pruneExpiredSessions(): Promise<number> {
+    const { count } = await this.db.session.deleteMany({ where: { expiresAt: { lte: new Date(this.now()) } } });
+    return count;
+  }
+}

@@ -1,0 +1,203 @@
+// The `resources:<group>/<version>/<plural>[/<namespace>]` topics: one informer per kind (all
+// namespaces), started when a topic of that kind gets its first subscriber and stopped `lingerMs`
+// after the last one left (a page reload must not restart the watch). Each change becomes an
+// upsert/delete of a table row on the interested topics only.
+// Continuity: while a topic had no subscriber, nothing was published on it; when it gets one
+// again, a fresh snapshot is published on the bus (once synced), so a client resuming from an
+// older event id gets the current list instead of a gap.
+import type { KubeConfig, KubernetesListObject, KubernetesObject } from '@kubernetes/client-node';
+import { Gauge, register } from 'prom-client';
+import { resourceRow } from '@opstudio/shared/resources/index';
+import { KubeJson } from '../install/kube-json';
+import { ResilientInformer } from '../kube/informer';
+import type { LiveBus } from '../live/bus';
+import type { LiveEvent } from '../live/events';
+import type { SnapshotRegistry } from '../live/snapshots';
+import { parseResourcesTopic, resourcesTopic } from '../live/topics';
+import type { Topic } from '../live/topics';
+import type { KindsWatcher } from './kinds';
+import type { ResourceRow } from './types';
+
+export interface KindWatchesOptions {
+  readonly lingerMs?: number;
+  /** How long a first snapshot waits for the kind's list (a kind that exists). */
+  readonly syncWaitMs?: number;
+  readonly log?: (message: string) => void;
+}
+
+interface Watch {
+  readonly key: string;
+  readonly group: string;
+  readonly version: string;
+  readonly plural: string;
+  readonly informer: ResilientInformer<KubernetesObject>;
+  readonly stop: AbortController;
+  /** The subscribed topics of this kind. */
+  readonly topics: Set<Topic>;
+  /** Topics that need a snapshot on the bus once the informer has synced. */
+  readonly pending: Set<Topic>;
+  /** uid → the row last published (JSON), to skip relist noise. */
+  readonly rows: Map<string, string>;
+  linger: NodeJS.Timeout | undefined;
+  columnsKey: string;
+}
+
+/** Every live KindWatches (several servers can run in one test process), for the gauge below. */
+const instances = new Set<KindWatches>();
+if (register.getSingleMetric('opstudio_resource_watches') === undefined) {
+  new Gauge({
+    name: 'opstudio_resource_watches',
+    help: 'Kinds whose custom resources are being watched for live tables (informers started on demand)',
+    collect() {
+      this.set([...instances].reduce((n, w) => n + w.running.length, 0));
+    },
+  });
+}
+
+export class KindWatches {
+  private readonly watches = new Map<string, Watch>();
+  /** Topics that had subscribers before in this process (see Continuity above). */
+  private readonly servedBefore = new Set<Topic>();
+  private readonly http: KubeJson;
+
+  constructor(
+    private readonly kc: KubeConfig,
+    private readonly bus: LiveBus,
+    private readonly kinds: KindsWatcher,
+    private readonly opts: KindWatchesOptions = {},
+  ) {
+    this.http = new KubeJson(kc);
+    instances.add(this);
+    kinds.onChange((kind) => {
+      for (const w of this.watches.values()) {
+        if (w.group !== kind.group || w.plural !== kind.plural) continue;
+        // a kind installed after its page opened: list now instead of after the backoff
+        w.informer.kick();
+        // printer columns changed (the CRD was updated): every row changes, resend the lists
+        const key = JSON.stringify(this.columns(w));
+        if (key === w.columnsKey) continue;
+        w.columnsKey = key;
+        w.rows.clear();
+        for (const topic of w.topics) this.bus.publish(this.snapshotOf(w, topic));
+      }
+    });
+  }
+
+  registerSnapshots(snapshots: SnapshotRegistry): void {
+    snapshots.register((t) => parseResourcesTopic(t) !== undefined, (topic) => this.snapshot(topic), {
+      acquire: (topic) => this.acquire(topic),
+      release: (topic) => this.release(topic),
+    });
+  }
+
+  /** Kinds with a running informer (tests, metrics). */
+  get running(): string[] {
+    return [...this.watches.keys()].sort();
+  }
+
+  /** Stops every informer (shutdown). */
+  stopAll(): void {
+    for (const w of this.watches.values()) this.stopWatch(w);
+    instances.delete(this);
+  }
+
+  private acquire(topic: Topic): void {
+    const t = parseResourcesTopic(topic);
+    if (t === undefined) return;
+    const w = this.ensure(t.group, t.version, t.plural);
+    clearTimeout(w.linger);
+    w.linger = undefined;
+    w.topics.add(topic);
+    if (this.servedBefore.has(topic)) {
+      if (w.informer.synced && w.informer.state === 'watching') this.bus.publish(this.snapshotOf(w, topic));
+      else w.pending.add(topic);
+    }
+    this.servedBefore.add(topic);
+  }
+
+  private release(topic: Topic): void {
+    const t = parseResourcesTopic(topic);
+    const w = t === undefined ? undefined : this.watches.get(keyOf(t.group, t.version, t.plural));
+    if (w === undefined) return;
+    w.topics.delete(topic);
+    w.pending.delete(topic);
+    if (w.topics.size > 0) return;
+    clearTimeout(w.linger);
+    w.linger = setTimeout(() => this.stopWatch(w), this.opts.lingerMs ?? 60_000);
+    w.linger.unref();
+  }
+
+  private async snapshot(topic: Topic): Promise<LiveEvent[]> {
+    const t = parseResourcesTopic(topic);
+    if (t === undefined) return [];
+    const w = this.watches.get(keyOf(t.group, t.version, t.plural));
+    // only a kind the cluster serves can sync; an unknown one answers empty at once
+    if (w !== undefined && !w.informer.synced && this.kinds.find(t.group, t.version, t.plural) !== undefined) {
+      const deadline = Date.now() + (this.opts.syncWaitMs ?? 5000);
+      while (!w.informer.synced && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    }
+    return w === undefined ? [{ topic: topic as `resources:${string}`, type: 'snapshot', items: [] }] : [this.snapshotOf(w, topic)];
+  }
+
+  private snapshotOf(w: Watch, topic: Topic): LiveEvent {
+    const ns = parseResourcesTopic(topic)?.namespace;
+    const columns = this.columns(w);
+    const items = w.informer
+      .list(ns)
+      .map((o) => resourceRow(o, columns))
+      .sort((a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name));
+    return { topic: topic as `resources:${string}`, type: 'snapshot', items };
+  }
+
+  private columns(w: Watch) {
+    return this.kinds.find(w.group, w.version, w.plural)?.columns ?? [];
+  }
+
+  private ensure(group: string, version: string, plural: string): Watch {
+    const key = keyOf(group, version, plural);
+    const existing = this.watches.get(key);
+    if (existing !== undefined) return existing;
+    const path = `/apis/${group}/${version}/${plural}`;
+    const informer = new ResilientInformer<KubernetesObject>({
+      kc: this.kc,
+      path,
+      list: () => this.http.request<KubernetesListObject<KubernetesObject>>({ method: 'GET', path }),
+      ...(this.opts.log !== undefined ? { log: this.opts.log } : {}),
+    });
+    const w: Watch = { key, group, version, plural, informer, stop: new AbortController(), topics: new Set(), pending: new Set(), rows: new Map(), linger: undefined, columnsKey: '' };
+    w.columnsKey = JSON.stringify(this.columns(w));
+    const upsert = (o: KubernetesObject) => this.publishRow(w, resourceRow(o, this.columns(w)), 'upsert');
+    informer.on('add', upsert);
+    informer.on('update', upsert);
+    informer.on('delete', (o) => this.publishRow(w, resourceRow(o, this.columns(w)), 'delete'));
+    informer.onState((state) => {
+      if (state !== 'watching') return;
+      for (const topic of w.pending) this.bus.publish(this.snapshotOf(w, topic));
+      w.pending.clear();
+    });
+    this.watches.set(key, w);
+    void informer.start(w.stop.signal);
+    return w;
+  }
+
+  private publishRow(w: Watch, row: ResourceRow, type: 'upsert' | 'delete'): void {
+    const json = JSON.stringify(row);
+    if (type === 'upsert') {
+      if (w.rows.get(row.uid) === json) return;
+      w.rows.set(row.uid, json);
+    } else w.rows.delete(row.uid);
+    // the first list fills the cache; subscribers get it as their snapshot, not as N upserts
+    if (!w.informer.synced) return;
+    for (const topic of [resourcesTopic(w), ...(row.namespace === null ? [] : [resourcesTopic({ ...w, namespace: row.namespace })])]) {
+      if (w.topics.has(topic)) this.bus.publish({ topic, type, item: row });
+    }
+  }
+
+  private stopWatch(w: Watch): void {
+    clearTimeout(w.linger);
+    w.stop.abort();
+    if (this.watches.get(w.key) === w) this.watches.delete(w.key);
+  }
+}
+
+const keyOf = (group: string, version: string, plural: string) => `${group}/${version}/${plural}`;

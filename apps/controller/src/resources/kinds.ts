@@ -1,0 +1,128 @@
+// Every CRD in the cluster as a ResourceKind: the `kinds` topic (navigation updates when CRDs
+// come and go) and the lookups the resources API needs before a request (is this kind served,
+// is it namespaced, which printer columns). One informer on all CRDs, raw JSON (the generated
+// client would rename `x-kubernetes-*` schema keys). Started with the other services.
+import type { KubeConfig, KubernetesListObject, KubernetesObject } from '@kubernetes/client-node';
+import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import { conditionsOf, servedVersion } from '../install/crd-client';
+import { KubeJson } from '../install/kube-json';
+import { installedFrom } from '../install/labels';
+import { ResilientInformer } from '../kube/informer';
+import type { LiveBus } from '../live/bus';
+import type { SnapshotRegistry } from '../live/snapshots';
+import type { PrinterColumn, ResourceKind } from './types';
+
+const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+
+export class KindsWatcher {
+  readonly informer: ResilientInformer<KubernetesObject>;
+  private readonly published = new Map<string, string>();
+  private readonly listeners = new Set<(kind: ResourceKind, deleted: boolean) => void>();
+
+  constructor(
+    kc: KubeConfig,
+    private readonly bus: LiveBus,
+    log?: (message: string) => void,
+  ) {
+    const http = new KubeJson(kc);
+    this.informer = new ResilientInformer<KubernetesObject>({
+      kc,
+      path: CRDS,
+      list: () => http.request<KubernetesListObject<KubernetesObject>>({ method: 'GET', path: CRDS }),
+      ...(log !== undefined ? { log } : {}),
+    });
+    const upsert = (o: KubernetesObject) => {
+      const kind = toResourceKind(o as unknown as CustomResourceDefinition);
+      const key = JSON.stringify(kind);
+      if (this.published.get(kind.uid) === key) return;
+      this.published.set(kind.uid, key);
+      this.bus.publish({ topic: 'kinds', type: 'upsert', item: kind });
+      for (const l of this.listeners) l(kind, false);
+    };
+    this.informer.on('add', upsert);
+    this.informer.on('update', upsert);
+    this.informer.on('delete', (o) => {
+      const kind = toResourceKind(o as unknown as CustomResourceDefinition);
+      this.published.delete(kind.uid);
+      this.bus.publish({ topic: 'kinds', type: 'delete', item: kind });
+      for (const l of this.listeners) l(kind, true);
+    });
+  }
+
+  start(signal: AbortSignal): Promise<void> {
+    return this.informer.start(signal);
+  }
+
+  registerSnapshots(snapshots: SnapshotRegistry): void {
+    snapshots.register('kinds', async () => [{ topic: 'kinds', type: 'snapshot', items: await this.list() }]);
+  }
+
+  /** Called for every changed or deleted kind (after it was published). */
+  onChange(listener: (kind: ResourceKind, deleted: boolean) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async waitForSync(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.informer.synced && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    return this.informer.synced;
+  }
+
+  /** Every CRD, sorted by name (waits up to 10 s for the first list). */
+  async list(): Promise<ResourceKind[]> {
+    await this.waitForSync(10_000);
+    return this.informer
+      .list()
+      .map((o) => toResourceKind(o as unknown as CustomResourceDefinition))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** The CRD serving `<group>/<version>` `plural`, from the cache. */
+  find(group: string, version: string, plural: string): { kind: ResourceKind; columns: PrinterColumn[] } | undefined {
+    const crd = this.informer.get(`${plural}.${group}`) as unknown as CustomResourceDefinition | undefined;
+    if (crd === undefined) return undefined;
+    const v = crd.spec.versions.find((x) => x.name === version && x.served);
+    if (v === undefined) return undefined;
+    return { kind: toResourceKind(crd), columns: (v.additionalPrinterColumns ?? []).map(printerColumn) };
+  }
+}
+
+export function toResourceKind(crd: CustomResourceDefinition): ResourceKind {
+  const from = installedFrom(crd);
+  const version = servedVersion(crd) ?? null;
+  const shown = crd.spec.versions.find((v) => v.name === version);
+  const meta = crd.metadata as { uid?: unknown; name: string };
+  const names = crd.spec.names;
+  return {
+    uid: typeof meta.uid === 'string' ? meta.uid : meta.name,
+    name: meta.name,
+    group: crd.spec.group,
+    kind: names.kind,
+    listKind: names.listKind ?? `${names.kind}List`,
+    plural: names.plural,
+    singular: names.singular ?? names.kind.toLowerCase(),
+    shortNames: names.shortNames ?? [],
+    categories: names.categories ?? [],
+    scope: crd.spec.scope,
+    versions: crd.spec.versions.map((v) => ({ name: v.name, served: v.served, storage: v.storage, deprecated: v.deprecated ?? false })),
+    version,
+    established: conditionsOf(crd).some((c) => c.type === 'Established' && c.status === 'True'),
+    designId: from?.designId ?? null,
+    designVersion: from?.designVersion ?? null,
+    printerColumns: (shown?.additionalPrinterColumns ?? []).map(printerColumn),
+    schema: shown?.schema?.openAPIV3Schema ?? null,
+    subresources: { status: shown?.subresources?.status !== undefined, scale: shown?.subresources?.scale !== undefined },
+  };
+}
+
+function printerColumn(c: { name: string; type: string; format?: string; description?: string; priority?: number; jsonPath: string }): PrinterColumn {
+  return {
+    name: c.name,
+    type: c.type,
+    ...(c.format !== undefined ? { format: c.format } : {}),
+    ...(c.description !== undefined ? { description: c.description } : {}),
+    priority: c.priority ?? 0,
+    jsonPath: c.jsonPath,
+  };
+}

@@ -1,0 +1,170 @@
+// The requests behind the `resources` router: list/get/create/patch/delete custom resources of
+// any kind, plain JSON (the API server's own), with the checks the API server cannot make for us
+// before a URL is built: the kind is served, a namespace is given exactly when the kind is
+// namespaced, a body names the kind it is sent to. Errors from the API server propagate as
+// KubeStatusError and are translated once in api/errors.ts.
+import type { KubeConfig } from '@kubernetes/client-node';
+import { TRPCError } from '@trpc/server';
+import { parseDocument } from 'yaml';
+import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import { resourceRow } from '@opstudio/shared/resources/index';
+import { isNotFound, KubeJson, KubeStatusError } from '../install/kube-json';
+import { FIELD_MANAGER } from '../install/labels';
+import { toResourceKind } from './kinds';
+import type { KindsWatcher } from './kinds';
+import type { CustomObject, PrinterColumn, ResourceKind, ResourceRow } from './types';
+
+export interface KindRef {
+  readonly group: string;
+  readonly version: string;
+  readonly plural: string;
+  readonly namespace?: string | undefined;
+}
+export type ObjectRef = KindRef & { readonly name: string };
+export type PatchStrategy = 'merge' | 'apply';
+
+type Json = Record<string, unknown>;
+
+const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+
+export class ResourcesService {
+  private readonly http: KubeJson;
+
+  constructor(
+    kc: KubeConfig,
+    private readonly kindsWatcher: KindsWatcher,
+  ) {
+    this.http = new KubeJson(kc);
+  }
+
+  kinds(): Promise<ResourceKind[]> {
+    return this.kindsWatcher.list();
+  }
+
+  async list(ref: KindRef): Promise<{ kind: string; resourceVersion: string; items: ResourceRow[] }> {
+    const { kind, columns } = await this.resolve(ref, 'list');
+    const list = await this.http.request<{ metadata?: { resourceVersion?: string }; items: unknown[] }>({ method: 'GET', path: this.path(ref, kind) });
+    const items = list.items.map((o) => resourceRow(o, columns)).sort((a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name));
+    return { kind: kind.name, resourceVersion: list.metadata?.resourceVersion ?? '', items };
+  }
+
+  async get(ref: ObjectRef): Promise<CustomObject> {
+    const { kind } = await this.resolve(ref, 'item');
+    return clean(await this.http.request<Json>({ method: 'GET', path: this.path(ref, kind, ref.name) }));
+  }
+
+  async create(ref: KindRef, body: unknown, dryRun = false): Promise<CustomObject> {
+    const { kind } = await this.resolve(ref, 'item');
+    const obj = this.normalize(ref, kind, toObject(body, 'body'), undefined);
+    return clean(await this.http.request<Json>({ method: 'POST', path: this.path(ref, kind), body: obj, query: { dryRun: dryRun ? 'All' : undefined, fieldManager: FIELD_MANAGER } }));
+  }
+
+  async patch(ref: ObjectRef, strategy: PatchStrategy, patch: unknown, opts: { force?: boolean | undefined; dryRun?: boolean | undefined } = {}): Promise<CustomObject> {
+    const { kind } = await this.resolve(ref, 'item');
+    const raw = toObject(patch, 'patch');
+    // merge: exactly what the user sent (null deletes); apply: the object as the user wants it
+    const body = strategy === 'apply' ? this.normalize(ref, kind, raw, ref.name) : raw;
+    const query = { fieldManager: FIELD_MANAGER, dryRun: opts.dryRun === true ? 'All' : undefined, force: strategy === 'apply' && opts.force === true ? 'true' : undefined };
+    const contentType = strategy === 'apply' ? 'application/apply-patch+yaml' : 'application/merge-patch+json';
+    const request = { method: 'PATCH' as const, path: this.path(ref, kind, ref.name), body, query, contentType };
+    try {
+      return clean(await this.http.request<Json>(request));
+    } catch (err) {
+      // Fields the studio itself set by create or merge patch (an Update by `operator-studio`) are the
+      // user's own: taking them over is what they mean. A conflict with anyone else is theirs to decide.
+      if (strategy !== 'apply' || !onlyOwnConflicts(err)) throw err;
+      return clean(await this.http.request<Json>({ ...request, query: { ...query, force: 'true' } }));
+    }
+  }
+
+  async delete(ref: ObjectRef, propagationPolicy?: 'Background' | 'Foreground' | 'Orphan'): Promise<{ status: 'deleted' | 'finalizing'; object: CustomObject | null }> {
+    const { kind } = await this.resolve(ref, 'item');
+    const body = propagationPolicy === undefined ? undefined : { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy };
+    const answer = await this.http.request<Json>({ method: 'DELETE', path: this.path(ref, kind, ref.name), body });
+    if (answer.kind === 'Status') return { status: 'deleted', object: null };
+    const object = clean(answer);
+    const finalizing = object.metadata.deletionTimestamp !== undefined && (object.metadata.finalizers?.length ?? 0) > 0;
+    return { status: finalizing ? 'finalizing' : 'deleted', object };
+  }
+
+  /** The kind serving this group/version/plural, checked against the namespace rule. */
+  private async resolve(ref: KindRef, what: 'list' | 'item'): Promise<{ kind: ResourceKind; columns: PrinterColumn[] }> {
+    await this.kindsWatcher.waitForSync(10_000);
+    const found = this.kindsWatcher.find(ref.group, ref.version, ref.plural) ?? (await this.readKind(ref));
+    if (found === undefined) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: `no kind ${ref.plural}.${ref.group}/${ref.version} is served by the cluster: install its CRD first (resources.kinds lists what is there)` });
+    }
+    const { kind } = found;
+    if (kind.scope === 'Cluster' && ref.namespace !== undefined) throw bad(`${kind.kind} is cluster-scoped: leave out namespace`);
+    if (kind.scope === 'Namespaced' && ref.namespace === undefined && what === 'item') throw bad(`${kind.kind} is namespaced: pass namespace`);
+    return found;
+  }
+
+  /** The informer may not have seen a CRD installed a moment ago: ask the API server. */
+  private async readKind(ref: KindRef): Promise<{ kind: ResourceKind; columns: PrinterColumn[] } | undefined> {
+    try {
+      const crd = await this.http.request<CustomResourceDefinition>({ method: 'GET', path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${encodeURIComponent(`${ref.plural}.${ref.group}`)}` });
+      const v = crd.spec.versions.find((x) => x.name === ref.version && x.served);
+      if (v === undefined) return undefined;
+      const kind = toResourceKind(crd);
+      return { kind, columns: kind.version === ref.version ? [...kind.printerColumns] : (v.additionalPrinterColumns ?? []).map((c) => ({ ...c, priority: c.priority ?? 0 })) };
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+
+  private path(ref: KindRef, kind: ResourceKind, name?: string): string {
+    const ns = kind.scope === 'Namespaced' && ref.namespace !== undefined ? `/namespaces/${encodeURIComponent(ref.namespace)}` : '';
+    return `/apis/${encodeURIComponent(ref.group)}/${encodeURIComponent(ref.version)}${ns}/${encodeURIComponent(ref.plural)}${name === undefined ? '' : `/${encodeURIComponent(name)}`}`;
+  }
+
+  /** Fills in apiVersion, kind, namespace (and name for apply); refuses a body that names something else. */
+  private normalize(ref: KindRef, kind: ResourceKind, body: Json, name: string | undefined): Json {
+    const apiVersion = `${ref.group}/${ref.version}`;
+    if (body.apiVersion !== undefined && body.apiVersion !== apiVersion) throw bad(`the body's apiVersion is ${JSON.stringify(body.apiVersion)}, but this request is for ${apiVersion}: fix apiVersion or send it to the right kind`);
+    if (body.kind !== undefined && body.kind !== kind.kind) throw bad(`the body's kind is ${JSON.stringify(body.kind)}, but ${ref.plural}.${ref.group} holds ${kind.kind}: fix kind`);
+    const meta = body.metadata === undefined ? {} : body.metadata;
+    if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) throw bad('metadata must be a mapping');
+    const m = { ...(meta as Json) };
+    if (ref.namespace !== undefined) {
+      if (m.namespace !== undefined && m.namespace !== ref.namespace) throw bad(`the body's metadata.namespace is ${JSON.stringify(m.namespace)}, but the request names namespace ${ref.namespace}: make them agree`);
+      m.namespace = ref.namespace;
+    } else if (m.namespace !== undefined) throw bad(`${kind.kind} is cluster-scoped: remove metadata.namespace`);
+    if (name !== undefined) {
+      if (m.name !== undefined && m.name !== name) throw bad(`the body's metadata.name is ${JSON.stringify(m.name)}, but the request names ${name}: make them agree`);
+      m.name = name;
+    } else if (m.name === undefined && m.generateName === undefined) throw bad('the body needs metadata.name (or metadata.generateName)');
+    return { ...body, apiVersion, kind: kind.kind, metadata: m };
+  }
+}
+
+function onlyOwnConflicts(err: unknown): boolean {
+  if (!(err instanceof KubeStatusError) || err.code !== 409) return false;
+  const causes = err.body?.details?.causes ?? [];
+  return causes.length > 0 && causes.every((c) => c.reason === 'FieldManagerConflict' && (c.message ?? '').startsWith(`conflict with "${FIELD_MANAGER}"`));
+}
+
+/** An object, or YAML/JSON text of one mapping. */
+function toObject(input: unknown, what: string): Json {
+  let value = input;
+  if (typeof input === 'string') {
+    const doc = parseDocument(input);
+    const err = doc.errors[0];
+    if (err !== undefined) {
+      const pos = err.linePos?.[0];
+      const first = (err.message.split('\n')[0] ?? err.message).replace(/ at line \d+, column \d+:?$/, '');
+      throw bad(`${what} is not valid YAML${pos === undefined ? '' : ` (line ${pos.line}, column ${pos.col})`}: ${first}`);
+    }
+    value = doc.toJS() as unknown;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad(`${what} must be one mapping (an object), like {"spec": {"size": 3}}`);
+  return value as Json;
+}
+
+function clean(obj: Json): CustomObject {
+  const meta = obj.metadata as Json | undefined;
+  if (meta === undefined || !('managedFields' in meta)) return obj as unknown as CustomObject;
+  const { managedFields: _mf, ...rest } = meta;
+  return { ...obj, metadata: rest } as unknown as CustomObject;
+}

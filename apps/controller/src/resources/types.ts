@@ -1,0 +1,118 @@
+// What the resources API and its live topics carry (docs/design/0010-resources-api.md). Rows and
+// conditions come from packages/shared (pure, also usable in the browser).
+import type { JSONSchemaProps, JSONValue } from '@opstudio/shared/crd/types';
+import type { RowCondition } from '@opstudio/shared/resources/index';
+
+export type { PrinterCell, ResourceRow, RowCondition } from '@opstudio/shared/resources/index';
+
+export interface PrinterColumn {
+  readonly name: string;
+  readonly type: string;
+  readonly format?: string;
+  readonly description?: string;
+  readonly priority: number;
+  readonly jsonPath: string;
+}
+
+export interface ResourceKindVersion {
+  readonly name: string;
+  readonly served: boolean;
+  readonly storage: boolean;
+  readonly deprecated: boolean;
+}
+
+/** One CRD in the cluster, ready for navigation, tables and a schema-driven form. */
+export interface ResourceKind {
+  readonly uid: string;
+  /** The CRD name, `<plural>.<group>`. */
+  readonly name: string;
+  readonly group: string;
+  readonly kind: string;
+  readonly listKind: string;
+  readonly plural: string;
+  readonly singular: string;
+  readonly shortNames: readonly string[];
+  readonly categories: readonly string[];
+  readonly scope: 'Namespaced' | 'Cluster';
+  readonly versions: readonly ResourceKindVersion[];
+  /** The version to show: the storage version if served, else the first served; null if none is served. */
+  readonly version: string | null;
+  readonly established: boolean;
+  /** Installed by the studio (label studio.opstudio.dev/design); null: an "other kind". */
+  readonly designId: string | null;
+  /** The pinned design version (annotation studio.opstudio.dev/design-version). */
+  readonly designVersion: number | null;
+  /** additionalPrinterColumns of `version`. */
+  readonly printerColumns: readonly PrinterColumn[];
+  /** openAPIV3Schema of `version`, the API server's JSON (x-kubernetes-* keys kept). */
+  readonly schema: JSONSchemaProps | null;
+  readonly subresources: { readonly status: boolean; readonly scale: boolean };
+}
+
+export interface OwnedDeployment {
+  readonly uid: string;
+  readonly name: string;
+  readonly namespace: string;
+  readonly replicas: { readonly desired: number; readonly current: number; readonly ready: number; readonly updated: number; readonly available: number; readonly unavailable: number };
+  readonly generation: number | null;
+  readonly observedGeneration: number | null;
+  readonly conditions: readonly RowCondition[];
+  readonly createdAt: string | null;
+}
+
+export interface OwnedPod {
+  readonly uid: string;
+  readonly name: string;
+  readonly namespace: string;
+  /** The owning Deployment's name. */
+  readonly deployment: string;
+  readonly phase: string;
+  /** The Ready condition is True. */
+  readonly ready: boolean;
+  readonly readyContainers: number;
+  readonly containers: number;
+  readonly restarts: number;
+  readonly node: string | null;
+  readonly podIP: string | null;
+  readonly createdAt: string | null;
+  readonly deletionTimestamp: string | null;
+}
+
+export interface ControllerInfo {
+  readonly crdName: string;
+  readonly group: string;
+  readonly kind: string;
+  readonly plural: string;
+  readonly version: string | null;
+  /** The metrics label (`controller_runtime_reconcile_total{controller=…}`): the kind lowercased. */
+  readonly controller: string;
+  readonly designId: string;
+  readonly designVersion: number | null;
+  readonly established: boolean;
+  /** A controller for this kind runs in this process now (only on the Lease holder). */
+  readonly running: boolean;
+}
+
+export interface CustomObjectMeta {
+  readonly name: string;
+  readonly namespace?: string;
+  readonly uid: string;
+  readonly resourceVersion: string;
+  readonly generation?: number;
+  readonly generateName?: string;
+  readonly creationTimestamp?: string;
+  readonly deletionTimestamp?: string;
+  readonly labels?: Record<string, string>;
+  readonly annotations?: Record<string, string>;
+  readonly finalizers?: readonly string[];
+  readonly ownerReferences?: readonly { readonly apiVersion: string; readonly kind: string; readonly name: string; readonly uid: string; readonly controller?: boolean }[];
+}
+
+/** A custom resource as the API server sends it, without metadata.managedFields. */
+export interface CustomObject {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly metadata: CustomObjectMeta;
+  readonly spec?: { readonly [key: string]: JSONValue };
+  readonly status?: { readonly [key: string]: JSONValue };
+}

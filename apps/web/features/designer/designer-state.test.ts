@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { parseDesign } from '@opstudio/shared/design/io';
+import type { Design } from '@opstudio/shared/design/schema';
+import { designerReducer, designerText, initDesigner } from './designer-state';
+import { jsonInputText, parseJsonInput } from './json-input';
+import { normalizeList } from './list-input';
+
+const yaml = readFileSync(new URL('../../../../examples/memcached.design.yaml', import.meta.url), 'utf8');
+const parsed = parseDesign(yaml);
+if (!parsed.ok) throw new Error('the memcached example does not parse');
+const memcached: Design = parsed.design;
+const rename = (kind: string) => (d: Design): Design => ({ ...d, crd: { ...d.crd, names: { ...d.crd.names, kind } } });
+
+test('a form edit rewrites the YAML; undo and redo bring both back', () => {
+  let s = initDesigner({ design: memcached, version: 1 });
+  assert.equal(designerText(s), yaml, 'the example is in canonical form');
+  s = designerReducer(s, { type: 'edit', next: rename('Cache'), group: 'kind', at: 1 });
+  assert.match(designerText(s), /^ {4}kind: Cache$/m);
+  s = designerReducer(s, { type: 'undo' });
+  assert.equal(designerText(s), yaml);
+  s = designerReducer(s, { type: 'redo' });
+  assert.equal(s.history.present.crd.names.kind, 'Cache');
+});
+
+test('YAML that does not parse keeps the last good design and the typed text', () => {
+  let s = initDesigner({ design: memcached, version: 1 });
+  const broken = yaml.replace('kind: Memcached', 'kind: Memcached: [');
+  s = designerReducer(s, { type: 'text', text: broken, at: 1 });
+  assert.equal(s.text, broken, 'nothing the user typed is lost');
+  assert.equal(s.history.present, memcached);
+  assert.ok(s.textIssues !== null && s.textErrorLine === 10, `line ${s.textErrorLine}`);
+  // a valid shape error (lowercase kind) is reported at its path, design unchanged
+  s = designerReducer(s, { type: 'text', text: yaml.replace('  scope: Namespaced', '  scope: Everywhere'), at: 2 });
+  assert.deepEqual(s.textIssues?.map((i) => i.path), ['crd.scope']);
+  s = designerReducer(s, { type: 'text', text: yaml.replace('kind: Memcached', 'kind: Shelf'), at: 3 });
+  assert.equal(s.textIssues, null);
+  assert.equal(s.history.present.crd.names.kind, 'Shelf');
+  assert.equal(s.history.past.length, 1);
+});
+
+test('saving marks the saved design; a later edit makes it dirty again', () => {
+  let s = initDesigner({ design: memcached, version: 1 });
+  s = designerReducer(s, { type: 'edit', next: rename('Cache'), group: null, at: 1 });
+  assert.notEqual(s.history.present, s.saved);
+  s = designerReducer(s, { type: 'saved', design: s.history.present, version: 2 });
+  assert.equal(s.history.present, s.saved);
+  assert.equal(s.savedVersion, 2);
+});
+
+test('JSON inputs and list inputs round-trip what the user types', () => {
+  assert.equal(parseJsonInput('3'), 3);
+  assert.equal(parseJsonInput('"3"'), '3');
+  assert.equal(parseJsonInput('hello'), 'hello');
+  assert.equal(parseJsonInput(' '), undefined);
+  assert.equal(jsonInputText('3'), '"3"', 'a string that reads as a number keeps its quotes');
+  assert.equal(jsonInputText('hello'), 'hello');
+  assert.equal(jsonInputText({ a: 1 }), '{"a":1}');
+  assert.equal(normalizeList('mc, '), 'mc');
+  assert.equal(normalizeList(' a ,b'), 'a, b');
+});

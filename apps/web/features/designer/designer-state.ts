@@ -1,0 +1,68 @@
+// The designer's one state: the design (with undo/redo), the YAML editor's text and whether
+// that text parses. Pure reducer: a form edit replaces the text with the serialized design; a
+// text edit updates the design only when the text parses into a valid shape, otherwise the
+// design stays at the last good state and the text keeps what the user typed (nothing is lost).
+// After a form edit the text is null: the designer serializes the design off the keystroke path.
+import { serializeDesign } from '@opstudio/shared/design/io';
+import type { Design } from '@opstudio/shared/design/schema';
+import { parseDesignText } from '@opstudio/shared/designer/validate';
+import { record, redo, startHistory, undo, type History } from '@opstudio/shared/designer/history';
+import type { Issue } from '@opstudio/shared';
+
+export interface DesignerState {
+  readonly history: History<Design>;
+  /** The editor's text when the user typed it; null means "the serialized design" (written lazily). */
+  readonly text: string | null;
+  /** Why the editor's text is not the design (syntax or shape), null when it is. */
+  readonly textIssues: readonly Issue[] | null;
+  /** 1-based line of a YAML syntax error. */
+  readonly textErrorLine: number | null;
+  /** The design as last saved (dirty = present !== saved). */
+  readonly saved: Design;
+  readonly savedVersion: number;
+}
+
+export type DesignerAction =
+  | { type: 'edit'; next: (d: Design) => Design; group: string | null; at: number }
+  | { type: 'text'; text: string; at: number }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  | { type: 'saved'; design: Design; version: number }
+  | { type: 'reset'; design: Design; version: number };
+
+export function initDesigner(init: { design: Design; version: number }): DesignerState {
+  return { history: startHistory(init.design), text: null, textIssues: null, textErrorLine: null, saved: init.design, savedVersion: init.version };
+}
+
+function withDesign(state: DesignerState, history: History<Design>): DesignerState {
+  if (history === state.history) return state;
+  return { ...state, history, text: null, textIssues: null, textErrorLine: null };
+}
+
+/** What the editor shows. Serializing a big design costs milliseconds: the designer does it deferred. */
+export function designerText(state: DesignerState): string {
+  return state.text ?? serializeDesign(state.history.present);
+}
+
+export function designerReducer(state: DesignerState, action: DesignerAction): DesignerState {
+  switch (action.type) {
+    case 'edit': {
+      const next = action.next(state.history.present);
+      return withDesign(state, record(state.history, next, action.group, action.at));
+    }
+    case 'text': {
+      if (action.text === state.text) return state;
+      const parsed = parseDesignText(action.text);
+      if (!parsed.ok) return { ...state, text: action.text, textIssues: parsed.issues, textErrorLine: parsed.line };
+      return { ...state, text: action.text, textIssues: null, textErrorLine: null, history: record(state.history, parsed.design, 'yaml', action.at) };
+    }
+    case 'undo':
+      return withDesign(state, undo(state.history));
+    case 'redo':
+      return withDesign(state, redo(state.history));
+    case 'saved':
+      return { ...state, saved: action.design, savedVersion: action.version };
+    case 'reset':
+      return initDesigner({ design: action.design, version: action.version });
+  }
+}

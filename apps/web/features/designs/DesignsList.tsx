@@ -1,0 +1,57 @@
+'use client';
+// /designs: every saved design with its kind, latest version and whether it is installed.
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useTRPC } from '../../trpc/client';
+import styles from './designs.module.css';
+
+export function DesignsList() {
+  const trpc = useTRPC();
+  const designs = useQuery(trpc.designs.list.queryOptions());
+  const crds = useQuery(trpc.crds.list.queryOptions());
+  const installed = new Map((crds.data ?? []).filter((c) => c.managed !== null).map((c) => [c.managed!.designId, c]));
+  return (
+    <div className={styles.page}>
+      <div className={styles.head}>
+        <h1>Designs</h1>
+        <Link href="/designs/new" className={styles.primary}>
+          New design
+        </Link>
+      </div>
+      {designs.isPending ? <p className={styles.muted}>Loading…</p> : null}
+      {designs.isError ? <p role="alert" className={styles.error}>Cannot list designs: {designs.error.message}</p> : null}
+      {designs.data?.length === 0 ? <p className={styles.muted}>No designs yet: start one with “New design”.</p> : null}
+      {designs.data && designs.data.length > 0 ? (
+        <table className={styles.table} aria-label="Designs">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Kind</th>
+              <th>CRD</th>
+              <th>Version</th>
+              <th>Installed</th>
+              <th>Updated</th>
+            </tr>
+          </thead>
+          <tbody>
+            {designs.data.map((d) => {
+              const crd = installed.get(d.id);
+              return (
+                <tr key={d.id}>
+                  <td>
+                    <Link href={`/designs/${encodeURIComponent(d.id)}`}>{d.name}</Link>
+                  </td>
+                  <td>{d.kind ?? '—'}</td>
+                  <td className={styles.mono}>{d.crdName ?? 'does not parse'}</td>
+                  <td>v{d.latestVersion}</td>
+                  <td>{crd ? `version ${crd.managed?.designVersion ?? '?'}${crd.established ? '' : ' (not established)'}` : '—'}</td>
+                  <td>{new Date(d.updatedAt).toLocaleString()}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+'use client';
+// "New design": start blank, from a template (Memcached, the kitchen sink) or from a CRD
+// (pasted or uploaded). Each choice saves version 1 under a free name and opens the designer.
+// Importing a CRD from the cluster needs an API that returns a whole CRD (not there yet).
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { importCrd } from '@opstudio/shared/crd/import';
+import { parseDesign, serializeDesign } from '@opstudio/shared/design/io';
+import type { Design } from '@opstudio/shared/design/schema';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useTRPC } from '../../trpc/client';
+import { blankDesign } from './blank';
+import type { Template } from './templates';
+import { uniqueName } from './unique-name';
+import styles from './designs.module.css';
+
+export function NewDesign({ templates }: { readonly templates: readonly Template[] }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const list = useQuery(trpc.designs.list.queryOptions());
+  const save = useMutation(trpc.designs.save.mutationOptions());
+  const [crdText, setCrdText] = useState('');
+  const [importProblem, setImportProblem] = useState<string | null>(null);
+  const [leftOut, setLeftOut] = useState<{ design: Design; paths: string[] } | null>(null);
+
+  const create = async (design: Design, base: string) => {
+    const taken = new Set((list.data ?? []).map((d) => d.name));
+    const saved = await save.mutateAsync({ name: uniqueName(base, taken), yaml: serializeDesign(design) });
+    router.push(`/designs/${encodeURIComponent(saved.id)}`);
+  };
+  const fromTemplate = (t: Template) => {
+    const parsed = parseDesign(t.yaml);
+    if (!parsed.ok) return setImportProblem(`the ${t.label} template does not parse: ${parsed.errors[0]?.message ?? ''}`);
+    void create(parsed.design, t.label).catch(() => undefined);
+  };
+  const fromCrd = (text: string) => {
+    setLeftOut(null);
+    const result = importCrd(text);
+    if (!result.ok) return setImportProblem(`not an importable CRD: ${result.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')}`);
+    setImportProblem(null);
+    if (result.unrepresentable.length > 0) return setLeftOut({ design: result.design, paths: result.unrepresentable.map((u) => `${u.path}: ${u.reason}`) });
+    void create(result.design, result.design.crd.names.kind).catch(() => undefined);
+  };
+  const busy = save.isPending || list.isPending;
+
+  return (
+    <div className={styles.page}>
+      <h1>New design</h1>
+      <section className={styles.card} aria-labelledby="start-h">
+        <h2 id="start-h">Start from</h2>
+        <div className={styles.choices}>
+          <button type="button" className={styles.choice} disabled={busy} onClick={() => void create(blankDesign(), 'My app').catch(() => undefined)}>
+            <strong>Blank</strong>
+            <span>A kind with an empty spec and status conditions.</span>
+          </button>
+          {templates.map((t) => (
+            <button key={t.id} type="button" className={styles.choice} disabled={busy} onClick={() => fromTemplate(t)} aria-label={t.label} aria-describedby={`tpl-${t.id}`}>
+              <strong>{t.label}</strong>
+              <span id={`tpl-${t.id}`}>{t.description}</span>
+            </button>
+          ))}
+        </div>
+      </section>
+      <section className={styles.card} aria-labelledby="import-h">
+        <h2 id="import-h">Import a CRD</h2>
+        <label className={styles.field}>
+          CRD YAML
+          <textarea rows={8} value={crdText} onChange={(e) => setCrdText(e.target.value)} placeholder="apiVersion: apiextensions.k8s.io/v1&#10;kind: CustomResourceDefinition&#10;…" spellCheck={false} />
+        </label>
+        <div className={styles.actions}>
+          <button type="button" disabled={busy || crdText.trim() === ''} onClick={() => fromCrd(crdText)}>
+            Import CRD
+          </button>
+          <label className={styles.upload}>
+            Upload a CRD file
+            <input
+              type="file"
+              accept=".yaml,.yml,.json"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void file.text().then((text) => { setCrdText(text); fromCrd(text); });
+              }}
+            />
+          </label>
+        </div>
+        {leftOut !== null ? (
+          <div role="alert" className={styles.warn}>
+            <p>These parts of the CRD have no place in a design and would be left out:</p>
+            <ul>
+              {leftOut.paths.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+            <button type="button" onClick={() => void create(leftOut.design, leftOut.design.crd.names.kind).catch(() => undefined)}>
+              Import anyway
+            </button>
+          </div>
+        ) : null}
+      </section>
+      {importProblem !== null ? <p role="alert" className={styles.error}>{importProblem}</p> : null}
+      {save.isError ? <p role="alert" className={styles.error}>Not created: {save.error.message}</p> : null}
+    </div>
+  );
+}

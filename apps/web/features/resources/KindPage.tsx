@@ -1,0 +1,70 @@
+'use client';
+// A kind's page: its CRs as a live table (all namespaces or one), "Create from sample" and delete
+// for kinds the studio installed; other kinds are browsable read-only.
+import { sortedItems } from '@opstudio/shared/live/index';
+import type { Topic } from '@opstudio/controller/router';
+import { useMemo, useState } from 'react';
+import { useLiveTopics } from '../live/LiveProvider';
+import type { ResourceRow } from './api-types';
+import { CreateFromSample } from './CreateFromSample';
+import { DeleteDialog } from './DeleteDialog';
+import { KindTable } from './KindTable';
+import styles from './resources.module.css';
+import { useKind } from './use-kinds';
+import { useNow } from './use-now';
+
+const ALL = '';
+const byPlace = (a: ResourceRow, b: ResourceRow) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name);
+
+export function KindPage({ crdName }: { readonly crdName: string }) {
+  const kind = useKind(crdName);
+  const [namespace, setNamespace] = useState(ALL);
+  const [deleting, setDeleting] = useState<ResourceRow | null>(null);
+  const now = useNow();
+  const namespaced = kind?.scope !== 'Cluster';
+  const topic: Topic | null = kind?.version ? `resources:${kind.group}/${kind.version}/${kind.plural}${namespaced && namespace !== ALL ? `/${namespace}` : ''}` : null;
+  const topics = useMemo(() => (topic === null ? ['namespaces' as const] : (['namespaces', topic] as const)), [topic]);
+  const { state } = useLiveTopics(topics);
+  const list = topic === null ? undefined : state.rows.get(topic);
+  const rows = useMemo(() => sortedItems(list, byPlace), [list]);
+  const taken = useMemo(() => new Set(rows.map((r) => r.name)), [rows]);
+
+  if (kind === undefined) return <p className={styles.note}>Loading kinds…</p>;
+  if (kind === null) return <p className={styles.error}>The cluster has no CRD named {crdName}: it may have been uninstalled.</p>;
+  const managed = kind.designId !== null;
+  const createIn = namespace === ALL ? 'default' : namespace;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.titleRow}>
+        <h1 className={styles.title}>{kind.kind}</h1>
+        <span className={styles.sub}>
+          {kind.name} · {kind.version ?? 'no served version'} · {kind.scope === 'Cluster' ? 'cluster-scoped' : 'namespaced'}
+          {managed ? ` · design ${kind.designId} v${kind.designVersion ?? '?'}` : ' · not installed by the studio (read-only)'}
+        </span>
+      </div>
+      <div className={styles.toolbar}>
+        {namespaced && (
+          <label>
+            Namespace
+            <select value={namespace} onChange={(e) => setNamespace(e.target.value)}>
+              <option value={ALL}>All namespaces</option>
+              {(state.namespaces ?? []).map((n) => (
+                <option key={n.uid} value={n.name}>
+                  {n.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <span className={styles.sub} aria-live="polite">
+          {list === undefined ? 'loading…' : `${rows.length} ${rows.length === 1 ? kind.singular : kind.plural}`}
+        </span>
+        <span className={styles.spacer} />
+        {managed && <CreateFromSample kind={kind} namespace={createIn} takenNames={taken} />}
+      </div>
+      <KindTable kind={kind} rows={rows} showNamespace={namespaced && namespace === ALL} now={now} onDelete={managed ? setDeleting : undefined} />
+      {managed && <DeleteDialog kind={kind} target={deleting} onClose={() => setDeleting(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+'use client';
+// What the CR owns, live (`owned:<uid>`): each Deployment's replicas ready/desired, and one row per
+// Pod with its phase, readiness, restarts and node.
+import type { OwnedObjects } from './api-types';
+import { ConditionBadges } from './ConditionBadges';
+import { ageText } from './printer-columns';
+import styles from './resources.module.css';
+
+export function PodsPanel({ owned, now }: { readonly owned: OwnedObjects | undefined; readonly now: number }) {
+  const pods = owned === undefined ? [] : [...owned.pods].sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <section className={styles.card} aria-label="Pods">
+      <h2>Pods</h2>
+      {owned === undefined && <p className={styles.note}>loading…</p>}
+      {owned !== undefined && owned.deployments.length === 0 && <p className={styles.note}>No Deployment owned by this object (yet).</p>}
+      {owned?.deployments.map((d) => (
+        <p key={d.uid} className={styles.toolbar} aria-label={`Deployment ${d.name}`}>
+          <span>
+            Deployment <strong>{d.name}</strong>: {d.replicas.ready}/{d.replicas.desired} ready
+            {d.replicas.updated !== d.replicas.desired ? `, ${d.replicas.updated} updated` : ''}
+          </span>
+          <ConditionBadges conditions={d.conditions} />
+        </p>
+      ))}
+      {pods.length > 0 && (
+        <table className={styles.plainTable} aria-label="Pods">
+          <thead>
+            <tr>
+              <th scope="col">Pod</th>
+              <th scope="col">Phase</th>
+              <th scope="col">Ready</th>
+              <th scope="col">Restarts</th>
+              <th scope="col">Node</th>
+              <th scope="col">Age</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pods.map((p) => (
+              <tr key={p.uid} aria-label={p.name}>
+                <td className={styles.mono}>{p.name}</td>
+                <td>
+                  <span className={`${styles.badge} ${p.deletionTimestamp !== null ? styles.neutral : p.phase === 'Running' ? styles.good : styles.bad}`}>{p.deletionTimestamp !== null ? 'Terminating' : p.phase}</span>
+                </td>
+                <td>
+                  {p.readyContainers}/{p.containers}
+                </td>
+                <td>{p.restarts}</td>
+                <td>{p.node ?? ''}</td>
+                <td>{ageText(p.createdAt, now)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

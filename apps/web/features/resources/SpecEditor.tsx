@@ -1,0 +1,106 @@
+'use client';
+// Edit a CR: the form generated from the CRD schema and the YAML of the same draft, kept in sync
+// both ways; "Apply" sends a merge patch of what changed. While nothing is edited the page
+// follows the live object; once edited, the draft stays until applied or discarded.
+import { emitYaml, parseYaml } from '@opstudio/shared/yaml/index';
+import type { YamlValue } from '@opstudio/shared/yaml/index';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTRPC } from '../../trpc/client';
+import type { FetchedObject, ResourceKind } from './api-types';
+import styles from './resources.module.css';
+import { SchemaForm } from './schema-form/SchemaForm';
+import { fieldsOf, setAt } from './schema-form/schema-fields';
+import { editableOf, planPatch } from './spec-draft';
+import type { Editable } from './spec-draft';
+
+interface Props {
+  readonly kind: ResourceKind;
+  readonly object: FetchedObject;
+  readonly readOnly: boolean;
+  readonly onApplied: (obj: FetchedObject) => void;
+}
+
+export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
+  const trpc = useTRPC();
+  const base = useMemo(() => editableOf(object), [object]);
+  const [draft, setDraft] = useState<Editable | null>(null);
+  const [text, setText] = useState<string | null>(null);
+  const [yamlError, setYamlError] = useState<string | null>(null);
+  const doc = draft ?? base;
+  const fields = useMemo(() => fieldsOf(kind.schema?.properties?.spec, ['spec']), [kind.schema]);
+  const plan = useMemo(() => planPatch(base, doc), [base, doc]);
+  const apply = useMutation(
+    trpc.resources.patch.mutationOptions({
+      onSuccess: (obj) => {
+        setDraft(null);
+        setText(null);
+        onApplied(obj);
+      },
+    }),
+  );
+
+  const editField = (path: readonly string[], value: unknown) => {
+    setDraft(setAt(doc, path, value));
+    setText(null);
+    setYamlError(null);
+    apply.reset();
+  };
+  const editYaml = (value: string) => {
+    setText(value);
+    apply.reset();
+    const parsed = parseYaml(value);
+    if (!parsed.ok) return setYamlError(parsed.message);
+    if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) return setYamlError('the YAML must be one mapping (apiVersion, kind, metadata, spec)');
+    setYamlError(null);
+    setDraft(parsed.value as Editable);
+  };
+  const discard = () => {
+    setDraft(null);
+    setText(null);
+    setYamlError(null);
+    apply.reset();
+  };
+  const submit = () => {
+    if (plan.kind !== 'patch' || kind.version === null) return;
+    apply.mutate({ group: kind.group, version: kind.version, plural: kind.plural, name: object.metadata.name, ...(object.metadata.namespace !== undefined ? { namespace: object.metadata.namespace } : {}), strategy: 'merge', patch: plan.patch });
+  };
+  const problem = yamlError ?? (plan.kind === 'invalid' ? plan.message : null);
+
+  return (
+    <section className={styles.card} aria-label="Spec">
+      <div className={styles.toolbar}>
+        <h2 style={{ margin: 0 }}>Spec</h2>
+        <span className={styles.spacer} />
+        {draft !== null && <span className={styles.sub}>edited, not applied</span>}
+        {!readOnly && (
+          <>
+            <button type="button" className={styles.button} onClick={discard} disabled={draft === null && text === null}>
+              Discard
+            </button>
+            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={submit} disabled={plan.kind !== 'patch' || yamlError !== null || apply.isPending}>
+              {apply.isPending ? 'Applying…' : 'Apply'}
+            </button>
+          </>
+        )}
+      </div>
+      {problem !== null && <p className={styles.error}>{problem}</p>}
+      {apply.error !== null && (
+        <p className={styles.error} role="alert">
+          {apply.error.message}
+        </p>
+      )}
+      <div className={styles.grid2} style={{ marginTop: '0.75rem' }}>
+        <div>
+          <SchemaForm fields={fields} value={doc} onChange={editField} readOnly={readOnly} />
+        </div>
+        <div>
+          <label htmlFor="object-yaml" className={styles.note}>
+            YAML
+          </label>
+          <textarea id="object-yaml" className={styles.yaml} spellCheck={false} readOnly={readOnly} aria-invalid={yamlError !== null} value={text ?? emitYaml(doc as YamlValue, { keepKeyOrder: true })} onChange={(e) => editYaml(e.target.value)} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+// The resources API's shapes as the pages use them (docs/design/0010-resources-api.md), from the
+// controller's router (types only: nothing of the controller is bundled).
+export type { CustomObject, OwnedDeployment, OwnedPod, PrinterCell, PrinterColumn, ResourceKind, ResourceRow, RowCondition } from '@opstudio/controller/router';
+import type { AppRouter, OwnedDeployment, OwnedPod } from '@opstudio/controller/router';
+import type { TRPCOptionsProxy, inferOutput } from '@trpc/tanstack-react-query';
+
+export interface OwnedObjects {
+  readonly deployments: readonly OwnedDeployment[];
+  readonly pods: readonly OwnedPod[];
+}
+
+/** A CR as the browser receives it (resources.get / patch / create), after JSON serialization. */
+export type FetchedObject = inferOutput<TRPCOptionsProxy<AppRouter>['resources']['get']>;

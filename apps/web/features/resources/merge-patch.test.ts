@@ -1,0 +1,23 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mergePatchOf } from './merge-patch';
+
+test('a changed field, a new field and a removed field make a minimal merge patch', () => {
+  const before = { spec: { size: 3, image: 'memcached', extra: { a: 1 } } };
+  const after = { spec: { size: 5, image: 'memcached', port: 11211 } };
+  assert.deepEqual(mergePatchOf(before, after), { spec: { size: 5, extra: null, port: 11211 } });
+});
+
+test('arrays are replaced whole and equal arrays are no change', () => {
+  assert.deepEqual(mergePatchOf({ spec: { args: ['a', 'b'] } }, { spec: { args: ['a', 'c'] } }), { spec: { args: ['a', 'c'] } });
+  assert.equal(mergePatchOf({ spec: { args: ['a'] } }, { spec: { args: ['a'] } }), undefined);
+});
+
+test('no change gives undefined, so Apply can be disabled', () => {
+  assert.equal(mergePatchOf({ spec: { size: 1, nested: { x: 'y' } } }, { spec: { nested: { x: 'y' }, size: 1 } }), undefined);
+});
+
+test('a value that becomes an object, or an object that becomes a value, is replaced', () => {
+  assert.deepEqual(mergePatchOf({ spec: { v: 1 } }, { spec: { v: { a: 1 } } }), { spec: { v: { a: 1 } } });
+  assert.deepEqual(mergePatchOf({ spec: { v: { a: 1 } } }, { spec: { v: 'x' } }), { spec: { v: 'x' } });
+});

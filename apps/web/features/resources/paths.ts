@@ -1,0 +1,11 @@
+// Where the resource pages live: /resources/<crd name>/<namespace>/<name>. Cluster-scoped objects
+// use "_" for the namespace (no namespace can be named that: names are DNS labels).
+export const CLUSTER_SCOPE = '_';
+
+export const kindPath = (crdName: string): string => `/resources/${encodeURIComponent(crdName)}`;
+
+export function objectPath(crdName: string, namespace: string | undefined, name: string): string {
+  return `${kindPath(crdName)}/${encodeURIComponent(namespace === undefined || namespace === '' ? CLUSTER_SCOPE : namespace)}/${encodeURIComponent(name)}`;
+}
+
+export const namespaceFromPath = (segment: string): string | undefined => (segment === CLUSTER_SCOPE ? undefined : decodeURIComponent(segment));

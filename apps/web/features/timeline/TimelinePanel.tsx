@@ -1,0 +1,82 @@
+'use client';
+// The reconcile timeline of one object: every run (time, what triggered it, duration, outcome,
+// actions on owned objects, condition changes), newest first, live; older runs page in from the
+// database (history.runs) and merge with the live ones by id, so none shows twice or goes missing.
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTRPCClient } from '../../trpc/client';
+import styles from './timeline.module.css';
+import { conditionText, durationText, mergeRuns, outcomeText, triggerSummary, triggerText } from './timeline-text';
+import type { TimelineRun } from './timeline-text';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hour12: false });
+
+export function TimelinePanel({ uid, live }: { readonly uid: string; readonly live: readonly TimelineRun[] | undefined }) {
+  const client = useTRPCClient();
+  const [older, setOlder] = useState<readonly TimelineRun[]>([]);
+  const [exhausted, setExhausted] = useState(false);
+  const runs = useMemo(() => mergeRuns(live ?? [], older), [live, older]);
+  const page = useMutation({
+    mutationFn: (before: number) => client.history.runs.query({ uid, before, limit: 50 }),
+  });
+  const oldest = runs.at(-1)?.id;
+  const loadOlder = () => {
+    if (oldest === undefined) return;
+    page.mutate(oldest, {
+      onSuccess: (res) => {
+        setOlder((prev) => mergeRuns(prev, res.runs));
+        if (res.nextBefore === null) setExhausted(true);
+      },
+    });
+  };
+
+  return (
+    <section className={styles.card} aria-label="Reconcile timeline">
+      <h2>Reconcile timeline</h2>
+      {live === undefined && <p className={styles.note}>loading…</p>}
+      {live !== undefined && runs.length === 0 && <p className={styles.note}>No reconciles recorded yet.</p>}
+      {runs.length > 0 && (
+        <ol className={styles.runs} aria-label="Runs">
+          {runs.map((run) => (
+            <li key={run.id} className={styles.run} data-outcome={run.outcome} aria-label={`Run ${run.id}`}>
+              <div className={styles.head}>
+                <time dateTime={run.startedAt} title={run.startedAt}>
+                  {timeFormat.format(new Date(run.startedAt))}
+                </time>
+                <span className={`${styles.outcome} ${styles[run.outcome]}`}>{outcomeText(run)}</span>
+                <span className={styles.muted}>{durationText(run.durationMs)}</span>
+                {run.generation !== null && <span className={styles.muted}>gen {run.generation}</span>}
+              </div>
+              <div className={styles.triggers} title={run.triggers.map(triggerText).join('\n')}>
+                <span className={styles.muted}>Triggers: </span>
+                {triggerSummary(run.triggers).join(' · ') || 'none recorded'}
+              </div>
+              {run.actions.length > 0 && (
+                <ul className={styles.detail} aria-label="Actions">
+                  {run.actions.map((a, i) => (
+                    <li key={i}>{a.summary}</li>
+                  ))}
+                </ul>
+              )}
+              {run.conditions.length > 0 && (
+                <ul className={styles.detail} aria-label="Condition changes">
+                  {run.conditions.map((c) => (
+                    <li key={c.type} title={c.message}>
+                      {conditionText(c)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {runs.length > 0 && !exhausted && (
+        <button type="button" className={styles.more} onClick={loadOlder} disabled={page.isPending}>
+          {page.isPending ? 'Loading…' : 'Load older runs'}
+        </button>
+      )}
+      {page.error !== null && <p className={styles.error}>{page.error.message}</p>}
+    </section>
+  );
+}

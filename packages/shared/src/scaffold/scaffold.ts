@@ -1,0 +1,62 @@
+/**
+ * design → every file of the exported kubebuilder project, as a path-sorted map. Pure and
+ * deterministic (no clock, no randomness): the CLI and the web download zip the same bytes.
+ */
+import { DEFAULT_BOILERPLATE } from '../gotypes/generate';
+import { goPackageName } from '../gotypes/generate';
+import type { NotExpressible } from '../gotypes/model';
+import type { Design } from '../design/schema';
+import { configFiles, samplePath } from './config-files';
+import { generateDeepCopy } from './deepcopy';
+import { projectFacts, safeSegment, ScaffoldError, type ProjectFacts } from './facts';
+import { goMod, GO_SUM } from './go-deps';
+import { controllerGo } from './go-controller';
+import { mainGo } from './go-main';
+import { controllerTestGo, suiteTestGo } from './go-tests';
+import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, makefile, projectFile, readme } from './project-files';
+
+export interface Scaffold {
+  /** Path → file content, sorted by path (byte order). */
+  readonly files: ReadonlyMap<string, string>;
+  /** What the design says that the Go types cannot (the CRD in the export leaves it out). */
+  readonly notExpressible: readonly NotExpressible[];
+  readonly facts: ProjectFacts;
+}
+
+const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export function scaffoldProject(design: Design): Scaffold {
+  const f = projectFacts(design);
+  const header = DEFAULT_BOILERPLATE;
+  const files = new Map<string, string>();
+  const add = (path: string, text: string): void => {
+    for (const segment of path.split('/')) safeSegment(segment, 'path segment');
+    if (files.has(path)) throw new ScaffoldError(`two files would be written to ${path}: rename the kind or a version`);
+    files.set(path, text);
+  };
+
+  for (const [path, text] of f.goTypes.files) add(path, text);
+  for (const v of f.versions) {
+    const dir = `api/${v.name}/`;
+    const sources = [...f.goTypes.files].filter(([p]) => p.startsWith(dir) && p.endsWith('_types.go')).map(([, s]) => s);
+    add(`${dir}zz_generated.deepcopy.go`, generateDeepCopy(sources, { packageName: goPackageName(v.name), header }));
+  }
+  add('cmd/main.go', mainGo(f, header));
+  add(`internal/controller/${f.lowerKind}_controller.go`, controllerGo(f, header));
+  add('internal/controller/suite_test.go', suiteTestGo(f, header));
+  add(`internal/controller/${f.lowerKind}_controller_test.go`, controllerTestGo(f, header, samplePath(f)));
+  for (const [path, text] of configFiles(f)) add(path, text);
+  add('hack/boilerplate.go.txt', `${header}\n`);
+  add('go.mod', goMod(f.module));
+  add('go.sum', GO_SUM);
+  add('PROJECT', projectFile(f));
+  add('Makefile', makefile(f));
+  add('Dockerfile', DOCKERFILE);
+  add('.dockerignore', DOCKERIGNORE);
+  add('.gitignore', GITIGNORE);
+  const notes = f.goTypes.notExpressible.map((n) => `\`${n.path}\`: ${n.reason}`);
+  add('README.md', readme(f, notes));
+
+  const sorted = new Map([...files.entries()].sort(([a], [b]) => byteOrder(a, b)));
+  return { files: sorted, notExpressible: f.goTypes.notExpressible, facts: f };
+}

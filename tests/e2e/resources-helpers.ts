@@ -1,0 +1,73 @@
+// Shared by the resources and story e2e specs: the sandbox's Kubernetes clients, unique names
+// (the test sandbox is shared by several runs), designs installed through the studio's own API,
+// and clean-up that goes through the same uninstall path a user would take.
+import fs from 'node:fs';
+import path from 'node:path';
+import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
+import type { APIRequestContext } from '@playwright/test';
+
+export const kubeconfig = process.env.OPSTUDIO_KUBECONFIG;
+export const repo = path.resolve(import.meta.dirname, '../..');
+export const docsScreenshots = path.join(repo, 'docs/screenshots');
+
+export function kube() {
+  const kc = new KubeConfig();
+  kc.loadFromFile(kubeconfig ?? '');
+  return { kc, core: kc.makeApiClient(CoreV1Api), objects: kc.makeApiClient(CustomObjectsApi) };
+}
+
+export const unique = (what: string) => `${what}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The Memcached example under another API group (`<group>.example.com`), optionally without its operand or with printer columns. */
+export function memcachedDesign(group: string, opts: { operand?: boolean; columns?: boolean } = {}): string {
+  let yaml = fs.readFileSync(path.join(repo, 'examples/memcached.design.yaml'), 'utf8').replace(/^ {2}group: cache$/m, `  group: ${group}`);
+  if (opts.operand === false) yaml = yaml.slice(0, yaml.indexOf('\noperand:') + 1);
+  if (opts.columns === true) {
+    const columns = ['    printerColumns:', '    - name: Size', '      type: integer', '      jsonPath: .spec.size', '    - name: Port', '      type: integer', '      jsonPath: .spec.containerPort'].join('\n');
+    yaml = yaml.replace(/^( {4}storage: true)$/m, `$1\n${columns}`);
+  }
+  return yaml;
+}
+
+async function trpc<T>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
+  const res = await request.post(`/api/trpc/${procedure}`, { data: input, headers: { 'x-opstudio-csrf': '1' } });
+  const body = (await res.json()) as { result?: { data: T }; error?: { message: string } };
+  if (!res.ok() || body.result === undefined) throw new Error(`${procedure}: ${body.error?.message ?? res.status()}`);
+  return body.result.data;
+}
+
+/** Saves and installs a design through the studio's API (what "Install CRD" does); returns its ids. */
+export async function installDesign(request: APIRequestContext, name: string, yaml: string): Promise<{ designId: string; crdName: string }> {
+  const saved = await trpc<{ id: string }>(request, 'designs.save', { name, yaml });
+  const installed = await trpc<{ crdName: string; operation: { state: string; steps: { step: string; message: string }[] } }>(request, 'crds.install', { designId: saved.id });
+  if (installed.operation.state !== 'succeeded') throw new Error(`install failed: ${installed.operation.steps.at(-1)?.message ?? 'unknown'}`);
+  return { designId: saved.id, crdName: installed.crdName };
+}
+
+/** Uninstalls (deleting its CRs first, finalizers included) and deletes the design; never throws. */
+export async function removeDesign(request: APIRequestContext, designId: string): Promise<void> {
+  await trpc(request, 'crds.uninstall', { designId, deleteResources: true }).catch((err: unknown) => console.error(`clean-up: ${String(err)}`));
+  await trpc(request, 'designs.delete', { id: designId }).catch((err: unknown) => console.error(`clean-up: ${String(err)}`));
+}
+
+export async function withNamespace(name: string): Promise<() => Promise<void>> {
+  const { core } = kube();
+  await core.createNamespace({ body: { metadata: { name } } });
+  return async () => {
+    await core.deleteNamespace({ name }).catch(() => undefined);
+  };
+}
+
+/** Creates a namespaced CR, retrying while the API server is still wiring up a CRD it just established (404). */
+export async function createCr(ref: { group: string; version: string; plural: string; namespace: string }, kind: string, name: string, spec: Record<string, unknown>): Promise<void> {
+  const { objects } = kube();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await objects.createNamespacedCustomObject({ ...ref, body: { apiVersion: `${ref.group}/${ref.version}`, kind, metadata: { name }, spec } });
+      return;
+    } catch (err) {
+      if (attempt >= 40 || (err as { code?: number }).code !== 404) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
