@@ -14,6 +14,7 @@ const required: Record<string, Role> = {
   'cluster.info': 'viewer',
   'controllers.list': 'viewer',
   'crds.diff': 'viewer',
+  'crds.get': 'viewer',
   'crds.install': 'admin',
   'crds.list': 'viewer',
   'crds.uninstall': 'admin',

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { TRPCError } from '@trpc/server';
+import { importCrd } from '@opstudio/shared/crd/import';
 import { createCaller } from '../api/root';
 import { kubeCausesOf } from '../api/errors';
 import { repoRoot } from '../config';
@@ -79,6 +80,18 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
       path: crPath,
       body: { apiVersion: `cache.${domain}/v1alpha1`, kind: 'Memcached', metadata: { name, finalizers }, spec: { size: 2 } },
     });
+
+  test('crds.get gives the installed CRD as YAML that imports back into a design; unknown and bad names are refused', async () => {
+    const got = await api.crds.get({ name: crdName });
+    assert.doesNotMatch(got.yaml, /managedFields|^status:|resourceVersion|uid:|conversion:|studio\.opstudio\.dev/m, 'no server bookkeeping, not the studio label');
+    const imported = importCrd(got.yaml);
+    assert.ok(imported.ok, JSON.stringify(imported));
+    assert.deepEqual(imported.unrepresentable, [], 'nothing left out');
+    assert.equal(imported.design.crd.names.kind, 'Memcached');
+    assert.equal(`${imported.design.crd.group}.${imported.design.project.domain}`, `cache.${domain}`);
+    await assert.rejects(api.crds.get({ name: `nothings.${domain}` }), (e: TRPCError) => e.code === 'NOT_FOUND' && e.message === `no CRD named nothings.${domain} in the cluster`);
+    await assert.rejects(api.crds.get({ name: '../etc' }), (e: TRPCError) => e.code === 'BAD_REQUEST' && /<plural>\.<group>/.test(e.message));
+  });
 
   test('a CR of the new kind can be created', async () => {
     assert.equal((await createCr('sample')).metadata.name, 'sample');

@@ -24,3 +24,26 @@ export function installedFrom(crd: CustomResourceDefinition): { designId: string
   const n = raw === undefined ? NaN : Number(raw);
   return { designId, designVersion: Number.isSafeInteger(n) && n > 0 ? n : null };
 }
+
+/**
+ * The CRD as its author wrote it: without what the API server adds (uid, resourceVersion,
+ * generation, creationTimestamp, managedFields, status, the default `conversion: None`) and
+ * without the studio's own label and annotation, which belong to the design that installed it.
+ */
+export function authoredCrd(crd: CustomResourceDefinition): CustomResourceDefinition {
+  const { name, labels, annotations } = crd.metadata;
+  const own = (key: string) => key === DESIGN_LABEL || key === DESIGN_VERSION_ANNOTATION;
+  const keep = (m: Record<string, string> | undefined) => {
+    const left = Object.entries(m ?? {}).filter(([k]) => !own(k));
+    return left.length === 0 ? undefined : Object.fromEntries(left);
+  };
+  const [l, a] = [keep(labels), keep(annotations)];
+  const { conversion, ...spec } = crd.spec as CustomResourceDefinition['spec'] & { conversion?: { strategy?: string } };
+  const defaultConversion = conversion === undefined || (conversion.strategy === 'None' && Object.keys(conversion).length === 1);
+  return {
+    apiVersion: crd.apiVersion,
+    kind: crd.kind,
+    metadata: { ...(a !== undefined ? { annotations: a } : {}), ...(l !== undefined ? { labels: l } : {}), name },
+    spec: (defaultConversion ? spec : { ...spec, conversion }) as CustomResourceDefinition['spec'],
+  };
+}

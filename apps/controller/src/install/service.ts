@@ -4,12 +4,13 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { diffCrds, hasBreaking } from '@opstudio/shared/crd/diff';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import { emitYaml, type YamlValue } from '@opstudio/shared/yaml/emit';
 import type { DesignStore } from '../designs';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotRegistry } from '../live/snapshots';
 import { CrdClient, conditionsOf } from './crd-client';
 import { dryRun, runInstall, withDesignPaths, type DesignChange, type InstallInput } from './install';
-import { installedFrom, labelledCrd } from './labels';
+import { authoredCrd, installedFrom, labelledCrd } from './labels';
 import { InstallOperations, type OperationHandle } from './operations';
 import type { InstallOperation } from './types';
 import { installedCrds, runUninstall, type UninstallInput } from './uninstall';
@@ -115,6 +116,12 @@ export class CrdService {
         };
       })
       .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** One CRD as YAML, as its author wrote it (authoredCrd): what "import from the cluster" reads. */
+  async get(name: string): Promise<{ name: string; yaml: string } | undefined> {
+    const crd = await this.client.read(name);
+    return crd === undefined ? undefined : { name, yaml: emitYaml(authoredCrd(crd) as unknown as YamlValue) };
   }
 
   /** The CRD installed from this design, if any (asked before a design is deleted). */

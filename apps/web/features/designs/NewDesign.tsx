@@ -1,8 +1,8 @@
 'use client';
 // "New design": start blank, from a template (Memcached, the kitchen sink) or from a CRD
-// (pasted or uploaded). Each choice saves version 1 under a free name and opens the designer.
-// Importing a CRD from the cluster needs an API that returns a whole CRD (not there yet).
-import { useMutation, useQuery } from '@tanstack/react-query';
+// (pasted, uploaded, or one already in the cluster). Each choice saves version 1 under a free
+// name and opens the designer.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { importCrd } from '@opstudio/shared/crd/import';
 import { parseDesign, serializeDesign } from '@opstudio/shared/design/io';
 import type { Design } from '@opstudio/shared/design/schema';
@@ -22,6 +22,18 @@ export function NewDesign({ templates }: { readonly templates: readonly Template
   const [crdText, setCrdText] = useState('');
   const [importProblem, setImportProblem] = useState<string | null>(null);
   const [leftOut, setLeftOut] = useState<{ design: Design; paths: string[] } | null>(null);
+  const queryClient = useQueryClient();
+  const clusterCrds = useQuery(trpc.crds.list.queryOptions());
+  const [clusterCrd, setClusterCrd] = useState('');
+  const fromCluster = async (name: string) => {
+    try {
+      const got = await queryClient.fetchQuery(trpc.crds.get.queryOptions({ name }));
+      setCrdText(got.yaml);
+      fromCrd(got.yaml);
+    } catch (err) {
+      setImportProblem(`could not read ${name} from the cluster: ${(err as Error).message}`);
+    }
+  };
 
   const create = async (design: Design, base: string) => {
     const taken = new Set((list.data ?? []).map((d) => d.name));
@@ -82,6 +94,22 @@ export function NewDesign({ templates }: { readonly templates: readonly Template
               }}
             />
           </label>
+        </div>
+        <div className={styles.actions}>
+          <label className={styles.field}>
+            CRD in the cluster
+            <select value={clusterCrd} onChange={(e) => setClusterCrd(e.target.value)} disabled={clusterCrds.isPending || clusterCrds.isError}>
+              <option value="">{clusterCrds.isError ? 'the cluster cannot be read' : 'choose a CRD…'}</option>
+              {(clusterCrds.data ?? []).map((c) => (
+                <option key={c.name} value={c.name}>
+                  {c.kind} ({c.name})
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" disabled={busy || clusterCrd === ''} onClick={() => void fromCluster(clusterCrd)}>
+            Import from the cluster
+          </button>
         </div>
         {leftOut !== null ? (
           <div role="alert" className={styles.warn}>

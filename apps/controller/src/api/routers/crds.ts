@@ -1,7 +1,8 @@
 // crds.*: install a design as a CRD (dry run → breaking-change check → apply → Established),
-// uninstall it, the "Changes vs cluster" diff, and every CRD in the cluster. install/uninstall
+// uninstall it, the "Changes vs cluster" diff, every CRD in the cluster, and one as YAML (to import). install/uninstall
 // return when done, with the steps; to watch them live, subscribe to `install:<operationId>`
 // with an id you choose and pass it here.
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { OPERATION_ID } from '../../install/operations';
 import { audited } from '../../audit';
@@ -19,6 +20,7 @@ export const crdsInput = {
   }),
   uninstall: z.object({ designId, deleteResources: z.boolean().optional(), operationId }),
   diff: z.object({ designId, version: z.number().int().min(1).optional() }),
+  get: z.object({ name: z.string().regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$/, 'a CRD name is <plural>.<group>, lower case, e.g. memcacheds.cache.example.com').max(253) }),
 };
 
 export const crdsRouter = createTRPCRouter({
@@ -26,4 +28,9 @@ export const crdsRouter = createTRPCRouter({
   uninstall: adminProcedure.input(crdsInput.uninstall).use(audited('crds.uninstall')).mutation(({ ctx, input }) => ctx.crds.uninstall(input)),
   diff: viewerProcedure.input(crdsInput.diff).query(({ ctx, input }) => ctx.crds.diff(input.designId, input.version)),
   list: viewerProcedure.query(({ ctx }) => ctx.crds.list()),
+  get: viewerProcedure.input(crdsInput.get).query(async ({ ctx, input }) => {
+    const crd = await ctx.crds.get(input.name);
+    if (crd === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: `no CRD named ${input.name} in the cluster` });
+    return crd;
+  }),
 });
