@@ -44,6 +44,6 @@ export function authoredCrd(crd: CustomResourceDefinition): CustomResourceDefini
     apiVersion: crd.apiVersion,
     kind: crd.kind,
     metadata: { ...(a !== undefined ? { annotations: a } : {}), ...(l !== undefined ? { labels: l } : {}), name },
-    spec: (defaultConversion ? spec : { ...spec, conversion }) as CustomResourceDefinition['spec'],
+    spec: (defaultConversion ? spec : { ...spec, conversion }),
   };
 }
