@@ -1,13 +1,13 @@
 'use client';
 // "Install CRD": save if needed, then crds.install with an operation id of our own, so the
 // progress (dry run → applied → NamesAccepted → Established) can be watched live on
-// `install:<id>` while the mutation runs. A dry-run refusal puts its causes at the fields;
+// `install:<id>`, carried by the page's one subscription, while the mutation runs. A dry-run refusal puts its causes at the fields;
 // breaking changes ask for an explicit confirmation before installing anyway.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import type { Issue } from '@opstudio/shared';
 import { useState } from 'react';
 import { useTRPC } from '../../trpc/client';
+import { useLiveEvents } from '../live/LiveProvider';
 import { installRefusal, type InstallRefusal } from './install-errors';
 import styles from './designer.module.css';
 
@@ -36,19 +36,11 @@ export function InstallPanel({ designId, ensureSaved, onServerIssues, disabled }
   const [refusal, setRefusal] = useState<InstallRefusal | null>(null);
   const [confirm, setConfirm] = useState<{ version: number; refusal: InstallRefusal } | null>(null);
 
-  // Live progress, only while an install runs (the mutation's answer has the same steps).
-  useSubscription(
-    trpc.live.subscribe.subscriptionOptions(
-      { topics: [`install:${operationId ?? 'none'}`] },
-      {
-        enabled: operationId !== null && state === 'running',
-        onData: (message) => {
-          const event = message.data;
-          if ('operation' in event) setSteps(event.operation.steps);
-        },
-      },
-    ),
-  );
+  // Live progress on the page's one subscription, only while an install runs (the mutation's
+  // answer has the same steps).
+  useLiveEvents(operationId !== null && state === 'running' ? `install:${operationId}` : null, (event) => {
+    if ('operation' in event) setSteps(event.operation.steps);
+  });
 
   const install = useMutation(trpc.crds.install.mutationOptions());
 

@@ -15,6 +15,8 @@ interface LiveContextValue {
   readonly connection: Connection;
   readonly error: string | null;
   readonly register: (topics: readonly Topic[]) => () => void;
+  /** Every raw event of `topic`, as it arrives (for components that keep their own state). */
+  readonly listen: (topic: Topic, fn: (event: LiveEvent) => void) => () => void;
 }
 
 const LiveContext = createContext<LiveContextValue | null>(null);
@@ -28,7 +30,9 @@ export function LiveProvider({ children }: { readonly children: ReactNode }) {
   // arrive as 5,000 events, and re-rendering a 5,000-row table for each would stall the page.
   const pending = useRef<LiveEvent[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const listeners = useRef(new Map<string, Set<(event: LiveEvent) => void>>());
   const onData = useCallback((event: LiveEvent) => {
+    for (const fn of listeners.current.get(event.topic) ?? []) fn(event);
     pending.current.push(event);
     timer.current ??= setTimeout(() => {
       timer.current = null;
@@ -70,8 +74,17 @@ export function LiveProvider({ children }: { readonly children: ReactNode }) {
     return () => change(-1);
   }, []);
 
+  const listen = useCallback((topic: Topic, fn: (event: LiveEvent) => void) => {
+    const set = listeners.current.get(topic) ?? new Set();
+    listeners.current.set(topic, set.add(fn));
+    return () => {
+      set.delete(fn);
+      if (set.size === 0) listeners.current.delete(topic);
+    };
+  }, []);
+
   const connection = connectionOf(subscription.status, subscription.error !== null, state.cluster);
-  const value = useMemo(() => ({ state, connection, error: subscription.error?.message ?? null, register }), [state, connection, subscription.error, register]);
+  const value = useMemo(() => ({ state, connection, error: subscription.error?.message ?? null, register, listen }), [state, connection, subscription.error, register, listen]);
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 }
 
@@ -92,4 +105,22 @@ export function useLiveTopics(topics: readonly Topic[]): LiveContextValue {
   const { register } = live;
   useEffect(() => register(key === '' ? [] : (key.split('\n') as Topic[])), [key, register]);
   return live;
+}
+
+/** Carries `topic` on the page's one subscription while set, and hands each of its events to `onEvent`. */
+export function useLiveEvents(topic: Topic | null, onEvent: (event: LiveEvent) => void): void {
+  const { register, listen } = useLive();
+  const latest = useRef(onEvent);
+  useEffect(() => {
+    latest.current = onEvent;
+  });
+  useEffect(() => {
+    if (topic === null) return;
+    const off = listen(topic, (e) => latest.current(e));
+    const unregister = register([topic]);
+    return () => {
+      unregister();
+      off();
+    };
+  }, [topic, register, listen]);
 }
