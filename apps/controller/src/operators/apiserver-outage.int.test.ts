@@ -10,12 +10,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { kubeconfigPath as sandboxKubeconfig, parseProfileName, startComponent, stopComponent } from '@opstudio/sandbox';
-import { HistoryStore } from '../history/store';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { LiveBus } from '../live/bus';
-import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
 import { eventually, kubeconfigPath } from '../testing';
-import { ControllerManager } from './manager';
 import { MemcachedFixture } from './memcached-fixture';
 
 const OUTAGE_MS = 60_000;
@@ -37,13 +33,7 @@ test('the API server stops for 60 s while CRs are edited: the controller survive
   const { kc } = loadKubeConfig(kubeconfigPath ?? '');
   const f = await MemcachedFixture.install(kc, 'outage-it');
   const stop = new AbortController();
-  const manager = new ControllerManager({
-    kc,
-    db: f.db,
-    recorder: new EventRecorder({ sink: apiServerEventSink(kc) }),
-    history: new HistoryStore({ db: f.db, bus: new LiveBus() }),
-    lease: { namespace: f.ns, name: 'outage-it' },
-  });
+  const manager = f.manager('outage-it');
   let managerEnded = false;
   const managerDone = manager.start(stop.signal).finally(() => (managerEnded = true));
   let apiserverStopped = false;

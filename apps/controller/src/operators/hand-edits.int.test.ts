@@ -4,12 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AppsV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
-import { HistoryStore } from '../history/store';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { LiveBus } from '../live/bus';
-import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
-import { ControllerManager } from './manager';
 import { MemcachedFixture } from './memcached-fixture';
 
 test('a Deployment scaled or deleted by hand converges back; an invalid size is refused with its path', { skip: skipWithoutCluster, timeout: 240_000 }, async (t) => {
@@ -17,13 +13,7 @@ test('a Deployment scaled or deleted by hand converges back; an invalid size is 
   const f = await MemcachedFixture.install(kc, 'hand-it');
   const apps = kc.makeApiClient(AppsV1Api);
   const stop = new AbortController();
-  const manager = new ControllerManager({
-    kc,
-    db: f.db,
-    recorder: new EventRecorder({ sink: apiServerEventSink(kc) }),
-    history: new HistoryStore({ db: f.db, bus: new LiveBus() }),
-    lease: { namespace: f.ns, name: 'hand-it' },
-  });
+  const manager = f.manager('hand-it');
   const managerDone = manager.start(stop.signal);
   t.after(async () => {
     await f.deleteAll();

@@ -12,7 +12,11 @@ import type { Condition } from '@opstudio/shared/operand/index';
 import { repoRoot } from '../config';
 import { openDb } from '../db';
 import type { StudioDb } from '../db';
+import { HistoryStore } from '../history/store';
 import { labelledCrd } from '../install/labels';
+import { LiveBus } from '../live/bus';
+import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
+import { ControllerManager, type ManagerOptions } from './manager';
 import { eventually, migratedTempDb } from '../testing';
 
 export interface MemcachedCr {
@@ -64,6 +68,18 @@ export class MemcachedFixture {
     await f.core.createNamespace({ body: { metadata: { name: f.ns } } });
     await eventually('the CRD to be Established', 30_000, async () => ((await f.ext.readCustomResourceDefinition({ name: f.crdName })).status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ? true : undefined));
     return f;
+  }
+
+  /** A controller-manager on this fixture's database, with its own Lease in the fixture's namespace. */
+  manager(leaseName: string, options: Partial<Pick<ManagerOptions, 'kc' | 'watchSilenceMs' | 'log'>> = {}): ControllerManager {
+    return new ControllerManager({
+      kc: this.kc,
+      db: this.db,
+      recorder: new EventRecorder({ sink: apiServerEventSink(this.kc) }),
+      history: new HistoryStore({ db: this.db, bus: new LiveBus() }),
+      lease: { namespace: this.ns, name: leaseName },
+      ...options,
+    });
   }
 
   async create(name: string, size: number): Promise<void> {

@@ -6,12 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { HistoryStore } from '../history/store';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { LiveBus } from '../live/bus';
-import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
-import { ControllerManager } from './manager';
 import { MemcachedFixture } from './memcached-fixture';
 
 /** A TCP pass-through whose open connections can be frozen: kept open, nothing forwarded either way. */
@@ -79,15 +75,8 @@ test('a stalled watch is restarted by the watchdog and the controller converges 
   const f = await MemcachedFixture.install(direct.kc, 'stall-it');
   const logs: string[] = [];
   const stop = new AbortController();
-  const manager = new ControllerManager({
-    kc: viaProxy.kc,
-    db: f.db,
-    recorder: new EventRecorder({ sink: apiServerEventSink(direct.kc) }),
-    history: new HistoryStore({ db: f.db, bus: new LiveBus() }),
-    lease: { namespace: f.ns, name: 'stall-it' },
-    watchSilenceMs: SILENCE_MS,
-    log: (m) => logs.push(m),
-  });
+  // watches go through the proxy; Events are recorded directly (f.kc)
+  const manager = f.manager('stall-it', { kc: viaProxy.kc, watchSilenceMs: SILENCE_MS, log: (m) => logs.push(m) });
   const managerDone = manager.start(stop.signal);
   t.after(async () => {
     await f.deleteAll();

@@ -1,8 +1,18 @@
-// Two checks the API server makes on a rule's companions, shared by validateCelRules and its
-// memoised twin: fieldPath must lead to a field that exists under the rule's node (`.owner` on
+// What validateCelRules and its memoised twin share: the accepted reasons, the fieldPath shape,
+// and two checks the API server makes on a rule's companions: fieldPath must lead to a field that exists under the rule's node (`.owner` on
 // a string is refused), and with optionalOldSelf `oldSelf` is an optional value, so a rule (or
 // messageExpression) that uses it as a plain value does not compile.
 import type { JSONSchemaProps } from '../crd/types';
+
+/** The reasons the API server accepts on a rule. */
+export const REASONS = new Set(['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate']);
+/** A relative path such as `.name`, `['key']` or `[0]`, chained. */
+export const FIELD_PATH = /^(\.[A-Za-z_][\w-]*|\[('[^']*'|"[^"]*"|\d+)\])+$/;
+
+/** ` (at character N)` for a CEL error offset, or nothing. */
+export function where(offset: number | undefined): string {
+  return offset === undefined ? '' : ` (at character ${offset + 1})`;
+}
 
 const SEGMENT = /\.([A-Za-z_][\w-]*)|\[(?:'([^']*)'|"([^"]*)"|(\d+))\]/y;
 

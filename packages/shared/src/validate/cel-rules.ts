@@ -4,16 +4,10 @@
 // its schema lacks is rejected by the API server too (checkCel).
 import { checkCel, parseCel } from '../cel';
 import type { JSONSchemaProps } from '../crd/types';
-import { fieldPathProblem, OPTIONAL_OLD_SELF_HINT, plainOptionalOldSelf } from './cel-rule-shape';
+import { FIELD_PATH, fieldPathProblem, OPTIONAL_OLD_SELF_HINT, plainOptionalOldSelf, REASONS, where } from './cel-rule-shape';
 import { error, warning, type Issue } from './issue';
 import { at, walkSchema } from './walk';
 
-const REASONS = new Set(['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate']);
-const FIELD_PATH = /^(\.[A-Za-z_][\w-]*|\[('[^']*'|"[^"]*"|\d+)\])+$/;
-
-function where(offset: number | undefined): string {
-  return offset === undefined ? '' : ` (at character ${offset + 1})`;
-}
 
 export function validateCelRules(version: string, root: JSONSchemaProps | undefined): Issue[] {
   const out: Issue[] = [];

@@ -6,21 +6,15 @@
 // design.test.ts checks this agrees with validateCelRules on every corpus CRD.
 import { checkCel, parseCel, type CelCheckResult, type CelParseResult } from '../cel';
 import type { JSONSchemaProps } from '../crd/types';
-import { fieldPathProblem, OPTIONAL_OLD_SELF_HINT, plainOptionalOldSelf } from './cel-rule-shape';
+import { FIELD_PATH, fieldPathProblem, OPTIONAL_OLD_SELF_HINT, plainOptionalOldSelf, REASONS, where } from './cel-rule-shape';
 import { error, warning, type Issue } from './issue';
 import { at, walkSchema } from './walk';
 import { celTypeId, remember, type TypeIds } from './design-memo';
 
-const REASONS = new Set(['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate']);
-const FIELD_PATH = /^(\.[A-Za-z_][\w-]*|\[('[^']*'|"[^"]*"|\d+)\])+$/;
 
 const parsed = new Map<string, CelParseResult>();
 const checked = new Map<string, CelCheckResult>();
 const parseMemo = (rule: string): CelParseResult => remember(parsed, rule, () => parseCel(rule));
-
-function where(offset: number | undefined): string {
-  return offset === undefined ? '' : ` (at character ${offset + 1})`;
-}
 
 export function validateCelRulesMemo(version: string, root: JSONSchemaProps | undefined, types: TypeIds = new Map()): Issue[] {
   const out: Issue[] = [];
