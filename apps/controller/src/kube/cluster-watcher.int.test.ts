@@ -4,56 +4,17 @@
 // A proxy that silently stops forwarding → the watchdog restarts the watch.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
+import { TcpProxy, kubeConfigThrough } from '../testing/tcp-proxy';
 import { ClusterWatcher } from './cluster-watcher';
 import { loadKubeConfig } from './kubeconfig';
 
-/** A TCP proxy that can be cut (connections reset, port closed) or frozen (bytes silently dropped). */
-class FaultyProxy {
-  private server: net.Server | undefined;
-  private readonly sockets = new Set<net.Socket>();
-  private readonly frozen = new WeakSet<net.Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(port = 0): Promise<void> {
-    this.server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      client.on('data', (d) => !this.frozen.has(client) && upstream.write(d));
-      upstream.on('data', (d) => !this.frozen.has(client) && client.write(d));
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as net.AddressInfo).port;
-  }
-
-  /** The connections open now go silent (half-open: no bytes, no close); new ones work. */
-  freezeExisting(): void {
-    for (const s of this.sockets) this.frozen.add(s);
-  }
-
-  async cut(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server = undefined;
-  }
-}
-
 describe('the cluster connection survives API server outages', { skip: skipWithoutCluster }, () => {
   const real = loadKubeConfig(kubeconfigPath);
-  const target = new URL(real.server);
-  const proxy = new FaultyProxy({ host: target.hostname, port: Number(target.port) });
+  const proxy = TcpProxy.toServer(real.server);
   const stop = new AbortController();
   const bus = new LiveBus();
   const events: { event: LiveEvent; at: number }[] = [];
@@ -64,13 +25,8 @@ describe('the cluster connection survives API server outages', { skip: skipWitho
   const lastCluster = () => [...events].reverse().find((e) => e.event.topic === 'cluster')?.event;
 
   before(async () => {
-    await proxy.open();
-    const conn = loadKubeConfig(kubeconfigPath);
-    const cluster = conn.kc.getCurrentCluster();
-    assert.ok(cluster);
-    // Same credentials and CA, only the address changes (the serving cert covers 127.0.0.1 on any port).
-    Object.assign(cluster, { server: `https://127.0.0.1:${proxy.port}` });
-    watcher = new ClusterWatcher({ ...conn, server: `https://127.0.0.1:${proxy.port}` }, bus, { probeIntervalMs: 500, probeTimeoutMs: 1000, silenceMs: 4000 });
+    await proxy.listen();
+    watcher = new ClusterWatcher(kubeConfigThrough(proxy, kubeconfigPath), bus, { probeIntervalMs: 500, probeTimeoutMs: 1000, silenceMs: 4000 });
     await watcher.start(stop.signal);
     await watcher.waitForSync(10_000);
   });
@@ -101,7 +57,7 @@ describe('the cluster connection survives API server outages', { skip: skipWitho
     created.push(name);
 
     const backAt = Date.now();
-    await proxy.open(proxy.port);
+    await proxy.listen();
     await eventually('a connected cluster event', 15_000, () => {
       const c = lastCluster();
       return c?.topic === 'cluster' && c.cluster.connected ? c : undefined;
@@ -114,7 +70,7 @@ describe('the cluster connection survives API server outages', { skip: skipWitho
   test('a watch that goes silent (half-open connection) is restarted by the watchdog', async () => {
     await eventually('watching again', 15_000, () => (watcher.namespaces.state === 'watching' ? true : undefined));
     const frozenAt = Date.now();
-    proxy.freezeExisting();
+    proxy.freeze();
     const name = `frozen-${Date.now().toString(36)}`;
     await core.createNamespace({ body: { metadata: { name } } });
     created.push(name);

@@ -45,6 +45,8 @@ export class ResilientInformer<T extends KubernetesObject> {
   private retryTimer: NodeJS.Timeout | undefined;
   private watchdog: NodeJS.Timeout | undefined;
   private stateValue: InformerState = 'stopped';
+  /** Set by stop() for good: a watch or list still in flight then must not bring the informer back. */
+  private halted = false;
   private everSynced = false;
   private lastErrorValue: string | undefined;
   private readonly stateListeners = new Set<(state: InformerState) => void>();
@@ -64,6 +66,7 @@ export class ResilientInformer<T extends KubernetesObject> {
   /** Starts listing and watching; resolves after the first attempt (synced or not). Stops when `signal` aborts. */
   async start(signal: AbortSignal): Promise<void> {
     if (signal.aborted) return;
+    this.halted = false;
     signal.addEventListener('abort', () => this.stop(), { once: true });
     this.setState('starting');
     this.watchdog = setInterval(() => this.checkSilence(), Math.max(50, Math.floor(this.silenceMs / 4)));
@@ -109,6 +112,7 @@ export class ResilientInformer<T extends KubernetesObject> {
   }
 
   private stop(): void {
+    this.halted = true;
     this.setState('stopped');
     clearTimeout(this.retryTimer);
     clearInterval(this.watchdog);
@@ -117,6 +121,7 @@ export class ResilientInformer<T extends KubernetesObject> {
   }
 
   private async restart(): Promise<void> {
+    if (this.halted) return;
     try {
       await this.lw.start();
     } catch (err) {
@@ -140,6 +145,12 @@ export class ResilientInformer<T extends KubernetesObject> {
       cb(phase, obj, raw);
     };
     const controller = await this.rawWatch.watch(path, query, onEvent, finish);
+    if (this.halted) {
+      // stop() came while this watch was connecting (ListWatch had no request to abort yet).
+      controller.abort();
+      finished = true;
+      return controller;
+    }
     if (!finished) {
       // The list (if any) landed and the watch stream is open: healthy again.
       this.current = { controller, finish };
@@ -152,7 +163,7 @@ export class ResilientInformer<T extends KubernetesObject> {
   }
 
   private onError(err: unknown): void {
-    if (this.stateValue === 'stopped') return;
+    if (this.halted) return;
     this.lastErrorValue = describe(err);
     const delay = this.backoff.next();
     this.log(`informer ${this.opts.path}: ${this.lastErrorValue}; retrying in ${delay} ms`);
@@ -162,6 +173,7 @@ export class ResilientInformer<T extends KubernetesObject> {
 
   private scheduleRestart(delay: number): void {
     clearTimeout(this.retryTimer);
+    if (this.halted) return;
     this.retryTimer = setTimeout(() => void this.restart(), delay);
   }
 

@@ -1,76 +1,22 @@
 // A watch that goes silent without closing (a half-open connection: a proxy or NAT that stops
 // forwarding but never resets) is restarted by the informers' watchdog, and the controller
 // converges on the edit the stalled watch hid. The controller-manager runs in this process and
-// reaches the API server through a TCP proxy written here, which can stall every connection open
+// reaches the API server through a TCP proxy (testing/tcp-proxy), which can freeze every connection open
 // at that moment while still forwarding new ones (client-node opens one connection per request).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
+import { TcpProxy, kubeConfigThrough } from '../testing/tcp-proxy';
 import { MemcachedFixture } from './memcached-fixture';
-
-/** A TCP pass-through whose open connections can be frozen: kept open, nothing forwarded either way. */
-class StallingProxy {
-  private readonly server: net.Server;
-  private readonly live = new Set<[net.Socket, net.Socket]>();
-  // A paused socket reads nothing, not even the peer's FIN, so it never closes by itself: close() ends these.
-  private readonly frozen: net.Socket[] = [];
-  stalled = 0;
-
-  constructor(target: URL) {
-    this.server = net.createServer((client) => {
-      const upstream = net.connect(Number(target.port), target.hostname);
-      const pair: [net.Socket, net.Socket] = [client, upstream];
-      this.live.add(pair);
-      for (const s of pair) {
-        s.on('error', () => undefined);
-        s.on('close', () => {
-          this.live.delete(pair);
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream);
-      upstream.pipe(client);
-    });
-  }
-
-  async listen(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return (this.server.address() as net.AddressInfo).port;
-  }
-
-  /** Freezes every connection open now; later connections are forwarded as usual. */
-  stall(): void {
-    for (const pair of this.live) {
-      const [client, upstream] = pair;
-      client.unpipe(upstream);
-      upstream.unpipe(client);
-      client.pause();
-      upstream.pause();
-      this.live.delete(pair); // still open, no longer forwarded
-      this.frozen.push(client, upstream);
-      this.stalled++;
-    }
-  }
-
-  async close(): Promise<void> {
-    for (const s of [...[...this.live].flat(), ...this.frozen]) s.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 const SILENCE_MS = 15_000;
 
 test('a stalled watch is restarted by the watchdog and the controller converges on the edit it hid', { skip: skipWithoutCluster, timeout: 240_000 }, async (t) => {
   const direct = loadKubeConfig(kubeconfigPath ?? '');
-  const proxy = new StallingProxy(new URL(direct.server));
-  const port = await proxy.listen();
-  const viaProxy = loadKubeConfig(kubeconfigPath ?? '');
-  const cluster = viaProxy.kc.getCurrentCluster();
-  assert.ok(cluster);
-  Object.assign(cluster, { server: `https://127.0.0.1:${port}` }); // the serving certificate names 127.0.0.1
+  const proxy = TcpProxy.toServer(direct.server);
+  await proxy.listen();
+  const viaProxy = kubeConfigThrough(proxy, kubeconfigPath);
 
   const f = await MemcachedFixture.install(direct.kc, 'stall-it');
   const logs: string[] = [];
@@ -81,7 +27,7 @@ test('a stalled watch is restarted by the watchdog and the controller converges 
   t.after(async () => {
     await f.deleteAll();
     stop.abort();
-    await proxy.close(); // ends the frozen connections too: nothing is left waiting on them
+    await proxy.cut(); // ends the frozen connections too: nothing is left waiting on them
     await managerDone;
     await f.remove();
   });
@@ -92,9 +38,9 @@ test('a stalled watch is restarted by the watchdog and the controller converges 
   await f.patchSize('m', 2);
   await eventually('m to converge at size 2', 60_000, async () => ((await f.converged('m', 2)) ? true : undefined));
 
-  proxy.stall();
+  const stalled = proxy.freeze();
   const stalledAt = Date.now();
-  assert.ok(proxy.stalled >= 2, `the CR and Deployment watches were open through the proxy (${proxy.stalled} stalled)`);
+  assert.ok(stalled >= 2, `the CR and Deployment watches were open through the proxy (${stalled} stalled)`);
   await f.patchSize('m', 3);
   // The stall is real: a healthy watch would deliver this edit in well under a second.
   await new Promise((r) => setTimeout(r, SILENCE_MS / 2));

@@ -4,51 +4,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { CoordinationV1Api } from '@kubernetes/client-node';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
+import { TcpProxy, kubeConfigThrough } from '../testing/tcp-proxy';
 import { LeaderElector } from './leader-election';
-
-/** A TCP pass-through that can be closed (connections reset, port refused) and reopened on the same port. */
-class CuttableProxy {
-  private server: net.Server | undefined;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-  constructor(private readonly target: URL) {}
-
-  async open(): Promise<void> {
-    this.server = net.createServer((client) => {
-      const upstream = net.connect(Number(this.target.port), this.target.hostname);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      client.pipe(upstream);
-      upstream.pipe(client);
-    });
-    await new Promise<void>((resolve) => this.server?.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as net.AddressInfo).port;
-  }
-
-  async cut(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server = undefined;
-  }
-}
 
 const timing = { leaseDurationMs: 3000, renewDeadlineMs: 2000, retryPeriodMs: 500 };
 
 test('a leader that loses the API server steps down, and campaigns again when it returns', { skip: skipWithoutCluster, timeout: 60_000 }, async () => {
   const direct = loadKubeConfig(kubeconfigPath);
-  const proxy = new CuttableProxy(new URL(direct.server));
-  await proxy.open();
-  const viaProxy = loadKubeConfig(kubeconfigPath);
-  const cluster = viaProxy.kc.getCurrentCluster();
-  assert.ok(cluster);
-  Object.assign(cluster, { server: `https://127.0.0.1:${proxy.port}` });
+  const proxy = TcpProxy.toServer(direct.server);
+  await proxy.listen();
+  const viaProxy = kubeConfigThrough(proxy, kubeconfigPath);
 
   const lease = `le-${randomUUID().slice(0, 8)}`;
   const state = { a: false, b: false, aStops: 0 };
@@ -87,7 +55,7 @@ test('a leader that loses the API server steps down, and campaigns again when it
   await eventually('b takes over', 15_000, () => (state.b ? true : undefined));
   assert.ok(Date.now() - cutAt >= timing.leaseDurationMs - timing.retryPeriodMs, 'b waited for the lease to expire');
 
-  await proxy.open(); // the API server is reachable again for a
+  await proxy.listen(); // the API server is reachable again for a
   await eventually('a sees b as leader', 10_000, () => (a.leader === 'healthy' ? true : undefined));
   assert.equal(state.a, false, 'a is a standby, b still leads');
   assert.equal(state.b, true);
