@@ -4,6 +4,8 @@
  * and the web app, and ends with one `ready:` line. Ctrl-C stops what this run started.
  */
 import * as sandbox from '@opstudio/sandbox';
+import { loadAuthConfig } from '../apps/controller/src/auth/config';
+import { checkListenSafety } from '../apps/controller/src/auth/mode';
 import { parseFlags } from './lib/args';
 import { chooseCluster } from './lib/cluster';
 import { migrate } from './lib/db';
@@ -29,9 +31,9 @@ async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2), { values: ['kubeconfig', 'context', 'host'], switches: ['dev'] });
   const profile = profiles.dev;
   const host = typeof flags.host === 'string' ? flags.host : process.env.OPSTUDIO_HOST ?? '127.0.0.1';
-  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
-    log(`warning: listening on ${host}, beyond loopback, with no sign-in: anyone who reaches it controls your cluster`);
-  }
+  // refused here, before the sandbox and the build, rather than by the controller at the end
+  const unsafe = checkListenSafety(host, loadAuthConfig(process.env).mode);
+  if (unsafe !== undefined) throw new Error(unsafe);
   const choice = chooseCluster(
     { kubeconfig: typeof flags.kubeconfig === 'string' ? flags.kubeconfig : undefined, context: typeof flags.context === 'string' ? flags.context : undefined },
     process.env,

@@ -1,26 +1,18 @@
 // The designer in a real browser against the real controller and sandbox: form and YAML editor
 // stay in sync both ways, undo/redo, a dry-run error from the API server lands at its field,
 // "Changes vs cluster" after changing an installed design (and the confirmation that breaking
-// changes need), and no request ever leaves 127.0.0.1 (Monaco and its workers are bundled).
+// changes need), saved versions listed, viewed and restored (History), and no request ever
+// leaves 127.0.0.1 (Monaco and its workers are bundled).
 // Each test uses its own API group (the sandbox is shared) and removes its CRD afterwards.
 import path from 'node:path';
 import { ApiextensionsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { expect, test, type Page } from '@playwright/test';
+import { watchExternal } from './resources-helpers';
 
 const kubeconfig = process.env.OPSTUDIO_KUBECONFIG;
 const screenshots = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 
 const uniqueGroup = (what: string) => `e2e${what}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-function watchExternal(page: Page): string[] {
-  const external: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (['data:', 'blob:'].includes(url.protocol)) return;
-    if (!['127.0.0.1', 'localhost'].includes(url.hostname)) external.push(r.url());
-  });
-  return external;
-}
 
 /** New design from the Memcached template, with its own group; returns the design id. */
 async function newMemcached(page: Page, group: string): Promise<string> {
@@ -113,6 +105,47 @@ test('form and YAML stay in sync both ways, with undo and redo, and nothing load
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved · version 2')).toBeVisible();
     await page.screenshot({ path: path.join(screenshots, 'designer-sync.png') });
+  } finally {
+    await cleanUp(page, `memcacheds.${group}.example.com`, id);
+  }
+  expect(external, 'requests that left 127.0.0.1').toEqual([]);
+});
+
+test('saving keeps history: a version can be viewed read-only and restored as a new version', async ({ page }) => {
+  test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
+  test.setTimeout(240_000);
+  const external = watchExternal(page);
+  const group = uniqueGroup('hist');
+  const id = await newMemcached(page, group);
+  try {
+    const kind = page.getByRole('textbox', { name: 'Kind' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved · version 2')).toBeVisible();
+    await kind.fill('Cachet');
+    await expect(editorLines(page)).toContainText('kind: Cachet');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved · version 3')).toBeVisible();
+
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    const versions = page.getByRole('region', { name: 'History' }).getByRole('list', { name: 'Saved versions' });
+    await expect(versions.getByRole('listitem')).toHaveCount(3);
+    await expect(versions.getByRole('listitem', { name: 'Version 3 (current)' })).toContainText('kind Memcached → Cachet');
+    await expect(versions.getByRole('listitem', { name: 'Version 2' })).toContainText(`group cache → ${group}`);
+    await expect(versions.getByRole('listitem', { name: 'Version 1' })).toContainText('created: Memcached (cache)');
+
+    // view the first of the two saves read-only, then restore it
+    const second = versions.getByRole('listitem', { name: 'Version 2' });
+    await second.getByRole('button', { name: 'View' }).click();
+    const yaml = second.getByLabel('Version 2 YAML');
+    await expect(yaml).toContainText('kind: Memcached');
+    await expect(yaml).toContainText(`group: ${group}`);
+    await second.getByRole('button', { name: 'Restore version 2' }).click();
+    await expect(page.getByText('Saved · version 4')).toBeVisible();
+    await expect(kind).toHaveValue('Memcached');
+    await expect(editorLines(page)).toContainText('kind: Memcached');
+    await expect(versions.getByRole('listitem')).toHaveCount(4);
+    await expect(versions.getByRole('listitem', { name: 'Version 4 (current)' })).toContainText('kind Cachet → Memcached');
+    await page.screenshot({ path: path.join(screenshots, 'designer-history.png') });
   } finally {
     await cleanUp(page, `memcacheds.${group}.example.com`, id);
   }

@@ -1,10 +1,11 @@
 // Shared by the resources and story e2e specs: the sandbox's Kubernetes clients, unique names
 // (the test sandbox is shared by several runs), designs installed through the studio's own API,
-// and clean-up that goes through the same uninstall path a user would take.
+// clean-up that goes through the same uninstall path a user would take, and the offline check
+// (no request may leave 127.0.0.1).
 import fs from 'node:fs';
 import path from 'node:path';
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 export const kubeconfig = process.env.OPSTUDIO_KUBECONFIG;
 export const repo = path.resolve(import.meta.dirname, '../..');
@@ -70,4 +71,15 @@ export async function createCr(ref: { group: string; version: string; plural: st
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+}
+
+/** Collects every request the page makes to a host other than 127.0.0.1 (the app must work offline). */
+export function watchExternal(page: Page): string[] {
+  const external: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (['data:', 'blob:'].includes(url.protocol)) return;
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname)) external.push(r.url());
+  });
+  return external;
 }

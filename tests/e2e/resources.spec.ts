@@ -4,7 +4,7 @@
 // Each test has its own API group and namespace (the sandbox is shared) and removes them after.
 import { ApiextensionsV1Api, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import { expect, test } from '@playwright/test';
-import { createCr, installDesign, kube, kubeconfig, memcachedDesign, removeDesign, unique, withNamespace } from './resources-helpers';
+import { createCr, installDesign, kube, kubeconfig, memcachedDesign, removeDesign, unique, watchExternal, withNamespace } from './resources-helpers';
 
 // CRs take merge patches (not strategic merge, client-node's default)
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
@@ -89,6 +89,69 @@ test('a CR page stays live in two tabs: spec, pods and timeline follow the clust
     await dropNamespace();
     await context.close();
   }
+});
+
+test("a CR's YAML editor (Monaco with the kind's schema) follows the form and back, flags what the schema refuses, completes fields, and Apply sends it", async ({ page }) => {
+  test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
+  test.setTimeout(180_000);
+  const external = watchExternal(page);
+  const group = unique('e2eyaml');
+  const namespace = unique('e2e-yaml-');
+  const dropNamespace = await withNamespace(namespace);
+  const { designId, crdName } = await installDesign(page.request, `yaml ${group}`, memcachedDesign(group, { operand: false }));
+  const { objects } = kube();
+  const ref = { group: `${group}.example.com`, version: 'v1alpha1', plural: 'memcacheds', namespace };
+  try {
+    await createCr(ref, 'Memcached', 'typed', { size: 1 });
+    await page.goto(`/resources/${crdName}/${namespace}/typed`);
+    const editor = page.getByRole('region', { name: 'Resource YAML' });
+    const lines = editor.locator('.view-lines');
+    const size = page.getByRole('spinbutton', { name: 'size' });
+    await expect(lines).toContainText('size: 1', { timeout: 60_000 });
+    await expect(page.getByRole('textbox', { name: 'Resource YAML' })).toBeAttached();
+
+    // form → YAML
+    await size.fill('2');
+    await expect(lines).toContainText('size: 2');
+    // YAML → form
+    const sizeValue = () => lines.locator('.view-line').filter({ hasText: 'size:' }).locator('span span').filter({ hasText: /^\d+$/ });
+    await sizeValue().dblclick();
+    await page.keyboard.type('9');
+    await expect(size).toHaveValue('9');
+    // the kind's schema (maximum 5) flags it in the editor, from the bundled YAML worker
+    const flagged = editor.locator('.squiggly-error, .squiggly-warning');
+    await expect(flagged).toHaveCount(1, { timeout: 30_000 });
+    await sizeValue().hover(); // the squiggle lies under the text layer: hover the flagged value
+    await expect(page.locator('.monaco-hover').filter({ hasText: /maximum of 5/ })).toBeVisible();
+    // so does a field the API server would prune
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('colour: blue');
+    await expect(flagged).toHaveCount(2, { timeout: 30_000 });
+    await page.keyboard.press('Control+Shift+k'); // Monaco: delete the line
+    // completion offers the spec's other fields (on a new line under size)
+    await sizeValue().click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+Space');
+    await expect(page.locator('.suggest-widget')).toContainText('containerPort', { timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Shift+k');
+    await sizeValue().dblclick();
+    await page.keyboard.type('4');
+    await expect(size).toHaveValue('4');
+    await expect(flagged).toHaveCount(0, { timeout: 30_000 });
+
+    // Apply sends what the editor holds
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(async () => ((await objects.getNamespacedCustomObject({ ...ref, name: 'typed' })) as { spec: { size: number } }).spec.size, { timeout: 30_000 }).toBe(4);
+    await expect(page.getByText('edited, not applied')).toBeHidden();
+    await expect(lines).toContainText('size: 4');
+  } finally {
+    await removeDesign(page.request, designId);
+    await dropNamespace();
+  }
+  expect(external, 'requests that left 127.0.0.1').toEqual([]);
 });
 
 test('a CRD the studio did not install is under "Other kinds", browsable read-only', async ({ page }) => {

@@ -57,7 +57,8 @@ export async function startServices(conn: LoadedKubeConfig, databaseUrl: string,
   const audit = new AuditLog(db, log);
   const auth = new StudioAuth({ config: authConfig, service: new AuthService(db, { sessionTtlMs: authConfig.sessionTtlMs }), audit });
   const access = new AccessReviewer(conn.kc, { mapping: authConfig.identity, ...(log !== undefined ? { log } : {}) });
-  const identities = new KubeIdentities(conn.kc, authConfig.identity);
+  // single-user mode acts with the kubeconfig's own identity; multi-user mode impersonates each user
+  const identities = new KubeIdentities(conn.kc, authConfig.identity, { impersonate: authConfig.mode === 'multi-user' });
   try {
     await cluster.start(stop.signal);
     await kinds.start(stop.signal);

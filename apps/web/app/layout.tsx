@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { AuthGate, SessionProvider } from '../features/auth';
+import { serverSession } from '../features/auth/server-session';
 import { LiveProvider } from '../features/live/LiveProvider';
 import { AppShell } from '../features/shell/AppShell';
 import { ApiProvider } from '../trpc/client';
@@ -10,14 +12,20 @@ export const metadata: Metadata = {
   description: 'Design, install and watch Kubernetes operators',
 };
 
-export default function RootLayout({ children }: { readonly children: ReactNode }) {
+export default async function RootLayout({ children }: { readonly children: ReactNode }) {
+  // who is asking, known before the first byte of HTML: the role decides which buttons exist
+  const session = await serverSession();
   return (
     <html lang="en">
       <body>
         <ApiProvider>
-          <LiveProvider>
-            <AppShell>{children}</AppShell>
-          </LiveProvider>
+          <SessionProvider initial={session}>
+            <AuthGate bare={children}>
+              <LiveProvider>
+                <AppShell>{children}</AppShell>
+              </LiveProvider>
+            </AuthGate>
+          </SessionProvider>
         </ApiProvider>
       </body>
     </html>

@@ -31,10 +31,24 @@ function forwardHeaders(from: Headers, drop: ReadonlySet<string>): Headers {
   return out;
 }
 
+/**
+ * What the browser sent, for the controller's rate limit, Origin check and Secure cookie (it
+ * trusts these only from a loopback peer: this proxy). Next's server fills x-forwarded-for with
+ * the peer address and x-forwarded-host/-proto from Host and the socket when an outer proxy did
+ * not set them; a route handler cannot see the socket itself, so these are passed on as Next has them.
+ */
+function setForwarded(req: Request, incoming: URL, headers: Headers): void {
+  const forwardedFor = req.headers.get('x-forwarded-for');
+  if (forwardedFor !== null && forwardedFor !== '') headers.set('x-forwarded-for', forwardedFor);
+  headers.set('x-forwarded-host', req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? incoming.host);
+  headers.set('x-forwarded-proto', req.headers.get('x-forwarded-proto') ?? incoming.protocol.replace(/:$/, ''));
+}
+
 export async function proxyToController(req: Request): Promise<Response> {
   const incoming = new URL(req.url);
   const target = `${controllerUrl()}${incoming.pathname}${incoming.search}`;
   const headers = forwardHeaders(req.headers, new Set([...HOP_BY_HOP, 'accept-encoding']));
+  setForwarded(req, incoming, headers);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   let upstream: Response;
   try {

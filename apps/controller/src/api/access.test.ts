@@ -10,6 +10,8 @@ import type { ApiContext } from './context';
 import { appRouter, createCaller } from './root';
 
 const required: Record<string, Role> = {
+  'access.can': 'viewer',
+  'access.check': 'viewer',
   'audit.list': 'admin',
   'cluster.info': 'viewer',
   'controllers.list': 'viewer',

@@ -74,3 +74,10 @@ test('a TRPCError passes through untouched; anything else is INTERNAL with its f
   assert.equal(other.code, 'INTERNAL_SERVER_ERROR');
   assert.equal(other.message, 'boom');
 });
+
+test("server-side apply's 500 for fields the schema does not declare is the request's fault: BAD_REQUEST", () => {
+  const err = toTRPCError(new ApiException(500, 'x', status(500, 'InternalError', 'failed to create typed patch object (ns/a; g/v1, Kind=Widget): .spec.x: field not declared in schema'), {}));
+  assert.equal(err.code, 'BAD_REQUEST');
+  assert.match(err.message, /field not declared in schema \(remove the fields the kind's schema does not declare\)$/);
+  assert.equal(toTRPCError(new ApiException(500, 'x', status(500, 'InternalError', 'etcdserver: request timed out'), {})).code, 'INTERNAL_SERVER_ERROR');
+});

@@ -67,11 +67,14 @@ export function toTRPCError(err: unknown): TRPCError {
   if (err instanceof TRPCError) return err;
   const status = kubeStatusOf(err);
   if (status !== undefined) {
-    const code = codeByHttpStatus[status.httpStatus] ?? (status.httpStatus >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
     const what = status.status?.message ?? `the Kubernetes API answered HTTP ${status.httpStatus}`;
+    // server-side apply answers 500 for a body with fields the kind's schema does not declare:
+    // the request is at fault, not the server (found by resources/fuzz.int.test.ts)
+    const undeclared = status.httpStatus === 500 && what.startsWith('failed to create typed patch object');
+    const code = undeclared ? 'BAD_REQUEST' : (codeByHttpStatus[status.httpStatus] ?? (status.httpStatus >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'));
     // a server-side apply conflict is not solved by reloading: the user decides to take the fields over
     const applyConflict = status.httpStatus === 409 && what.startsWith('Apply failed with');
-    const advice = applyConflict ? 'pass force: true to take ownership of these fields' : adviceByCode[code];
+    const advice = applyConflict ? 'pass force: true to take ownership of these fields' : undeclared ? "remove the fields the kind's schema does not declare" : adviceByCode[code];
     const message = advice === undefined ? what : `${what} (${advice})`;
     return new TRPCError({ code, message, cause: new KubeApiError(message, status.httpStatus, status.status) });
   }

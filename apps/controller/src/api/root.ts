@@ -1,4 +1,5 @@
 // The API's root router: one sub-router per noun. The web app imports `type AppRouter` only.
+import { accessRouter } from './routers/access';
 import { clusterRouter } from './routers/cluster';
 import { liveRouter } from './routers/live';
 import { designsRouter } from './routers/designs';
@@ -14,6 +15,7 @@ import type { ApiContext } from './context';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
+  access: accessRouter,
   cluster: clusterRouter,
   live: liveRouter,
   designs: designsRouter,
@@ -38,6 +40,7 @@ export const createCaller = (ctx: ApiContext & Partial<AuthContext>, opts?: Para
 /** What the live subscription carries, for the web app's reducers. */
 export type { ClusterSummary, LiveEvent, NamespaceSummary, NodeSummary } from '../live/events';
 export type { Topic } from '../live/topics';
+export type { AccessAnswer } from './routers/access';
 export type { CrdDiff, CrdSummary, DesignChange, InstallOperation, InstallStep, InstallStepName } from '../install';
 export type { DesignSummary, DesignVersionView, SavedDesign } from '../designs';
 export type { AuditEntryView, AuditFilter } from '../audit';

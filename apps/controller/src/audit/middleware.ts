@@ -3,6 +3,7 @@
 // input's object coordinates; the summary keeps the small fields of the input (a patch, a
 // size), never bodies or YAML. Result: success, or the error (FORBIDDEN → denied).
 import { experimental_standaloneMiddleware } from '@trpc/server';
+import { toTRPCError } from '../api/errors';
 import type { StudioUser } from '../auth/roles';
 import type { AuditLog, AuditObject, AuditResult } from './log';
 
@@ -24,6 +25,18 @@ export function auditObjectOf(input: unknown): AuditObject {
   return out;
 }
 
+/**
+ * What the answer names that the input could not: the CRD(s) an install or uninstall wrote, or
+ * the name of an object created from a body (possibly from `generateName`).
+ */
+export function answerObjectOf(data: unknown): AuditObject {
+  if (typeof data !== 'object' || data === null) return {};
+  const { crdName, crdNames, metadata } = data as { crdName?: unknown; crdNames?: unknown; metadata?: { name?: unknown } };
+  const crds = typeof crdName === 'string' ? [crdName] : Array.isArray(crdNames) ? crdNames.filter((n): n is string => typeof n === 'string') : [];
+  if (crds.length > 0) return { group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition', name: crds.join(', ') };
+  return typeof metadata?.name === 'string' ? { name: metadata.name } : {};
+}
+
 export function inputSummary(input: unknown): Record<string, unknown> | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
   const kept = Object.entries(input as Record<string, unknown>).filter(([k]) => !OMITTED.has(k) && k !== 'id' && k !== 'plural' && !(OBJECT_FIELDS as readonly string[]).includes(k));
@@ -33,7 +46,10 @@ export function inputSummary(input: unknown): Record<string, unknown> | undefine
 export function audited(action: string) {
   return experimental_standaloneMiddleware<{ ctx: { audit: AuditLog; user: StudioUser | undefined } }>().create(async ({ ctx, input, next }) => {
     const result = await next();
-    const failure = result.ok ? undefined : result.error;
+    // tRPC hands us an error thrown below as INTERNAL_SERVER_ERROR wrapping the original (a
+    // Kubernetes 403/409/422): classify and word it as the client will see it (api/errors.ts)
+    const raw = result.ok ? undefined : result.error;
+    const failure = raw !== undefined && raw.code === 'INTERNAL_SERVER_ERROR' && raw.cause !== undefined ? toTRPCError(raw.cause) : raw;
     const outcome: AuditResult = failure === undefined ? 'success' : failure.code === 'FORBIDDEN' || failure.code === 'UNAUTHORIZED' ? 'denied' : 'error';
     const input_ = inputSummary(input);
     try {
@@ -41,7 +57,7 @@ export function audited(action: string) {
         actor: ctx.user?.name ?? 'anonymous',
         actorRole: ctx.user?.role,
         action,
-        object: auditObjectOf(input),
+        object: { ...auditObjectOf(input), ...answerObjectOf(result.ok ? result.data : undefined) },
         summary: input_ === undefined ? undefined : { after: input_ },
         result: outcome,
         error: failure?.message,

@@ -50,10 +50,10 @@ describe('the audit log of the used-by story', { skip: skipWithoutCluster }, () 
       rows.map((r) => [r.action, r.actorRole, r.result, r.designId ?? r.kind, r.namespace, r.name]),
       [
         ['designs.save', 'admin', 'success', undefined, undefined, `memcached-${suffix}`],
-        ['crds.install', 'admin', 'success', designId, undefined, undefined],
-        ['resources.create', 'admin', 'success', 'memcacheds', namespace, undefined],
+        ['crds.install', 'admin', 'success', designId, undefined, `memcacheds.${group}`],
+        ['resources.create', 'admin', 'success', 'memcacheds', namespace, 'm1'],
         ['resources.patch', 'admin', 'success', 'memcacheds', namespace, 'm1'],
-        ['crds.uninstall', 'admin', 'success', designId, undefined, undefined],
+        ['crds.uninstall', 'admin', 'success', designId, undefined, `memcacheds.${group}`],
       ],
     );
     assert.equal(rows[0]?.designId, undefined, 'a new design has no id before the save');

@@ -51,18 +51,27 @@ export class AccessReviewer {
 
   async allowed(user: Pick<StudioUser, 'name' | 'role'>, q: AccessQuestion): Promise<boolean> {
     const identity = kubeIdentityOf(user, this.opts.mapping);
-    const key = JSON.stringify([identity.user, identity.group, q.verb, q.group, q.resource, q.namespace ?? '', q.name ?? '', q.subresource ?? '']);
+    return this.cached([identity.user, identity.group], q, () => this.review(identity.user, identity.group, q));
+  }
+
+  /** May the studio's own identity do this? (single-user mode: the local admin acts as the kubeconfig's owner) */
+  async allowedSelf(q: AccessQuestion): Promise<boolean> {
+    return this.cached(['', 'self'], q, () => this.selfReview(q));
+  }
+
+  private cached(who: readonly [string, string], q: AccessQuestion, ask: () => Promise<boolean>): Promise<boolean> {
+    const key = JSON.stringify([...who, q.verb, q.group, q.resource, q.namespace ?? '', q.name ?? '', q.subresource ?? '']);
     const hit = this.cache.get(key);
-    if (hit !== undefined && hit.until > this.now()) return hit.allowed;
+    if (hit !== undefined && hit.until > this.now()) return Promise.resolve(hit.allowed);
     const pending = this.inflight.get(key);
     if (pending !== undefined) return pending;
-    const review = this.review(identity.user, identity.group, q)
+    const review = ask()
       .then((allowed) => {
         this.remember(key, allowed);
         return allowed;
       })
       .catch((err: unknown) => {
-        this.opts.log?.(`access review failed for ${identity.user} ${q.verb} ${q.resource}: ${err instanceof Error ? err.message : String(err)} (answering no)`);
+        this.opts.log?.(`access review failed for ${who[0] || 'the studio'} ${q.verb} ${q.resource}: ${err instanceof Error ? err.message : String(err)} (answering no)`);
         return false;
       })
       .finally(() => this.inflight.delete(key));
@@ -88,6 +97,18 @@ export class AccessReviewer {
           groups: [group, 'system:authenticated'],
           resourceAttributes: { verb: q.verb, group: q.group, resource: q.resource, namespace: q.namespace, name: q.name, subresource: q.subresource },
         },
+      },
+    });
+    return result.status?.allowed === true && result.status.denied !== true;
+  }
+
+  private async selfReview(q: AccessQuestion): Promise<boolean> {
+    this.requests++;
+    const result = await this.api.createSelfSubjectAccessReview({
+      body: {
+        apiVersion: 'authorization.k8s.io/v1',
+        kind: 'SelfSubjectAccessReview',
+        spec: { resourceAttributes: { verb: q.verb, group: q.group, resource: q.resource, namespace: q.namespace, name: q.name, subresource: q.subresource } },
       },
     });
     return result.status?.allowed === true && result.status.denied !== true;

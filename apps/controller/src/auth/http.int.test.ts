@@ -123,6 +123,22 @@ test('cross-site requests are refused before they reach a handler: form posts, m
   assert.equal((await fetch(`${base}/api/auth/sign-in`)).status, 404, 'GET never signs in');
 });
 
+test("behind the web app's loopback proxy, the browser's address, host and scheme come from x-forwarded-*", async () => {
+  const { service, auth } = multiUser(Date.now, new LoginRateLimiter({ perAccount: 50, perAddress: 2 }));
+  await service.createUser('erin', 'erin-password-1', 'admin');
+  const base = await serve(auth);
+  const browser = { ...same, origin: 'https://studio.example.com', 'x-forwarded-host': 'studio.example.com', 'x-forwarded-proto': 'https' };
+  // the Origin matches the host the browser addressed (not the controller's 127.0.0.1:port), and the cookie is Secure
+  const ok = await signIn(base, 'erin', 'erin-password-1', { ...browser, 'x-forwarded-for': '203.0.113.1' });
+  assert.equal(ok.status, 200);
+  assert.match(ok.headers.get('set-cookie') ?? '', /; Secure/);
+  assert.equal((await signIn(base, 'erin', 'erin-password-1', { ...same, origin: 'https://studio.example.com' })).status, 403, 'without the proxy header the origin is foreign');
+  // the per-address limit counts each forwarded address on its own
+  for (let i = 0; i < 2; i++) assert.equal((await signIn(base, 'erin', `bad-${i}`, { ...browser, 'x-forwarded-for': '203.0.113.2' })).status, 401);
+  assert.equal((await signIn(base, 'erin', 'erin-password-1', { ...browser, 'x-forwarded-for': '203.0.113.2' })).status, 429);
+  assert.equal((await signIn(base, 'erin', 'erin-password-1', { ...browser, 'x-forwarded-for': '203.0.113.3' })).status, 200);
+});
+
 test('a 10 MiB body is refused quickly with 413 and a clear message', async () => {
   const { auth } = multiUser();
   const base = await serve(auth);

@@ -7,7 +7,7 @@
 // plus `guard` (CSRF/origin + body cap, for every request) and `contextUser` for tRPC.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuditLog } from '../audit';
-import { clientAddress } from './client-address';
+import { clientAddress, forwardedHttps, requestHost } from './client-address';
 import { InvalidNameError } from './names';
 import type { AuthConfig } from './config';
 import { clearedSessionCookies, sessionCookie, sessionTokenOf } from './cookies';
@@ -65,7 +65,7 @@ export class StudioAuth {
 
   /** CSRF/origin and body-size checks; answers the refusal itself and returns false when refused. */
   guard(req: IncomingMessage, res: ServerResponse): boolean {
-    const refusal: Refusal | undefined = checkBodySize(req, this.opts.config.maxBodyBytes) ?? checkCsrf(req, { allowedOrigins: this.opts.config.allowedOrigins });
+    const refusal: Refusal | undefined = checkBodySize(req, this.opts.config.maxBodyBytes) ?? checkCsrf(req, { allowedOrigins: this.opts.config.allowedOrigins }, requestHost(req, this.opts.config.trustProxy));
     if (refusal === undefined) return true;
     sendJson(res, refusal.status, { error: { message: refusal.message } }, refusal.status === 413 ? { connection: 'close' } : {});
     return false;
@@ -159,7 +159,7 @@ export class StudioAuth {
   private secure(req: IncomingMessage): boolean {
     if (this.opts.config.secureCookies !== undefined) return this.opts.config.secureCookies;
     const origin = req.headers.origin;
-    return typeof origin === 'string' && origin.startsWith('https://');
+    return (typeof origin === 'string' && origin.startsWith('https://')) || forwardedHttps(req, this.opts.config.trustProxy);
   }
 
   private async audit(actor: string, role: string | undefined, action: string, result: 'success' | 'denied', error: string | undefined, address: string): Promise<void> {

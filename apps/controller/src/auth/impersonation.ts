@@ -8,6 +8,7 @@ import type { RequestContext } from '@kubernetes/client-node';
 import type { KubeIdentityMapping } from './config';
 import { DEFAULT_IDENTITY_MAPPING } from './config';
 import { validateUserName } from './names';
+import { LOCAL_ADMIN } from './roles';
 import type { StudioUser } from './roles';
 
 export interface KubeIdentity {
@@ -52,20 +53,40 @@ export function impersonatingKubeConfig(kc: KubeConfig, user: Pick<StudioUser, '
 }
 
 /**
- * The KubeConfig to act with for a request's user: the studio's own for the single-user local
- * admin (the kubeconfig's owner), an impersonating copy for everyone else (made once per
- * user and role, so API clients and their agents are reused).
+ * The KubeConfig to act with for a request's user: the studio's own in single-user mode (the
+ * local admin is the kubeconfig's owner), an impersonating copy for everyone else in multi-user
+ * mode (made once per user and role, so API clients and their agents are reused).
  */
 export class KubeIdentities {
   private readonly byIdentity = new Map<string, KubeConfig>();
+  /** False in single-user mode: every request acts with the studio's own credentials. */
+  readonly impersonates: boolean;
 
   constructor(
     private readonly kc: KubeConfig,
     private readonly mapping: KubeIdentityMapping = DEFAULT_IDENTITY_MAPPING,
-  ) {}
+    opts: { readonly impersonate?: boolean } = {},
+  ) {
+    this.impersonates = opts.impersonate ?? true;
+  }
+
+  /** The studio's own credentials (the embedded controller, cluster-wide caches). */
+  get own(): KubeConfig {
+    return this.kc;
+  }
+
+  /** True when requests of this user go out with the studio's own identity (no impersonation, no review). */
+  actsAsItself(user: Pick<StudioUser, 'id' | 'name'>): boolean {
+    return !this.impersonates || (user.id === LOCAL_ADMIN.id && user.name === LOCAL_ADMIN.name);
+  }
+
+  /** The Kubernetes identity the API server sees for this user, or undefined for the studio's own. */
+  identityOf(user: Pick<StudioUser, 'id' | 'name' | 'role'>): KubeIdentity | undefined {
+    return this.actsAsItself(user) ? undefined : kubeIdentityOf(user, this.mapping);
+  }
 
   forUser(user: StudioUser): KubeConfig {
-    if (user.id === 'local' && user.name === 'local') return this.kc;
+    if (this.actsAsItself(user)) return this.kc;
     const key = `${user.name}\n${user.role}`;
     let kc = this.byIdentity.get(key);
     if (kc === undefined) {

@@ -15,6 +15,8 @@ export type { AuthConfig, KubeIdentityMapping } from './config';
 export { AUTH_BASE_PATH, StudioAuth } from './http';
 export { impersonatingKubeConfig, KubeIdentities, kubeIdentityOf } from './impersonation';
 export type { KubeIdentity } from './impersonation';
+export { describeAccess, kubeRefusal, mayInKube, readableItems, requireKubeAccess } from './kube-authority';
+export type { KubeAuthority } from './kube-authority';
 export { checkListenSafety, isLoopbackHost } from './mode';
 export type { AuthMode } from './mode';
 export { requireRole, rethrowAuthError } from './procedures';

@@ -50,7 +50,8 @@ export function originAllowed(origin: string, host: string | undefined, policy: 
   return policy.allowedOrigins.length === 0 && isLoopbackHostname(url.hostname);
 }
 
-export function checkCsrf(req: GuardRequest, policy: OriginPolicy): Refusal | undefined {
+/** `host`: the host the browser addressed (behind the loopback proxy: its x-forwarded-host); default: the Host header. */
+export function checkCsrf(req: GuardRequest, policy: OriginPolicy, host: string | undefined = header(req.headers, 'host')): Refusal | undefined {
   const method = (req.method ?? 'GET').toUpperCase();
   if (SAFE_METHODS.has(method)) return undefined;
   const contentType = (header(req.headers, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
@@ -65,7 +66,7 @@ export function checkCsrf(req: GuardRequest, policy: OriginPolicy): Refusal | un
     return { status: 403, message: `cross-site request refused (sec-fetch-site: ${site})` };
   }
   const origin = header(req.headers, 'origin');
-  if (origin !== undefined && !originAllowed(origin, header(req.headers, 'host'), policy)) {
+  if (origin !== undefined && !originAllowed(origin, host, policy)) {
     return { status: 403, message: `request from origin ${origin.slice(0, 100)} refused: add it to OPSTUDIO_ALLOWED_ORIGINS if the studio is served there` };
   }
   return undefined;

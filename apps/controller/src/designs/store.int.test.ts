@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { TRPCError } from '@trpc/server';
+import { AuditLog } from '../audit';
 import { repoRoot } from '../config';
 import { openDb } from '../db';
 import { migratedTempDb } from '../testing';
@@ -69,4 +70,28 @@ test('names are unique: a second design with a taken name is refused, renames ar
   assert.deepEqual([renamed.name, renamed.version, renamed.created], ['gamma', 1, false]);
   assert.equal((await store.saveByName('gamma', memcached.replace('maximum: 5', 'maximum: 3'))).version, 2);
   await assert.rejects(store.save({ id: 'nope', name: 'x', yaml: memcached }), code('NOT_FOUND', /no design with id "nope"/));
+});
+
+test('the history says who saved each version (from the audit log) and what it changed', async () => {
+  const store = new DesignStore(db);
+  const audit = new AuditLog(db);
+  const name = 'memcached-history';
+  // what the audited designs.save procedure records: the first save names the design, later ones its id
+  const first = await store.save({ name, yaml: memcached });
+  await audit.record({ actor: 'ada', action: 'designs.save', object: { name }, result: 'success' });
+  await store.save({ id: first.id, name, yaml: memcached.replace('kind: Memcached', 'kind: Cachet') });
+  await audit.record({ actor: 'grace', action: 'designs.save', object: { designId: first.id, name }, result: 'success' });
+  await store.save({ id: first.id, name, yaml: memcached.replace('maximum: 5', 'maximum: 4') }); // saved where nothing audits (the CLI)
+
+  const history = await store.history(first.id);
+  assert.deepEqual(
+    history.map((h) => [h.version, h.savedBy, h.summary]),
+    [
+      [3, null, 'kind Cachet → Memcached; field spec.size changed'],
+      [2, 'grace', 'kind Memcached → Cachet'],
+      [1, 'ada', history[2]?.summary],
+    ],
+  );
+  assert.match(history[2]?.summary ?? '', /^created: Memcached \(cache\), \d+ fields$/);
+  await store.delete(first.id);
 });

@@ -8,6 +8,7 @@ import { serializeDesign } from '@opstudio/shared/design/io';
 import type { Design } from '@opstudio/shared/design/schema';
 import type { StudioDb } from '../db';
 import { parseDesignOrThrow } from './parse';
+import { summarizeDesignChange } from './summary';
 
 export interface DesignSummary {
   readonly id: string;
@@ -44,6 +45,19 @@ export interface SavedDesign {
   /** False when the YAML equalled the latest version's (no version was added). */
   readonly created: boolean;
 }
+
+export interface DesignHistoryEntry {
+  readonly version: number;
+  readonly savedAt: string;
+  readonly bytes: number;
+  /** Who saved it, from the audit log; null when the log does not say (e.g. saved before it existed). */
+  readonly savedBy: string | null;
+  /** What this version changed against the one before (designs/summary.ts). */
+  readonly summary: string;
+}
+
+/** An audit row counts as a version's save when it was written within this long after the version. */
+const AUDIT_MATCH_MS = 10_000;
 
 /** Asked before a delete: the CRD installed from this design, if any (a reconciler still needs its design). */
 export type InstalledCrdLookup = (designId: string) => Promise<string | undefined>;
@@ -95,10 +109,34 @@ export class DesignStore {
     return { view, design: parseDesignOrThrow(view.yaml, `design "${view.name}" version ${view.version} no longer parses`) };
   }
 
-  async history(id: string): Promise<{ version: number; savedAt: string; bytes: number }[]> {
-    const design = await this.db.design.findUnique({ where: { id }, include: { versions: { orderBy: { version: 'desc' }, select: { version: true, createdAt: true, yaml: true } } } });
+  /** Every version, newest first, with who saved it (if the audit log knows) and what it changed. */
+  async history(id: string): Promise<DesignHistoryEntry[]> {
+    const design = await this.db.design.findUnique({ where: { id }, include: { versions: { orderBy: { version: 'asc' }, select: { version: true, createdAt: true, yaml: true } } } });
     if (design === null) throw notFound(id);
-    return design.versions.map((v) => ({ version: v.version, savedAt: v.createdAt.toISOString(), bytes: Buffer.byteLength(v.yaml) }));
+    // a new design's first save names it (its id did not exist yet); later saves name the id
+    const saves = await this.db.auditEntry.findMany({
+      where: { action: 'designs.save', result: 'success', OR: [{ designId: id }, { designId: null, name: design.name }] },
+      orderBy: { at: 'asc' },
+      select: { at: true, actor: true },
+    });
+    let previous: Design | null = null;
+    const used = new Set<number>();
+    const entries = design.versions.map((v) => {
+      const saved = v.createdAt.getTime();
+      const at = saves.findIndex((a, i) => !used.has(i) && a.at.getTime() >= saved - 1000 && a.at.getTime() - saved <= AUDIT_MATCH_MS);
+      if (at !== -1) used.add(at);
+      const save = saves[at];
+      let summary: string;
+      try {
+        const parsed = parseDesignOrThrow(v.yaml);
+        summary = summarizeDesignChange(previous, parsed);
+        previous = parsed;
+      } catch {
+        summary = 'does not parse with this studio version';
+      }
+      return { version: v.version, savedAt: v.createdAt.toISOString(), bytes: Buffer.byteLength(v.yaml), savedBy: save?.actor ?? null, summary };
+    });
+    return entries.reverse();
   }
 
   async save(input: SaveDesignInput): Promise<SavedDesign> {

@@ -49,9 +49,10 @@ export type OperationResult<T> = T & { readonly operation: InstallOperation };
 export class CrdService {
   readonly operations: InstallOperations;
   private readonly client: CrdClient;
+  private readonly writers = new WeakMap<KubeConfig, CrdClient>();
 
   constructor(
-    kc: KubeConfig,
+    private readonly kc: KubeConfig,
     private readonly designs: DesignStore,
     bus: LiveBus,
     private readonly opts: CrdServiceOptions = {},
@@ -64,17 +65,21 @@ export class CrdService {
     this.operations.register(snapshots);
   }
 
-  /** Returns when the CRD is Established (or throws); every step is also published live. */
-  async install(input: InstallInput & { operationId?: string | undefined }) {
+  /**
+   * Returns when the CRD is Established (or throws); every step is also published live. `as`: the
+   * KubeConfig the dry run and the apply go out with (the user's, in multi-user mode).
+   */
+  async install(input: InstallInput & { operationId?: string | undefined }, as?: KubeConfig) {
     const op = this.operations.start('install', input.designId, input.operationId);
-    const deps = { designs: this.designs, client: this.client, establishTimeoutMs: this.opts.establishTimeoutMs ?? 30_000 };
+    const deps = { designs: this.designs, client: this.client, writer: this.writerFor(as), establishTimeoutMs: this.opts.establishTimeoutMs ?? 30_000 };
     const outcome = await tracked(op, () => runInstall(deps, input, op));
     return { operationId: op.id, ...outcome, operation: op.current };
   }
 
-  async uninstall(input: UninstallInput & { operationId?: string | undefined }) {
+  /** `as`: the KubeConfig the deletes go out with (the user's, in multi-user mode). */
+  async uninstall(input: UninstallInput & { operationId?: string | undefined }, as?: KubeConfig) {
     const op = this.operations.start('uninstall', input.designId, input.operationId);
-    const deps = { client: this.client, resourcesGoneTimeoutMs: this.opts.resourcesGoneTimeoutMs ?? 60_000, crdGoneTimeoutMs: this.opts.crdGoneTimeoutMs ?? 60_000 };
+    const deps = { client: this.client, writer: this.writerFor(as), resourcesGoneTimeoutMs: this.opts.resourcesGoneTimeoutMs ?? 60_000, crdGoneTimeoutMs: this.opts.crdGoneTimeoutMs ?? 60_000 };
     const outcome = await tracked(op, async () => runUninstall(deps, input, await this.designName(input.designId), op));
     return { operationId: op.id, ...outcome, operation: op.current };
   }
@@ -127,6 +132,17 @@ export class CrdService {
   /** The CRD installed from this design, if any (asked before a design is deleted). */
   async installedCrdOf(designId: string): Promise<string | undefined> {
     return (await installedCrds(this.client, designId))[0]?.metadata.name;
+  }
+
+  /** One CrdClient per identity that writes (KubeIdentities keeps one KubeConfig per user). */
+  private writerFor(as: KubeConfig | undefined): CrdClient {
+    if (as === undefined || as === this.kc) return this.client;
+    let client = this.writers.get(as);
+    if (client === undefined) {
+      client = new CrdClient(as);
+      this.writers.set(as, client);
+    }
+    return client;
   }
 
   private async designName(designId: string): Promise<string> {

@@ -13,6 +13,11 @@ import type { Topic } from './topics';
 export interface LiveStreamDeps {
   readonly bus: LiveBus;
   readonly snapshots: SnapshotRegistry;
+  /**
+   * What this subscriber may see of an event (multi-user mode: Kubernetes RBAC per namespace):
+   * the event, a narrowed copy, or undefined to drop it. Absent: everything.
+   */
+  readonly visible?: ((event: LiveEvent) => LiveEvent | undefined | Promise<LiveEvent | undefined>) | undefined;
 }
 
 export interface LiveStreamInput {
@@ -26,6 +31,7 @@ export class UnknownTopicError extends Error {
 
 export async function* liveStream(deps: LiveStreamDeps, input: LiveStreamInput, signal?: AbortSignal): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
   const { bus, snapshots } = deps;
+  const visible = deps.visible ?? ((e: LiveEvent) => e);
   const topics = new Set<string>(input.topics);
   for (const topic of input.topics) {
     if (!snapshots.has(topic)) throw new UnknownTopicError(`nothing serves topic "${topic}" yet`);
@@ -49,12 +55,18 @@ export async function* liveStream(deps: LiveStreamDeps, input: LiveStreamInput, 
       cursor = resume.seq;
       for (const e of replay) {
         cursor = e.seq;
-        yield tracked(formatEventId(bus.epoch, e.seq), e.event);
+        const shown = await visible(e.event);
+        if (shown !== undefined) yield tracked(formatEventId(bus.epoch, e.seq), shown);
       }
     } else {
       cursor = bus.lastSeq;
       const events: LiveEvent[] = [];
-      for (const topic of input.topics) events.push(...(await snapshots.snapshot(topic)));
+      for (const topic of input.topics) {
+        for (const event of await snapshots.snapshot(topic)) {
+          const shown = await visible(event);
+          if (shown !== undefined) events.push(shown);
+        }
+      }
       for (const [i, event] of events.entries()) yield tracked(snapshotEventId(bus.epoch, cursor, i, events.length), event);
     }
     const aborted = () => signal?.aborted === true;
@@ -63,7 +75,8 @@ export async function* liveStream(deps: LiveStreamDeps, input: LiveStreamInput, 
       while ((next = queue.shift()) !== undefined) {
         if (next.seq <= cursor) continue; // already in the snapshot or the replay
         cursor = next.seq;
-        yield tracked(formatEventId(bus.epoch, next.seq), next.event);
+        const shown = await visible(next.event);
+        if (shown !== undefined) yield tracked(formatEventId(bus.epoch, next.seq), shown);
       }
       if (aborted()) break;
       await new Promise<void>((resolve) => {

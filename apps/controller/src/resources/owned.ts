@@ -71,10 +71,10 @@ export class OwnedWatcher {
     this.linger = undefined;
     const caches = this.ensure();
     this.interested.add(uid);
-    if (this.servedBefore.has(uid)) {
-      if (this.synced(caches)) this.schedule(uid, 0);
-      else this.pending.add(uid);
-    }
+    // Not synced yet: the subscriber's snapshot (which waits at most syncWaitMs) may miss objects
+    // that already exist, and their list fires no change: publish a fresh snapshot once synced.
+    if (!this.synced(caches)) this.pending.add(uid);
+    else if (this.servedBefore.has(uid)) this.schedule(uid, 0);
     this.servedBefore.add(uid);
   }
 

@@ -148,6 +148,9 @@ describe('resources API and live topics against the sandbox', { skip: skipWithou
     await refused(api().get({ group, version: 'v1', plural: 'gadgets', namespace: ns, name: 'g' }), /Gadget is cluster-scoped: leave out namespace/);
     await refused(api().create({ ...ref, body: 'spec: [unclosed' }), /body is not valid YAML \(line 1/);
     await refused(api().create({ ...ref, body: { apiVersion: 'other.io/v1', metadata: { name: 'x' } } }), /apiVersion is "other.io\/v1"/);
+    // a merge patch that blanks apiVersion got a 500 from the API server (found by fuzz.int.test.ts)
+    await refused(api().patch({ ...ref, name: 'one', strategy: 'merge', patch: { apiVersion: '' } }), /apiVersion is ""/);
+    await refused(api().patch({ ...ref, name: 'one', strategy: 'merge', patch: { kind: 'Other' } }), /kind is "Other"/);
     await refused(api().create({ ...ref, body: { spec: { size: 1 } } }), /needs metadata.name/);
     await assert.rejects(api().list({ ...ref, plural: 'nothings' }), (e: Err) => e.code === 'NOT_FOUND' && /install its CRD first/.test(e.message));
   });

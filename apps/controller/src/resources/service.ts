@@ -5,9 +5,9 @@
 // KubeStatusError and are translated once in api/errors.ts.
 import type { KubeConfig } from '@kubernetes/client-node';
 import { TRPCError } from '@trpc/server';
-import { parseDocument } from 'yaml';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { resourceRow } from '@opstudio/shared/resources/index';
+import { MAX_YAML_DEPTH, parseYaml } from '@opstudio/shared/yaml/parse';
 import { isNotFound, KubeJson, KubeStatusError } from '../install/kube-json';
 import { FIELD_MANAGER } from '../install/labels';
 import { toResourceKind } from './kinds';
@@ -22,6 +22,11 @@ export interface KindRef {
 }
 export type ObjectRef = KindRef & { readonly name: string };
 export type PatchStrategy = 'merge' | 'apply';
+/** Writes go out with `as` (the user's impersonating KubeConfig in multi-user mode); default: the studio's own. */
+export interface WriteOptions {
+  readonly as?: KubeConfig | undefined;
+  readonly dryRun?: boolean | undefined;
+}
 
 type Json = Record<string, unknown>;
 
@@ -29,12 +34,24 @@ const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message })
 
 export class ResourcesService {
   private readonly http: KubeJson;
+  /** One KubeJson per identity that wrote (KubeIdentities keeps one KubeConfig per user). */
+  private readonly writers = new WeakMap<KubeConfig, KubeJson>();
 
   constructor(
     kc: KubeConfig,
     private readonly kindsWatcher: KindsWatcher,
   ) {
     this.http = new KubeJson(kc);
+  }
+
+  private writer(as: KubeConfig | undefined): KubeJson {
+    if (as === undefined) return this.http;
+    let http = this.writers.get(as);
+    if (http === undefined) {
+      http = new KubeJson(as);
+      this.writers.set(as, http);
+    }
+    return http;
   }
 
   kinds(): Promise<ResourceKind[]> {
@@ -53,34 +70,40 @@ export class ResourcesService {
     return clean(await this.http.request<Json>({ method: 'GET', path: this.path(ref, kind, ref.name) }));
   }
 
-  async create(ref: KindRef, body: unknown, dryRun = false): Promise<CustomObject> {
+  async create(ref: KindRef, body: unknown, opts: WriteOptions = {}): Promise<CustomObject> {
     const { kind } = await this.resolve(ref, 'item');
     const obj = this.normalize(ref, kind, toObject(body, 'body'), undefined);
-    return clean(await this.http.request<Json>({ method: 'POST', path: this.path(ref, kind), body: obj, query: { dryRun: dryRun ? 'All' : undefined, fieldManager: FIELD_MANAGER } }));
+    const query = { dryRun: opts.dryRun === true ? 'All' : undefined, fieldManager: FIELD_MANAGER };
+    return clean(await this.writer(opts.as).request<Json>({ method: 'POST', path: this.path(ref, kind), body: obj, query }));
   }
 
-  async patch(ref: ObjectRef, strategy: PatchStrategy, patch: unknown, opts: { force?: boolean | undefined; dryRun?: boolean | undefined } = {}): Promise<CustomObject> {
+  async patch(ref: ObjectRef, strategy: PatchStrategy, patch: unknown, opts: WriteOptions & { force?: boolean | undefined } = {}): Promise<CustomObject> {
     const { kind } = await this.resolve(ref, 'item');
     const raw = toObject(patch, 'patch');
-    // merge: exactly what the user sent (null deletes); apply: the object as the user wants it
-    const body = strategy === 'apply' ? this.normalize(ref, kind, raw, ref.name) : raw;
+    // Either way a body that names another object is refused here (a merge patch blanking
+    // apiVersion gets a 500 from the API server). merge: exactly what the user sent (null
+    // deletes); apply: the object as the user wants it.
+    const normalized = this.normalize(ref, kind, raw, ref.name);
+    const body = strategy === 'apply' ? normalized : raw;
     const query = { fieldManager: FIELD_MANAGER, dryRun: opts.dryRun === true ? 'All' : undefined, force: strategy === 'apply' && opts.force === true ? 'true' : undefined };
     const contentType = strategy === 'apply' ? 'application/apply-patch+yaml' : 'application/merge-patch+json';
     const request = { method: 'PATCH' as const, path: this.path(ref, kind, ref.name), body, query, contentType };
+    const http = this.writer(opts.as);
     try {
-      return clean(await this.http.request<Json>(request));
+      return clean(await http.request<Json>(request));
     } catch (err) {
       // Fields the studio itself set by create or merge patch (an Update by `operator-studio`) are the
       // user's own: taking them over is what they mean. A conflict with anyone else is theirs to decide.
       if (strategy !== 'apply' || !onlyOwnConflicts(err)) throw err;
-      return clean(await this.http.request<Json>({ ...request, query: { ...query, force: 'true' } }));
+      return clean(await http.request<Json>({ ...request, query: { ...query, force: 'true' } }));
     }
   }
 
-  async delete(ref: ObjectRef, propagationPolicy?: 'Background' | 'Foreground' | 'Orphan'): Promise<{ status: 'deleted' | 'finalizing'; object: CustomObject | null }> {
+  async delete(ref: ObjectRef, opts: { as?: KubeConfig | undefined; propagationPolicy?: 'Background' | 'Foreground' | 'Orphan' | undefined } = {}): Promise<{ status: 'deleted' | 'finalizing'; object: CustomObject | null }> {
     const { kind } = await this.resolve(ref, 'item');
+    const propagationPolicy = opts.propagationPolicy;
     const body = propagationPolicy === undefined ? undefined : { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy };
-    const answer = await this.http.request<Json>({ method: 'DELETE', path: this.path(ref, kind, ref.name), body });
+    const answer = await this.writer(opts.as).request<Json>({ method: 'DELETE', path: this.path(ref, kind, ref.name), body });
     if (answer.kind === 'Status') return { status: 'deleted', object: null };
     const object = clean(answer);
     const finalizing = object.metadata.deletionTimestamp !== undefined && (object.metadata.finalizers?.length ?? 0) > 0;
@@ -145,21 +168,30 @@ function onlyOwnConflicts(err: unknown): boolean {
   return causes.length > 0 && causes.every((c) => c.reason === 'FieldManagerConflict' && (c.message ?? '').startsWith(`conflict with "${FIELD_MANAGER}"`));
 }
 
-/** An object, or YAML/JSON text of one mapping. */
+/** An object, or YAML/JSON text of one mapping (aliases and nesting bounded: packages/shared/src/yaml/parse.ts). */
 function toObject(input: unknown, what: string): Json {
   let value = input;
   if (typeof input === 'string') {
-    const doc = parseDocument(input);
-    const err = doc.errors[0];
-    if (err !== undefined) {
-      const pos = err.linePos?.[0];
-      const first = (err.message.split('\n')[0] ?? err.message).replace(/ at line \d+, column \d+:?$/, '');
-      throw bad(`${what} is not valid YAML${pos === undefined ? '' : ` (line ${pos.line}, column ${pos.col})`}: ${first}`);
-    }
-    value = doc.toJS() as unknown;
+    const parsed = parseYaml(input);
+    if (!parsed.ok) throw bad(`${what} is ${parsed.message}`);
+    value = parsed.value;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad(`${what} must be one mapping (an object), like {"spec": {"size": 3}}`);
+  if (nestedDeeperThan(value, MAX_YAML_DEPTH)) throw bad(`${what} is nested deeper than ${MAX_YAML_DEPTH} levels: no Kubernetes object needs that`);
   return value as Json;
+}
+
+/** JSON bodies arrive already parsed: bound their depth too (walked without recursion). */
+function nestedDeeperThan(root: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  let next: [unknown, number] | undefined;
+  while ((next = stack.pop()) !== undefined) {
+    const [node, depth] = next;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function clean(obj: Json): CustomObject {

@@ -3,6 +3,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { createCaller } from '../api/root';
 import type { ApiContext } from '../api/context';
+import type { StudioUser } from '../auth';
 import { KubeJson } from '../install/kube-json';
 import type { LiveEvent } from '../live/events';
 import { eventually } from '../testing';
@@ -68,10 +69,10 @@ export interface Listener {
   close(): Promise<void>;
 }
 
-/** Subscribes through the router (no HTTP) and collects events until `close()`. */
-export async function listen(services: ApiContext, topics: string[], lastEventId?: string): Promise<Listener> {
+/** Subscribes through the router (no HTTP) and collects events until `close()`; as the local admin unless `user` is given. */
+export async function listen(services: ApiContext, topics: string[], lastEventId?: string, user?: StudioUser): Promise<Listener> {
   const stop = new AbortController();
-  const iterable = await createCaller(services, { signal: stop.signal }).live.subscribe({ topics, ...(lastEventId !== undefined ? { lastEventId } : {}) });
+  const iterable = await createCaller({ ...services, ...(user !== undefined ? { user } : {}) }, { signal: stop.signal }).live.subscribe({ topics, ...(lastEventId !== undefined ? { lastEventId } : {}) });
   const events: { id: string; event: LiveEvent }[] = [];
   const reading = (async () => {
     for await (const value of iterable) {

@@ -1,6 +1,8 @@
-// A TCP pass-through in front of the sandbox's API server, for fault tests. TLS passes through
-// untouched (the serving certificate covers 127.0.0.1 on any port), and client-node opens a
-// connection per request, so faults can target the connections open now while new ones work:
+// A TCP pass-through for fault tests: in front of the sandbox's API server (TLS passes through
+// untouched; the serving certificate covers 127.0.0.1 on any port) or of the web app (the e2e
+// tests cut a page's live stream with it: Playwright's setOffline leaves an open SSE stream be).
+// client-node opens a connection per request, so faults can target the connections open now
+// while new ones work:
 //   cut()       every connection reset and the port closed (the API server "goes away");
 //   freeze()    the connections open now go silent both ways, never closing (a half-open link);
 //   hold()      new connections get no answer until release() (a request still connecting).
@@ -28,11 +30,6 @@ export class TcpProxy {
   static toServer(server: string): TcpProxy {
     const url = new URL(server);
     return new TcpProxy({ host: url.hostname, port: Number(url.port || 443) });
-  }
-
-  /** The API server's URL through this proxy. */
-  get url(): string {
-    return `https://127.0.0.1:${this.port}`;
   }
 
   /** Connections open now (frozen and held ones included). */
@@ -116,6 +113,7 @@ export function kubeConfigThrough(proxy: TcpProxy, kubeconfig: string | undefine
   const conn = loadKubeConfig(kubeconfig ?? '');
   const cluster = conn.kc.getCurrentCluster();
   if (cluster === null) throw new Error(`${kubeconfig ?? '(no kubeconfig)'} names no current cluster`);
-  Object.assign(cluster, { server: proxy.url });
-  return { ...conn, server: proxy.url };
+  const server = `https://127.0.0.1:${proxy.port}`;
+  Object.assign(cluster, { server });
+  return { ...conn, server };
 }

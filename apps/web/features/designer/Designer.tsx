@@ -13,6 +13,8 @@ import { fieldIssuePath, nodeAt, type FieldAddress } from '@opstudio/shared/desi
 import dynamic from 'next/dynamic';
 import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTRPC } from '../../trpc/client';
+import { useRoleAllows } from '../auth';
+import { DesignHistory } from '../designs/DesignHistory';
 import { Previews } from '../previews/Previews';
 import { ChangesVsCluster } from './ChangesVsCluster';
 import { designerReducer, initDesigner } from './designer-state';
@@ -53,8 +55,12 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   const [versionIndex, setVersionIndex] = useState(() => Math.max(0, initial.crd.versions.findIndex((v) => v.storage)));
   const [selected, setSelected] = useState<FieldAddress | null>(null);
   const [serverIssues, setServerIssues] = useState<readonly Issue[]>([]);
+  const [showHistory, setShowHistory] = useState(false);
   const design = state.history.present;
   const dirty = design !== state.saved || name !== initialName;
+  // the UI hides what the role cannot do (the controller refuses it anyway): viewers only look
+  const canEdit = useRoleAllows('editor');
+  const canInstall = useRoleAllows('admin');
 
   const edit: Edit = useCallback((next, group) => dispatch({ type: 'edit', next, group, at: Date.now() }), []);
   const onText = useCallback((text: string) => dispatch({ type: 'text', text, at: Date.now() }), []);
@@ -89,6 +95,12 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   }, [design, id, name, save, queryClient, trpc]);
   const ensureSaved = useCallback(async () => (dirty ? doSave() : state.savedVersion), [dirty, doSave, state.savedVersion]);
 
+  // a restore is a save of an older version: the designer shows it as saved, still undoable
+  const onRestored = useCallback((restored: Design, restoredVersion: number) => {
+    dispatch({ type: 'edit', next: () => restored, group: null, at: Date.now() });
+    dispatch({ type: 'saved', design: restored, version: restoredVersion });
+  }, []);
+
   const crds = useQuery(trpc.crds.list.queryOptions());
   const installed = crds.data?.find((c) => c.managed?.designId === id) ?? null;
 
@@ -107,21 +119,31 @@ export function Designer({ id, name: initialName, version, design: initial }: De
           <span className={styles.hint} aria-live="polite">
             {dirty ? 'Unsaved changes' : `Saved · version ${state.savedVersion}`}
           </span>
-          <button type="button" onClick={() => dispatch({ type: 'undo' })} disabled={state.history.past.length === 0} title="Ctrl-Z">
-            Undo
-          </button>
-          <button type="button" onClick={() => dispatch({ type: 'redo' })} disabled={state.history.future.length === 0} title="Ctrl-Shift-Z">
-            Redo
-          </button>
-          <button type="button" onClick={() => void doSave().catch(() => undefined)} disabled={!dirty || save.isPending}>
-            Save
+          {canEdit ? (
+            <>
+              <button type="button" onClick={() => dispatch({ type: 'undo' })} disabled={state.history.past.length === 0} title="Ctrl-Z">
+                Undo
+              </button>
+              <button type="button" onClick={() => dispatch({ type: 'redo' })} disabled={state.history.future.length === 0} title="Ctrl-Shift-Z">
+                Redo
+              </button>
+              <button type="button" onClick={() => void doSave().catch(() => undefined)} disabled={!dirty || save.isPending}>
+                Save
+              </button>
+            </>
+          ) : (
+            <span className={styles.hint}>Read only: viewers cannot change designs</span>
+          )}
+          <button type="button" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)}>
+            History
           </button>
           <a className={styles.button} href={exportUrl(id, state.savedVersion)} download role="button" title={dirty ? 'Exports the last saved version' : undefined}>
             Export zip
           </a>
-          <InstallPanel designId={id} ensureSaved={ensureSaved} onServerIssues={setServerIssues} disabled={state.textIssues !== null} />
+          {canInstall ? <InstallPanel designId={id} ensureSaved={ensureSaved} onServerIssues={setServerIssues} disabled={state.textIssues !== null} /> : null}
           {installed !== null ? <span className={styles.installedTag}>Installed as {installed.name}{installed.established ? '' : ' (not yet established)'}</span> : null}
         </header>
+        {showHistory ? <DesignHistory designId={id} name={name} savedVersion={state.savedVersion} dirty={dirty} onRestored={onRestored} /> : null}
         {save.isError ? (
           <p role="alert" className={styles.issueText}>
             Not saved: {save.error.message}
@@ -129,11 +151,14 @@ export function Designer({ id, name: initialName, version, design: initial }: De
         ) : null}
         <div className={styles.grid}>
           <div className={styles.formCol}>
-            <MetadataSection design={design} edit={edit} />
-            <VersionSection design={design} edit={edit} selected={versionShown} onSelect={(i) => { setVersionIndex(i); setSelected(null); }} />
-            <FieldTree design={design} edit={edit} version={versionShown} selected={selectedNode} onSelect={setSelected} />
-            {selectedNode !== null ? <FieldEditor design={design} edit={edit} addr={selectedNode} /> : null}
-            <OperandSection design={design} edit={edit} />
+            {/* a disabled fieldset disables every control of the form at once: viewers only look */}
+            <fieldset disabled={!canEdit} className={styles.formFields}>
+              <MetadataSection design={design} edit={edit} />
+              <VersionSection design={design} edit={edit} selected={versionShown} onSelect={(i) => { setVersionIndex(i); setSelected(null); }} />
+              <FieldTree design={design} edit={edit} version={versionShown} selected={selectedNode} onSelect={setSelected} />
+              {selectedNode !== null ? <FieldEditor design={design} edit={edit} addr={selectedNode} /> : null}
+              <OperandSection design={design} edit={edit} />
+            </fieldset>
           </div>
           <div className={styles.sideCol}>
             <section className={styles.editor} aria-label="Design YAML">
@@ -147,7 +172,7 @@ export function Designer({ id, name: initialName, version, design: initial }: De
                 </p>
               ) : null}
               <div className={styles.editorBody}>
-                <DesignYamlEditor value={editorText} onChange={onText} markers={markers} revealPath={selectedNode === null ? null : fieldIssuePath(design, selectedNode)} />
+                <DesignYamlEditor value={editorText} onChange={onText} markers={markers} revealPath={selectedNode === null ? null : fieldIssuePath(design, selectedNode)} readOnly={!canEdit} />
               </div>
             </section>
             <Previews previews={previews} baseName={safeCrdName(deferred)} changes={installed !== null ? <ChangesVsCluster designId={id} dirty={dirty} savedVersion={state.savedVersion} /> : null} />

@@ -3,20 +3,24 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTRPC } from '../../trpc/client';
+import { useRoleAllows } from '../auth';
 import styles from './designs.module.css';
 
 export function DesignsList() {
   const trpc = useTRPC();
   const designs = useQuery(trpc.designs.list.queryOptions());
   const crds = useQuery(trpc.crds.list.queryOptions());
+  const canCreate = useRoleAllows('editor'); // viewers only look (the server refuses anyway)
   const installed = new Map((crds.data ?? []).filter((c) => c.managed !== null).map((c) => [c.managed!.designId, c]));
   return (
     <div className={styles.page}>
       <div className={styles.head}>
         <h1>Designs</h1>
-        <Link href="/designs/new" className={styles.primary}>
-          New design
-        </Link>
+        {canCreate ? (
+          <Link href="/designs/new" className={styles.primary}>
+            New design
+          </Link>
+        ) : null}
       </div>
       {designs.isPending ? <p className={styles.muted}>Loading…</p> : null}
       {designs.isError ? <p role="alert" className={styles.error}>Cannot list designs: {designs.error.message}</p> : null}

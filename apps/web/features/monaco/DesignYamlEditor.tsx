@@ -18,11 +18,13 @@ export interface DesignYamlEditorProps {
   readonly markers: readonly { start: number; end: number; message: string; severity: 'error' | 'warning' }[];
   /** The design path of the field selected in the form: scrolled into view and highlighted. */
   readonly revealPath: string | null;
+  /** Viewers look only (features/auth). */
+  readonly readOnly?: boolean;
 }
 
 const monaco = setUpMonaco();
 
-export default function DesignYamlEditor({ value, onChange, markers, revealPath }: DesignYamlEditorProps) {
+export default function DesignYamlEditor({ value, onChange, markers, revealPath, readOnly = false }: DesignYamlEditorProps) {
   const editorRef = useRef<editor.IStandaloneCodeEditor | null>(null);
   const highlight = useRef<editor.IEditorDecorationsCollection | null>(null);
   const applying = useRef(false);
@@ -97,7 +99,7 @@ export default function DesignYamlEditor({ value, onChange, markers, revealPath 
         }}
         onMount={onMount}
         loading={<p className={styles.loading}>Loading the editor…</p>}
-        options={{ minimap: { enabled: false }, fontSize: 13, scrollBeyondLastLine: false, automaticLayout: true, tabSize: 2, wordWrap: 'off', quickSuggestions: { other: true, comments: false, strings: true } }}
+        options={{ readOnly, domReadOnly: readOnly, minimap: { enabled: false }, fontSize: 13, scrollBeyondLastLine: false, automaticLayout: true, tabSize: 2, wordWrap: 'off', quickSuggestions: { other: true, comments: false, strings: true } }}
       />
     </div>
   );

@@ -4,6 +4,7 @@
 import { sortedItems } from '@opstudio/shared/live/index';
 import type { Topic } from '@opstudio/controller/router';
 import { useMemo, useState } from 'react';
+import { useMayDo } from '../auth';
 import { useLiveTopics } from '../live/LiveProvider';
 import type { ResourceRow } from './api-types';
 import { CreateFromSample } from './CreateFromSample';
@@ -28,6 +29,9 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
   const list = topic === null ? undefined : state.rows.get(topic);
   const rows = useMemo(() => sortedItems(list, byPlace), [list]);
   const taken = useMemo(() => new Set(rows.map((r) => r.name)), [rows]);
+  // offered only when the studio role and Kubernetes RBAC allow it (features/auth); the server checks again
+  const mayCreate = useMayDo('editor', kind?.version ? { verb: 'create', group: kind.group, resource: kind.plural, ...(namespaced ? { namespace: namespace === ALL ? 'default' : namespace } : {}) } : null);
+  const mayDelete = useMayDo('editor', kind?.version ? { verb: 'delete', group: kind.group, resource: kind.plural, ...(namespaced && namespace !== ALL ? { namespace } : {}) } : null);
 
   if (kind === undefined) return <p className={styles.note}>Loading kinds…</p>;
   if (kind === null) return <p className={styles.error}>The cluster has no CRD named {crdName}: it may have been uninstalled.</p>;
@@ -61,9 +65,9 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
           {list === undefined ? 'loading…' : `${rows.length} ${rows.length === 1 ? kind.singular : kind.plural}`}
         </span>
         <span className={styles.spacer} />
-        {managed && <CreateFromSample kind={kind} namespace={createIn} takenNames={taken} />}
+        {managed && mayCreate && <CreateFromSample kind={kind} namespace={createIn} takenNames={taken} />}
       </div>
-      <KindTable kind={kind} rows={rows} showNamespace={namespaced && namespace === ALL} now={now} onDelete={managed ? setDeleting : undefined} />
+      <KindTable kind={kind} rows={rows} showNamespace={namespaced && namespace === ALL} now={now} onDelete={managed && mayDelete ? setDeleting : undefined} />
       {managed && <DeleteDialog kind={kind} target={deleting} onClose={() => setDeleting(null)} />}
     </div>
   );

@@ -7,6 +7,7 @@ import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { EventsPanel } from '../events/EventsPanel';
+import { useMayDo } from '../auth';
 import { useLiveTopics } from '../live/LiveProvider';
 import { TimelinePanel } from '../timeline/TimelinePanel';
 import { ConditionBadges } from './ConditionBadges';
@@ -37,6 +38,10 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
   const ref = kind?.version ? { group: kind.group, version: kind.version, plural: kind.plural, name, ...(namespace !== undefined ? { namespace } : {}) } : null;
   const getOptions = trpc.resources.get.queryOptions(ref ?? { group: 'x', version: 'v1', plural: 'x', name }, { enabled: ref !== null, staleTime: Infinity });
   const object = useQuery(getOptions);
+  // Apply and Delete only when the studio role and Kubernetes RBAC allow them (features/auth); the server checks again
+  const target = ref === null ? null : { group: ref.group, resource: ref.plural, name, ...(namespace !== undefined ? { namespace } : {}) };
+  const mayPatch = useMayDo('editor', target === null ? null : { verb: 'patch', ...target });
+  const mayDelete = useMayDo('editor', target === null ? null : { verb: 'delete', ...target });
   const uid = object.data?.metadata.uid;
 
   const rowsTopic = ref === null ? null : (`resources:${ref.group}/${ref.version}/${ref.plural}${namespace !== undefined ? `/${namespace}` : ''}` as const);
@@ -71,7 +76,7 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
         <span className={styles.sub}>{namespace !== undefined ? `namespace ${namespace}` : 'cluster-scoped'}</span>
         <ConditionBadges conditions={conditions} />
         <span className={styles.spacer} />
-        {managed && (
+        {managed && mayDelete && (
           <button type="button" className={`${styles.button} ${styles.danger}`} onClick={() => setDeleting(true)}>
             Delete
           </button>
@@ -79,7 +84,7 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
       </div>
       {gone && <p className={styles.error}>This object no longer exists in the cluster.</p>}
       {!managed && <p className={styles.note}>Not installed by the studio: shown read-only.</p>}
-      <SpecEditor kind={kind} object={object.data} readOnly={!managed} onApplied={(obj) => queryClient.setQueryData(getOptions.queryKey, obj)} />
+      <SpecEditor kind={kind} object={object.data} readOnly={!managed || !mayPatch} onApplied={(obj) => queryClient.setQueryData(getOptions.queryKey, obj)} />
       <div className={styles.grid2}>
         <StatusPanel object={object.data} now={now} />
         <PodsPanel owned={state.owned.get(uid)} now={now} />

@@ -1,18 +1,23 @@
 'use client';
 // Edit a CR: the form generated from the CRD schema and the YAML of the same draft, kept in sync
 // both ways; "Apply" sends a merge patch of what changed. While nothing is edited the page
-// follows the live object; once edited, the draft stays until applied or discarded.
+// follows the live object; once edited, the draft stays until applied or discarded. The YAML is
+// Monaco with the kind's schema (completion, hover, diagnostics), bundled and offline.
 import { emitYaml, parseYaml } from '@opstudio/shared/yaml/index';
 import type { YamlValue } from '@opstudio/shared/yaml/index';
 import { useMutation } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
 import { useTRPC } from '../../trpc/client';
 import type { FetchedObject, ResourceKind } from './api-types';
+import { crDocumentSchema } from './cr-json-schema';
 import styles from './resources.module.css';
 import { SchemaForm } from './schema-form/SchemaForm';
 import { fieldsOf, setAt } from './schema-form/schema-fields';
 import { editableOf, planPatch } from './spec-draft';
 import type { Editable } from './spec-draft';
+
+const SchemaYamlEditor = dynamic(() => import('../monaco/SchemaYamlEditor'), { ssr: false, loading: () => <p className={styles.note}>Loading the editor…</p> });
 
 interface Props {
   readonly kind: ResourceKind;
@@ -30,6 +35,11 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
   const doc = draft ?? base;
   const fields = useMemo(() => fieldsOf(kind.schema?.properties?.spec, ['spec']), [kind.schema]);
   const plan = useMemo(() => planPatch(base, doc), [base, doc]);
+  const { group, version, kind: kindName, schema: crdSchema } = kind;
+  // recomputed (and monaco-yaml revalidated) only when this kind's schema changes, not on every kinds event
+  const schema = useMemo(() => crDocumentSchema({ group, version: version ?? '', kind: kindName, schema: crdSchema }), [group, version, kindName, crdSchema]);
+  const { name, namespace } = object.metadata;
+  const modelUri = `file:///resources/${kind.name}/${namespace ?? '_cluster'}/${name}.yaml`;
   const apply = useMutation(
     trpc.resources.patch.mutationOptions({
       onSuccess: (obj) => {
@@ -95,10 +105,17 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
           <SchemaForm fields={fields} value={doc} onChange={editField} readOnly={readOnly} />
         </div>
         <div>
-          <label htmlFor="object-yaml" className={styles.note}>
-            YAML
-          </label>
-          <textarea id="object-yaml" className={styles.yaml} spellCheck={false} readOnly={readOnly} aria-invalid={yamlError !== null} value={text ?? emitYaml(doc as YamlValue, { keepKeyOrder: true })} onChange={(e) => editYaml(e.target.value)} />
+          <section aria-label="Resource YAML" className={styles.yamlEditor}>
+            <SchemaYamlEditor
+              label="Resource YAML"
+              modelUri={modelUri}
+              schemaId={`https://opstudio.invalid/schemas/${kind.name}/${kind.version ?? ''}.json`}
+              schema={schema}
+              readOnly={readOnly}
+              value={text ?? emitYaml(doc as YamlValue, { keepKeyOrder: true })}
+              onChange={editYaml}
+            />
+          </section>
         </div>
       </div>
     </section>

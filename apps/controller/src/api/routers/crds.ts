@@ -6,6 +6,8 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { OPERATION_ID } from '../../install/operations';
 import { audited } from '../../audit';
+import { kubeRefusal } from '../../auth';
+import type { AccessQuestion } from '../../auth';
 import { createTRPCRouter, adminProcedure, viewerProcedure } from '../trpc';
 
 const designId = z.string().trim().min(1, 'pass the design id').max(64, 'a design id is at most 64 characters');
@@ -23,9 +25,30 @@ export const crdsInput = {
   get: z.object({ name: z.string().regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$/, 'a CRD name is <plural>.<group>, lower case, e.g. memcacheds.cache.example.com').max(253) }),
 };
 
+const crdQuestion = (verb: string): AccessQuestion => ({ verb, group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' });
+
 export const crdsRouter = createTRPCRouter({
-  install: adminProcedure.input(crdsInput.install).use(audited('crds.install')).mutation(({ ctx, input }) => ctx.crds.install(input)),
-  uninstall: adminProcedure.input(crdsInput.uninstall).use(audited('crds.uninstall')).mutation(({ ctx, input }) => ctx.crds.uninstall(input)),
+  // the dry run, apply and deletes go out as the user (multi-user mode): Kubernetes RBAC decides
+  install: adminProcedure
+    .input(crdsInput.install)
+    .use(audited('crds.install'))
+    .mutation(async ({ ctx, input }) => {
+      try {
+        return await ctx.crds.install(input, ctx.identities.forUser(ctx.user));
+      } catch (err) {
+        throw kubeRefusal(err, ctx, ctx.user, crdQuestion('create'));
+      }
+    }),
+  uninstall: adminProcedure
+    .input(crdsInput.uninstall)
+    .use(audited('crds.uninstall'))
+    .mutation(async ({ ctx, input }) => {
+      try {
+        return await ctx.crds.uninstall(input, ctx.identities.forUser(ctx.user));
+      } catch (err) {
+        throw kubeRefusal(err, ctx, ctx.user, crdQuestion('delete'));
+      }
+    }),
   diff: viewerProcedure.input(crdsInput.diff).query(({ ctx, input }) => ctx.crds.diff(input.designId, input.version)),
   list: viewerProcedure.query(({ ctx }) => ctx.crds.list()),
   get: viewerProcedure.input(crdsInput.get).query(async ({ ctx, input }) => {

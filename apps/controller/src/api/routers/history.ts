@@ -1,6 +1,7 @@
 // history.runs: page back through one object's reconcile history (the live `timeline:<uid>`
 // topic carries the newest runs; this reads older ones from the database).
 import { z } from 'zod';
+import { visibleRuns } from '../live-access';
 import { createTRPCRouter, viewerProcedure } from '../trpc';
 
 export const historyInput = {
@@ -12,5 +13,9 @@ export const historyInput = {
 };
 
 export const historyRouter = createTRPCRouter({
-  runs: viewerProcedure.input(historyInput.runs).query(({ ctx, input }) => ctx.history.page(input.uid, input.limit, input.before)),
+  runs: viewerProcedure.input(historyInput.runs).query(async ({ ctx, input }) => {
+    const page = await ctx.history.page(input.uid, input.limit, input.before);
+    // multi-user mode: only runs of objects the user's Kubernetes RBAC lets it list (api/live-access.ts)
+    return { ...page, runs: await visibleRuns(ctx, ctx.user, page.runs) };
+  }),
 });

@@ -4,6 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { liveStream } from '../../live/stream';
 import { topicSchema } from '../../live/topics';
+import { liveVisibility } from '../live-access';
 import { createTRPCRouter, viewerProcedure } from '../trpc';
 
 export const liveInput = z.object({
@@ -17,6 +18,7 @@ export const liveRouter = createTRPCRouter({
     // Refuse unknown topics here, before the stream starts, so the client gets a clean error.
     const unknown = input.topics.filter((t) => !ctx.snapshots.has(t));
     if (unknown.length > 0) throw new TRPCError({ code: 'BAD_REQUEST', message: `nothing serves topic(s) ${unknown.join(', ')} yet` });
-    return liveStream(ctx, input, signal);
+    // multi-user mode: each event is narrowed to what the user's Kubernetes RBAC lets it list
+    return liveStream({ bus: ctx.bus, snapshots: ctx.snapshots, visible: liveVisibility(ctx, ctx.user) }, input, signal);
   }),
 });

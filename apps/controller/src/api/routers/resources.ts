@@ -1,7 +1,13 @@
 // resources.*: custom resources of any kind. Every name that ends up in a URL is checked here
-// first (Kubernetes' own DNS rules), so a bad one is refused before any request is made.
+// first (Kubernetes' own DNS rules), so a bad one is refused before any request is made. In
+// multi-user mode Kubernetes RBAC decides (docs/security.md): writes go out as the user, reads
+// made with the studio's identity are checked by SubjectAccessReview first.
+import type { KubeConfig } from '@kubernetes/client-node';
 import { z } from 'zod';
 import { audited } from '../../audit';
+import { kubeRefusal, readableItems, requireKubeAccess } from '../../auth';
+import type { AccessQuestion, StudioUser } from '../../auth';
+import type { RequestContext } from '../context';
 import { createTRPCRouter, editorProcedure, viewerProcedure } from '../trpc';
 
 const dnsLabel = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -34,11 +40,47 @@ export const resourcesInput = {
   delete: z.object({ ...objectRef, propagationPolicy: z.enum(['Background', 'Foreground', 'Orphan']).optional() }),
 };
 
+/** The RBAC question a request about this kind answers to. */
+const question = (verb: string, ref: { group: string; plural: string; namespace?: string | undefined; name?: string | undefined }): AccessQuestion => ({
+  verb,
+  group: ref.group,
+  resource: ref.plural,
+  namespace: ref.namespace,
+  name: ref.name,
+});
+
+/** Runs a write as the user; the API server's 403 becomes a FORBIDDEN naming verb, resource and namespace. */
+async function asUser<T>(ctx: RequestContext & { user: StudioUser }, q: AccessQuestion, write: (as: KubeConfig) => Promise<T>): Promise<T> {
+  try {
+    return await write(ctx.identities.forUser(ctx.user));
+  } catch (err) {
+    throw kubeRefusal(err, ctx, ctx.user, q);
+  }
+}
+
 export const resourcesRouter = createTRPCRouter({
+  // kinds are cluster metadata (CRDs), listed for everyone: a kind the user may not list shows "no access" in the UI
   kinds: viewerProcedure.query(({ ctx }) => ctx.resources.kinds()),
-  list: viewerProcedure.input(resourcesInput.list).query(({ ctx, input }) => ctx.resources.list(input)),
-  get: viewerProcedure.input(resourcesInput.get).query(({ ctx, input }) => ctx.resources.get(input)),
-  create: editorProcedure.input(resourcesInput.create).use(audited('resources.create')).mutation(({ ctx, input }) => ctx.resources.create(input, input.body, input.dryRun)),
-  patch: editorProcedure.input(resourcesInput.patch).use(audited('resources.patch')).mutation(({ ctx, input }) => ctx.resources.patch(input, input.strategy, input.patch, input)),
-  delete: editorProcedure.input(resourcesInput.delete).use(audited('resources.delete')).mutation(({ ctx, input }) => ctx.resources.delete(input, input.propagationPolicy)),
+  list: viewerProcedure.input(resourcesInput.list).query(async ({ ctx, input }) => {
+    if (input.namespace !== undefined) await requireKubeAccess(ctx, ctx.user, question('list', input));
+    const listed = await ctx.resources.list(input);
+    if (input.namespace !== undefined) return listed;
+    return { ...listed, items: await readableItems(ctx, ctx.user, { group: input.group, resource: input.plural }, listed.items, (row) => row.namespace ?? undefined) };
+  }),
+  get: viewerProcedure.input(resourcesInput.get).query(async ({ ctx, input }) => {
+    await requireKubeAccess(ctx, ctx.user, question('get', input));
+    return ctx.resources.get(input);
+  }),
+  create: editorProcedure
+    .input(resourcesInput.create)
+    .use(audited('resources.create'))
+    .mutation(({ ctx, input }) => asUser(ctx, question('create', input), (as) => ctx.resources.create(input, input.body, { as, dryRun: input.dryRun }))),
+  patch: editorProcedure
+    .input(resourcesInput.patch)
+    .use(audited('resources.patch'))
+    .mutation(({ ctx, input }) => asUser(ctx, question('patch', input), (as) => ctx.resources.patch(input, input.strategy, input.patch, { as, force: input.force, dryRun: input.dryRun }))),
+  delete: editorProcedure
+    .input(resourcesInput.delete)
+    .use(audited('resources.delete'))
+    .mutation(({ ctx, input }) => asUser(ctx, question('delete', input), (as) => ctx.resources.delete(input, { as, propagationPolicy: input.propagationPolicy }))),
 });

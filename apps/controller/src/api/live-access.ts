@@ -1,0 +1,76 @@
+// What one subscriber may see on the live subscription, in multi-user mode. The topics are fed
+// from the studio's own cluster-wide caches, so every event that reveals custom resources (or the
+// objects and Events they own) is checked against the user's Kubernetes RBAC: `list` on that
+// resource in the object's namespace (SubjectAccessReviews, cached 10 s by AccessReviewer, so a
+// busy table costs one review per namespace, not one per event). Events of other topics
+// (cluster, namespaces, nodes, kinds, install progress) pass: they name no custom resource.
+import { readableItems } from '../auth';
+import type { StudioUser } from '../auth';
+import type { LiveEvent } from '../live/events';
+import { parseResourcesTopic } from '../live/topics';
+import type { TimelineRun } from '../history/types';
+import type { RequestContext } from './context';
+
+type Visible = (event: LiveEvent) => Promise<LiveEvent | undefined>;
+
+/** undefined: the user acts as the studio itself (single-user mode) and sees everything. */
+export function liveVisibility(ctx: RequestContext, user: StudioUser): Visible | undefined {
+  if (ctx.identities.actsAsItself(user)) return undefined;
+  const filter = <T>(q: { group: string; resource: string }, items: readonly T[], ns: (item: T) => string | null | undefined) =>
+    readableItems(ctx, user, q, items, (item) => ns(item) ?? undefined);
+  const one = async <T>(q: { group: string; resource: string }, item: T, ns: (item: T) => string | null | undefined) => (await filter(q, [item], ns)).length === 1;
+
+  /** The kind a run reconciled (kind name + design id → group/plural); undefined once uninstalled. */
+  const kindOfRun = async (run: TimelineRun) => {
+    const kinds = await ctx.resources.kinds();
+    const k = kinds.find((x) => x.kind === run.kind && (run.designId === null || x.designId === run.designId));
+    return k === undefined ? undefined : { group: k.group, resource: k.plural };
+  };
+  const runsVisible = async (runs: readonly TimelineRun[]) => {
+    const out: TimelineRun[] = [];
+    for (const run of runs) {
+      const q = await kindOfRun(run);
+      if (q !== undefined && (await one(q, run, (r) => r.namespace))) out.push(run);
+    }
+    return out;
+  };
+
+  return async (event) => {
+    const resources = parseResourcesTopic(event.topic);
+    if (resources !== undefined && event.topic.startsWith('resources:')) {
+      const e = event as Extract<LiveEvent, { topic: `resources:${string}` }>;
+      const q = { group: resources.group, resource: resources.plural };
+      if (e.type === 'snapshot') return { ...e, items: await filter(q, e.items, (row) => row.namespace) };
+      return (await one(q, e.item, (row) => row.namespace)) ? e : undefined;
+    }
+    if (event.topic.startsWith('owned:')) {
+      const e = event as Extract<LiveEvent, { topic: `owned:${string}` }>;
+      const [deployments, pods] = await Promise.all([
+        filter({ group: 'apps', resource: 'deployments' }, e.deployments, (d) => d.namespace),
+        filter({ group: '', resource: 'pods' }, e.pods, (p) => p.namespace),
+      ]);
+      return { ...e, deployments, pods };
+    }
+    if (event.topic.startsWith('events:')) {
+      const e = event as Extract<LiveEvent, { topic: `events:${string}` }>;
+      const q = { group: '', resource: 'events' };
+      if (e.type === 'snapshot') return { ...e, items: await filter(q, e.items, (x) => x.namespace) };
+      return (await one(q, e.item, (x) => x.namespace)) ? e : undefined;
+    }
+    if (event.topic.startsWith('timeline:')) {
+      const e = event as Extract<LiveEvent, { topic: `timeline:${string}` }>;
+      if (e.type === 'snapshot') return { ...e, runs: await runsVisible(e.runs) };
+      return (await runsVisible([e.run])).length === 1 ? e : undefined;
+    }
+    return event;
+  };
+}
+
+/** history.runs: only the runs of objects the user may list (same rule as the timeline topic). */
+export async function visibleRuns<T extends TimelineRun>(ctx: RequestContext, user: StudioUser, runs: readonly T[]): Promise<T[]> {
+  const visible = liveVisibility(ctx, user);
+  if (visible === undefined) return [...runs];
+  const out: T[] = [];
+  for (const run of runs) if ((await visible({ topic: `timeline:${run.objectUid}`, type: 'run', run })) !== undefined) out.push(run);
+  return out;
+}

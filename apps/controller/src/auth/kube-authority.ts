@@ -1,0 +1,88 @@
+// Kubernetes RBAC decides what a studio user may do, in two ways (docs/security.md):
+// - writes go out as the user (KubeIdentities.forUser) and the API server's 403 comes back here
+//   as a FORBIDDEN that names the verb, resource and namespace (`kubeRefusal`);
+// - reads served from the studio's own caches or made with its own identity are checked with
+//   SubjectAccessReviews first (`requireKubeAccess`, `readableItems`), cached by AccessReviewer.
+// A user acting as the studio itself (single-user mode) is never filtered: the caches hold what
+// the kubeconfig's owner may read anyway.
+import { TRPCError } from '@trpc/server';
+import type { AccessQuestion, AccessReviewer } from './access-review';
+import type { KubeIdentities, KubeIdentity } from './impersonation';
+import type { StudioUser } from './roles';
+
+export interface KubeAuthority {
+  readonly identities: KubeIdentities;
+  readonly access: AccessReviewer;
+}
+
+/** What a question is about, in words: `create memcacheds.cache.example.com in namespace a`. */
+export function describeAccess(q: AccessQuestion): string {
+  const resource = `${q.resource}${q.subresource === undefined ? '' : `/${q.subresource}`}${q.group === '' ? '' : `.${q.group}`}`;
+  const object = q.name === undefined ? resource : `${resource} "${q.name}"`;
+  return `${q.verb} ${object} ${q.namespace === undefined ? 'cluster-wide' : `in namespace ${q.namespace}`}`;
+}
+
+function who(identity: KubeIdentity | undefined): string {
+  return identity === undefined ? "the studio's own Kubernetes identity" : `${identity.user} (group ${identity.group})`;
+}
+
+function refusal(identity: KubeIdentity | undefined, q: AccessQuestion): TRPCError {
+  const advice = identity === undefined ? "grant the kubeconfig's user that right" : `ask a cluster admin to bind a Role granting it to user ${identity.user} or group ${identity.group}`;
+  return new TRPCError({ code: 'FORBIDDEN', message: `Kubernetes RBAC does not let ${who(identity)} ${describeAccess(q)}: ${advice}` });
+}
+
+/** May the user do this in the cluster? The studio's own identity is asked for single-user mode. */
+export function mayInKube(k: KubeAuthority, user: StudioUser, q: AccessQuestion): Promise<boolean> {
+  return k.identities.actsAsItself(user) ? k.access.allowedSelf(q) : k.access.allowed(user, q);
+}
+
+/** FORBIDDEN unless RBAC lets the user do this (checked before serving a read with the studio's identity). */
+export async function requireKubeAccess(k: KubeAuthority, user: StudioUser, q: AccessQuestion): Promise<void> {
+  if (k.identities.actsAsItself(user)) return;
+  if (!(await k.access.allowed(user, q))) throw refusal(k.identities.identityOf(user), q);
+}
+
+/**
+ * The items the user may `list`: everything when RBAC allows listing cluster-wide (one review),
+ * else the items of the namespaces it may list (one review per namespace, cached).
+ */
+export async function readableItems<T>(k: KubeAuthority, user: StudioUser, q: { group: string; resource: string }, items: readonly T[], namespaceOf: (item: T) => string | undefined): Promise<T[]> {
+  if (k.identities.actsAsItself(user)) return [...items];
+  if (await k.access.allowed(user, { ...q, verb: 'list' })) return [...items];
+  return k.access.filterReadable(user, q, items, namespaceOf);
+}
+
+/**
+ * A 403 answer of the API server to a request made as the user, as a FORBIDDEN that says who may
+ * not do what and how to fix it; anything else is returned unchanged (rethrow it).
+ */
+export function kubeRefusal(err: unknown, k: KubeAuthority, user: StudioUser, q: AccessQuestion): unknown {
+  const e = err as { code?: unknown; statusCode?: unknown; body?: unknown; message?: unknown } | null;
+  const status = typeof e?.code === 'number' ? e.code : e?.statusCode;
+  if (status !== 403) return err;
+  const body = typeof e?.body === 'string' ? safeJson(e.body) : e?.body;
+  const bodyMessage = (body as { message?: unknown } | undefined)?.message;
+  const said = typeof bodyMessage === 'string' ? bodyMessage : typeof e?.message === 'string' ? e.message : '';
+  // RBAC refusals read `… is forbidden: User "x" cannot create resource …`; other 403s (a
+  // terminating namespace, an admission webhook) keep the API server's own words
+  if (!/\bcannot\b/.test(said)) return new TRPCError({ code: 'FORBIDDEN', message: said.length > 0 ? said : `the API server refused to ${describeAccess(q)}`, cause: err });
+  const out = refusal(k.identities.identityOf(user), refusedQuestion(said) ?? q);
+  return new TRPCError({ code: 'FORBIDDEN', message: out.message, cause: err });
+}
+
+/** What the API server says was refused (an uninstall deletes CRs before the CRD: name the right one). */
+function refusedQuestion(said: string): AccessQuestion | undefined {
+  const m = /cannot (\w+) resource "([^"/]+)(?:\/([^"]+))?" in API group "([^"]*)"(?: in the namespace "([^"]+)")?/.exec(said);
+  if (m === null) return undefined;
+  const [, verb, resource, subresource, group, namespace] = m;
+  if (verb === undefined || resource === undefined || group === undefined) return undefined;
+  return { verb, resource, group, namespace, subresource };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,7 @@
+import { AuditLog } from '../../../features/admin';
+
+export const metadata = { title: 'Audit log · Operator Studio' };
+
+export default function AuditPage() {
+  return <AuditLog />;
+}

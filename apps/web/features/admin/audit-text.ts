@@ -1,0 +1,85 @@
+// Pure helpers of the audit log page: the filter form → the `audit.list` input (empty fields
+// dropped, since the server treats every given field as an exact match), and one entry's object
+// and summary as short text for a table cell.
+
+export interface AuditFilterForm {
+  readonly actor: string;
+  readonly action: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly result: '' | 'success' | 'error' | 'denied';
+}
+
+export const emptyAuditFilter: AuditFilterForm = { actor: '', action: '', kind: '', name: '', result: '' };
+
+/** The actions the studio records, offered as suggestions in the filter (any text is accepted). */
+export const knownActions = [
+  'auth.setup',
+  'auth.sign-in',
+  'crds.install',
+  'crds.uninstall',
+  'designs.delete',
+  'designs.save',
+  'resources.create',
+  'resources.delete',
+  'resources.patch',
+  'users.create',
+  'users.delete',
+  'users.setPassword',
+  'users.setRole',
+] as const;
+
+export interface AuditQueryInput {
+  actor?: string;
+  action?: string;
+  kind?: string;
+  name?: string;
+  result?: 'success' | 'error' | 'denied';
+  beforeId?: number;
+  limit: number;
+}
+
+export function auditQueryInput(form: AuditFilterForm, beforeId: number | undefined, limit: number): AuditQueryInput {
+  const input: AuditQueryInput = { limit };
+  const text = (v: string) => (v.trim() === '' ? undefined : v.trim());
+  const actor = text(form.actor);
+  const action = text(form.action);
+  const kind = text(form.kind);
+  const name = text(form.name);
+  if (actor !== undefined) input.actor = actor;
+  if (action !== undefined) input.action = action;
+  if (kind !== undefined) input.kind = kind;
+  if (name !== undefined) input.name = name;
+  if (form.result !== '') input.result = form.result;
+  if (beforeId !== undefined) input.beforeId = beforeId;
+  return input;
+}
+
+export interface AuditObjectFields {
+  readonly group?: string | undefined;
+  readonly version?: string | undefined;
+  readonly kind?: string | undefined;
+  readonly namespace?: string | undefined;
+  readonly name?: string | undefined;
+  readonly designId?: string | undefined;
+}
+
+/** `Memcached cache.example.com/v1alpha1 default/my-cache`, `design 3f…`, or an em dash. */
+export function objectText(o: AuditObjectFields): string {
+  const parts: string[] = [];
+  if (o.kind !== undefined) parts.push(o.kind);
+  const gv = [o.group, o.version].filter((x) => x !== undefined && x !== '').join('/');
+  if (gv !== '') parts.push(gv);
+  const where = [o.namespace, o.name].filter((x) => x !== undefined && x !== '').join('/');
+  if (where !== '') parts.push(where);
+  if (o.designId !== undefined) parts.push(`design ${o.designId}`);
+  return parts.length === 0 ? '—' : parts.join(' ');
+}
+
+/** The before/after summary as one line, cut at `max` characters (the full text goes in a title). */
+export function summaryText(summary: { before?: unknown; after?: unknown } | undefined, max = 120): { short: string; full: string } {
+  if (summary === undefined) return { short: '', full: '' };
+  const side = (label: string, v: unknown) => (v === undefined ? [] : [`${label} ${JSON.stringify(v)}`]);
+  const full = [...side('before', summary.before), ...side('after', summary.after)].join(' · ');
+  return { short: full.length <= max ? full : `${full.slice(0, max - 1)}…`, full };
+}

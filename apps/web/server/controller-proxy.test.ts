@@ -1,0 +1,37 @@
+// The proxy passes on what the browser sent (address, host, scheme) so the controller's rate
+// limit, Origin check and Secure cookie see the browser, not 127.0.0.1. A real HTTP server
+// stands in for the controller and echoes the headers it got.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import { proxyToController } from './controller-proxy';
+
+let server: http.Server;
+before(async () => {
+  server = http.createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(req.headers));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  process.env.OPSTUDIO_CONTROLLER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+after(() => new Promise((r) => server.close(r)));
+
+const seen = async (headers: Record<string, string>) =>
+  (await (await proxyToController(new Request('http://studio.lan:3000/api/trpc/cluster.info', { headers }))).json()) as Record<string, string>;
+
+test("x-forwarded-for, -host and -proto carry the browser's values as Next's server set them", async () => {
+  const got = await seen({ 'x-forwarded-for': '192.168.1.20', 'x-forwarded-host': 'studio.lan:3000', 'x-forwarded-proto': 'https', host: 'studio.lan:3000' });
+  assert.equal(got['x-forwarded-for'], '192.168.1.20');
+  assert.equal(got['x-forwarded-host'], 'studio.lan:3000');
+  assert.equal(got['x-forwarded-proto'], 'https');
+  assert.match(got.host ?? '', /^127\.0\.0\.1:\d+$/, 'the Host header is the controller’s own');
+});
+
+test('without x-forwarded-* the request URL supplies host and scheme', async () => {
+  const got = await seen({});
+  assert.equal(got['x-forwarded-for'], undefined);
+  assert.equal(got['x-forwarded-host'], 'studio.lan:3000');
+  assert.equal(got['x-forwarded-proto'], 'http');
+});

@@ -1,0 +1,215 @@
+// Sign-in in a real browser against a real multi-user studio (its own controller and web app on
+// 3111/3110, fresh database) and the sandbox: the first admin made with the console's one-time
+// setup token; then accounts from `opstudio admin create`: a wrong password is refused with the
+// server's message and the rate limit engages; a viewer sees a design but no "Install CRD"; an
+// admin installs it (Established) and the audit log lists that install by the admin; signing out
+// returns to the sign-in page. The CRD (its own API group) is removed afterwards.
+import path from 'node:path';
+import { ApiextensionsV1Api, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { expect, test, type Page } from '@playwright/test';
+import { startAuthStudio, type AuthStudio } from './auth-studio';
+import { kube, kubeconfig, memcachedDesign, repo, unique } from './resources-helpers';
+
+const screenshots = path.join(repo, 'artifacts/screenshots');
+const suffix = unique('');
+const viewer = { name: `vera-${suffix}`, password: 'viewer-password-123' };
+const admin = { name: `adam-${suffix}`, password: 'admin-password-456' };
+const first = { name: `root-${suffix}`, password: 'first-admin-password-789' };
+const group = `e2eauth${suffix}`;
+const crdName = `memcacheds.${group}.example.com`;
+const bindingName = `opstudio-e2e-auth-${suffix}`;
+
+let studio: AuthStudio | undefined;
+let designId = '';
+let accounts: Promise<void> | undefined;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: `http://127.0.0.1:3110` });
+
+/** Signs in through the controller's route (no browser) and saves the design an admin will install. */
+async function seedDesign(controllerUrl: string): Promise<string> {
+  const headers = { 'content-type': 'application/json', 'x-opstudio-csrf': '1' };
+  const signIn = await fetch(`${controllerUrl}/api/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify({ name: admin.name, password: admin.password }) });
+  if (!signIn.ok) throw new Error(`seeding: sign-in as ${admin.name} failed (${signIn.status}): ${await signIn.text()}`);
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const res = await fetch(`${controllerUrl}/api/trpc/designs.save`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ name: `Auth ${group}`, yaml: memcachedDesign(group) }) });
+  const body = (await res.json()) as { result?: { data: { id: string } }; error?: { message: string } };
+  if (body.result === undefined) throw new Error(`seeding: designs.save failed: ${body.error?.message ?? res.status}`);
+  return body.result.data.id;
+}
+
+async function signInAs(page: Page, who: { name: string; password: string }) {
+  await page.getByRole('textbox', { name: 'User name' }).fill(who.name);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function shot(page: Page, name: string) {
+  const file = path.join(screenshots, `auth-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await test.info().attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** The accounts, the RoleBinding and the design the stories use (once, whichever test runs first). */
+function ensureAccounts(): Promise<void> {
+  accounts ??= (async () => {
+    if (studio === undefined) throw new Error('the multi-user studio did not start');
+    studio.createUser(viewer.name, 'viewer', viewer.password);
+    studio.createUser(admin.name, 'admin', admin.password);
+    // writes made for a user carry their Kubernetes identity (impersonation): this admin may do anything
+    await kube()
+      .kc.makeApiClient(RbacAuthorizationV1Api)
+      .createClusterRoleBinding({
+        body: {
+          metadata: { name: bindingName, labels: { 'e2e.opstudio.dev/spec': 'auth' } },
+          roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
+          subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: `opstudio:${admin.name}` }],
+        },
+      });
+    designId = await seedDesign(studio.controllerUrl);
+  })();
+  return accounts;
+}
+
+test.beforeAll(async () => {
+  if (kubeconfig === undefined) return;
+  test.setTimeout(180_000);
+  studio = await startAuthStudio(kubeconfig, path.join(repo, 'test-results/e2e/auth-studio-logs'));
+});
+
+test.afterAll(async () => {
+  if (kubeconfig !== undefined) {
+    const { kc } = kube();
+    await kc.makeApiClient(ApiextensionsV1Api).deleteCustomResourceDefinition({ name: crdName }).catch(() => undefined);
+    await kc.makeApiClient(RbacAuthorizationV1Api).deleteClusterRoleBinding({ name: bindingName }).catch(() => undefined);
+  }
+  await studio?.stop();
+});
+
+test('first run: the setup token from the console creates the first admin', async ({ page }) => {
+  test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
+  test.skip(accounts !== undefined, 'accounts exist already');
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  const setup = page.getByRole('form', { name: 'Create the first admin' });
+  await setup.getByRole('textbox', { name: 'Setup token' }).fill('not-the-token');
+  await setup.getByRole('textbox', { name: 'User name' }).fill(first.name);
+  await setup.getByLabel('Password').fill(first.password);
+  await setup.getByRole('button', { name: 'Create admin and sign in' }).click();
+  await expect(setup.getByRole('alert')).toContainText('Wrong or used setup token');
+  await setup.getByRole('textbox', { name: 'Setup token' }).fill(studio!.setupToken());
+  await setup.getByRole('button', { name: 'Create admin and sign in' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText(`Signed in as ${first.name}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${first.name}`)).toContainText('admin');
+  await shot(page, 'first-admin');
+  // spent: the sign-in page offers the ordinary form from now on
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Create the first admin' })).toHaveCount(0);
+});
+
+test('a wrong password is refused with the server’s message, and the rate limit engages', async ({ page }) => {
+  test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
+  await ensureAccounts();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await signInAs(page, { name: viewer.name, password: 'not-the-password' });
+  // scoped to the form: Next's route announcer is an (empty) alert too
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText('Wrong user name or password');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await shot(page, 'wrong-password');
+  // five failures for one account, then it is refused before the password is even checked
+  const form = page.getByRole('form', { name: 'Sign in' });
+  const guessed = { name: `nobody-${suffix}`, password: 'guess-number-0' };
+  for (let i = 1; i <= 5; i++) {
+    await signInAs(page, { ...guessed, password: `guess-number-${i}` });
+    await expect(form.getByRole('alert')).toHaveText('Wrong user name or password');
+    await expect(form.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  }
+  await signInAs(page, guessed);
+  await expect(form.getByRole('alert')).toHaveText(/^Too many failed sign-ins for this account: try again in \d+ s$/);
+});
+
+test('a viewer sees no "Install CRD", an admin installs and the audit log shows it; sign out', async ({ page }) => {
+  test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
+  test.setTimeout(240_000);
+  await ensureAccounts();
+  const designPath = `/designs/${encodeURIComponent(designId)}`;
+
+  // signed out: the design page sends the browser to sign in, and back afterwards
+  await page.goto(designPath);
+  await expect(page).toHaveURL(`/sign-in?next=${encodeURIComponent(designPath)}`);
+  await signInAs(page, viewer);
+  await expect(page).toHaveURL(designPath);
+  await expect(page.getByText(`Signed in as ${viewer.name}`)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue(group);
+  await expect(page.getByText('Read only: viewers cannot change designs')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Group' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Install CRD' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  await shot(page, 'viewer-design');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  // the admin installs the same design
+  await signInAs(page, admin);
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText(`Signed in as ${admin.name}`)).toBeVisible();
+  await page.goto(designPath);
+  await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue(group);
+  await expect(page.getByRole('textbox', { name: 'Group' })).toBeEditable();
+  await page.getByRole('button', { name: 'Install CRD' }).click();
+  await expect(page.getByRole('list', { name: 'Install progress' }).getByText('Established')).toBeVisible({ timeout: 60_000 });
+  await shot(page, 'admin-installed');
+  // CR actions are offered after asking the controller (role, then the admin's Kubernetes RBAC)
+  await page.goto(`/resources/${crdName}`);
+  await expect(page.getByRole('heading', { name: 'Memcached' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create from sample' })).toBeVisible();
+
+  // the audit log lists that install, by the admin
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL('/admin/audit');
+  await page.getByRole('combobox', { name: 'Action' }).fill('crds.install'); // a textbox with suggestions
+  await page.getByRole('textbox', { name: 'User' }).fill(admin.name);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const log = page.getByRole('table', { name: 'Audit log' });
+  const row = log.getByRole('row').filter({ hasText: `design ${designId}` });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(admin.name);
+  await expect(row).toContainText('crds.install');
+  await expect(row).toContainText('success');
+  // unfiltered, the sign-ins are there too, newest first: the admin's before the viewer's
+  await page.getByRole('button', { name: 'Clear' }).click();
+  const signIns = log.getByRole('row').filter({ hasText: 'auth.sign-in' });
+  await expect(signIns.first()).toContainText(admin.name);
+  await expect(log.getByRole('row').filter({ hasText: 'auth.sign-in' }).filter({ hasText: viewer.name }).filter({ hasText: 'denied' })).toHaveCount(1);
+  await shot(page, 'audit-log');
+
+  // the accounts, for admins: the two made on the command line and the first admin
+  await page.getByRole('link', { name: 'Users', exact: true }).click();
+  const users = page.getByRole('table', { name: 'Users' });
+  await expect(users.getByRole('combobox', { name: `Role of ${viewer.name}` })).toHaveValue('viewer');
+  await expect(users.getByRole('row').filter({ hasText: `${admin.name} (you)` })).toHaveCount(1);
+
+  // the viewer is not offered CR actions on the installed kind
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto(`/resources/${crdName}`);
+  await signInAs(page, viewer);
+  await expect(page).toHaveURL(`/resources/${crdName}`);
+  await expect(page.getByRole('heading', { name: 'Memcached' })).toBeVisible();
+  await expect(page.getByText('0 memcacheds')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create from sample' })).toHaveCount(0);
+  await shot(page, 'viewer-kind');
+
+  // signing out ends it: back at sign-in, and pages send the browser there again
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto('/designs');
+  await expect(page).toHaveURL(`/sign-in?next=${encodeURIComponent('/designs')}`);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
