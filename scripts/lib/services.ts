@@ -31,6 +31,7 @@ export async function startStudio(opts: StudioOptions): Promise<{ webUrl: string
       DATABASE_URL: databaseUrl(profile),
       OPSTUDIO_KUBECONFIG: opts.cluster.kubeconfig,
       OPSTUDIO_KUBE_CONTEXT: opts.cluster.context ?? '',
+      OPSTUDIO_WEB_URL: webUrl,
     },
     logFile: opts.quiet ? path.join(logs, 'controller.log') : undefined,
   });

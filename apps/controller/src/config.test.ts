@@ -26,3 +26,9 @@ test('a bad port is one clear line naming the variable', () => {
     assert.throws(() => loadConfig({ OPSTUDIO_CONTROLLER_PORT: bad }), (e: Error) => e instanceof ConfigError && /OPSTUDIO_CONTROLLER_PORT/.test(e.message), bad);
   }
 });
+
+test('OPSTUDIO_WEB_URL: where the console points for the first sign-in; a bad one is refused by name', () => {
+  assert.equal(loadConfig({ OPSTUDIO_WEB_URL: 'http://127.0.0.1:3000/' }).webUrl, 'http://127.0.0.1:3000');
+  assert.equal(loadConfig({}).webUrl, undefined);
+  assert.throws(() => loadConfig({ OPSTUDIO_WEB_URL: 'not a url' }), /OPSTUDIO_WEB_URL must be a URL like http:\/\/127\.0\.0\.1:3000/);
+});

@@ -29,6 +29,7 @@ const envSchema = z.object({
   OPSTUDIO_KUBECONFIG: nonEmpty,
   KUBECONFIG: nonEmpty,
   OPSTUDIO_KUBE_CONTEXT: nonEmpty,
+  OPSTUDIO_WEB_URL: nonEmpty.pipe(z.url({ error: 'OPSTUDIO_WEB_URL must be a URL like http://127.0.0.1:3000' }).optional()),
 });
 
 export interface ControllerConfig {
@@ -40,6 +41,8 @@ export interface ControllerConfig {
   /** Explicit kubeconfig path; undefined means "no cluster named" (never ~/.kube/config by surprise). */
   readonly kubeconfigPath: string | undefined;
   readonly kubeContext: string | undefined;
+  /** Where the web app is (npm start sets it), for the console's pointer to its sign-in page. */
+  readonly webUrl?: string | undefined;
   /** Sign-in mode, origins, cookies, body cap, Kubernetes identity mapping (auth/config.ts); absent: single-user defaults. */
   readonly auth?: AuthConfig;
 }
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     databaseUrl: overrides.databaseUrl ?? e.DATABASE_URL ?? `file:${path.join(dataDir, 'studio.db')}`,
     kubeconfigPath: kubeconfig === undefined ? undefined : path.resolve(kubeconfig),
     kubeContext: overrides.kubeContext ?? e.OPSTUDIO_KUBE_CONTEXT,
+    webUrl: e.OPSTUDIO_WEB_URL?.replace(/\/+$/, ''),
     auth: loadAuthConfig(env, overrides.auth === undefined ? {} : { auth: overrides.auth }),
   };
 }

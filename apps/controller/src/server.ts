@@ -65,7 +65,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   await services.auth.service.pruneExpiredSessions(); // abandoned sessions are otherwise only removed when presented
-  const banner = await services.auth.startupBanner(url);
+  const banner = await services.auth.startupBanner(config.webUrl);
   if (banner !== undefined) log(banner);
   const httpServer = server;
   let closing: Promise<void> | undefined;

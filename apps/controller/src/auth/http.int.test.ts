@@ -159,7 +159,8 @@ test('first run: the one-time setup token creates the first admin once', async (
     const service = new AuthService(fresh, { scrypt: cheap });
     const auth = new StudioAuth({ config: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }), service });
     const base = await serve(auth);
-    const banner = await auth.startupBanner(base);
+    const banner = await auth.startupBanner('http://127.0.0.1:3000');
+    assert.match(banner ?? '', /or at http:\/\/127\.0\.0\.1:3000\/sign-in with this one-time setup token: /);
     const token = /setup token: (\S+)/.exec(banner ?? '')?.[1] ?? '';
     assert.match(banner ?? '', /npx opstudio admin create <name> --role admin/);
     assert.deepEqual(((await (await fetch(`${base}/api/auth/session`)).json()) as { setupRequired: boolean }).setupRequired, true);
@@ -169,7 +170,7 @@ test('first run: the one-time setup token creates the first admin once', async (
     assert.equal(done.status, 200);
     assert.deepEqual(await (await fetch(`${base}/api/whoami`, { headers: { cookie: cookieOf(done) } })).json().then((b) => (b as { user: { role: string } }).user.role), 'admin');
     assert.equal((await setup({ token, name: 'second', password: 'root-password-2' })).status, 409, 'spent: the studio has an account now');
-    assert.equal(await auth.startupBanner(base), undefined);
+    assert.equal(await auth.startupBanner(undefined), undefined);
   } finally {
     await fresh.$disconnect();
   }

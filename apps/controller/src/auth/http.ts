@@ -72,9 +72,9 @@ export class StudioAuth {
   }
 
   /** Multi-user mode with no accounts: issues the setup token and returns the console banner. */
-  async startupBanner(url: string): Promise<string | undefined> {
+  async startupBanner(webUrl: string | undefined): Promise<string | undefined> {
     if (this.mode !== 'multi-user' || (await this.opts.service.userCount()) > 0) return undefined;
-    return setupBanner(this.setupToken.issue(), url);
+    return setupBanner(this.setupToken.issue(), webUrl);
   }
 
   /** Serves /api/auth/*; false when the path is not an auth route (the caller goes on). */

@@ -28,11 +28,12 @@ export class SetupToken {
   }
 }
 
-/** The console line for `serve` (the lead wires it in): printed only when multi-user mode starts with no users. */
-export function setupBanner(token: string, url: string): string {
+/** The console lines for `serve` when multi-user mode starts with no users; `webUrl`: where the web app's sign-in page is, if known. */
+export function setupBanner(token: string, webUrl: string | undefined): string {
+  const where = webUrl === undefined ? "on the web app's sign-in page" : `at ${webUrl}/sign-in`;
   return [
     'No studio accounts yet. Create the first admin with either:',
     `  npx opstudio admin create <name> --role admin`,
-    `  or in the browser at ${url}/ with this one-time setup token: ${token}`,
+    `  or ${where} with this one-time setup token: ${token}`,
   ].join('\n');
 }
