@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { waitForHttp } from '../../scripts/lib/proc';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const cli = path.join(repo, 'apps/controller/bin/opstudio.js');
@@ -32,20 +33,6 @@ function portFree(port: number): Promise<boolean> {
     server.once('error', () => resolve(false));
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
-}
-
-async function waitFor(url: string, child: ChildProcess, what: string, logFile: string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited (${child.exitCode ?? child.signalCode}) before it was ready: see ${logFile}`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s: see ${logFile}`);
 }
 
 function start(name: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, logDir: string): { child: ChildProcess; logFile: string } {
@@ -107,7 +94,7 @@ export async function startAuthStudio(kubeconfig: string, logDir: string): Promi
     );
     children.push(controller.child);
     controllerLog = controller.logFile;
-    await waitFor(`${controllerUrl}/readyz`, controller.child, 'the multi-user controller', controller.logFile);
+    await waitForHttp(`${controllerUrl}/readyz`, controller.child, 90_000, `the multi-user controller (log: ${controller.logFile})`);
 
     const nextBin = require.resolve('next/dist/bin/next', { paths: [path.join(repo, 'apps/web')] });
     const web = start(
@@ -118,7 +105,7 @@ export async function startAuthStudio(kubeconfig: string, logDir: string): Promi
       logDir,
     );
     children.push(web.child);
-    await waitFor(`${webUrl}/sign-in`, web.child, 'the web app in front of it', web.logFile);
+    await waitForHttp(`${webUrl}/sign-in`, web.child, 90_000, `the web app in front of it (log: ${web.logFile})`);
   } catch (err) {
     await stop();
     throw err;

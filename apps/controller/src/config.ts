@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadAuthConfig } from './auth/config';
+import { envIssueText } from './env-issue';
 import type { AuthConfig } from './auth/config';
 
 /** The monorepo's root: apps/controller/src → ../../.. */
@@ -56,11 +57,7 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): ControllerConfig {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const key = issue?.path.join('.') ?? 'environment';
-    throw new ConfigError(`${issue?.message ?? 'invalid value'} (check ${key}="${String(env[key] ?? '')}")`);
-  }
+  if (!parsed.success) throw new ConfigError(envIssueText(parsed.error, env));
   const e = parsed.data;
   const dataDir = path.resolve(e.OPSTUDIO_DATA_DIR ?? path.join(repoRoot, 'data'));
   const kubeconfig = overrides.kubeconfigPath ?? e.OPSTUDIO_KUBECONFIG ?? e.KUBECONFIG;

@@ -45,18 +45,19 @@ export async function startServices(conn: LoadedKubeConfig, databaseUrl: string,
   crds.registerSnapshots(snapshots);
   // every CRD as a kind (always on), a kind's CRs and a CR's owned objects (on demand)
   const log = opts.log;
+  const logOpt = log !== undefined ? { log } : {};
   const kinds = new KindsWatcher(conn.kc, bus, log);
   kinds.registerSnapshots(snapshots);
   const linger = opts.watchLingerMs !== undefined ? { lingerMs: opts.watchLingerMs } : {};
-  const kindWatches = new KindWatches(conn.kc, bus, kinds, { ...linger, ...(log !== undefined ? { log } : {}) });
+  const kindWatches = new KindWatches(conn.kc, bus, kinds, { ...linger, ...logOpt });
   kindWatches.registerSnapshots(snapshots);
-  const owned = new OwnedWatcher(conn.kc, bus, { ...linger, ...(log !== undefined ? { log } : {}) });
+  const owned = new OwnedWatcher(conn.kc, bus, { ...linger, ...logOpt });
   owned.registerSnapshots(snapshots);
   const resources = new ResourcesService(conn.kc, kinds);
   const authConfig = opts.auth ?? loadAuthConfig({});
   const audit = new AuditLog(db, log);
   const auth = new StudioAuth({ config: authConfig, service: new AuthService(db, { sessionTtlMs: authConfig.sessionTtlMs }), audit });
-  const access = new AccessReviewer(conn.kc, { mapping: authConfig.identity, ...(log !== undefined ? { log } : {}) });
+  const access = new AccessReviewer(conn.kc, { mapping: authConfig.identity, ...logOpt });
   // single-user mode acts with the kubeconfig's own identity; multi-user mode impersonates each user
   const identities = new KubeIdentities(conn.kc, authConfig.identity, { impersonate: authConfig.mode === 'multi-user' });
   try {
@@ -68,7 +69,7 @@ export async function startServices(conn: LoadedKubeConfig, databaseUrl: string,
     throw err;
   }
   // the embedded controller-manager (reconciles on the Lease holder only) and the timeline topic
-  const controllers = startControllerManager({ kc: conn.kc, db, bus, snapshots, ...(log !== undefined ? { log } : {}), ...(opts.lease !== undefined ? { lease: opts.lease } : {}) });
+  const controllers = startControllerManager({ kc: conn.kc, db, bus, snapshots, ...logOpt, ...(opts.lease !== undefined ? { lease: opts.lease } : {}) });
   return {
     services: { cluster, bus, snapshots, db, designs, crds, resources, history: controllers.history, manager: controllers.manager, auth, audit, access, identities },
     stop: async () => {

@@ -44,7 +44,7 @@ export interface UpOptions {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The flag inputs of a profile's components (its files and ports). */
-export function inputs(p: SandboxProfile): FlagInputs {
+function inputs(p: SandboxProfile): FlagInputs {
   const l = layout(p);
   return { profile: p, pki: pkiPaths(l.pki), kubeconfig: l.kubeconfig, etcdDataDir: l.etcdData, kwokConfig: l.kwokConfig };
 }
@@ -149,6 +149,20 @@ export async function up(opts: UpOptions = {}): Promise<SandboxInfo> {
   }
 }
 
+/** Starts one component detached, with its flags, log file and pid file. */
+export function startComponentProcess(p: SandboxProfile, c: Component): Started {
+  const l = layout(p);
+  return startDetached({
+    name: c.name,
+    binary: binaryPath(c.binary),
+    args: c.args(inputs(p)),
+    logFile: logFile(l.logs, c.name),
+    pidFile: pidFile(l.run, c.name),
+    // kwok reads ~/.kwok/kwok.yaml if present; point its work dir at ours so a user's file cannot interfere.
+    env: c.name === 'kwok' ? { ...process.env, KWOK_WORKDIR: l.kwokWorkDir } : process.env,
+  });
+}
+
 async function startAll(p: SandboxProfile, progress: Progress, t0: number, timeoutMs: number): Promise<void> {
   const l = layout(p);
   const deadline = t0 + timeoutMs;
@@ -156,15 +170,7 @@ async function startAll(p: SandboxProfile, progress: Progress, t0: number, timeo
   let kwokRestarts = 0;
   const start = (c: Component): void => {
     progress(`starting ${c.name}…`);
-    startedProcs.set(c.name, startDetached({
-      name: c.name,
-      binary: binaryPath(c.binary),
-      args: c.args(inputs(p)),
-      logFile: logFile(l.logs, c.name),
-      pidFile: pidFile(l.run, c.name),
-      // kwok reads ~/.kwok/kwok.yaml if present; point its work dir at ours so a user's file cannot interfere.
-      env: c.name === 'kwok' ? { ...process.env, KWOK_WORKDIR: l.kwokWorkDir } : process.env,
-    }));
+    startedProcs.set(c.name, startComponentProcess(p, c));
   };
   /** Polls `check` until true; fails fast with the log tail when a started process exits. */
   const waitFor = async (what: string, check: () => Promise<boolean>): Promise<void> => {

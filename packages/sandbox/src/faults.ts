@@ -2,11 +2,10 @@
 // same command line, e.g. the kube-apiserver for a minute while a controller keeps running.
 // Only for a sandbox you own: every other client of that cluster loses it too.
 import { COMPONENTS, logFile, pidFile, type ComponentName } from './components';
-import { inputs, running, SandboxError } from './cluster';
+import { running, SandboxError, startComponentProcess } from './cluster';
 import { readAdminCredentials } from './pki';
-import { removeFile, startDetached, stopPid } from './process';
+import { removeFile, stopPid } from './process';
 import { layout, resolveProfile, type ProfileInput } from './profiles';
-import { binaryPath } from './versions';
 
 export interface ComponentOptions {
   profile?: ProfileInput;
@@ -39,14 +38,7 @@ export async function startComponent(name: ComponentName, opts: ComponentOptions
   const c = component(name);
   const l = layout(p);
   if (running(p).has(name)) return;
-  const started = startDetached({
-    name,
-    binary: binaryPath(c.binary),
-    args: c.args(inputs(p)),
-    logFile: logFile(l.logs, name),
-    pidFile: pidFile(l.run, name),
-    env: name === 'kwok' ? { ...process.env, KWOK_WORKDIR: l.kwokWorkDir } : process.env,
-  });
+  const started = startComponentProcess(p, c);
   const creds = readAdminCredentials(l.pki);
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   while (!(await c.healthy(p, creds))) {

@@ -17,9 +17,9 @@ export interface FlagInputs {
 
 const LOOPBACK = '127.0.0.1';
 /** The node Lease kwok renews (every 10 s), as a kubelet's default. */
-export const NODE_LEASE_SECONDS = 40;
+const NODE_LEASE_SECONDS = 40;
 /** How long kube-controller-manager waits for a node heartbeat before marking the node NotReady. */
-export const NODE_MONITOR_GRACE = '5m';
+const NODE_MONITOR_GRACE = '5m';
 
 export function etcdArgs({ profile, etcdDataDir }: FlagInputs): string[] {
   const client = `http://${LOOPBACK}:${profile.ports.etcdClient}`;

@@ -54,6 +54,15 @@ const NODE_CONDITIONS_TEMPLATE = `conditions:
   type: {{ .type | Quote }}
 {{ end }}`;
 
+/** Pod conditions set True as of now (the template's `$now`), one list item per type. */
+function trueConditionsTemplate(types: readonly string[]): string {
+  return `{{ range list ${types.map((t) => `"${t}"`).join(' ')} }}
+- lastTransitionTime: {{ $now | Quote }}
+  status: "True"
+  type: {{ . }}
+{{ end }}`;
+}
+
 function stage(name: string, kind: 'Node' | 'Pod', selector: unknown[], next: Record<string, unknown>, delay?: [number, number]) {
   return {
     apiVersion: 'kwok.x-k8s.io/v1alpha1',
@@ -133,11 +142,7 @@ ${NODE_CONDITIONS_TEMPLATE}
       {
         statusTemplate: `{{ $now := Now }}
 conditions:
-{{ range list "PodScheduled" "Initialized" "Ready" "ContainersReady" "PodReadyToStartContainers" }}
-- lastTransitionTime: {{ $now | Quote }}
-  status: "True"
-  type: {{ . }}
-{{ end }}
+${trueConditionsTemplate(['PodScheduled', 'Initialized', 'Ready', 'ContainersReady', 'PodReadyToStartContainers'])}
 {{ range .spec.readinessGates }}
 - lastTransitionTime: {{ $now | Quote }}
   status: "True"
@@ -205,11 +210,7 @@ startTime: {{ $now | Quote }}
       {
         statusTemplate: `{{ $now := Now }}
 conditions:
-{{ range list "Ready" "ContainersReady" }}
-- lastTransitionTime: {{ $now | Quote }}
-  status: "True"
-  type: {{ . }}
-{{ end }}
+${trueConditionsTemplate(['Ready', 'ContainersReady'])}
 `,
       },
       // not at once: a pod the node lifecycle controller just marked stays NotReady for a moment,

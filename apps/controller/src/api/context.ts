@@ -20,7 +20,7 @@ export interface ApiContext {
   readonly designs: DesignStore;
   readonly crds: CrdService;
   readonly resources: ResourcesService;
-  readonly history: Pick<HistoryStore, 'page' | 'timeline'>;
+  readonly history: Pick<HistoryStore, 'page'>;
   /** The embedded controller-manager: what runs here, and whether this replica leads. */
   readonly manager: Pick<ControllerManager, 'active' | 'isLeader'>;
   readonly auth: StudioAuth;

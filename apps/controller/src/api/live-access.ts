@@ -19,25 +19,12 @@ export function liveVisibility(ctx: RequestContext, user: StudioUser): Visible |
   const filter = <T>(q: { group: string; resource: string }, items: readonly T[], ns: (item: T) => string | null | undefined) =>
     readableItems(ctx, user, q, items, (item) => ns(item) ?? undefined);
   const one = async <T>(q: { group: string; resource: string }, item: T, ns: (item: T) => string | null | undefined) => (await filter(q, [item], ns)).length === 1;
-
-  /** The kind a run reconciled (kind name + design id → group/plural); undefined once uninstalled. */
-  const kindOfRun = async (run: TimelineRun) => {
-    const kinds = await ctx.resources.kinds();
-    const k = kinds.find((x) => x.kind === run.kind && (run.designId === null || x.designId === run.designId));
-    return k === undefined ? undefined : { group: k.group, resource: k.plural };
-  };
-  const runsVisible = async (runs: readonly TimelineRun[]) => {
-    const out: TimelineRun[] = [];
-    for (const run of runs) {
-      const q = await kindOfRun(run);
-      if (q !== undefined && (await one(q, run, (r) => r.namespace))) out.push(run);
-    }
-    return out;
-  };
+  const runsVisible = runsFilter(ctx, user);
 
   return async (event) => {
-    const resources = parseResourcesTopic(event.topic);
-    if (resources !== undefined && event.topic.startsWith('resources:')) {
+    // the prefix first: most events are of other topics, and they need no regex
+    const resources = event.topic.startsWith('resources:') ? parseResourcesTopic(event.topic) : undefined;
+    if (resources !== undefined) {
       const e = event as Extract<LiveEvent, { topic: `resources:${string}` }>;
       const q = { group: resources.group, resource: resources.plural };
       if (e.type === 'snapshot') return { ...e, items: await filter(q, e.items, (row) => row.namespace) };
@@ -68,9 +55,23 @@ export function liveVisibility(ctx: RequestContext, user: StudioUser): Visible |
 
 /** history.runs: only the runs of objects the user may list (same rule as the timeline topic). */
 export async function visibleRuns<T extends TimelineRun>(ctx: RequestContext, user: StudioUser, runs: readonly T[]): Promise<T[]> {
-  const visible = liveVisibility(ctx, user);
-  if (visible === undefined) return [...runs];
-  const out: T[] = [];
-  for (const run of runs) if ((await visible({ topic: `timeline:${run.objectUid}`, type: 'run', run })) !== undefined) out.push(run);
-  return out;
+  return ctx.identities.actsAsItself(user) ? [...runs] : runsFilter(ctx, user)(runs);
+}
+
+/**
+ * Keeps the runs whose object the user may list. A run names its kind by kind name + design id
+ * (a cache lookup, on every run event of every subscriber: no ResourceKind is built); a run of a
+ * kind no longer installed is hidden.
+ */
+function runsFilter(ctx: RequestContext, user: StudioUser) {
+  return async <T extends TimelineRun>(runs: readonly T[]): Promise<T[]> => {
+    const out: T[] = [];
+    for (const run of runs) {
+      const k = await ctx.resources.findKind(run.kind, run.designId);
+      if (k === undefined) continue;
+      const readable = await readableItems(ctx, user, { group: k.group, resource: k.plural }, [run], (r) => r.namespace ?? undefined);
+      if (readable.length === 1) out.push(run);
+    }
+    return out;
+  };
 }

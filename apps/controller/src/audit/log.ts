@@ -1,19 +1,12 @@
 // Writes and reads AuditEntry rows. Summaries are capped (MAX_SUMMARY_CHARS) so a huge object
 // cannot bloat the table; callers pass short summaries (spec fields that changed, not whole
 // objects, never Secret data).
+import { AUDIT_RESULTS } from '@opstudio/shared/audit/index';
+import type { AuditObject, AuditResult } from '@opstudio/shared/audit/index';
 import { z } from 'zod';
 import type { StudioDb } from '../db';
 
-export type AuditResult = 'success' | 'error' | 'denied';
-
-export interface AuditObject {
-  readonly group?: string | undefined;
-  readonly version?: string | undefined;
-  readonly kind?: string | undefined;
-  readonly namespace?: string | undefined;
-  readonly name?: string | undefined;
-  readonly designId?: string | undefined;
-}
+export type { AuditObject, AuditResult };
 
 export interface AuditRecord {
   readonly actor: string;
@@ -40,7 +33,7 @@ export interface AuditEntryView extends AuditObject {
 export const MAX_SUMMARY_CHARS = 4000;
 
 const text = z.string().trim().min(1).max(253).optional();
-/** The admin's filter (also the tRPC input of a future `audit.list`). Newest first; `beforeId` pages back. */
+/** The admin's filter (also the tRPC input of `audit.list`). Newest first; `beforeId` pages back. */
 export const auditFilterSchema = z.object({
   actor: text,
   action: text,
@@ -48,7 +41,7 @@ export const auditFilterSchema = z.object({
   namespace: text,
   name: text,
   designId: text,
-  result: z.enum(['success', 'error', 'denied']).optional(),
+  result: z.enum(AUDIT_RESULTS).optional(),
   since: z.coerce.date().optional(),
   until: z.coerce.date().optional(),
   beforeId: z.number().int().positive().optional(),

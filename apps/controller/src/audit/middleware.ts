@@ -2,12 +2,12 @@
 // placed after `.input(…)` so the validated input names the object. Who: `ctx.user`. What: the
 // input's object coordinates; the summary keeps the small fields of the input (a patch, a
 // size), never bodies or YAML. Result: success, or the error (FORBIDDEN → denied).
+import { AUDIT_OBJECT_FIELDS } from '@opstudio/shared/audit/index';
 import { experimental_standaloneMiddleware } from '@trpc/server';
 import { toTRPCError } from '../api/errors';
 import type { StudioUser } from '../auth/roles';
 import type { AuditLog, AuditObject, AuditResult } from './log';
 
-const OBJECT_FIELDS = ['group', 'version', 'kind', 'namespace', 'name', 'designId'] as const;
 /** Large or sensitive inputs that never go into a summary. */
 const OMITTED = new Set(['body', 'yaml', 'password', 'token', 'object', 'manifest']);
 
@@ -16,7 +16,7 @@ export function auditObjectOf(input: unknown): AuditObject {
   if (typeof input !== 'object' || input === null) return {};
   const record = input as Record<string, unknown>;
   const out: Record<string, string> = {};
-  for (const field of OBJECT_FIELDS) {
+  for (const field of AUDIT_OBJECT_FIELDS) {
     const value = record[field];
     if (typeof value === 'string') out[field] = value;
   }
@@ -39,7 +39,7 @@ export function answerObjectOf(data: unknown): AuditObject {
 
 export function inputSummary(input: unknown): Record<string, unknown> | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
-  const kept = Object.entries(input as Record<string, unknown>).filter(([k]) => !OMITTED.has(k) && k !== 'id' && k !== 'plural' && !(OBJECT_FIELDS as readonly string[]).includes(k));
+  const kept = Object.entries(input as Record<string, unknown>).filter(([k]) => !OMITTED.has(k) && k !== 'id' && k !== 'plural' && !(AUDIT_OBJECT_FIELDS as readonly string[]).includes(k));
   return kept.length === 0 ? undefined : Object.fromEntries(kept);
 }
 

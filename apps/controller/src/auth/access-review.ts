@@ -95,11 +95,11 @@ export class AccessReviewer {
         spec: {
           user,
           groups: [group, 'system:authenticated'],
-          resourceAttributes: { verb: q.verb, group: q.group, resource: q.resource, namespace: q.namespace, name: q.name, subresource: q.subresource },
+          resourceAttributes: resourceAttributesOf(q),
         },
       },
     });
-    return result.status?.allowed === true && result.status.denied !== true;
+    return granted(result.status);
   }
 
   private async selfReview(q: AccessQuestion): Promise<boolean> {
@@ -108,10 +108,10 @@ export class AccessReviewer {
       body: {
         apiVersion: 'authorization.k8s.io/v1',
         kind: 'SelfSubjectAccessReview',
-        spec: { resourceAttributes: { verb: q.verb, group: q.group, resource: q.resource, namespace: q.namespace, name: q.name, subresource: q.subresource } },
+        spec: { resourceAttributes: resourceAttributesOf(q) },
       },
     });
-    return result.status?.allowed === true && result.status.denied !== true;
+    return granted(result.status);
   }
 
   private remember(key: string, allowed: boolean): void {
@@ -125,4 +125,13 @@ export class AccessReviewer {
     }
     this.cache.set(key, { allowed, until: this.now() + this.ttlMs });
   }
+}
+
+function resourceAttributesOf(q: AccessQuestion) {
+  return { verb: q.verb, group: q.group, resource: q.resource, namespace: q.namespace, name: q.name, subresource: q.subresource };
+}
+
+/** Allowed and not explicitly denied (an authorizer may answer both "no opinion" and "deny"). */
+function granted(status: { allowed: boolean; denied?: boolean } | undefined): boolean {
+  return status?.allowed === true && status.denied !== true;
 }

@@ -1,6 +1,7 @@
 // The security settings, parsed once at start-up from the environment (flags override). Kept
 // beside the code that uses them; the lead may fold `authEnvSchema` into src/config.ts.
 import { z } from 'zod';
+import { envIssueText } from '../env-issue';
 import type { AuthMode } from './mode';
 import { DEFAULT_BODY_LIMIT } from './request-guard';
 import { DEFAULT_SESSION_TTL_MS } from './service';
@@ -60,11 +61,7 @@ export class AuthConfigError extends Error {
 
 export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env, overrides: { auth?: boolean } = {}): AuthConfig {
   const parsed = authEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const key = issue?.path.join('.') ?? 'environment';
-    throw new AuthConfigError(`${issue?.message ?? 'invalid value'} (check ${key}="${String(env[key] ?? '')}")`);
-  }
+  if (!parsed.success) throw new AuthConfigError(envIssueText(parsed.error, env));
   const e = parsed.data;
   return {
     mode: (overrides.auth ?? e.OPSTUDIO_AUTH ?? false) ? 'multi-user' : 'single-user',

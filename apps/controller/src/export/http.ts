@@ -10,13 +10,13 @@ import type { DesignStore } from '../designs';
 
 export const EXPORT_PATH = /^\/api\/export\/([^/]+)\.zip$/;
 
-export interface ExportResponse {
+interface ExportResponse {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly body: Uint8Array | string;
 }
 
-export async function exportResponse(designs: Pick<DesignStore, 'load'>, id: string, versionParam: string | null): Promise<ExportResponse> {
+async function exportResponse(designs: Pick<DesignStore, 'load'>, id: string, versionParam: string | null): Promise<ExportResponse> {
   const text = (status: number, message: string): ExportResponse => ({ status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `${message}\n` });
   let version: number | undefined;
   if (versionParam !== null) {

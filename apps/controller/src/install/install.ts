@@ -30,7 +30,7 @@ export interface InstallDeps {
   /** Reads and waits: the studio's own identity. */
   readonly client: CrdClient;
   /** The dry run and the apply: the user's identity (multi-user mode), so Kubernetes RBAC decides. */
-  readonly writer?: CrdClient;
+  readonly writer: CrdClient;
   readonly establishTimeoutMs: number;
 }
 
@@ -81,8 +81,7 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
   const name = crd.metadata.name;
   op.describe({ crdName: name, designVersion: view.version });
   // 2. dry run, then what changes against the installed CRD
-  const writer = deps.writer ?? deps.client;
-  const proposed = await dryRun(writer, crd, label);
+  const proposed = await dryRun(deps.writer, crd, label);
   const installed = await deps.client.read(name);
   const changes = installed === undefined ? [] : withDesignPaths(diffCrds(installed, proposed), crd);
   const refused = installed === undefined ? [] : refusals(changes, installed, view.id);
@@ -92,7 +91,7 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
     throw fieldError('PRECONDITION_FAILED', `${label} would make ${breaking} breaking change(s) to CRD ${name}; review them and confirm to install anyway`, refused);
   }
   // 3. apply, then wait until the kind is served
-  await writer.apply(crd, false);
+  await deps.writer.apply(crd, false);
   op.step('applied', `server-side applied ${name} as operator-studio (${label})`);
   await waitForEstablished(deps.client, name, deps.establishTimeoutMs, async (cond) => {
     if (cond === 'NamesAccepted') return op.step(cond, `the API server accepted the names of ${name}`);

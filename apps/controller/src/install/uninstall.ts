@@ -19,7 +19,7 @@ export interface UninstallDeps {
   /** Lists and waits: the studio's own identity. */
   readonly client: CrdClient;
   /** The deletes: the user's identity (multi-user mode), so Kubernetes RBAC decides. */
-  readonly writer?: CrdClient;
+  readonly writer: CrdClient;
   readonly resourcesGoneTimeoutMs: number;
   readonly crdGoneTimeoutMs: number;
 }
@@ -50,14 +50,14 @@ export async function runUninstall(deps: UninstallDeps, input: UninstallInput, d
       });
     }
     op.step('deleting-resources', `deleting ${objects.length} ${kind} object(s)`);
-    for (const obj of objects) await (deps.writer ?? deps.client).deleteResource(crd, obj);
+    for (const obj of objects) await deps.writer.deleteResource(crd, obj);
     await waitForResourcesGone(() => deps.client.listResources(crd), kind, deps.resourcesGoneTimeoutMs);
     deleted += objects.length;
     op.step('resources-deleted', `${objects.length} ${kind} object(s) deleted`);
   }
   // 2. the CRDs
   for (const crd of crds) {
-    await (deps.writer ?? deps.client).delete(crd.metadata.name);
+    await deps.writer.delete(crd.metadata.name);
     op.step('deleting', `deleting CRD ${crd.metadata.name}`);
     await waitForCrdGone(deps.client, crd.metadata.name, deps.crdGoneTimeoutMs);
   }

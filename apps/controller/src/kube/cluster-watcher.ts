@@ -75,8 +75,7 @@ export class ClusterWatcher {
 
   /** Resolves once both caches are filled, or after `timeoutMs` (callers then read what there is). */
   async waitForSync(timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.synced && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await Promise.all([this.nodes.waitForSync(timeoutMs), this.namespaces.waitForSync(timeoutMs)]);
     return this.synced;
   }
 

@@ -100,6 +100,13 @@ export class ResilientInformer<T extends KubernetesObject> {
     return this.everSynced;
   }
 
+  /** Resolves true once synced, false after `timeoutMs` (callers then read what there is). */
+  async waitForSync(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.everSynced && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    return this.everSynced;
+  }
+
   get lastError(): string | undefined {
     return this.lastErrorValue;
   }

@@ -90,7 +90,7 @@ export class KindWatches {
     });
   }
 
-  /** Kinds with a running informer (tests, metrics). */
+  /** Kinds with a running informer (the gauge above). */
   get running(): string[] {
     return [...this.watches.keys()].sort();
   }
@@ -132,10 +132,7 @@ export class KindWatches {
     if (t === undefined) return [];
     const w = this.watches.get(keyOf(t.group, t.version, t.plural));
     // only a kind the cluster serves can sync; an unknown one answers empty at once
-    if (w !== undefined && !w.informer.synced && this.kinds.find(t.group, t.version, t.plural) !== undefined) {
-      const deadline = Date.now() + (this.opts.syncWaitMs ?? 5000);
-      while (!w.informer.synced && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-    }
+    if (w !== undefined && !w.informer.synced && this.kinds.find(t.group, t.version, t.plural) !== undefined) await w.informer.waitForSync(this.opts.syncWaitMs ?? 5000);
     return w === undefined ? [{ topic: topic as `resources:${string}`, type: 'snapshot', items: [] }] : [this.snapshotOf(w, topic)];
   }
 
@@ -150,7 +147,7 @@ export class KindWatches {
   }
 
   private columns(w: Watch) {
-    return this.kinds.find(w.group, w.version, w.plural)?.columns ?? [];
+    return this.kinds.columns(w.group, w.version, w.plural) ?? [];
   }
 
   private ensure(group: string, version: string, plural: string): Watch {

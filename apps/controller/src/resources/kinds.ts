@@ -63,10 +63,8 @@ export class KindsWatcher {
     return () => this.listeners.delete(listener);
   }
 
-  async waitForSync(timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.informer.synced && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    return this.informer.synced;
+  waitForSync(timeoutMs: number): Promise<boolean> {
+    return this.informer.waitForSync(timeoutMs);
   }
 
   /** Every CRD, sorted by name (waits up to 10 s for the first list). */
@@ -78,13 +76,37 @@ export class KindsWatcher {
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  /**
+   * The group/plural of the kind named `kind` (installed from `designId`, when given): the first by
+   * CRD name, as `list()` would find it, but without converting every CRD. Live timeline filtering
+   * asks this for each reconcile run it passes on.
+   */
+  async findKind(kind: string, designId: string | null): Promise<{ group: string; plural: string } | undefined> {
+    await this.waitForSync(10_000);
+    let best: CustomResourceDefinition | undefined;
+    for (const o of this.informer.list()) {
+      const crd = o as unknown as CustomResourceDefinition;
+      if (crd.spec.names.kind !== kind || (designId !== null && installedFrom(crd)?.designId !== designId)) continue;
+      if (best === undefined || crd.metadata.name.localeCompare(best.metadata.name) < 0) best = crd;
+    }
+    return best === undefined ? undefined : { group: best.spec.group, plural: best.spec.names.plural };
+  }
+
   /** The CRD serving `<group>/<version>` `plural`, from the cache. */
   find(group: string, version: string, plural: string): { kind: ResourceKind; columns: PrinterColumn[] } | undefined {
+    const served = this.served(group, version, plural);
+    return served === undefined ? undefined : { kind: toResourceKind(served.crd), columns: served.columns };
+  }
+
+  /** Only the printer columns of `find`: the live tables ask on every change of a CR, and need no whole ResourceKind. */
+  columns(group: string, version: string, plural: string): PrinterColumn[] | undefined {
+    return this.served(group, version, plural)?.columns;
+  }
+
+  private served(group: string, version: string, plural: string): { crd: CustomResourceDefinition; columns: PrinterColumn[] } | undefined {
     const crd = this.informer.get(`${plural}.${group}`) as unknown as CustomResourceDefinition | undefined;
-    if (crd === undefined) return undefined;
-    const v = crd.spec.versions.find((x) => x.name === version && x.served);
-    if (v === undefined) return undefined;
-    return { kind: toResourceKind(crd), columns: (v.additionalPrinterColumns ?? []).map(printerColumn) };
+    const v = crd?.spec.versions.find((x) => x.name === version && x.served);
+    return crd === undefined || v === undefined ? undefined : { crd, columns: (v.additionalPrinterColumns ?? []).map(printerColumn) };
   }
 }
 

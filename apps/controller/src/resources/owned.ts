@@ -54,10 +54,6 @@ export class OwnedWatcher {
     });
   }
 
-  get running(): boolean {
-    return this.caches !== undefined;
-  }
-
   stopAll(): void {
     clearTimeout(this.linger);
     for (const t of this.scheduled.values()) clearTimeout(t);
@@ -92,10 +88,7 @@ export class OwnedWatcher {
   private async snapshot(topic: Topic): Promise<LiveEvent[]> {
     const uid = topic.slice(PREFIX.length);
     const caches = this.caches;
-    if (caches !== undefined && !this.synced(caches)) {
-      const deadline = Date.now() + (this.opts.syncWaitMs ?? 5000);
-      while (!this.synced(caches) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-    }
+    if (caches !== undefined) await Promise.all([caches.deployments, caches.replicaSets, caches.pods].map((i) => i.waitForSync(this.opts.syncWaitMs ?? 5000)));
     return [this.snapshotOf(uid)];
   }
 

@@ -58,6 +58,11 @@ export class ResourcesService {
     return this.kindsWatcher.list();
   }
 
+  /** The group/plural of a kind by its Kind name (and design), from the cache: KindsWatcher.findKind. */
+  findKind(kind: string, designId: string | null): Promise<{ group: string; plural: string } | undefined> {
+    return this.kindsWatcher.findKind(kind, designId);
+  }
+
   async list(ref: KindRef): Promise<{ kind: string; resourceVersion: string; items: ResourceRow[] }> {
     const { kind, columns } = await this.resolve(ref, 'list');
     const list = await this.http.request<{ metadata?: { resourceVersion?: string }; items: unknown[] }>({ method: 'GET', path: this.path(ref, kind) });

@@ -4,6 +4,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { AUDIT_RESULTS } from '@opstudio/shared/audit/index';
 import { useTRPC } from '../../trpc/client';
 import { useRoleAllows, useSession } from '../auth';
 import { auditQueryInput, emptyAuditFilter, knownActions, objectText, summaryText, type AuditFilterForm } from './audit-text';
@@ -71,9 +72,11 @@ export function AuditLog() {
           Result
           <select value={draft.result} onChange={set('result')}>
             <option value="">any</option>
-            <option value="success">success</option>
-            <option value="error">error</option>
-            <option value="denied">denied</option>
+            {AUDIT_RESULTS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
           </select>
         </label>
         <button type="submit" className={styles.button}>

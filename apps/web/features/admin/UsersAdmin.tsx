@@ -10,6 +10,11 @@ import { useRoleAllows, useSession, type Role } from '../auth';
 import styles from './admin.module.css';
 
 const ROLES: readonly Role[] = ['viewer', 'editor', 'admin'];
+const ROLE_OPTIONS = ROLES.map((r) => (
+  <option key={r} value={r}>
+    {r}
+  </option>
+));
 
 export function UsersAdmin() {
   const trpc = useTRPC();
@@ -57,11 +62,7 @@ export function UsersAdmin() {
                   </td>
                   <td>
                     <select aria-label={`Role of ${u.name}`} value={u.role} disabled={self || setRole.isPending} onChange={(e) => setRole.mutate({ name: u.name, role: e.target.value as Role })}>
-                      {ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {r}
-                        </option>
-                      ))}
+                      {ROLE_OPTIONS}
                     </select>
                   </td>
                   <td>
@@ -121,11 +122,7 @@ function CreateUser({ onCreated }: { readonly onCreated: () => Promise<void> }) 
         <label>
           Role
           <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
+            {ROLE_OPTIONS}
           </select>
         </label>
         <button type="submit" className={styles.button} disabled={create.isPending}>

@@ -1,13 +1,14 @@
 // Pure helpers of the audit log page: the filter form → the `audit.list` input (empty fields
 // dropped, since the server treats every given field as an exact match), and one entry's object
 // and summary as short text for a table cell.
+import type { AuditObject, AuditResult } from '@opstudio/shared/audit/index';
 
 export interface AuditFilterForm {
   readonly actor: string;
   readonly action: string;
   readonly kind: string;
   readonly name: string;
-  readonly result: '' | 'success' | 'error' | 'denied';
+  readonly result: '' | AuditResult;
 }
 
 export const emptyAuditFilter: AuditFilterForm = { actor: '', action: '', kind: '', name: '', result: '' };
@@ -34,7 +35,7 @@ export interface AuditQueryInput {
   action?: string;
   kind?: string;
   name?: string;
-  result?: 'success' | 'error' | 'denied';
+  result?: AuditResult;
   beforeId?: number;
   limit: number;
 }
@@ -55,17 +56,8 @@ export function auditQueryInput(form: AuditFilterForm, beforeId: number | undefi
   return input;
 }
 
-export interface AuditObjectFields {
-  readonly group?: string | undefined;
-  readonly version?: string | undefined;
-  readonly kind?: string | undefined;
-  readonly namespace?: string | undefined;
-  readonly name?: string | undefined;
-  readonly designId?: string | undefined;
-}
-
 /** `Memcached cache.example.com/v1alpha1 default/my-cache`, `design 3f…`, or an em dash. */
-export function objectText(o: AuditObjectFields): string {
+export function objectText(o: AuditObject): string {
   const parts: string[] = [];
   if (o.kind !== undefined) parts.push(o.kind);
   const gv = [o.group, o.version].filter((x) => x !== undefined && x !== '').join('/');

@@ -58,6 +58,22 @@ function useSubmit(target: string, send: () => Promise<void>) {
   return { busy, problem, onSubmit };
 }
 
+/** The server's refusal, if any, and the submit button (both forms end with them). */
+function SubmitRow({ problem, busy, label, busyLabel }: { readonly problem: string | null; readonly busy: boolean; readonly label: string; readonly busyLabel: string }) {
+  return (
+    <>
+      {problem !== null ? (
+        <p role="alert" className={styles.error}>
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className={styles.primary} disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
+  );
+}
+
 function SignInForm({ target }: { readonly target: string }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -73,14 +89,7 @@ function SignInForm({ target }: { readonly target: string }) {
         Password
         <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
       </label>
-      {problem !== null ? (
-        <p role="alert" className={styles.error}>
-          {problem}
-        </p>
-      ) : null}
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
-      </button>
+      <SubmitRow problem={problem} busy={busy} label="Sign in" busyLabel="Signing in…" />
       <p className={styles.muted}>No account? An admin creates one on the Users page or with npx opstudio admin create &lt;name&gt;.</p>
     </form>
   );
@@ -110,14 +119,7 @@ function SetupForm({ target }: { readonly target: string }) {
         Password
         <input name="password" type="password" autoComplete="new-password" minLength={12} value={password} onChange={(e) => setPassword(e.target.value)} required />
       </label>
-      {problem !== null ? (
-        <p role="alert" className={styles.error}>
-          {problem}
-        </p>
-      ) : null}
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? 'Creating…' : 'Create admin and sign in'}
-      </button>
+      <SubmitRow problem={problem} busy={busy} label="Create admin and sign in" busyLabel="Creating…" />
     </form>
   );
 }

@@ -2,12 +2,15 @@
 // The Events about one CR and everything it owns (its Deployment, ReplicaSets, Pods), live from
 // the `events:<uid>` topic, newest first: the controller's own (Created, Scaled…) next to the
 // scheduler's and the Deployment controller's.
+import { sortedItems } from '@opstudio/shared/live/index';
+import { useMemo } from 'react';
 import type { EventSummary } from '../live/live-state';
 import { ageText } from '../resources/printer-columns';
 import styles from './events.module.css';
 
 export function EventsPanel({ events, now }: { readonly events: ReadonlyMap<string, EventSummary> | undefined; readonly now: number }) {
-  const list = events === undefined ? [] : [...events.values()].sort((a, b) => (b.lastTime ?? '').localeCompare(a.lastTime ?? '') || a.name.localeCompare(b.name));
+  // re-rendered on every clock tick and live event of the page: sort only when the Events change
+  const list = useMemo(() => sortedItems(events, (a, b) => (b.lastTime ?? '').localeCompare(a.lastTime ?? '') || a.name.localeCompare(b.name)), [events]);
   return (
     <section className={styles.card} aria-label="Events">
       <h2>Events</h2>

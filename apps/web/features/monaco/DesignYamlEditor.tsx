@@ -2,13 +2,13 @@
 // The design as YAML in Monaco (monaco-yaml: completion, hover docs and schema diagnostics from
 // the design's JSON schema) plus our own markers for validateDesign's issues. The text is
 // controlled: a form edit replaces it (as an undoable edit inside Monaco), a keystroke here
-// goes up through onChange. Form edits reach Monaco as minimal edits (text-diff.ts). Loaded with next/dynamic, ssr: false (Monaco needs a window).
-import Editor, { type OnMount } from '@monaco-editor/react';
+// goes up through onChange (use-controlled-editor.tsx). Loaded with next/dynamic, ssr: false (Monaco needs a window).
+import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
 import { useEffect, useRef } from 'react';
 import { locateDesignPath } from '@opstudio/shared/designer/locate';
 import { DESIGN_MODEL_URI, setUpMonaco } from './monaco-setup';
-import { minimalEdit } from './text-diff';
+import { useControlledEditor, YAML_EDITOR_OPTIONS } from './use-controlled-editor';
 import styles from './monaco.module.css';
 
 export interface DesignYamlEditorProps {
@@ -25,37 +25,8 @@ export interface DesignYamlEditorProps {
 const monaco = setUpMonaco();
 
 export default function DesignYamlEditor({ value, onChange, markers, revealPath, readOnly = false }: DesignYamlEditorProps) {
-  const editorRef = useRef<editor.IStandaloneCodeEditor | null>(null);
+  const { editorRef, editorProps } = useControlledEditor(value, onChange, 'form');
   const highlight = useRef<editor.IEditorDecorationsCollection | null>(null);
-  const applying = useRef(false);
-  const latest = useRef(value);
-  latest.current = value;
-  const onMount: OnMount = (ed) => {
-    editorRef.current = ed;
-    const model = ed.getModel();
-    model?.updateOptions({ tabSize: 2, insertSpaces: true });
-    // a model kept from an earlier page may hold another design
-    if (model && model.getValue() !== latest.current) model.setValue(latest.current);
-  };
-
-  // a new value from the form: apply only what changed, as one undoable edit, and do not echo it back
-  useEffect(() => {
-    const ed = editorRef.current;
-    const model = ed?.getModel();
-    if (!ed || !model) return;
-    const edit = minimalEdit(model.getValue(), value);
-    if (edit === null) return;
-    const from = model.getPositionAt(edit.start);
-    const to = model.getPositionAt(edit.end);
-    applying.current = true;
-    try {
-      ed.pushUndoStop();
-      ed.executeEdits('form', [{ range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), text: edit.text, forceMoveMarkers: true }]);
-      ed.pushUndoStop();
-    } finally {
-      applying.current = false;
-    }
-  }, [value]);
 
   useEffect(() => {
     const model = editorRef.current?.getModel();
@@ -90,17 +61,7 @@ export default function DesignYamlEditor({ value, onChange, markers, revealPath,
 
   return (
     <div className={styles.frame}>
-      <Editor
-        path={DESIGN_MODEL_URI}
-        language="yaml"
-        defaultValue={value}
-        onChange={(text) => {
-          if (!applying.current) onChange(text ?? '');
-        }}
-        onMount={onMount}
-        loading={<p className={styles.loading}>Loading the editor…</p>}
-        options={{ readOnly, domReadOnly: readOnly, minimap: { enabled: false }, fontSize: 13, scrollBeyondLastLine: false, automaticLayout: true, tabSize: 2, wordWrap: 'off', quickSuggestions: { other: true, comments: false, strings: true } }}
-      />
+      <Editor path={DESIGN_MODEL_URI} {...editorProps} options={{ ...YAML_EDITOR_OPTIONS, readOnly, domReadOnly: readOnly }} />
     </div>
   );
 }

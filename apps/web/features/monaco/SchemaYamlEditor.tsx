@@ -4,12 +4,11 @@
 // new `value` from outside (the form, the live object) reaches Monaco as one minimal undoable
 // edit and is not echoed back; keystrokes go up through onChange. The CR page uses it with the
 // kind's schema. Loaded with next/dynamic, ssr: false (Monaco needs a window).
-import Editor, { type OnMount } from '@monaco-editor/react';
-import type { editor } from 'monaco-editor';
+import Editor from '@monaco-editor/react';
 import type { JSONSchema } from 'monaco-yaml';
-import { useEffect, useRef } from 'react';
-import { addYamlSchema, setUpMonaco } from './monaco-setup';
-import { minimalEdit } from './text-diff';
+import { useEffect } from 'react';
+import { addYamlSchema } from './monaco-setup';
+import { useControlledEditor, YAML_EDITOR_OPTIONS } from './use-controlled-editor';
 import styles from './monaco.module.css';
 
 export interface SchemaYamlEditorProps {
@@ -25,54 +24,14 @@ export interface SchemaYamlEditorProps {
   readonly readOnly?: boolean;
 }
 
-const monaco = setUpMonaco();
-
 export default function SchemaYamlEditor({ value, onChange, modelUri, schemaId, schema, label, readOnly = false }: SchemaYamlEditorProps) {
-  const editorRef = useRef<editor.IStandaloneCodeEditor | null>(null);
-  const applying = useRef(false);
-  const latest = useRef(value);
-  latest.current = value;
+  const { editorProps } = useControlledEditor(value, onChange, 'outside');
 
   useEffect(() => addYamlSchema(modelUri, schemaId, schema), [modelUri, schemaId, schema]);
 
-  const onMount: OnMount = (ed) => {
-    editorRef.current = ed;
-    const model = ed.getModel();
-    model?.updateOptions({ tabSize: 2, insertSpaces: true });
-    if (model && model.getValue() !== latest.current) model.setValue(latest.current);
-  };
-
-  useEffect(() => {
-    const ed = editorRef.current;
-    const model = ed?.getModel();
-    if (!ed || !model) return;
-    const edit = minimalEdit(model.getValue(), value);
-    if (edit === null) return;
-    const from = model.getPositionAt(edit.start);
-    const to = model.getPositionAt(edit.end);
-    applying.current = true;
-    try {
-      ed.pushUndoStop();
-      ed.executeEdits('outside', [{ range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), text: edit.text, forceMoveMarkers: true }]);
-      ed.pushUndoStop();
-    } finally {
-      applying.current = false;
-    }
-  }, [value]);
-
   return (
     <div className={styles.frame}>
-      <Editor
-        path={modelUri}
-        language="yaml"
-        defaultValue={value}
-        onChange={(text) => {
-          if (!applying.current) onChange(text ?? '');
-        }}
-        onMount={onMount}
-        loading={<p className={styles.loading}>Loading the editor…</p>}
-        options={{ ariaLabel: label, readOnly, domReadOnly: readOnly, minimap: { enabled: false }, fontSize: 13, scrollBeyondLastLine: false, automaticLayout: true, tabSize: 2, wordWrap: 'off', quickSuggestions: { other: true, comments: false, strings: true } }}
-      />
+      <Editor path={modelUri} {...editorProps} options={{ ...YAML_EDITOR_OPTIONS, ariaLabel: label, readOnly, domReadOnly: readOnly }} />
     </div>
   );
 }

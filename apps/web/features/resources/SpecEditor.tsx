@@ -35,6 +35,8 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
   const doc = draft ?? base;
   const fields = useMemo(() => fieldsOf(kind.schema?.properties?.spec, ['spec']), [kind.schema]);
   const plan = useMemo(() => planPatch(base, doc), [base, doc]);
+  // the page re-renders on every live event and clock tick: emit the YAML only when the draft changes (and not while the user's own text is shown)
+  const yamlText = useMemo(() => text ?? emitYaml(doc as YamlValue, { keepKeyOrder: true }), [text, doc]);
   const { group, version, kind: kindName, schema: crdSchema } = kind;
   // recomputed (and monaco-yaml revalidated) only when this kind's schema changes, not on every kinds event
   const schema = useMemo(() => crDocumentSchema({ group, version: version ?? '', kind: kindName, schema: crdSchema }), [group, version, kindName, crdSchema]);
@@ -112,7 +114,7 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
               schemaId={`https://opstudio.invalid/schemas/${kind.name}/${kind.version ?? ''}.json`}
               schema={schema}
               readOnly={readOnly}
-              value={text ?? emitYaml(doc as YamlValue, { keepKeyOrder: true })}
+              value={yamlText}
               onChange={editYaml}
             />
           </section>

@@ -2,6 +2,7 @@
 // The CR's status as the controller wrote it: conditions (with reasons and messages), whether
 // the controller has seen the latest spec (observedGeneration), and the other status fields.
 import { emitYaml } from '@opstudio/shared/yaml/index';
+import { useMemo } from 'react';
 import type { FetchedObject, RowCondition } from './api-types';
 import { conditionIsGood } from './ConditionBadges';
 import { ageText } from './printer-columns';
@@ -11,6 +12,8 @@ export function StatusPanel({ object, now }: { readonly object: FetchedObject; r
   const status = object.status ?? {};
   const conditions = Array.isArray(status.conditions) ? (status.conditions as unknown as RowCondition[]) : [];
   const { conditions: _c, observedGeneration, ...rest } = status;
+  // re-rendered on every live event and clock tick: emit the other fields only when the status changes
+  const restYaml = useMemo(() => (Object.keys(rest).length > 0 ? emitYaml(rest, { keepKeyOrder: true }) : null), [object.status]);
   const generation = object.metadata.generation;
   const seen = observedGenerationOf(observedGeneration, conditions);
   return (
@@ -46,7 +49,7 @@ export function StatusPanel({ object, now }: { readonly object: FetchedObject; r
           </tbody>
         </table>
       )}
-      {Object.keys(rest).length > 0 && <pre className={styles.mono}>{emitYaml(rest, { keepKeyOrder: true })}</pre>}
+      {restYaml !== null && <pre className={styles.mono}>{restYaml}</pre>}
     </section>
   );
 }

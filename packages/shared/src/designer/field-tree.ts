@@ -133,6 +133,3 @@ export function fieldIssuePath(design: Design, addr: FieldAddress): string {
   }
   return out;
 }
-
-export const sameAddress = (a: FieldAddress | null, b: FieldAddress | null): boolean =>
-  a !== null && b !== null && a.version === b.version && a.path.length === b.path.length && a.path.every((s, i) => s === b.path[i]);

@@ -6,6 +6,6 @@
 export * from './field-tree';
 export * from './history';
 export { designJsonSchema } from './json-schema';
-export { locateDesignPath, locateDesignPaths, tokenizePath, type TextRange } from './locate';
+export { locateDesignPath, locateDesignPaths, type TextRange } from './locate';
 export { computePreviews, type Artefact, type Previews } from './previews';
 export { checkDesignValue, parseDesignText, type DesignCheck, type TextParse } from './validate';

@@ -15,7 +15,7 @@ type Token = { key: string } | { index: number } | { select: string };
 
 const TOKEN = /^(?:\.?([A-Za-z_$][\w$-]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]|\[([^\]"]+)\])/;
 
-export function tokenizePath(path: string): Token[] {
+function tokenizePath(path: string): Token[] {
   const out: Token[] = [];
   let rest = path;
   while (rest !== '') {

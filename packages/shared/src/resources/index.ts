@@ -3,5 +3,5 @@
  * table shows for each object (printer cells, conditions, generations). Pure: used by the
  * controller's `resources:` live topics and usable in the browser.
  */
-export { compileJsonPath, evaluateJsonPath, JsonPathError } from './jsonpath';
+export { evaluateJsonPath, JsonPathError } from './jsonpath';
 export { conditionsOf, printerCell, resourceRow, type PrinterCell, type PrinterColumnSpec, type ResourceRow, type RowCondition } from './row';

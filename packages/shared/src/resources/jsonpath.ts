@@ -22,7 +22,7 @@ export class JsonPathError extends Error {
 const cache = new Map<string, readonly Step[]>();
 
 /** Parses once per distinct path (printer columns are evaluated for every row). */
-export function compileJsonPath(path: string): readonly Step[] {
+function compileJsonPath(path: string): readonly Step[] {
   let steps = cache.get(path);
   if (steps === undefined) {
     const inner = path.startsWith('{') && path.endsWith('}') ? path.slice(1, -1) : path;

@@ -6,9 +6,9 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { OPERATION_ID } from '../../install/operations';
 import { audited } from '../../audit';
-import { kubeRefusal } from '../../auth';
 import type { AccessQuestion } from '../../auth';
 import { createTRPCRouter, adminProcedure, viewerProcedure } from '../trpc';
+import { asUser } from './resources';
 
 const designId = z.string().trim().min(1, 'pass the design id').max(64, 'a design id is at most 64 characters');
 const operationId = z.string().regex(OPERATION_ID, 'an operation id is 1-64 letters, digits, ".", "_" or "-"').optional();
@@ -32,23 +32,11 @@ export const crdsRouter = createTRPCRouter({
   install: adminProcedure
     .input(crdsInput.install)
     .use(audited('crds.install'))
-    .mutation(async ({ ctx, input }) => {
-      try {
-        return await ctx.crds.install(input, ctx.identities.forUser(ctx.user));
-      } catch (err) {
-        throw kubeRefusal(err, ctx, ctx.user, crdQuestion('create'));
-      }
-    }),
+    .mutation(({ ctx, input }) => asUser(ctx, crdQuestion('create'), (as) => ctx.crds.install(input, as))),
   uninstall: adminProcedure
     .input(crdsInput.uninstall)
     .use(audited('crds.uninstall'))
-    .mutation(async ({ ctx, input }) => {
-      try {
-        return await ctx.crds.uninstall(input, ctx.identities.forUser(ctx.user));
-      } catch (err) {
-        throw kubeRefusal(err, ctx, ctx.user, crdQuestion('delete'));
-      }
-    }),
+    .mutation(({ ctx, input }) => asUser(ctx, crdQuestion('delete'), (as) => ctx.crds.uninstall(input, as))),
   diff: viewerProcedure.input(crdsInput.diff).query(({ ctx, input }) => ctx.crds.diff(input.designId, input.version)),
   list: viewerProcedure.query(({ ctx }) => ctx.crds.list()),
   get: viewerProcedure.input(crdsInput.get).query(async ({ ctx, input }) => {

@@ -50,7 +50,7 @@ const question = (verb: string, ref: { group: string; plural: string; namespace?
 });
 
 /** Runs a write as the user; the API server's 403 becomes a FORBIDDEN naming verb, resource and namespace. */
-async function asUser<T>(ctx: RequestContext & { user: StudioUser }, q: AccessQuestion, write: (as: KubeConfig) => Promise<T>): Promise<T> {
+export async function asUser<T>(ctx: RequestContext & { user: StudioUser }, q: AccessQuestion, write: (as: KubeConfig) => Promise<T>): Promise<T> {
   try {
     return await write(ctx.identities.forUser(ctx.user));
   } catch (err) {
