@@ -5,6 +5,7 @@
  * breaks, drops lines starting with `TODO` and stops at the first `---` (outside code fences).
  * A description those rules would change cannot be written as a comment: we say why.
  */
+import { commentLine, lineProblem } from './go-text';
 
 export type DocResult = { ok: true; lines: string[] } | { ok: false; reason: string };
 
@@ -23,6 +24,8 @@ export function docComment(description: string | undefined, topLevel = false): D
   if (description === undefined) return { ok: true, lines: [] };
   if (description === '') return { ok: false, reason: 'an empty description cannot be written as a Go comment (leave it out)' };
   if (/[\r\u0085\u2028\u2029]/.test(description)) return { ok: false, reason: 'a description with carriage returns or Unicode line separators cannot be a Go comment' };
+  const illegal = lineProblem(description.replaceAll('\n', ' '));
+  if (illegal !== undefined) return { ok: false, reason: `a Go comment cannot hold this description: ${illegal}` };
   const lines = description.split('\n');
   if (lines[0] === '' || lines[lines.length - 1] === '') return { ok: false, reason: 'Go comments drop blank lines at the start and end of a description' };
   let inFence = false;
@@ -37,5 +40,5 @@ export function docComment(description: string | undefined, topLevel = false): D
     if (!inFence && line.startsWith('TODO')) return { ok: false, reason: 'controller-gen drops description lines starting with TODO' };
     if (!inFence && line.startsWith('---')) return { ok: false, reason: 'controller-gen ends a description at a line starting with ---' };
   }
-  return { ok: true, lines: lines.map((l) => (l === '' ? '//' : `// ${l}`)) };
+  return { ok: true, lines: lines.map(commentLine) };
 }

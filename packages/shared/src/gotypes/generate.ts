@@ -8,7 +8,9 @@ import { fullGroup, resolveNames } from '../design/names';
 import type { Design } from '../design/schema';
 import { controllerGenVersion } from '../design/names';
 import { DEFAULT_CONTROLLER_GEN_VERSION } from '../design/schema';
+import { commentLine, goIdentifier, goString, markerLine } from './go-text';
 import { kindDecls } from './kind';
+import { bareOrQuoted } from './marker-values';
 import { goStringCompare, PackageBuilder, type GoFieldRef, type NotExpressible } from './model';
 import { apacheBoilerplate, goImports, renderDecl, renderImports } from './render';
 
@@ -42,18 +44,22 @@ export function goPackageName(version: string): string {
 function groupVersionInfo(header: string, design: Design, version: string): string {
   const group = fullGroup(design);
   const pkg = goPackageName(version);
+  const doc = [
+    commentLine(`Package ${pkg} contains API Schema definitions for the ${design.crd.group} ${version} API group.`),
+    markerLine('+kubebuilder:object:generate=true'),
+    markerLine(`+groupName=${bareOrQuoted(group) ?? ''}`),
+    ...(pkg === version ? [] : [markerLine(`+versionName=${bareOrQuoted(version) ?? ''}`)]),
+  ];
   return `${header}
 
-// Package ${pkg} contains API Schema definitions for the ${design.crd.group} ${version} API group.
-// +kubebuilder:object:generate=true
-// +groupName=${group}${pkg === version ? '' : `\n// +versionName=${version}`}
+${doc.join('\n')}
 package ${pkg}
 
 ${renderImports([['', 'k8s.io/apimachinery/pkg/runtime/schema'], ['', 'sigs.k8s.io/controller-runtime/pkg/scheme']])}
 
 var (
 	// GroupVersion is group version used to register these objects.
-	GroupVersion = schema.GroupVersion{Group: ${JSON.stringify(group)}, Version: ${JSON.stringify(version)}}
+	GroupVersion = schema.GroupVersion{Group: ${goString(group)}, Version: ${goString(version)}}
 
 	// SchemeBuilder is used to add go types to the GroupVersionKind scheme.
 	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
@@ -67,7 +73,8 @@ var (
 export function generateGoTypes(design: Design, options: GoTypesOptions = {}): GoTypesResult {
   const header = options.boilerplate ?? DEFAULT_BOILERPLATE;
   const { crd } = design;
-  const kind = crd.names.kind;
+  const kind = goIdentifier(crd.names.kind, 'the kind');
+  for (const v of crd.versions) goIdentifier(goPackageName(v.name), `the Go package of version ${v.name}`);
   const files = new Map<string, string>();
   const notExpressible: NotExpressible[] = [];
   let floats = false;

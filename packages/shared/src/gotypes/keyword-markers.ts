@@ -4,7 +4,8 @@
  * returned as dropped, with the reason, so the caller can report them.
  */
 import type { FieldNode, JsonValue } from '../design/field';
-import { anyValue, args, goNumber, goQuote } from './marker-values';
+import { markerJson } from './go-text';
+import { anyValue, args, bareOrQuoted, goNumber, goQuote } from './marker-values';
 
 export interface KeywordMarker {
   keyword: keyof FieldNode;
@@ -139,7 +140,12 @@ function computeMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>)
   if (node.preserveUnknownFields === true && has('preserveUnknownFields')) add('preserveUnknownFields', '+kubebuilder:pruning:PreserveUnknownFields');
   if (node.embeddedResource === true && has('embeddedResource')) add('embeddedResource', `${V}XEmbeddedResource`);
   if (has('listType')) add('listType', `+listType=${node.listType}`);
-  if (has('listMapKeys') && node.listMapKeys?.length) for (const key of node.listMapKeys ?? []) add('listMapKeys', `+listMapKey=${key}`);
+  if (has('listMapKeys') && node.listMapKeys?.length) {
+    // a key that is not a plain token is quoted: it can never end the comment line
+    const keys = (node.listMapKeys ?? []).map(bareOrQuoted);
+    if (keys.every((k) => k !== undefined)) for (const key of keys) add('listMapKeys', `+listMapKey=${key}`);
+    else drop('listMapKeys', 'a list map key with text that cannot be a Go string literal');
+  }
   if (has('mapType')) add('mapType', `+mapType=${node.mapType}`);
   if (has('title') && node.title) typeMarker('title', withQuoted('+kubebuilder:title=', node.title), 'this title');
   if (has('validations') && node.validations?.length) {
@@ -165,7 +171,11 @@ function computeMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>)
   if (node.nullable === true && has('nullable')) add('nullable', '+nullable', true);
   if (has('default')) {
     if (node.default === null) drop('default', 'controller-gen ignores a null default');
-    else add('default', `+default=${JSON.stringify(node.default)}`, true);
+    else {
+      const json = markerJson(node.default);
+      if (json === undefined) drop('default', 'a default with a lone surrogate half has no UTF-8 form for a marker');
+      else add('default', `+default=${json}`, true);
+    }
   }
   if (has('example') && node.example !== undefined) {
     const v = anyValue(node.example);

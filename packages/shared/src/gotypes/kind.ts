@@ -9,7 +9,8 @@ import { resolveNames } from '../design/names';
 import type { CrdDesign, VersionDesign } from '../design/schema';
 import { docComment } from './doc-comment';
 import { keywordMarkers } from './keyword-markers';
-import { args, goQuote, stringSlice } from './marker-values';
+import { commentLine, markerLine } from './go-text';
+import { args, bareOrQuoted, goQuote, stringSlice } from './marker-values';
 import { goStringCompare, type GoDecl, type GoField, type PackageBuilder } from './model';
 import { placeField, sortRequired } from './walk';
 
@@ -28,7 +29,7 @@ function crdMarkers(crd: CrdDesign, v: VersionDesign, path: string, b: PackageBu
   const scale = v.subresources?.scale;
   if (scale) out.push(`+kubebuilder:subresource:scale:${args([['specpath', q(scale.specReplicasPath)], ['statuspath', q(scale.statusReplicasPath)], ['selectorpath', q(scale.labelSelectorPath)]])}`);
   const singular = names.singular === names.kind.toLowerCase() ? undefined : names.singular;
-  out.push(`+kubebuilder:resource:${args([['path', names.plural], ['scope', crd.scope], ['shortName', names.shortNames?.length ? stringSlice(names.shortNames) : undefined], ['categories', names.categories?.length ? stringSlice(names.categories) : undefined], ['singular', singular]])}`);
+  out.push(`+kubebuilder:resource:${args([['path', bareOrQuoted(names.plural)], ['scope', bareOrQuoted(crd.scope)], ['shortName', names.shortNames?.length ? stringSlice(names.shortNames) : undefined], ['categories', names.categories?.length ? stringSlice(names.categories) : undefined], ['singular', singular === undefined ? undefined : bareOrQuoted(singular)]])}`);
   if (crd.versions.length > 1 && v.storage) out.push('+kubebuilder:storageversion');
   if (crd.versions.length === 1 && !v.storage) {
     b.problem(`${path}.storage`, 'controller-gen makes the only version the storage version');
@@ -90,7 +91,7 @@ export function kindDecls(crd: CrdDesign, v: VersionDesign, path: string, b: Pac
   if (v.extra) b.problem(`${path}.extra`, `version keys ${Object.keys(v.extra).join(', ')} have no marker`);
   delete expressed.standardFields;
   delete expressed.extra;
-  const comment = crdMarkers(crd, v, path, b, expressed).map((m) => `// ${m}`);
+  const comment = crdMarkers(crd, v, path, b, expressed).map(markerLine);
   const schemaPath = `${path}.schema`;
   const km = keywordMarkers(root, new Set(['type', 'fields', 'description', 'goName']));
   for (const d of km.dropped) if (km.replaced[d.keyword] !== undefined) b.problem(`${schemaPath}.${d.keyword}`, d.reason);
@@ -101,7 +102,7 @@ export function kindDecls(crd: CrdDesign, v: VersionDesign, path: string, b: Pac
     dropped.push({ keyword: k, reason: '' });
     b.problem(`${schemaPath}.${k}`, 'the root of a CRD schema is the Kind struct');
   }
-  comment.push(...km.markers.filter((m) => !m.fieldOnly).map((m) => `// ${m.marker}`));
+  comment.push(...km.markers.filter((m) => !m.fieldOnly).map((m) => markerLine(m.marker)));
   if (root.type !== 'object') b.problem(`${schemaPath}.type`, 'controller-gen writes type: object for the Kind');
   const doc = docComment(root.description, true);
   if (!doc.ok) b.problem(`${schemaPath}.description`, doc.reason);
@@ -113,7 +114,7 @@ export function kindDecls(crd: CrdDesign, v: VersionDesign, path: string, b: Pac
   const kept: NamedField[] = [];
   const meta = root.fields?.find((f) => f.name === 'metadata');
   const metaRequired = meta?.required === true;
-  fields.push({ goName: 'metav1.ObjectMeta', goType: '', jsonTag: metaRequired ? 'metadata' : 'metadata,omitzero', comment: [metaRequired ? '// +required' : '// +optional'] });
+  fields.push({ goName: 'metav1.ObjectMeta', goType: '', jsonTag: metaRequired ? 'metadata' : 'metadata,omitzero', comment: [markerLine(metaRequired ? '+required' : '+optional')] });
   // names the embedded TypeMeta/ObjectMeta promote (GetName, SetLabels, …) must stay theirs
   const taken = new Set(['TypeMeta', 'ObjectMeta', ...ROOT_PROMOTED]);
   for (const f of root.fields ?? []) {
@@ -138,7 +139,7 @@ export function kindDecls(crd: CrdDesign, v: VersionDesign, path: string, b: Pac
   const listDecl: GoDecl = {
     kind: 'struct',
     name: `${kind}List`,
-    comment: ['// +kubebuilder:object:root=true', '', `// ${kind}List contains a list of ${kind}.`],
+    comment: [markerLine('+kubebuilder:object:root=true'), '', commentLine(`${kind}List contains a list of ${kind}.`)],
     fields: [
       { goName: 'metav1.TypeMeta', goType: '', jsonTag: ',inline', comment: [] },
       { goName: 'metav1.ListMeta', goType: '', jsonTag: 'metadata,omitzero', comment: [] },

@@ -5,15 +5,26 @@
  * json.Unmarshal as written.
  */
 import type { JsonValue } from '../design/field';
+import { goStringOrUndefined } from './go-text';
 
 /**
- * A Go interpreted string literal: JSON's escapes are a subset Go accepts, except lone
- * surrogates. `''` and a pair of backticks become `'\u0027` and `` `\u0060 ``: gofmt turns them into
+ * A Go interpreted string literal (go-text.ts: line breaks escaped, none for lone surrogates).
+ * `''` and a pair of backticks become `'\u0027` and `` `\u0060 ``: gofmt turns them into
  * curly quotes inside a type's doc comment, where type-level markers sit.
  */
 export function goQuote(s: string): string | undefined {
-  if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)) return undefined;
-  return JSON.stringify(s).replace(/''/g, "'\\u0027").replace(/(?<!`)``(?!`)/g, '`\\u0060');
+  return goStringOrUndefined(s)?.replace(/''/g, "'\\u0027").replace(/(?<!`)``(?!`)/g, '`\\u0060');
+}
+
+/** A plain token (`name`, `v1alpha1`, `cache.example.com`) the marker parser reads back as written. */
+const BARE = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+/**
+ * A string argument as written bare when it is a plain token (what kubebuilder writes, so the
+ * output stays byte for byte the same), else quoted: controller-gen unquotes either form.
+ */
+export function bareOrQuoted(s: string): string | undefined {
+  return BARE.test(s) ? s : goQuote(s);
 }
 
 /**

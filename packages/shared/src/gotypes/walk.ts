@@ -6,7 +6,9 @@
  */
 import type { FieldNode, NamedField } from '../design/field';
 import { deriveGoName } from '../design/names';
+import { JSON_TAG_NAME } from '../validate/names';
 import { docComment } from './doc-comment';
+import { commentLine, markerLine } from './go-text';
 import { keywordMarkers, type KeywordMarker } from './keyword-markers';
 import { goStringCompare, type GoField, type PackageBuilder } from './model';
 import { singular, TYPE_CHECKED, typeShape } from './type-map';
@@ -23,8 +25,7 @@ export interface Mapped {
 }
 
 const STRUCTURAL = ['fields', 'items', 'additionalProperties', 'preset'] as const;
-/** encoding/json's isValidTag: letters, digits and these punctuation marks, no comma or quote. */
-const JSON_NAME = /^[\p{L}\p{Nd}!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/u;
+const GO_IDENTIFIER = /^[\p{L}_][\p{L}\p{Nd}_]*$/u;
 /** Methods controller-gen's deepcopy adds to every type: a field may not have these names. */
 const DEEPCOPY_METHODS = new Set(['DeepCopy', 'DeepCopyInto', 'DeepCopyObject']);
 
@@ -41,13 +42,13 @@ function derivedGoName(jsonName: string): string {
   return name;
 }
 
-/** JSON_NAME.test, remembered per name (the regex is Unicode-aware, so not cheap). */
+/** JSON_TAG_NAME.test, remembered per name (the regex is Unicode-aware, so not cheap). */
 const jsonNames = new Map<string, boolean>();
 
 function validJsonName(name: string): boolean {
   let ok = jsonNames.get(name);
   if (ok === undefined) {
-    ok = JSON_NAME.test(name);
+    ok = JSON_TAG_NAME.test(name);
     if (jsonNames.size >= 4000) jsonNames.clear();
     jsonNames.set(name, ok);
   }
@@ -171,7 +172,7 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
     const fieldOnly: KeywordMarker[] = [];
     for (const m of markers) {
       if (m.fieldOnly) fieldOnly.push(m);
-      else declComment.push(`// ${m.marker}`);
+      else declComment.push(markerLine(m.marker));
     }
     markers = fieldOnly;
   }
@@ -218,7 +219,7 @@ function placeElement(node: FieldNode, path: string, names: string[], b: Package
     return { goType: m.goType, expressed };
   }
   const name = b.allocate(...names);
-  b.decls.push({ kind: 'named', name, comment: [...docLines, ...typeLevel.map((x) => `// ${x.marker}`)], underlying: m.goType });
+  b.decls.push({ kind: 'named', name, comment: [...docLines, ...typeLevel.map((x) => markerLine(x.marker))], underlying: m.goType });
   return { goType: name, expressed };
 }
 
@@ -235,7 +236,10 @@ export function placeField(f: NamedField, path: string, parent: string, b: Packa
     return {};
   }
   let goName = f.goName ?? derivedGoName(f.name);
-  if (!isExported(goName)) {
+  if (!GO_IDENTIFIER.test(goName)) {
+    b.problem(`${path}.goName`, `Go name ${JSON.stringify(goName)} is not a Go identifier`);
+    goName = derivedGoName(f.name);
+  } else if (!isExported(goName)) {
     b.problem(`${path}.goName`, `Go name "${goName}" is not exported, so encoding/json would skip it`);
     goName = derivedGoName(f.name);
   }
@@ -254,7 +258,7 @@ export function placeField(f: NamedField, path: string, parent: string, b: Packa
   }
   if (m.declComment && doc.ok && doc.lines.length > 0) {
     // overridden by the field's own description in the CRD; there for readers of the Go code
-    m.declComment.unshift(`// ${typeSentence(m.goType, b.kind)}`);
+    m.declComment.unshift(commentLine(typeSentence(m.goType, b.kind)));
   }
   const required = f.required === true;
   const isStruct = m.declComment !== undefined || m.goType === 'runtime.RawExtension';
@@ -262,8 +266,8 @@ export function placeField(f: NamedField, path: string, parent: string, b: Packa
   const jsonTag = required ? f.name : `${f.name},${isStruct ? 'omitzero' : 'omitempty'}`;
   if (access) b.fields.set(access.jsonPath, { expr: access.expr, goType });
   const comment = doc.ok ? doc.lines.slice() : [];
-  for (const x of m.markers) comment.push(`// ${x.marker}`);
-  comment.push(required ? '// +required' : '// +optional');
+  for (const x of m.markers) comment.push(markerLine(x.marker));
+  comment.push(markerLine(required ? '+required' : '+optional'));
   return { field: { goName, goType, jsonTag, comment }, expressed };
 }
 

@@ -5,6 +5,7 @@
  */
 import { fullGroup, resolveNames } from '../design/names';
 import type { Design } from '../design/schema';
+import { markerLine } from '../gotypes/go-text';
 import { emitYaml } from '../yaml/emit';
 
 export interface RbacMarker {
@@ -51,7 +52,7 @@ export function markerComment(m: RbacMarker): string {
   if (m.resourceNames?.length) parts.push(`resourceNames=${m.resourceNames.join(';')}`);
   parts.push(`verbs=${m.verbs.join(';')}`);
   if (m.urls?.length) parts.push(`urls=${m.urls.join(';')}`);
-  return `// +kubebuilder:rbac:${parts.join(',')}`;
+  return markerLine(`+kubebuilder:rbac:${parts.join(',')}`);
 }
 
 interface Rule {

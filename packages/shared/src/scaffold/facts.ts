@@ -7,18 +7,18 @@
  * (however named) can put a file outside the project.
  */
 import { fullGroup, resolveNames } from '../design/names';
-import { DESIGN, type Design, type VersionDesign } from '../design/schema';
+import type { Design, VersionDesign } from '../design/schema';
 import { generateGoTypes, type GoTypesResult } from '../gotypes/generate';
 import { goPackageName } from '../gotypes/generate';
+import { goIdentifier } from '../gotypes/go-text';
 import type { GoFieldRef } from '../gotypes/model';
 import { desiredDeployment, DesiredStateError } from '../operand/desired';
 import { operandInputFromDesign } from '../operand/from-design';
 import type { Container } from '../operand/types';
+import { ScaffoldError } from './errors';
+import { exportableDesign } from './export-gate';
 
-/** The design cannot be exported as it is; the message says what to change. */
-export class ScaffoldError extends Error {
-  override readonly name = 'ScaffoldError';
-}
+export { ScaffoldError };
 
 export interface OperandFacts {
   readonly image: string;
@@ -81,15 +81,13 @@ function integerField(facts: (p: string) => GoFieldRef | undefined, path: string
   if (path === undefined || path === '') return undefined;
   const full = path.startsWith('spec.') ? path : `spec.${path}`;
   const ref = facts(full);
-  if (ref === undefined) throw new ScaffoldError(`operand.${what} ${JSON.stringify(path)} names no field of the spec: point it at an integer field such as spec.size`);
-  if (!INTEGER_TYPES.has(ref.goType)) throw new ScaffoldError(`operand.${what} ${JSON.stringify(path)} is a ${ref.goType} in Go: point it at an integer field`);
+  if (ref === undefined) throw new ScaffoldError(`${JSON.stringify(path)} names no field of the spec: point it at an integer field such as spec.size`, `operand.${what}`);
+  if (!INTEGER_TYPES.has(ref.goType)) throw new ScaffoldError(`${JSON.stringify(path)} is a ${ref.goType} in Go: point it at an integer field`, `operand.${what}`);
   return { ...ref, path: full };
 }
 
 export function projectFacts(input: Design): ProjectFacts {
-  const parsed = DESIGN.safeParse(input);
-  if (!parsed.success) throw new ScaffoldError(`the design is invalid (${parsed.error.issues[0]?.message ?? 'unknown problem'}): fix it before exporting`);
-  const design = parsed.data;
+  const design = exportableDesign(input);
   const module = design.project.repo;
   if (!MODULE_PATH.test(module)) throw new ScaffoldError(`project.repo ${JSON.stringify(module)} is not a Go module path: use one such as github.com/example/memcached-operator`);
   const names = resolveNames(design.crd.names);
@@ -100,15 +98,15 @@ export function projectFacts(input: Design): ProjectFacts {
   safeSegment(names.plural, 'plural');
   safeSegment(group, 'group');
   const version = design.crd.versions.find((v) => v.storage) ?? design.crd.versions[0];
-  if (version === undefined) throw new ScaffoldError('the design has no CRD version: add one');
+  if (version === undefined) throw new ScaffoldError('the design has no CRD version: add one', 'crd.versions');
   const goTypes = generateGoTypes(design);
   const fields = goTypes.goFields.get(version.name) ?? new Map<string, GoFieldRef>();
   const field = (p: string): GoFieldRef | undefined => fields.get(p);
   const shortGroup = design.crd.group.split('.')[0] ?? design.crd.group;
-  const alias = (v: string): string => `${shortGroup.replace(/[^a-z0-9]/g, '')}${goPackageName(v)}`;
+  const alias = (v: string): string => goIdentifier(`${shortGroup.replace(/[^a-z0-9]/g, '')}${goPackageName(v)}`, 'the import alias of the API');
   const podPath = design.operand?.podNamesStatusField;
   const podNames = podPath ? field(podPath.startsWith('status.') ? podPath : `status.${podPath}`) : undefined;
-  if (podPath && podNames?.goType !== '[]string') throw new ScaffoldError(`operand.podNamesStatusField ${JSON.stringify(podPath)} must name a list of strings under status`);
+  if (podPath && podNames?.goType !== '[]string') throw new ScaffoldError(`${JSON.stringify(podPath)} must name a list of strings under status`, 'operand.podNamesStatusField');
   const observedGeneration = field('status.observedGeneration');
   return {
     design,
@@ -161,10 +159,10 @@ function operandFacts(design: Design, field: (p: string) => GoFieldRef | undefin
     container = dep.spec.template.spec.containers[0];
     labels = dep.metadata.labels;
   } catch (err) {
-    if (err instanceof DesiredStateError) throw new ScaffoldError(`the operand cannot be built: ${err.message}`);
+    if (err instanceof DesiredStateError) throw new ScaffoldError(`the operand cannot be built: ${err.message}`, 'operand');
     throw err;
   }
-  if (container === undefined) throw new ScaffoldError('the operand has no container');
+  if (container === undefined) throw new ScaffoldError('the operand has no container', 'operand');
   return {
     image: op.image,
     container,

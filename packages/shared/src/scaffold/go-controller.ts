@@ -11,10 +11,11 @@
  * desired-state function (via facts.ts), not from a second copy of its rules.
  */
 import { markerComment, rbacMarkers } from '../manifests/rbac';
+import { commentLine, goString } from '../gotypes/go-text';
 import type { GoFieldRef } from '../gotypes/model';
 import type { ProjectFacts } from './facts';
 
-const q = (s: string): string => JSON.stringify(s);
+const q = goString;
 
 /** `memcached` → `Memcached`-derived Go identifiers used throughout the file. */
 // Go keywords, predeclared names, the imports and the locals of the generated code: a kind whose
@@ -46,7 +47,7 @@ function readInteger(recv: string, ref: GoFieldRef & { path: string }, name: str
   const pointer = ref.goType.startsWith('*');
   const value = pointer ? '*v' : 'v';
   const check = `\t\tif n := int64(${value}); n < ${min} || n > ${max} {
-\t\t\treturn nil, fmt.Errorf("${ref.path} must be an integer from ${min} to %d, got %d: fix it in the ${kind} %s", ${max}, n, ${recv}.Name)
+\t\t\treturn nil, fmt.Errorf(${q(`${ref.path.replaceAll('%', '%%')} must be an integer from ${min} to %d, got %d: fix it in the ${kind} %s`)}, ${max}, n, ${recv}.Name)
 \t\t}
 \t\t${name} = new(int32(${value}))`;
   if (pointer) return `\tif v := ${recv}.${ref.expr}; v != nil {\n${check}\n\t}`;
@@ -354,7 +355,7 @@ function operandHelpers(f: ProjectFacts, n: ReturnType<typeof goNames>): string 
   const portRead = op.port ? `\n${readInteger(recv, op.port, 'port', 1, '65535', f.kind, true)}` : '';
   return `
 // deploymentFor${f.kind} returns the ${f.kind} Deployment as an apply configuration: named after
-// the custom resource, owned by it, replicas from ${op.replicas?.path ?? 'nothing (1)'}.
+${commentLine(`the custom resource, owned by it, replicas from ${op.replicas?.path ?? 'nothing (1)'}.`)}
 func (r *${n.reconciler}) deploymentFor${f.kind}(${recv} *${pkg}.${f.kind}) (*appsv1ac.DeploymentApplyConfiguration, error) {
 	replicas := new(int32(${op.replicas ? 0 : 1}))${replicasRead}
 	var port *int32${portRead}

@@ -3,13 +3,14 @@
  * with authn/authz, health probes, leader election under kubebuilder's ID, HTTP/2 off by
  * default), wired to the one reconciler the design needs.
  */
+import { goString } from '../gotypes/go-text';
 import type { ProjectFacts } from './facts';
 import { goNames } from './go-controller';
 
 export function mainGo(f: ProjectFacts, header: string): string {
   const n = goNames(f);
   const versions = [...f.versions].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const apiImports = versions.map((v) => `\t${f.alias(v.name)} ${JSON.stringify(`${f.module}/api/${v.name}`)}`).join('\n');
+  const apiImports = versions.map((v) => `\t${f.alias(v.name)} ${goString(`${f.module}/api/${v.name}`)}`).join('\n');
   const schemes = versions.map((v) => `\tutilruntime.Must(${f.alias(v.name)}.AddToScheme(scheme))`).join('\n');
   return `${header}
 
@@ -35,7 +36,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/webhook"
 
 ${apiImports}
-	${JSON.stringify(`${f.module}/internal/controller`)}
+	${goString(`${f.module}/internal/controller`)}
 	// +kubebuilder:scaffold:imports
 )
 
@@ -154,7 +155,7 @@ func main() {
 		WebhookServer:          webhookServer,
 		HealthProbeBindAddress: probeAddr,
 		LeaderElection:         enableLeaderElection,
-		LeaderElectionID:       ${JSON.stringify(f.leaderElectionId)},
+		LeaderElectionID:       ${goString(f.leaderElectionId)},
 		// LeaderElectionReleaseOnCancel defines if the leader should step down voluntarily
 		// when the Manager ends. This requires the binary to immediately end when the
 		// Manager is stopped, otherwise, this setting is unsafe. Setting this significantly
@@ -176,9 +177,9 @@ func main() {
 		Client:    mgr.GetClient(),
 		APIReader: mgr.GetAPIReader(),
 		Scheme:    mgr.GetScheme(),
-		Recorder:  mgr.GetEventRecorder(${JSON.stringify(`${f.lowerKind}-controller`)}),
+		Recorder:  mgr.GetEventRecorder(${goString(`${f.lowerKind}-controller`)}),
 	}).SetupWithManager(mgr); err != nil {
-		setupLog.Error(err, "Failed to create controller", "controller", ${JSON.stringify(f.kind)})
+		setupLog.Error(err, "Failed to create controller", "controller", ${goString(f.kind)})
 		os.Exit(1)
 	}
 	// +kubebuilder:scaffold:builder

@@ -4,6 +4,7 @@
  * reconciler through the sample CR's life: the Deployment it owns, the finalizer, the
  * conditions while the operand is not ready and once it is, and the deletion.
  */
+import { goString } from '../gotypes/go-text';
 import type { ProjectFacts } from './facts';
 import { goNames } from './go-controller';
 
@@ -29,7 +30,7 @@ import (
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
-${versions.map((v) => `\t${f.alias(v.name)} ${JSON.stringify(`${f.module}/api/${v.name}`)}`).join('\n')}
+${versions.map((v) => `\t${f.alias(v.name)} ${goString(`${f.module}/api/${v.name}`)}`).join('\n')}
 	// +kubebuilder:scaffold:imports
 )
 
@@ -153,7 +154,7 @@ ${cond && op ? '\t"k8s.io/apimachinery/pkg/api/meta"\n' : ''}	metav1 "k8s.io/api
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 	"sigs.k8s.io/yaml"
 
-	${pkg} ${JSON.stringify(`${f.module}/api/${f.version.name}`)}
+	${pkg} ${goString(`${f.module}/api/${f.version.name}`)}
 )
 
 var _ = Describe("${f.kind} controller", func() {
@@ -176,7 +177,7 @@ var _ = Describe("${f.kind} controller", func() {
 			Expect(client.IgnoreAlreadyExists(k8sClient.Create(ctx, namespace))).To(Succeed())
 
 			By("creating the custom resource from the sample in config/samples")
-			sample, err := os.ReadFile(filepath.Join("..", "..", ${JSON.stringify(samplePath)}))
+			sample, err := os.ReadFile(filepath.Join("..", "..", ${goString(samplePath)}))
 			Expect(err).NotTo(HaveOccurred())
 			${n.recv} = &${pkg}.${f.kind}{}
 			Expect(yaml.Unmarshal(sample, ${n.recv})).To(Succeed())

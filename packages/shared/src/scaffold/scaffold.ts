@@ -4,6 +4,7 @@
  */
 import { DEFAULT_BOILERPLATE } from '../gotypes/generate';
 import { goPackageName } from '../gotypes/generate';
+import { GoTextError } from '../gotypes/go-text';
 import type { NotExpressible } from '../gotypes/model';
 import type { Design } from '../design/schema';
 import { configFiles, samplePath } from './config-files';
@@ -25,8 +26,18 @@ export interface Scaffold {
 
 const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The project's files; throws ScaffoldError (with the design path) for a design that fails validation. */
 export function scaffoldProject(design: Design): Scaffold {
-  const f = projectFacts(design);
+  try {
+    return build(projectFacts(design));
+  } catch (err) {
+    // validation keeps such text out; the renderers refusing it is the second line of defence
+    if (err instanceof GoTextError) throw new ScaffoldError(err.message);
+    throw err;
+  }
+}
+
+function build(f: ProjectFacts): Scaffold {
   const header = DEFAULT_BOILERPLATE;
   const files = new Map<string, string>();
   const add = (path: string, text: string): void => {

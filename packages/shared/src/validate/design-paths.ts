@@ -14,7 +14,7 @@ export function fieldPath(version: string, schemaPath: string): string {
 // One segment of the diff's notation: `.name`, `["odd name"]`, `[*]` (array items), `.*` (map values).
 const SEGMENT = /^(\.\*|\[\*\]|\.[A-Za-z_$][\w$-]*|\["(?:[^"\\]|\\.)*"\])/;
 
-const SUFFIX_KEYWORDS: Record<string, string> = { 'x-kubernetes-validations': 'validations' };
+const SUFFIX_KEYWORDS: Record<string, string> = { 'x-kubernetes-validations': 'validations', 'x-kubernetes-list-map-keys': 'listMapKeys' };
 
 /** `.spec.tags[*] x-kubernetes-validations[0]` → `versions[v].spec.tags.items.validations[0]`. */
 export function schemaIssuePath(version: string, crdPath: string): string {
@@ -41,14 +41,14 @@ const VERSION_PARTS: Record<string, string> = { additionalPrinterColumns: 'print
  * to the version's name.
  */
 export function designIssuePath(crdPath: string, versionNames: readonly string[]): string {
-  const scoped = /^([^:\s]+): (.*)$/.exec(crdPath);
+  const scoped = /^([^:\s]+): (.*)$/s.exec(crdPath);
   if (scoped) {
     const [, version, rest] = scoped as unknown as [string, string, string];
     if (rest.startsWith('.')) return schemaIssuePath(version, rest);
     const part = /^[A-Za-z]+/.exec(rest)?.[0] ?? '';
     return `${versionPath(version)}.${VERSION_PARTS[part] ?? part}${rest.slice(part.length)}`;
   }
-  const indexed = /^\.spec\.versions\[(\d+)\](.*)$/.exec(crdPath);
+  const indexed = /^\.spec\.versions\[(\d+)\](.*)$/s.exec(crdPath);
   if (indexed) return `${versionPath(versionNames[Number(indexed[1])] || indexed[1]!)}${indexed[2]}`;
   if (crdPath === '.spec.versions') return 'versions';
   if (crdPath === '.metadata.name') return 'crd.names.plural';

@@ -70,7 +70,7 @@ table('structural schema, in design paths', [
   ['a bad pattern on map values', (d) => spec(d).push({ name: 'labels', type: 'object', additionalProperties: { type: 'string', pattern: 'a\\1' } }),
     ['error', 'versions[v1alpha1].spec.labels.additionalProperties', 'back-references']],
   ['a list-map key that is not an item field', (d) => spec(d).push({ name: 'ports', type: 'array', listType: 'map', listMapKeys: ['port'], items: { type: 'object', fields: [{ name: 'name', type: 'string', required: true }] } }),
-    ['error', 'versions[v1alpha1].spec.ports', 'list map key "port" is not a field of the items']],
+    ['error', 'versions[v1alpha1].spec.ports.listMapKeys', 'list map key "port" is not a field of the items']],
   ['a field name with a space', (d) => spec(d).push({ name: 'my field', type: 'string', goName: 'MyField' }), ['error', 'versions[v1alpha1].spec["my field"]', 'struct tag']],
   ['a type inside anyOf', (d) => (field(d, 'size').anyOf = [{ type: 'string' }]), ['error', 'versions[v1alpha1].spec.size.anyOf[0]', 'type is not allowed inside']],
   ['an unknown keyword kept raw', (d) => (field(d, 'size').extraKeywords = { minimun: 1 }), ['error', 'versions[v1alpha1].spec.size', 'unknown keyword "minimun"']],

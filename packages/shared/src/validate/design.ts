@@ -4,7 +4,7 @@
 // translated back; on top come what only a design has: Go names, the operand's field
 // references, printer columns and the scale selector that must resolve, the project's Go
 // module path, examples that break their own constraints, and the CEL rules run against
-// the sample CR.
+// the sample CR, and what only the exported Go source reads (design-go-strings.ts).
 import { crdObject } from '../crd/generate';
 import type { CustomResourceDefinition } from '../crd/types';
 import { zodIssues } from '../design/errors';
@@ -17,6 +17,7 @@ import type { TypeIds } from './design-memo';
 import { validateSampleRules } from './design-cel';
 import { validateExamples } from './design-examples';
 import { validateDesignGoNames } from './design-go-names';
+import { validateDesignGoStrings } from './design-go-strings';
 import { designIssuePath } from './design-paths';
 import { validateOperandRefs, validateVersionRefs } from './design-refs';
 import { error, type Issue } from './issue';
@@ -63,12 +64,14 @@ export function validateDesign(design: Design, crd: CustomResourceDefinition = c
     out.push(...validateOperandRefs(design, version, root));
     out.push(...validateSampleRules(version.name, root, sampleResource(design), types));
   });
+  // the CRD's checks usually said the same already (a listMapKey that names no item field)
+  for (const i of validateDesignGoStrings(design)) if (!out.some((o) => o.path === i.path && o.message === i.message)) out.push(i);
   return out;
 }
 
 /** `crd.versions[0].schema.spec.size` (zod's path, with field names) → `versions[v1alpha1].spec.size`. */
 export function parsePath(path: string, raw: unknown): string {
-  const m = /^crd\.versions\[(\d+)\](\.schema)?(.*)$/.exec(path);
+  const m = /^crd\.versions\[(\d+)\](\.schema)?(.*)$/s.exec(path);
   if (!m) return path;
   const versions = (raw as { crd?: { versions?: unknown } } | null)?.crd?.versions;
   const version = Array.isArray(versions) ? (versions[Number(m[1])] as { name?: unknown; schema?: { fields?: unknown } } | undefined) : undefined;

@@ -9,6 +9,9 @@ function isScalar(s: JSONSchemaProps): boolean {
   return (s.type !== undefined && SCALARS.has(s.type)) || s['x-kubernetes-int-or-string'] === true;
 }
 
+/** A list map key names one of the item fields (the design's own check says it in the same words). */
+export const notAnItemField = (key: string): string => `list map key ${JSON.stringify(key)} is not a field of the items: name an item field, or add the field to the items`;
+
 export function validateListTypes(node: JSONSchemaProps, p: string, out: Issue[]): void {
   const listType = node['x-kubernetes-list-type'] as string | undefined;
   const keys = node['x-kubernetes-list-map-keys'];
@@ -24,15 +27,16 @@ export function validateListTypes(node: JSONSchemaProps, p: string, out: Issue[]
   if (listType === 'map' && items !== undefined) {
     if (items.type !== 'object') out.push(error(p, 'x-kubernetes-list-type: map needs items of type object'));
     if (keys === undefined || keys.length === 0) out.push(error(p, 'x-kubernetes-list-type: map needs x-kubernetes-list-map-keys naming the item fields that identify an entry'));
+    const at = `${p} x-kubernetes-list-map-keys`;
     for (const key of keys ?? []) {
-      const prop = items.properties?.[key];
+      const prop = Object.hasOwn(items.properties ?? {}, key) ? items.properties?.[key] : undefined;
       if (prop === undefined) {
-        out.push(error(p, `list map key "${key}" is not a field of the items: add it to the item properties`));
+        out.push(error(at, notAnItemField(key)));
         continue;
       }
-      if (!isScalar(prop)) out.push(error(p, `list map key "${key}" must be a scalar (string, integer, number or boolean)`));
+      if (!isScalar(prop)) out.push(error(at, `list map key ${JSON.stringify(key)} must be a scalar (string, integer, number or boolean)`));
       if (!(items.required ?? []).includes(key) && prop.default === undefined) {
-        out.push(error(p, `list map key "${key}" must be required or have a default, so every entry has it`));
+        out.push(error(at, `list map key ${JSON.stringify(key)} must be required or have a default, so every entry has it`));
       }
     }
     if (keys !== undefined && new Set(keys).size !== keys.length) out.push(error(p, 'x-kubernetes-list-map-keys lists a key twice'));

@@ -67,10 +67,18 @@ export function validateGoFieldName(name: string, path: string): Issue[] {
   return [];
 }
 
+/** encoding/json's isValidTag: letters, digits and these punctuation marks (no comma, quote or backslash). */
+export const JSON_TAG_NAME = /^[\p{L}\p{Nd}!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/u;
+
 /** JSON field names end up in Go struct tags and in CEL expressions. */
 export function validateJsonFieldName(name: string, path: string): Issue[] {
   if (name === '') return [error(path, 'field name must not be empty')];
-  if (/[\s"`,\\]/.test(name)) return [error(path, `field name ${JSON.stringify(name)} contains a space, quote, backquote, comma or backslash, which a Go struct tag cannot hold`)];
+  if (/[\s"`,\\\p{Cc}\p{Cs}]/u.test(name)) {
+    return [error(path, `field name ${JSON.stringify(name)} contains a space, line break, quote, backquote, comma, backslash or control character, which a Go struct tag cannot hold`)];
+  }
+  if (!JSON_TAG_NAME.test(name)) {
+    return [error(path, `field name ${JSON.stringify(name)} cannot be a Go json tag name (encoding/json allows letters, digits and !#$%&()*+-./:;<=>?@[]^_{|}~ and spaces): the exported Go types would leave the field out`)];
+  }
   if (!/^[a-z][A-Za-z0-9]*$/.test(name)) {
     return [warning(path, `field name "${name}" is not lowerCamelCase as the Kubernetes API conventions ask; set its Go name explicitly if the derived one is wrong`)];
   }

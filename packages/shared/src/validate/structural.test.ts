@@ -62,9 +62,9 @@ const rows: Record<string, Row[]> = {
   'list types': [
     ['map with required key', field({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items: { type: 'object', required: ['name'], properties: { name: str } } }), []],
     ['map with defaulted key', field({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['port'], items: { type: 'object', properties: { port: { type: 'integer', default: 80 } } } }), []],
-    ['map key optional', field({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items: { type: 'object', properties: { name: str } } }), [['v1: .spec.f', 'must be required or have a default']]],
-    ['map key missing', field({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['id'], items: { type: 'object', properties: { name: str } } }), [['v1: .spec.f', 'not a field of the items']]],
-    ['map key not scalar', field({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['o'], items: { type: 'object', required: ['o'], properties: { o: { type: 'object' } } } }), [['v1: .spec.f', 'must be a scalar']]],
+    ['map key optional', field({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items: { type: 'object', properties: { name: str } } }), [['v1: .spec.f x-kubernetes-list-map-keys', 'must be required or have a default']]],
+    ['map key missing', field({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['id'], items: { type: 'object', properties: { name: str } } }), [['v1: .spec.f x-kubernetes-list-map-keys', 'not a field of the items']]],
+    ['map key not scalar', field({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['o'], items: { type: 'object', required: ['o'], properties: { o: { type: 'object' } } } }), [['v1: .spec.f x-kubernetes-list-map-keys', 'must be a scalar']]],
     ['map without keys', field({ type: 'array', 'x-kubernetes-list-type': 'map', items: { type: 'object' } }), [['v1: .spec.f', 'needs x-kubernetes-list-map-keys']]],
     ['keys without map', field({ type: 'array', 'x-kubernetes-list-map-keys': ['a'], items: str }), [['v1: .spec.f', 'needs x-kubernetes-list-type: map']]],
     ['set of objects', field({ type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'object' } }), [['v1: .spec.f', 'set needs scalar items']]],
