@@ -3,6 +3,7 @@
  * `npm test` starts the controller and the production web app first and passes the URL in.
  */
 import { defineConfig } from '@playwright/test';
+import { ALLOWED_NAME, E2E_STORAGE_STATE, launchUrl } from './tests/e2e/launch';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -12,14 +13,18 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json']],
+  // opens the ready line's URL once; every spec starts with the cookie it set
+  globalSetup: './tests/e2e/global-setup.ts',
   use: {
+    storageState: launchUrl === undefined ? undefined : E2E_STORAGE_STATE,
     baseURL: process.env.OPSTUDIO_E2E_BASE_URL ?? 'http://127.0.0.1:3100',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       // Root has no sandbox; the rest keeps Chromium from calling hosts this machine cannot reach.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      // MAP: the name the e2e studio serves besides 127.0.0.1 (OPSTUDIO_ALLOWED_HOSTS) resolves here, never on the network
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--host-resolver-rules=MAP ${ALLOWED_NAME} 127.0.0.1`],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -3,14 +3,20 @@
 // and Monaco are usable), keystroke → preview painted on the 200-field design (a kind, a field's
 // description), and requests that left 127.0.0.1.
 // Run: BASE=http://127.0.0.1:3100 node --import tsx bench/designer-page.bench.ts
+// The studio's launch token comes from TOKEN, else from the profile's launch-token file.
+import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { serializeDesign } from '../packages/shared/src/design/io';
 import { design200 } from './design-200';
 const base = process.env.BASE ?? 'http://127.0.0.1:3212';
-const res = await fetch(`${base}/api/trpc/designs.save`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-opstudio-csrf': '1' }, body: JSON.stringify({ name: `bench-200-${Date.now()}`, yaml: serializeDesign(design200()) }) });
+const webPort = Number(new URL(base).port || 80);
+const token = process.env.TOKEN ?? readFileSync(webPort === 3100 ? 'data/test/launch-token' : 'data/launch-token', 'utf8').trim();
+const auth = { authorization: `Bearer ${token}` };
+const res = await fetch(`${base}/api/trpc/designs.save`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-opstudio-csrf': '1', ...auth }, body: JSON.stringify({ name: `bench-200-${Date.now()}`, yaml: serializeDesign(design200()) }) });
 const id = ((await res.json()) as { result: { data: { id: string } } }).result.data.id;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+await page.context().addCookies([{ name: `opstudio_launch_${webPort}`, value: token, url: base }]);
 const external: string[] = [];
 const workers: string[] = [];
 let jsBytes = 0;
@@ -75,5 +81,5 @@ await page.keyboard.press('End');
 await measureKeystrokes('descriptionKeystrokeToPreviewPaintMs', 'description: ');
 
 console.log(JSON.stringify({ external }));
-await fetch(`${base}/api/trpc/designs.delete`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-opstudio-csrf': '1' }, body: JSON.stringify({ id }) });
+await fetch(`${base}/api/trpc/designs.delete`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-opstudio-csrf': '1', ...auth }, body: JSON.stringify({ id }) });
 await browser.close();

@@ -4,6 +4,7 @@
  * and the web app, and ends with one `ready:` line. Ctrl-C stops what this run started.
  */
 import * as sandbox from '@opstudio/sandbox';
+import { launchUrl } from '@opstudio/shared/security/launch';
 import { loadAuthConfig } from '../apps/controller/src/auth/config';
 import { checkListenSafety } from '../apps/controller/src/auth/mode';
 import { parseFlags } from './lib/args';
@@ -32,7 +33,8 @@ async function main(): Promise<void> {
   const profile = profiles.dev;
   const host = typeof flags.host === 'string' ? flags.host : process.env.OPSTUDIO_HOST ?? '127.0.0.1';
   // refused here, before the sandbox and the build, rather than by the controller at the end
-  const unsafe = checkListenSafety(host, loadAuthConfig(process.env).mode);
+  const mode = loadAuthConfig(process.env).mode;
+  const unsafe = checkListenSafety(host, mode);
   if (unsafe !== undefined) throw new Error(unsafe);
   const choice = chooseCluster(
     { kubeconfig: typeof flags.kubeconfig === 'string' ? flags.kubeconfig : undefined, context: typeof flags.context === 'string' ? flags.context : undefined },
@@ -56,8 +58,10 @@ async function main(): Promise<void> {
     kubeconfig = up.kubeconfigPath;
   }
   log('starting the controller and the web app');
-  const { webUrl } = await startStudio({ profile, host, cluster: { ...choice, kubeconfig: kubeconfig! } });
-  console.log(`ready: ${webUrl} · cluster: ${choice.label}`);
+  const studio = await startStudio({ profile, host, cluster: { ...choice, kubeconfig: kubeconfig! } });
+  // single-user mode: the link carries this launch's token; it is also in a file only you can read
+  if (mode === 'single-user') log(`the launch token is also in ${studio.launchTokenFile} (for scripts: Authorization: Bearer <token>)`);
+  console.log(`ready: ${mode === 'single-user' ? launchUrl(studio.webUrl, studio.launchToken) : studio.webUrl} · cluster: ${choice.label}`);
   onServiceDeath((name, code) => {
     console.error(`[start] error: the ${name} stopped unexpectedly (exit ${code ?? 'signal'}); stopping the rest`);
     void shutdown(1);

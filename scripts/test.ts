@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as sandbox from '@opstudio/sandbox';
+import { launchUrl } from '@opstudio/shared/security/launch';
 import { parseFlags } from './lib/args';
 import { add, countsFromPlaywrightJson, countsFromTap, zero, type Counts } from './lib/counts';
 import { migrate } from './lib/db';
@@ -77,12 +78,13 @@ async function main(): Promise<number> {
         { port: profile.controllerPort, what: 'test controller', env: 'the test profile' },
       ]);
       log('e2e: starting the controller and the web app (logs in data/logs/test)');
-      const { webUrl } = await startStudio({ profile, host: '127.0.0.1', cluster: { kind: 'sandbox', label: 'sandbox', kubeconfig }, quiet: true });
+      // one more name served besides 127.0.0.1 (Chromium maps it to 127.0.0.1), as a team deployment configures one
+      const studio = await startStudio({ profile, host: '127.0.0.1', cluster: { kind: 'sandbox', label: 'sandbox', kubeconfig }, quiet: true, allowedHosts: 'studio.example' });
       const jsonFile = path.join(reports, 'e2e.json');
       fs.rmSync(jsonFile, { force: true });
       await run('npx', ['--no-install', 'playwright', 'test', ...(only === undefined ? [] : [only])], {
         cwd: repoRoot,
-        env: { ...env, OPSTUDIO_E2E_BASE_URL: webUrl, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
+        env: { ...env, OPSTUDIO_E2E_BASE_URL: studio.webUrl, OPSTUDIO_E2E_LAUNCH_URL: launchUrl(studio.webUrl, studio.launchToken), OPSTUDIO_E2E_LAUNCH_TOKEN: studio.launchToken, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
       });
       await stopServices();
       record('e2e', countsFromPlaywrightJson(jsonFile));

@@ -36,7 +36,8 @@ export function startService(opts: ServiceOptions): ChildProcess {
 }
 
 /** Polls until the URL answers 2xx, the process exits, or the time runs out. */
-export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, describe: string): Promise<void> {
+/** `answered`: which answer means ready (default 2xx; the web app's front door may answer 403 to a name it does not serve). */
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, describe: string, answered: (res: Response) => boolean = (res) => res.ok): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -44,7 +45,7 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: n
     }
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
+      if (answered(res)) return;
     } catch {
       // not listening yet
     }

@@ -3,6 +3,7 @@
 // the already built web app (`next start`) on 3110 in front of it. The e2e stage's own pair
 // (3100/3101) runs in single-user mode and stays untouched. Output goes to log files.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -24,6 +25,8 @@ export interface AuthStudio {
   /** The one-time setup token the controller printed (it started with no accounts). */
   setupToken(): string;
   createUser(name: string, role: 'viewer' | 'editor' | 'admin', password: string): void;
+  /** `opstudio admin delete <name>`: another process than the controller changes the database. */
+  deleteUser(name: string): void;
   stop(): Promise<void>;
 }
 
@@ -79,6 +82,7 @@ export async function startAuthStudio(kubeconfig: string, logDir: string): Promi
   const controllerUrl = `http://127.0.0.1:${AUTH_CONTROLLER_PORT}`;
   const webUrl = `http://127.0.0.1:${AUTH_WEB_PORT}`;
   const children: ChildProcess[] = [];
+  const proxySecret = randomBytes(24).toString('base64url'); // as npm start shares one between its two processes
   let controllerLog = '';
   const stop = async () => {
     for (const child of children.reverse()) await stopChild(child);
@@ -88,7 +92,7 @@ export async function startAuthStudio(kubeconfig: string, logDir: string): Promi
     const controller = start(
       'controller',
       [cli, 'serve', '--auth'],
-      { OPSTUDIO_HOST: '127.0.0.1', OPSTUDIO_CONTROLLER_PORT: String(AUTH_CONTROLLER_PORT), DATABASE_URL: databaseUrl, OPSTUDIO_KUBECONFIG: kubeconfig, OPSTUDIO_AUTH: 'on' },
+      { OPSTUDIO_HOST: '127.0.0.1', OPSTUDIO_CONTROLLER_PORT: String(AUTH_CONTROLLER_PORT), DATABASE_URL: databaseUrl, OPSTUDIO_KUBECONFIG: kubeconfig, OPSTUDIO_AUTH: 'on', OPSTUDIO_WEB_URL: webUrl, OPSTUDIO_PROXY_SECRET: proxySecret },
       repo,
       logDir,
     );
@@ -100,7 +104,7 @@ export async function startAuthStudio(kubeconfig: string, logDir: string): Promi
     const web = start(
       'web',
       [nextBin, 'start', '--port', String(AUTH_WEB_PORT), '--hostname', '127.0.0.1'],
-      { OPSTUDIO_CONTROLLER_URL: controllerUrl, NEXT_TELEMETRY_DISABLED: '1' },
+      { OPSTUDIO_CONTROLLER_URL: controllerUrl, OPSTUDIO_WEB_PORT: String(AUTH_WEB_PORT), OPSTUDIO_PROXY_SECRET: proxySecret, NEXT_TELEMETRY_DISABLED: '1' },
       path.join(repo, 'apps/web'),
       logDir,
     );
@@ -122,6 +126,9 @@ export async function startAuthStudio(kubeconfig: string, logDir: string): Promi
     },
     createUser(name, role, password) {
       execFileSync(process.execPath, [cli, 'admin', 'create', name, '--role', role], { cwd: repo, env: { ...process.env, DATABASE_URL: databaseUrl }, input: `${password}\n`, stdio: ['pipe', 'pipe', 'pipe'] });
+    },
+    deleteUser(name) {
+      execFileSync(process.execPath, [cli, 'admin', 'delete', name], { cwd: repo, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
     },
     stop,
   };

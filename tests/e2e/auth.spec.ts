@@ -131,6 +131,22 @@ test('a wrong password is refused with the server’s message, and the rate limi
   await expect(form.getByRole('alert')).toHaveText(/^Too many failed sign-ins for this account: try again in \d+ s$/);
 });
 
+test('a user deleted on the command line while a page is open is sent to sign in within seconds', async ({ page }) => {
+  test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
+  await ensureAccounts();
+  const gone = { name: `gone-${suffix}`, password: 'gone-password-0123' };
+  studio!.createUser(gone.name, 'viewer', gone.password);
+  await page.goto('/');
+  await signInAs(page, gone);
+  await expect(page.getByText(`Signed in as ${gone.name}`)).toBeVisible();
+  await expect(page.getByLabel('Connection: Live')).toBeVisible({ timeout: 20_000 });
+  const deletedAt = Date.now();
+  studio!.deleteUser(gone.name);
+  // the controller ends the live stream of a session that ended; the page then asks again and is told to sign in
+  await expect(page).toHaveURL(/\/sign-in/, { timeout: 15_000 });
+  test.info().annotations.push({ type: 'user deleted → sign-in page', description: `${Date.now() - deletedAt} ms` });
+});
+
 test('a viewer sees no "Install CRD", an admin installs and the audit log shows it; sign out', async ({ page }) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(240_000);

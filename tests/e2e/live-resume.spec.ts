@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { createCr, installDesign, kube, kubeconfig, memcachedDesign, removeDesign, unique, withNamespace } from './resources-helpers';
 import { TcpProxy } from '../../apps/controller/src/testing/tcp-proxy';
+import { ALLOWED_NAME, launchToken } from './launch';
 
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 
@@ -24,7 +25,10 @@ test('a cut live connection reconnects by itself and the timeline misses no run 
   test.setTimeout(240_000);
   const web = new URL(baseURL ?? 'http://127.0.0.1:3100');
   const proxy = new TcpProxy({ host: web.hostname, port: Number(web.port) });
-  const proxyUrl = `http://127.0.0.1:${await proxy.listen(0)}`;
+  // the proxy listens on a port the studio does not serve under 127.0.0.1 (the Host allow-list):
+  // the browser goes through it by the name the e2e studio is configured for, with its launch cookie
+  const proxyUrl = `http://${ALLOWED_NAME}:${await proxy.listen(0)}`;
+  await page.context().addCookies([{ name: `opstudio_launch_${web.port}`, value: launchToken ?? '', domain: ALLOWED_NAME, path: '/' }]);
   const group = unique('e2eresume');
   const namespace = unique('e2e-resume-');
   const dropNamespace = await withNamespace(namespace);

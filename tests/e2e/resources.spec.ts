@@ -53,7 +53,7 @@ test('a kind page lists its CRs live, with printer columns and conditions, and d
 test('a CR page stays live in two tabs: spec, pods and timeline follow the cluster and each other', async ({ browser }) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(180_000);
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState: test.info().project.use.storageState }); // the launch cookie, as every page has it
   const [one, two] = [await context.newPage(), await context.newPage()];
   const group = unique('e2etabs');
   const namespace = unique('e2e-tabs-');

@@ -30,6 +30,7 @@ const envSchema = z.object({
   OPSTUDIO_KUBECONFIG: nonEmpty,
   KUBECONFIG: nonEmpty,
   OPSTUDIO_KUBE_CONTEXT: nonEmpty,
+  OPSTUDIO_LAUNCH_TOKEN_FILE: nonEmpty,
   OPSTUDIO_WEB_URL: nonEmpty.pipe(z.url({ error: 'OPSTUDIO_WEB_URL must be a URL like http://127.0.0.1:3000' }).optional()),
 });
 
@@ -42,8 +43,10 @@ export interface ControllerConfig {
   /** Explicit kubeconfig path; undefined means "no cluster named" (never ~/.kube/config by surprise). */
   readonly kubeconfigPath: string | undefined;
   readonly kubeContext: string | undefined;
-  /** Where the web app is (npm start sets it), for the console's pointer to its sign-in page. */
+  /** Where the web app is (npm start sets it): its port is served through the proxy; the console points at it. */
   readonly webUrl?: string | undefined;
+  /** Single-user mode writes the launch token here (owner-only): default `<dataDir>/launch-token`. */
+  readonly launchTokenFile?: string | undefined;
   /** Sign-in mode, origins, cookies, body cap, Kubernetes identity mapping (auth/config.ts); absent: single-user defaults. */
   readonly auth?: AuthConfig;
 }
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     kubeconfigPath: kubeconfig === undefined ? undefined : path.resolve(kubeconfig),
     kubeContext: overrides.kubeContext ?? e.OPSTUDIO_KUBE_CONTEXT,
     webUrl: e.OPSTUDIO_WEB_URL?.replace(/\/+$/, ''),
+    launchTokenFile: path.resolve(e.OPSTUDIO_LAUNCH_TOKEN_FILE ?? path.join(dataDir, 'launch-token')),
     auth: loadAuthConfig(env, overrides.auth === undefined ? {} : { auth: overrides.auth }),
   };
 }

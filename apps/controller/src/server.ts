@@ -37,6 +37,8 @@ export interface StartServerOptions {
 export interface RunningServer {
   readonly url: string;
   readonly services: ApiContext;
+  /** Single-user mode: the token a client must present (the launch token); undefined in multi-user mode. */
+  readonly launchToken: string | undefined;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,12 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   }
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  services.auth.serveOn({ own: port, web: webPort(config.webUrl) });
+  const launchToken = services.auth.launchToken;
+  if (launchToken !== undefined && config.launchTokenFile !== undefined) {
+    launchToken.writeTo(config.launchTokenFile);
+    services.auth.launchTokenFile = config.launchTokenFile;
+  }
   await services.auth.service.pruneExpiredSessions(); // abandoned sessions are otherwise only removed when presented
   const banner = await services.auth.startupBanner(config.webUrl);
   if (banner !== undefined) log(banner);
@@ -72,6 +80,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   return {
     url,
     services,
+    launchToken: launchToken?.value,
     close: () =>
       (closing ??= (async () => {
         const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
@@ -90,7 +99,11 @@ function requestHandler(services: ApiContext): http.RequestListener {
     router: appRouter,
     basePath: '/api/trpc/',
     maxBodySize: services.auth.maxBodyBytes, // chunked bodies; declared sizes are refused by guard()
-    createContext: async ({ req }) => ({ ...services, user: await services.auth.contextUser(req) }),
+    createContext: async ({ req }) => ({ ...services, ...(await services.auth.requestContext(req)) }),
+    // answers carry the message only; the stack stays here, in the log
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`api: ${path ?? '?'} failed:`, error.cause ?? error);
+    },
   });
   return (req, res) => {
     if (!services.auth.guard(req, res)) return; // CSRF/origin, body cap
@@ -107,7 +120,7 @@ function requestHandler(services: ApiContext): http.RequestListener {
     if (EXPORT_PATH.test(path)) {
       // a download reads a design: signed-in users only (any role)
       void services.auth.contextUser(req).then(
-        (user) => (user === undefined ? send(res, 401, 'sign in first: the export needs a session\n') : serveExport(services.designs, req, res)),
+        (user) => (user === undefined ? send(res, 401, `${services.auth.signedOutMessage}\n`) : serveExport(services.designs, req, res)),
         () => send(res, 503, 'cannot check the session: the database is not answering\n'),
       );
       return;
@@ -117,8 +130,11 @@ function requestHandler(services: ApiContext): http.RequestListener {
         return send(res, 200, 'ok\n');
       case '/readyz':
         return void readiness(services).then(({ ok, body }) => send(res, ok ? 200 : 503, body));
-      case '/metrics':
+      case '/metrics': {
+        const refusal = services.auth.metricsRefusal(req);
+        if (refusal !== undefined) return send(res, 401, `${refusal}\n`);
         return void register.metrics().then((text) => send(res, 200, text, register.contentType));
+      }
       default:
         return send(res, 404, 'not found: the API is under /api/trpc/\n');
     }
@@ -140,6 +156,13 @@ async function readiness(s: ApiContext): Promise<{ ok: boolean; body: string }> 
   if (dbOk) lines.push('[+]database reachable');
   lines.push(`[${s.cluster.isConnected ? '+' : '-'}]cluster connected (informational)`);
   return { ok: informers && dbOk, body: `${lines.join('\n')}\n${informers && dbOk ? 'readyz check passed' : 'readyz check failed'}\n` };
+}
+
+/** The web app's port, whose proxy forwards the browser's requests here. */
+function webPort(webUrl: string | undefined): number | undefined {
+  if (webUrl === undefined) return undefined;
+  const url = new URL(webUrl);
+  return Number(url.port || (url.protocol === 'https:' ? 443 : 80));
 }
 
 function send(res: http.ServerResponse, status: number, body: string, contentType = 'text/plain; charset=utf-8'): void {

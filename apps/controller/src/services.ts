@@ -56,7 +56,7 @@ export async function startServices(conn: LoadedKubeConfig, databaseUrl: string,
   const resources = new ResourcesService(conn.kc, kinds);
   const authConfig = opts.auth ?? loadAuthConfig({});
   const audit = new AuditLog(db, log);
-  const auth = new StudioAuth({ config: authConfig, service: new AuthService(db, { sessionTtlMs: authConfig.sessionTtlMs }), audit });
+  const auth = new StudioAuth({ config: authConfig, service: new AuthService(db, { sessionTtlMs: authConfig.sessionTtlMs, ...logOpt }), audit });
   const access = new AccessReviewer(conn.kc, { mapping: authConfig.identity, ...logOpt });
   // single-user mode acts with the kubeconfig's own identity; multi-user mode impersonates each user
   const identities = new KubeIdentities(conn.kc, authConfig.identity, { impersonate: authConfig.mode === 'multi-user' });

@@ -35,3 +35,16 @@ test('without x-forwarded-* the request URL supplies host and scheme', async () 
   assert.equal(got['x-forwarded-host'], 'studio.lan:3000');
   assert.equal(got['x-forwarded-proto'], 'http');
 });
+
+test("the proxy secret goes out only with this launch's value; a browser cannot supply it", async () => {
+  const before = process.env.OPSTUDIO_PROXY_SECRET;
+  try {
+    delete process.env.OPSTUDIO_PROXY_SECRET;
+    assert.equal((await seen({ 'x-opstudio-proxy-secret': 'forged-by-a-page-0123' }))['x-opstudio-proxy-secret'], undefined);
+    process.env.OPSTUDIO_PROXY_SECRET = 'the-real-secret-0123456789';
+    assert.equal((await seen({ 'x-opstudio-proxy-secret': 'forged-by-a-page-0123' }))['x-opstudio-proxy-secret'], 'the-real-secret-0123456789');
+  } finally {
+    if (before === undefined) delete process.env.OPSTUDIO_PROXY_SECRET;
+    else process.env.OPSTUDIO_PROXY_SECRET = before;
+  }
+});

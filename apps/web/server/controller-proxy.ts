@@ -1,6 +1,10 @@
 // Forwards /api/trpc/* to the controller, streaming both ways (SSE subscriptions included).
+// proxy.ts has checked the Host before a request gets here; the controller believes the
+// forwarded headers below only because they come with this launch's proxy secret.
 // The controller's URL is read per request from OPSTUDIO_CONTROLLER_URL, not baked in at build
 // time as a Next rewrite would be (docs/design/0001-api-proxy.md).
+
+import { PROXY_SECRET_HEADER } from '@opstudio/shared/security/launch';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -14,6 +18,8 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'host',
   'content-length',
+  // only this proxy may send it, and only with its own value (setForwarded)
+  PROXY_SECRET_HEADER,
 ]);
 
 export function controllerUrl(): string {
@@ -42,6 +48,8 @@ function setForwarded(req: Request, incoming: URL, headers: Headers): void {
   if (forwardedFor !== null && forwardedFor !== '') headers.set('x-forwarded-for', forwardedFor);
   headers.set('x-forwarded-host', req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? incoming.host);
   headers.set('x-forwarded-proto', req.headers.get('x-forwarded-proto') ?? incoming.protocol.replace(/:$/, ''));
+  const secret = process.env.OPSTUDIO_PROXY_SECRET;
+  if (secret !== undefined && secret !== '') headers.set(PROXY_SECRET_HEADER, secret);
 }
 
 export async function proxyToController(req: Request): Promise<Response> {

@@ -46,7 +46,9 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
   test('a namespace created through the API arrives on the live subscription over SSE within seconds', async () => {
     const events: { id: string; event: LiveEvent; at: number }[] = [];
     const input = encodeURIComponent(JSON.stringify({ topics: ['namespaces', 'cluster'] }));
-    const es = new EventSource(`${server.url}/api/trpc/live.subscribe?input=${input}`);
+    // single-user mode: the launch token, as the browser's cookie or a script's bearer header carries it
+    const bearer = { authorization: `Bearer ${server.launchToken}` };
+    const es = new EventSource(`${server.url}/api/trpc/live.subscribe?input=${input}`, { fetch: (u, init) => fetch(u, { ...init, headers: { ...(init.headers as Record<string, string>), ...bearer } }) });
     es.addEventListener('message', (m) => events.push({ id: m.lastEventId, event: JSON.parse(m.data as string) as LiveEvent, at: Date.now() }));
     try {
       const snapshot = await eventually('the namespaces snapshot', 10_000, () => events.find((e) => e.event.topic === 'namespaces' && e.event.type === 'snapshot'));
@@ -73,7 +75,7 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
     }
     // The server notices the closed stream and unsubscribes from the bus.
     await eventually('the subscription to end', 5_000, async () => {
-      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      const metrics = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })).text();
       return /^opstudio_live_subscribers 0$/m.test(metrics) ? true : undefined;
     });
   });
@@ -111,7 +113,8 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
     assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
     const ready = await fetch(`${server.url}/readyz`);
     assert.equal(ready.status, 200, await ready.text());
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    assert.equal((await fetch(`${server.url}/metrics`)).status, 401, 'metrics need the launch token');
+    const metrics = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })).text();
     assert.match(metrics, /process_cpu_user_seconds_total/);
   });
 

@@ -11,6 +11,7 @@ import type { ControllerManager } from '../operators/manager';
 import type { ResourcesService } from '../resources/service';
 import type { AuditLog } from '../audit';
 import type { AccessReviewer, AuthContext, KubeIdentities, StudioAuth } from '../auth';
+import type { SessionRef } from '../auth/session-watch';
 
 export interface ApiContext {
   readonly cluster: ClusterWatcher;
@@ -31,5 +32,9 @@ export interface ApiContext {
   readonly identities: KubeIdentities;
 }
 
-/** One request's context: the services plus who is asking (`user`: undefined when signed out). */
-export type RequestContext = ApiContext & AuthContext;
+/**
+ * One request's context: the services plus who is asking (`user`: undefined when signed out) and,
+ * for a signed-in multi-user request, the session behind it (a live stream ends with it; absent
+ * for in-process callers).
+ */
+export type RequestContext = ApiContext & AuthContext & { readonly session?: SessionRef | undefined };

@@ -4,9 +4,12 @@
 // resource in the object's namespace (SubjectAccessReviews, cached 10 s by AccessReviewer, so a
 // busy table costs one review per namespace, not one per event). Events of other topics
 // (cluster, namespaces, nodes, kinds, install progress) pass: they name no custom resource.
+// A stream also ends with the session behind it and follows the user's current role
+// (`sessionBound`, auth/session-watch.ts).
 import { readableItems } from '../auth';
 import type { StudioUser } from '../auth';
 import type { LiveEvent } from '../live/events';
+import type { WatchedSession } from '../auth/session-watch';
 import { parseResourcesTopic } from '../live/topics';
 import type { TimelineRun } from '../history/types';
 import type { RequestContext } from './context';
@@ -50,6 +53,42 @@ export function liveVisibility(ctx: RequestContext, user: StudioUser): Visible |
       return (await runsVisible([e.run])).length === 1 ? e : undefined;
     }
     return event;
+  };
+}
+
+/**
+ * A live stream for a signed-in user: in multi-user mode it ends (returns) when its session ends
+ * (sign-out, expiry, password change, user deleted: the client's reconnect then gets UNAUTHORIZED),
+ * and its filter uses the user's role as of now. `open` gets the filter and the signal to stop on.
+ */
+export async function* sessionBound<T>(
+  ctx: RequestContext & { readonly user: StudioUser },
+  signal: AbortSignal | undefined,
+  open: (visible: Visible | undefined, signal: AbortSignal | undefined) => AsyncGenerator<T>,
+): AsyncGenerator<T> {
+  // watched from inside the generator, so a stream that never starts never registers
+  const watched: WatchedSession | undefined = ctx.session === undefined ? undefined : ctx.auth.service.sessions.watch(ctx.session, ctx.user);
+  try {
+    const stop = watched === undefined ? signal : signal === undefined ? watched.signal : AbortSignal.any([signal, watched.signal]);
+    yield* open(currentVisibility(ctx, () => watched?.user ?? ctx.user), stop);
+  } finally {
+    watched?.stop();
+  }
+}
+
+/**
+ * The filter for a stream whose user may change role while it is open (session-watch.ts hands
+ * over the new user): rebuilt when `current()` returns another user, so the next event is judged
+ * with the new role's Kubernetes group. undefined: the user acts as the studio itself.
+ */
+function currentVisibility(ctx: RequestContext, current: () => StudioUser): Visible | undefined {
+  let user = current();
+  let visible = liveVisibility(ctx, user);
+  if (visible === undefined) return undefined; // the studio itself (single-user mode): its role never changes
+  return (event) => {
+    const now = current();
+    if (now !== user) [user, visible] = [now, liveVisibility(ctx, now)];
+    return visible === undefined ? Promise.resolve(event) : visible(event);
   };
 }
 

@@ -31,11 +31,11 @@ interface Received {
 }
 
 /** A browser-like SSE client; `lastEventId` is sent as the Last-Event-ID header, as EventSource does on reconnect. */
-function sse(url: string, topics: string[], lastEventId?: string) {
+function sse(url: string, token: string | undefined, topics: string[], lastEventId?: string) {
   const received: Received[] = [];
   const input = encodeURIComponent(JSON.stringify({ topics }));
   const es = new EventSource(`${url}/api/trpc/live.subscribe?input=${input}`, {
-    fetch: (u, init) => fetch(u, { ...init, headers: { ...(init.headers as Record<string, string>), ...(lastEventId !== undefined ? { 'Last-Event-ID': lastEventId } : {}) } }),
+    fetch: (u, init) => fetch(u, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}`, ...(lastEventId !== undefined ? { 'Last-Event-ID': lastEventId } : {}) } }),
   });
   es.addEventListener('message', (m) => received.push({ id: m.lastEventId, event: JSON.parse(m.data as string) as LiveEvent }));
   return { received, close: () => es.close() };
@@ -112,7 +112,7 @@ describe('resume over SSE and /metrics after a reconcile scenario', { skip: skip
     await eventually('size 1 converged', 90_000, () => settled(1));
     await quiet(uid);
 
-    const first = sse(server.url, [`timeline:${uid}`]);
+    const first = sse(server.url, server.launchToken, [`timeline:${uid}`]);
     const snap = await eventually('the timeline snapshot', 10_000, () => first.received.find((r) => r.event.type === 'snapshot'));
     const seenBefore = new Set(runsIn(first.received).map((r) => r.id));
     assert.ok(seenBefore.size > 0, 'the snapshot holds the runs so far');
@@ -129,7 +129,7 @@ describe('resume over SSE and /metrics after a reconcile scenario', { skip: skip
     assert.ok(missed.length >= 2, `reconciles happened while away (${missed.length})`);
     assert.ok(missed.every((id) => id <= newest));
 
-    const second = sse(server.url, [`timeline:${uid}`], lastEventId);
+    const second = sse(server.url, server.launchToken, [`timeline:${uid}`], lastEventId);
     try {
       await eventually(`the ${missed.length} missed runs`, 15_000, () => (missed.every((id) => runsIn(second.received).some((r) => r.id === id)) ? true : undefined));
       await new Promise((r) => setTimeout(r, 500)); // a duplicate would arrive right behind
@@ -148,7 +148,7 @@ describe('resume over SSE and /metrics after a reconcile scenario', { skip: skip
   test('/metrics: reconcile totals cover the history and the workqueue metrics moved', async () => {
     const uid = (await api().resources.get(cr)).metadata.uid;
     const runs = (await api().history.runs({ uid, limit: 500 })).runs;
-    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })).text();
     const controller = 'memcached';
     const success = metric(text, 'controller_runtime_reconcile_total', { controller, result: 'success' }) ?? 0;
     const all = ['success', 'error', 'requeue', 'requeue_after'].reduce((n, result) => n + (metric(text, 'controller_runtime_reconcile_total', { controller, result }) ?? 0), 0);

@@ -11,6 +11,8 @@ export const SSE_PING_MS = 10_000;
 export const SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS = 25_000;
 
 const t = initTRPC.context<RequestContext>().create({
+  // never a stack trace in an answer, whatever NODE_ENV says: the message is the answer, server.ts logs the rest
+  isDev: false,
   sse: {
     ping: { enabled: true, intervalMs: SSE_PING_MS },
     client: { reconnectAfterInactivityMs: SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS },

@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { auditObjectOf, answerObjectOf, inputSummary } from './middleware';
 
-test('the object comes from the input coordinates; bodies and YAML never reach the summary', () => {
-  const input = { group: 'cache.example.com', version: 'v1alpha1', kind: 'Memcached', namespace: 'team-a', name: 'one', strategy: 'merge', patch: { spec: { size: 5 } }, body: { huge: true } };
+test('the object comes from the input coordinates; a patch is summarised by its paths, bodies and YAML never', () => {
+  const input = { group: 'cache.example.com', version: 'v1alpha1', kind: 'Memcached', namespace: 'team-a', name: 'one', strategy: 'merge', patch: { spec: { size: 5, secretRef: 'hunter2-value' } } };
   assert.deepEqual(auditObjectOf(input), { group: 'cache.example.com', version: 'v1alpha1', kind: 'Memcached', namespace: 'team-a', name: 'one' });
-  assert.deepEqual(inputSummary(input), { strategy: 'merge', patch: { spec: { size: 5 } } });
+  const summary = inputSummary(input);
+  assert.deepEqual(summary, { strategy: 'merge', patch: { paths: ['spec.size', 'spec.secretRef'] } });
+  assert.ok(!JSON.stringify(summary).includes('hunter2-value'));
   assert.deepEqual(auditObjectOf({ id: 'd1', name: 'memcached', yaml: 'kind: X' }), { designId: 'd1', name: 'memcached' });
-  assert.equal(inputSummary({ id: 'd1', yaml: '…' }), undefined);
+  assert.equal(inputSummary({ id: 'd1', name: 'memcached', yaml: 'kind: X\nspec: {group: secret.example.com}' }), undefined, 'a design save keeps nothing of the document');
   assert.deepEqual(auditObjectOf(undefined), {});
 });
 

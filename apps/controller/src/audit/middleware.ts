@@ -1,15 +1,15 @@
 // `audited('resources.patch')`: a tRPC middleware that records the change a procedure makes,
 // placed after `.input(…)` so the validated input names the object. Who: `ctx.user`. What: the
-// input's object coordinates; the summary keeps the small fields of the input (a patch, a
-// size), never bodies or YAML. Result: success, or the error (FORBIDDEN → denied).
+// input's object coordinates; the summary keeps small facts of the input (flags, versions, a
+// patch strategy) and the paths a patch or body touches, never values, bodies, YAML or passwords
+// (`inputSummary`, packages/shared/src/audit/summary.ts). Result: success, or the error
+// (FORBIDDEN → denied).
 import { AUDIT_OBJECT_FIELDS } from '@opstudio/shared/audit/index';
+import { inputSummary } from '@opstudio/shared/audit/summary';
 import { experimental_standaloneMiddleware } from '@trpc/server';
 import { toTRPCError } from '../api/errors';
 import type { StudioUser } from '../auth/roles';
 import type { AuditLog, AuditObject, AuditResult } from './log';
-
-/** Large or sensitive inputs that never go into a summary. */
-const OMITTED = new Set(['body', 'yaml', 'password', 'token', 'object', 'manifest']);
 
 /** The object a procedure's input points at: its group/version/kind/namespace/name or design id. */
 export function auditObjectOf(input: unknown): AuditObject {
@@ -37,11 +37,7 @@ export function answerObjectOf(data: unknown): AuditObject {
   return typeof metadata?.name === 'string' ? { name: metadata.name } : {};
 }
 
-export function inputSummary(input: unknown): Record<string, unknown> | undefined {
-  if (typeof input !== 'object' || input === null) return undefined;
-  const kept = Object.entries(input as Record<string, unknown>).filter(([k]) => !OMITTED.has(k) && k !== 'id' && k !== 'plural' && !(AUDIT_OBJECT_FIELDS as readonly string[]).includes(k));
-  return kept.length === 0 ? undefined : Object.fromEntries(kept);
-}
+export { inputSummary };
 
 export function audited(action: string) {
   return experimental_standaloneMiddleware<{ ctx: { audit: AuditLog; user: StudioUser | undefined } }>().create(async ({ ctx, input, next }) => {

@@ -57,7 +57,10 @@ describe('the audit log of the used-by story', { skip: skipWithoutCluster }, () 
       ],
     );
     assert.equal(rows[0]?.designId, undefined, 'a new design has no id before the save');
-    assert.deepEqual(rows[3]?.summary, { after: { strategy: 'merge', patch: { spec: { size: 2 } } } });
+    // the patch is summarised by the paths it touched, the created object not at all by its values
+    assert.deepEqual(rows[3]?.summary, { after: { strategy: 'merge', patch: { paths: ['spec.size'] } } });
+    assert.deepEqual(rows[2]?.summary, { after: { body: { paths: ['apiVersion', 'kind', 'metadata.name', 'spec.size'] } } });
+    assert.equal(rows[0]?.summary, undefined, 'a design save stores nothing of the design');
     assert.equal(rows[3]?.group, group);
     assert.deepEqual(await running.services.audit.list({ actor: 'val' }), [], 'a refusal by role never reached the change');
   });

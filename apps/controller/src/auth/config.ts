@@ -1,5 +1,6 @@
 // The security settings, parsed once at start-up from the environment (flags override). Kept
 // beside the code that uses them; the lead may fold `authEnvSchema` into src/config.ts.
+import { parseAllowedHosts } from '@opstudio/shared/security/hosts';
 import { z } from 'zod';
 import { envIssueText } from '../env-issue';
 import type { AuthMode } from './mode';
@@ -20,7 +21,29 @@ const onOff = (name: string) =>
       return z.NEVER;
     });
 
+/** A shared secret from the environment: unset, or long enough not to be guessed. */
+const secret = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+    .pipe(z.string().min(16, `${name} must be at least 16 characters (use a random value, e.g. openssl rand -hex 24)`).max(512, `${name} must be at most 512 characters`).optional());
+
 export const authEnvSchema = z.object({
+  OPSTUDIO_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseAllowedHosts(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+  OPSTUDIO_PROXY_SECRET: secret('OPSTUDIO_PROXY_SECRET'),
+  OPSTUDIO_LAUNCH_TOKEN: secret('OPSTUDIO_LAUNCH_TOKEN'),
+  OPSTUDIO_METRICS_TOKEN: secret('OPSTUDIO_METRICS_TOKEN'),
   OPSTUDIO_AUTH: onOff('OPSTUDIO_AUTH'),
   OPSTUDIO_ALLOWED_ORIGINS: z
     .string()
@@ -28,7 +51,6 @@ export const authEnvSchema = z.object({
     .transform((v) => (v ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean)),
   OPSTUDIO_SESSION_TTL_HOURS: z.coerce.number({ error: 'OPSTUDIO_SESSION_TTL_HOURS must be a number of hours' }).positive('OPSTUDIO_SESSION_TTL_HOURS must be above 0').max(24 * 30, 'OPSTUDIO_SESSION_TTL_HOURS must be at most 720 (30 days)').optional(),
   OPSTUDIO_SECURE_COOKIES: onOff('OPSTUDIO_SECURE_COOKIES'),
-  OPSTUDIO_TRUST_PROXY: onOff('OPSTUDIO_TRUST_PROXY'),
   OPSTUDIO_MAX_BODY_BYTES: z.coerce.number({ error: 'OPSTUDIO_MAX_BODY_BYTES must be a number of bytes' }).int().min(1024, 'OPSTUDIO_MAX_BODY_BYTES must be at least 1024').optional(),
   OPSTUDIO_KUBE_USER_PREFIX: z.string().optional(),
   OPSTUDIO_KUBE_GROUP_PREFIX: z.string().optional(),
@@ -46,11 +68,17 @@ export const DEFAULT_IDENTITY_MAPPING: KubeIdentityMapping = { userPrefix: 'opst
 export interface AuthConfig {
   readonly mode: AuthMode;
   readonly allowedOrigins: readonly string[];
+  /** OPSTUDIO_ALLOWED_HOSTS: names served besides the loopback names (the Host allow-list). */
+  readonly allowedHosts: readonly string[];
+  /** Shared with this launch's web app: its forwarded headers count only with it (client-address.ts). */
+  readonly proxySecret: string | undefined;
+  /** Single-user mode: the per-launch token (generated at start when unset). */
+  readonly launchToken: string | undefined;
+  /** Bearer token for /metrics (multi-user mode requires one; single-user mode also takes the launch token). */
+  readonly metricsToken: string | undefined;
   readonly sessionTtlMs: number;
   /** undefined: Secure only when the browser reached the studio over HTTPS (its Origin says so). */
   readonly secureCookies: boolean | undefined;
-  /** Use the loopback proxy's x-forwarded-for as the client address (rate limit, audit). */
-  readonly trustProxy: boolean;
   readonly maxBodyBytes: number;
   readonly identity: KubeIdentityMapping;
 }
@@ -68,7 +96,10 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env, overrides: 
     allowedOrigins: e.OPSTUDIO_ALLOWED_ORIGINS,
     sessionTtlMs: e.OPSTUDIO_SESSION_TTL_HOURS === undefined ? DEFAULT_SESSION_TTL_MS : e.OPSTUDIO_SESSION_TTL_HOURS * 3_600_000,
     secureCookies: e.OPSTUDIO_SECURE_COOKIES,
-    trustProxy: e.OPSTUDIO_TRUST_PROXY ?? true,
+    allowedHosts: e.OPSTUDIO_ALLOWED_HOSTS,
+    proxySecret: e.OPSTUDIO_PROXY_SECRET,
+    launchToken: e.OPSTUDIO_LAUNCH_TOKEN,
+    metricsToken: e.OPSTUDIO_METRICS_TOKEN,
     maxBodyBytes: e.OPSTUDIO_MAX_BODY_BYTES ?? DEFAULT_BODY_LIMIT,
     identity: {
       userPrefix: e.OPSTUDIO_KUBE_USER_PREFIX ?? DEFAULT_IDENTITY_MAPPING.userPrefix,

@@ -9,9 +9,14 @@ test('the session cookie is HttpOnly and SameSite=Strict, Secure with the __Host
 });
 
 test('the token is found among other cookies, the secure name first', () => {
-  assert.equal(sessionTokenOf('a=1; opstudio_session=abc; b=2'), 'abc');
-  assert.equal(sessionTokenOf('opstudio_session=plain; __Host-opstudio_session=secure'), 'secure');
-  assert.equal(sessionTokenOf('other=1'), undefined);
-  assert.equal(sessionTokenOf(undefined), undefined);
+  assert.equal(sessionTokenOf('a=1; opstudio_session=abc; b=2', false), 'abc');
+  assert.equal(sessionTokenOf('opstudio_session=plain; __Host-opstudio_session=secure', false), 'secure');
+  assert.equal(sessionTokenOf('other=1', false), undefined);
+  assert.equal(sessionTokenOf(undefined, false), undefined);
   assert.deepEqual([...parseCookies('x="quoted"; =bad; y')], [['x', 'quoted']]);
+});
+
+test('under HTTPS only the __Host- cookie is accepted: a plain one may have been planted', () => {
+  assert.equal(sessionTokenOf('opstudio_session=planted', true), undefined);
+  assert.equal(sessionTokenOf('opstudio_session=planted; __Host-opstudio_session=real', true), 'real');
 });

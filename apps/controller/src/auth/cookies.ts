@@ -21,10 +21,14 @@ export function parseCookies(header: string | undefined): Map<string, string> {
   return out;
 }
 
-/** The session token a request carries, if any (the secure name first). */
-export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
+/**
+ * The session token a request carries, if any. Over HTTPS only the `__Host-` name counts: a
+ * plain-named cookie can be planted by a sibling subdomain or over plain HTTP, the prefixed one
+ * only by this origin over HTTPS.
+ */
+export function sessionTokenOf(cookieHeader: string | undefined, secure: boolean): string | undefined {
   const cookies = parseCookies(cookieHeader);
-  return cookies.get(SECURE_COOKIE_NAME) ?? cookies.get(COOKIE_NAME);
+  return secure ? cookies.get(SECURE_COOKIE_NAME) : (cookies.get(SECURE_COOKIE_NAME) ?? cookies.get(COOKIE_NAME));
 }
 
 export function sessionCookie(token: string, maxAgeMs: number, secure: boolean): string {

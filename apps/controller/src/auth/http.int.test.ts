@@ -36,23 +36,30 @@ async function serve(auth: StudioAuth): Promise<string> {
   });
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  auth.serveOn({ own: port, web: 3000 }); // as server.ts does once it listens (the web app of these tests: 127.0.0.1:3000)
+  return `http://127.0.0.1:${port}`;
 }
 
-function multiUser(now: () => number = Date.now, limiter = new LoginRateLimiter()) {
+function multiUser(now: () => number = Date.now, limiter = new LoginRateLimiter(), env: NodeJS.ProcessEnv = {}) {
   const service = new AuthService(db, { scrypt: cheap, now, limiter, sessionTtlMs: 60_000 });
   const audit = new AuditLog(db);
-  return { service, audit, auth: new StudioAuth({ config: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }), service, audit }) };
+  return { service, audit, auth: new StudioAuth({ config: loadAuthConfig({ OPSTUDIO_AUTH: 'on', ...env }), service, audit }) };
 }
 
 const signIn = (base: string, name: string, password: string, headers: Record<string, string> = same) =>
   fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify({ name, password }) });
 const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
-test('single-user mode: the local user is admin, there is no sign-in', async () => {
+test('single-user mode: the holder of the launch token is admin, there is no sign-in', async () => {
   const auth = new StudioAuth({ config: loadAuthConfig({}), service: new AuthService(db, { scrypt: cheap }) });
   const base = await serve(auth);
-  assert.deepEqual(await (await fetch(`${base}/api/auth/session`)).json(), { mode: 'single-user', user: { name: 'local', role: 'admin' }, setupRequired: false });
+  assert.deepEqual(await (await fetch(`${base}/api/auth/session`)).json(), { mode: 'single-user', user: null, setupRequired: false }, 'no token: nobody');
+  const bearer = { authorization: `Bearer ${auth.launchToken?.value}` };
+  assert.deepEqual(await (await fetch(`${base}/api/auth/session`, { headers: bearer })).json(), { mode: 'single-user', user: { name: 'local', role: 'admin' }, setupRequired: false });
+  const cookie = { cookie: `opstudio_launch_3000=${auth.launchToken?.value}` };
+  assert.equal(((await (await fetch(`${base}/api/auth/session`, { headers: cookie })).json()) as { user: unknown }).user !== null, true, 'or the cookie the web app set');
+  assert.equal((await fetch(`${base}/api/whoami`, { headers: { cookie: 'opstudio_launch_3000=wrong-token-wrong-token' } })).status, 401);
   const res = await signIn(base, 'x', 'y');
   assert.equal(res.status, 409);
   assert.match(((await res.json()) as { error: { message: string } }).error.message, /single-user mode/);
@@ -123,16 +130,20 @@ test('cross-site requests are refused before they reach a handler: form posts, m
   assert.equal((await fetch(`${base}/api/auth/sign-in`)).status, 404, 'GET never signs in');
 });
 
-test("behind the web app's loopback proxy, the browser's address, host and scheme come from x-forwarded-*", async () => {
-  const { service, auth } = multiUser(Date.now, new LoginRateLimiter({ perAccount: 50, perAddress: 2 }));
+test("behind the web app's proxy (with this launch's secret), the browser's address, host and scheme come from x-forwarded-*", async () => {
+  const secret = 'proxy-secret-of-this-launch-0123';
+  const { service, auth } = multiUser(Date.now, new LoginRateLimiter({ perAccount: 50, perAddress: 2 }), { OPSTUDIO_PROXY_SECRET: secret, OPSTUDIO_ALLOWED_HOSTS: 'studio.example.com' });
   await service.createUser('erin', 'erin-password-1', 'admin');
   const base = await serve(auth);
-  const browser = { ...same, origin: 'https://studio.example.com', 'x-forwarded-host': 'studio.example.com', 'x-forwarded-proto': 'https' };
-  // the Origin matches the host the browser addressed (not the controller's 127.0.0.1:port), and the cookie is Secure
+  const browser = { ...same, origin: 'https://studio.example.com', 'x-forwarded-host': 'studio.example.com', 'x-forwarded-proto': 'https', 'x-opstudio-proxy-secret': secret };
+  // the Origin names a served host, and the cookie is Secure (the browser used HTTPS)
   const ok = await signIn(base, 'erin', 'erin-password-1', { ...browser, 'x-forwarded-for': '203.0.113.1' });
   assert.equal(ok.status, 200);
-  assert.match(ok.headers.get('set-cookie') ?? '', /; Secure/);
-  assert.equal((await signIn(base, 'erin', 'erin-password-1', { ...same, origin: 'https://studio.example.com' })).status, 403, 'without the proxy header the origin is foreign');
+  assert.match(ok.headers.get('set-cookie') ?? '', /^__Host-opstudio_session=.*; Secure/);
+  const plain = await signIn(base, 'erin', 'erin-password-1', { ...browser, 'x-opstudio-proxy-secret': 'not-the-secret', 'x-forwarded-for': '203.0.113.1' });
+  assert.equal(plain.status, 200, 'without the secret the forwarded headers are ignored: Host is 127.0.0.1, served');
+  const spoofed = await signIn(base, 'erin', 'erin-password-1', { ...same, 'x-forwarded-host': 'r.attacker.example', 'x-forwarded-for': '203.0.113.9' });
+  assert.equal(spoofed.status, 200, 'a forwarded host from anyone but the proxy is nobody\'s word');
   // the per-address limit counts each forwarded address on its own
   for (let i = 0; i < 2; i++) assert.equal((await signIn(base, 'erin', `bad-${i}`, { ...browser, 'x-forwarded-for': '203.0.113.2' })).status, 401);
   assert.equal((await signIn(base, 'erin', 'erin-password-1', { ...browser, 'x-forwarded-for': '203.0.113.2' })).status, 429);

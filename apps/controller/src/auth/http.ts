@@ -4,23 +4,36 @@
 //   POST /api/auth/sign-in   { name, password } → sets the session cookie
 //   POST /api/auth/sign-out  → ends the session, clears the cookie
 //   POST /api/auth/setup     { token, name, password } → the first admin (one-time console token)
-// plus `guard` (CSRF/origin + body cap, for every request) and `contextUser` for tRPC.
+// plus `guard` (Host allow-list, CSRF/origin, body cap: every request) and `contextUser` for tRPC.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuditLog } from '../audit';
+import { hostRefusal } from '@opstudio/shared/security/hosts';
+import type { HostPolicy } from '@opstudio/shared/security/hosts';
 import { clientAddress, forwardedHttps, requestHost } from './client-address';
-import { InvalidNameError } from './names';
+import { InvalidNameError, validatePassword, validateUserName } from './names';
 import type { AuthConfig } from './config';
 import { clearedSessionCookies, sessionCookie, sessionTokenOf } from './cookies';
+import { bearerOf, LaunchToken, launchTokenHint, sameSecret } from './launch-token';
 import { checkBodySize, checkCsrf } from './request-guard';
 import type { Refusal } from './request-guard';
 import { LOCAL_ADMIN } from './roles';
 import type { StudioUser } from './roles';
 import { AuthError } from './service';
-import type { AuthService } from './service';
+import type { AuthService, ResolvedSession } from './service';
+import type { AuthContext } from './procedures';
+import type { SessionRef } from './session-watch';
 import { SetupToken, setupBanner } from './setup-token';
 
 const AUTH_BODY_LIMIT = 16 * 1024;
 export const AUTH_BASE_PATH = '/api/auth/';
+/** Probes (kubelet addresses a pod by its IP, not by a name on the list) answer for any Host; they tell nothing. */
+const ANY_HOST_PATHS = new Set(['/healthz', '/readyz']);
+
+/** The ports this server is reached on: its own, and the web app's whose proxy forwards to it. */
+export interface ServedPorts {
+  readonly own: number;
+  readonly web: number | undefined;
+}
 
 export interface StudioAuthOptions {
   readonly config: AuthConfig;
@@ -40,8 +53,25 @@ class HttpError extends Error {
 
 export class StudioAuth {
   readonly setupToken = new SetupToken();
+  /** Single-user mode only: who holds it is the local admin. */
+  readonly launchToken: LaunchToken | undefined;
+  /** Where the launch token is written (server.ts), for the hint a request without it gets. */
+  launchTokenFile: string | undefined;
+  private ports: ServedPorts = { own: 0, web: undefined };
 
-  constructor(private readonly opts: StudioAuthOptions) {}
+  constructor(private readonly opts: StudioAuthOptions) {
+    this.launchToken = opts.config.mode === 'single-user' ? new LaunchToken(opts.config.launchToken) : undefined;
+  }
+
+  /** Called once the server listens (a test may listen on port 0): the Host allow-list needs the port. */
+  serveOn(ports: ServedPorts): void {
+    this.ports = ports;
+  }
+
+  /** The hosts a request may name: the browser's (behind the proxy: the web app's port) or this server's. */
+  private hostPolicy(ports: readonly (number | undefined)[]): HostPolicy {
+    return { ports: ports.filter((p): p is number => p !== undefined && p > 0), configured: this.opts.config.allowedHosts };
+  }
 
   get mode() {
     return this.opts.config.mode;
@@ -57,18 +87,54 @@ export class StudioAuth {
   }
 
   /** Who the request is: the local admin in single-user mode, the session's user, or undefined (signed out). */
-  async contextUser(req: Pick<IncomingMessage, 'headers'>): Promise<StudioUser | undefined> {
-    if (this.mode === 'single-user') return LOCAL_ADMIN;
-    const token = sessionTokenOf(req.headers.cookie);
+  async contextUser(req: Pick<IncomingMessage, 'headers' | 'socket'>): Promise<StudioUser | undefined> {
+    if (this.launchToken !== undefined) return this.launchToken.presentedBy(req.headers) ? LOCAL_ADMIN : undefined;
+    return (await this.contextSession(req))?.user;
+  }
+
+  /** What a request without a user is told: sign in (multi-user) or bring the launch token (single-user). */
+  get signedOutMessage(): string {
+    return this.launchToken === undefined ? 'sign in first (your session may have expired)' : launchTokenHint(this.launchTokenFile);
+  }
+
+  /** The tRPC context's auth part: who asks, what a signed-out request is told, and in multi-user mode the session (a live stream ends with it). */
+  async requestContext(req: Pick<IncomingMessage, 'headers' | 'socket'>): Promise<AuthContext & { readonly session?: SessionRef | undefined }> {
+    const signedOutMessage = this.signedOutMessage;
+    if (this.launchToken !== undefined) return { user: await this.contextUser(req), signedOutMessage };
+    const signedIn = await this.contextSession(req);
+    return { user: signedIn?.user, session: signedIn?.session, signedOutMessage };
+  }
+
+  /** Multi-user mode: the session behind the request's cookie and its user now, or undefined. */
+  private async contextSession(req: Pick<IncomingMessage, 'headers' | 'socket'>): Promise<ResolvedSession | undefined> {
+    const token = sessionTokenOf(req.headers.cookie, this.secure(req));
     return token === undefined ? undefined : this.opts.service.resolveSession(token);
   }
 
-  /** CSRF/origin and body-size checks; answers the refusal itself and returns false when refused. */
+  /** /metrics: the metrics token, or in single-user mode the launch token; multi-user mode without a metrics token serves none. */
+  metricsRefusal(req: Pick<IncomingMessage, 'headers'>): string | undefined {
+    const metricsToken = this.opts.config.metricsToken;
+    if (metricsToken !== undefined && sameSecret(bearerOf(req.headers), metricsToken)) return undefined;
+    if (this.launchToken?.presentedBy(req.headers) === true) return undefined;
+    if (metricsToken === undefined && this.launchToken === undefined) return 'metrics are off in multi-user mode until OPSTUDIO_METRICS_TOKEN is set: then scrape with Authorization: Bearer <that token>';
+    return `metrics need Authorization: Bearer <token> (${metricsToken === undefined ? 'the launch token' : 'OPSTUDIO_METRICS_TOKEN'})`;
+  }
+
+  /** Host allow-list, body size, CSRF/origin; answers the refusal itself and returns false when refused. */
   guard(req: IncomingMessage, res: ServerResponse): boolean {
-    const refusal: Refusal | undefined = checkBodySize(req, this.opts.config.maxBodyBytes) ?? checkCsrf(req, { allowedOrigins: this.opts.config.allowedOrigins }, requestHost(req, this.opts.config.trustProxy));
+    const refusal: Refusal | undefined = this.hostCheck(req) ?? checkBodySize(req, this.opts.config.maxBodyBytes) ?? checkCsrf(req, { allowedOrigins: this.opts.config.allowedOrigins, hosts: this.hostPolicy([this.ports.own, this.ports.web]) });
     if (refusal === undefined) return true;
     sendJson(res, refusal.status, { error: { message: refusal.message } }, refusal.status === 413 ? { connection: 'close' } : {});
     return false;
+  }
+
+  /** DNS rebinding: a request is served only for a host this studio answers for (hosts.ts). */
+  private hostCheck(req: IncomingMessage): Refusal | undefined {
+    if (ANY_HOST_PATHS.has((req.url ?? '/').split('?')[0] ?? '/')) return undefined;
+    const { header, value } = requestHost(req, this.opts.config.proxySecret);
+    const ports = header === 'Host' ? [this.ports.own] : [this.ports.web];
+    const message = hostRefusal(header, value, this.hostPolicy(ports));
+    return message === undefined ? undefined : { status: 403, message };
   }
 
   /** Multi-user mode with no accounts: issues the setup token and returns the console banner. */
@@ -120,7 +186,7 @@ export class StudioAuth {
   }
 
   private async startSession(req: IncomingMessage, res: ServerResponse, name: string, password: string): Promise<void> {
-    const address = clientAddress(req, this.opts.config.trustProxy);
+    const address = clientAddress(req, this.opts.config.proxySecret);
     try {
       const signed = await this.opts.service.signIn(name, password, { address, userAgent: req.headers['user-agent'] });
       await this.audit(signed.user.name, signed.user.role, 'auth.sign-in', 'success', undefined, address);
@@ -133,7 +199,7 @@ export class StudioAuth {
   }
 
   private async signOut(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const token = sessionTokenOf(req.headers.cookie);
+    const token = sessionTokenOf(req.headers.cookie, this.secure(req));
     if (token !== undefined) await this.opts.service.revokeSession(token);
     res.setHeader('set-cookie', clearedSessionCookies());
     sendJson(res, 200, { signedOut: true });
@@ -145,10 +211,16 @@ export class StudioAuth {
     const token = stringField(body, 'token');
     const name = stringField(body, 'name');
     const password = stringField(body, 'password');
+    // a request that cannot succeed must not spend the one-time token: check what it carries first
+    validateUserName(name);
+    validatePassword(password);
     if ((await this.opts.service.userCount()) > 0) throw new HttpError(409, 'the studio already has accounts: sign in, or ask an admin for one');
     if (!this.setupToken.consume(token)) throw new HttpError(403, 'wrong or used setup token: use the one printed on the controller console at start-up (restart to get a new one)');
-    await this.opts.service.createUser(name, password, 'admin');
-    await this.audit(name, 'admin', 'auth.setup', 'success', undefined, clientAddress(req, this.opts.config.trustProxy));
+    await this.opts.service.createUser(name, password, 'admin').catch((err: unknown) => {
+      this.setupToken.giveBack(token);
+      throw err;
+    });
+    await this.audit(name, 'admin', 'auth.setup', 'success', undefined, clientAddress(req, this.opts.config.proxySecret));
     await this.startSession(req, res, name, password);
   }
 
@@ -156,10 +228,11 @@ export class StudioAuth {
     if (this.mode !== 'multi-user') throw new HttpError(409, 'single-user mode: there is no sign-in (the local user is admin); start with --auth for accounts');
   }
 
-  private secure(req: IncomingMessage): boolean {
+  /** True when the browser uses HTTPS: then only the `__Host-` session cookie is set and accepted. */
+  private secure(req: Pick<IncomingMessage, 'headers' | 'socket'>): boolean {
     if (this.opts.config.secureCookies !== undefined) return this.opts.config.secureCookies;
     const origin = req.headers.origin;
-    return (typeof origin === 'string' && origin.startsWith('https://')) || forwardedHttps(req, this.opts.config.trustProxy);
+    return (typeof origin === 'string' && origin.startsWith('https://')) || forwardedHttps(req, this.opts.config.proxySecret);
   }
 
   private async audit(actor: string, role: string | undefined, action: string, result: 'success' | 'denied', error: string | undefined, address: string): Promise<void> {

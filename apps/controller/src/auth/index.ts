@@ -3,8 +3,9 @@
 //   local accounts with scrypt hashes, database sessions behind an HttpOnly SameSite=Strict
 //   cookie, a sign-in rate limit (docs/design/0012-auth.md).
 // - The server calls `StudioAuth.guard` (CSRF/origin + body cap) and `StudioAuth.handle`
-//   (/api/auth/*) before tRPC, and puts `contextUser(req)` into the tRPC context, where
-//   `requireRole` decides per procedure type.
+//   (/api/auth/*) before tRPC, and puts `requestContext(req)` (the user; in multi-user mode also
+//   the session, which open live streams end with) into the tRPC context, where `requireRole`
+//   decides per procedure type.
 // - Kubernetes stays the authority: writes carry impersonation headers for the user, reads from
 //   the shared cache are filtered by SubjectAccessReviews (`AccessReviewer`).
 // The threat model is docs/security.md.
@@ -15,7 +16,7 @@ export type { AuthConfig, KubeIdentityMapping } from './config';
 export { AUTH_BASE_PATH, StudioAuth } from './http';
 export { impersonatingKubeConfig, KubeIdentities, kubeIdentityOf } from './impersonation';
 export type { KubeIdentity } from './impersonation';
-export { describeAccess, kubeRefusal, mayInKube, readableItems, requireKubeAccess } from './kube-authority';
+export { describeAccess, kubeRefusal, mayInKube, mayListSomewhere, readableItems, requireKubeAccess } from './kube-authority';
 export type { KubeAuthority } from './kube-authority';
 export { checkListenSafety, isLoopbackHost } from './mode';
 export type { AuthMode } from './mode';

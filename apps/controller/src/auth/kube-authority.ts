@@ -15,9 +15,12 @@ export interface KubeAuthority {
   readonly access: AccessReviewer;
 }
 
+/** `memcacheds.cache.example.com`, `pods`, `deployments/scale.apps`. */
+const resourceText = (q: Pick<AccessQuestion, 'group' | 'resource' | 'subresource'>): string => `${q.resource}${q.subresource === undefined ? '' : `/${q.subresource}`}${q.group === '' ? '' : `.${q.group}`}`;
+
 /** What a question is about, in words: `create memcacheds.cache.example.com in namespace a`. */
 export function describeAccess(q: AccessQuestion): string {
-  const resource = `${q.resource}${q.subresource === undefined ? '' : `/${q.subresource}`}${q.group === '' ? '' : `.${q.group}`}`;
+  const resource = resourceText(q);
   const object = q.name === undefined ? resource : `${resource} "${q.name}"`;
   return `${q.verb} ${object} ${q.namespace === undefined ? 'cluster-wide' : `in namespace ${q.namespace}`}`;
 }
@@ -26,9 +29,10 @@ function who(identity: KubeIdentity | undefined): string {
   return identity === undefined ? "the studio's own Kubernetes identity" : `${identity.user} (group ${identity.group})`;
 }
 
-function refusal(identity: KubeIdentity | undefined, q: AccessQuestion): TRPCError {
+/** `what`: the refused access in words (describeAccess). */
+function refusal(identity: KubeIdentity | undefined, what: string): TRPCError {
   const advice = identity === undefined ? "grant the kubeconfig's user that right" : `ask a cluster admin to bind a Role granting it to user ${identity.user} or group ${identity.group}`;
-  return new TRPCError({ code: 'FORBIDDEN', message: `Kubernetes RBAC does not let ${who(identity)} ${describeAccess(q)}: ${advice}` });
+  return new TRPCError({ code: 'FORBIDDEN', message: `Kubernetes RBAC does not let ${who(identity)} ${what}: ${advice}` });
 }
 
 /** May the user do this in the cluster? The studio's own identity is asked for single-user mode. */
@@ -39,7 +43,22 @@ export function mayInKube(k: KubeAuthority, user: StudioUser, q: AccessQuestion)
 /** FORBIDDEN unless RBAC lets the user do this (checked before serving a read with the studio's identity). */
 export async function requireKubeAccess(k: KubeAuthority, user: StudioUser, q: AccessQuestion): Promise<void> {
   if (k.identities.actsAsItself(user)) return;
-  if (!(await k.access.allowed(user, q))) throw refusal(k.identities.identityOf(user), q);
+  if (!(await k.access.allowed(user, q))) throw refusal(k.identities.identityOf(user), describeAccess(q));
+}
+
+/**
+ * May the user `list` this resource anywhere: cluster-wide (one review), else in at least one of
+ * `namespaces` (pass none for a cluster-scoped kind), asked a few at a time until one says yes;
+ * every answer is cached like any other.
+ */
+export async function mayListSomewhere(k: KubeAuthority, user: StudioUser, q: { group: string; resource: string }, namespaces: readonly string[]): Promise<boolean> {
+  if (k.identities.actsAsItself(user)) return true;
+  if (await k.access.allowed(user, { ...q, verb: 'list' })) return true;
+  for (let i = 0; i < namespaces.length; i += 8) {
+    const verdicts = await Promise.all(namespaces.slice(i, i + 8).map((namespace) => k.access.allowed(user, { ...q, verb: 'list', namespace })));
+    if (verdicts.includes(true)) return true;
+  }
+  return false;
 }
 
 /**
@@ -66,7 +85,7 @@ export function kubeRefusal(err: unknown, k: KubeAuthority, user: StudioUser, q:
   // RBAC refusals read `… is forbidden: User "x" cannot create resource …`; other 403s (a
   // terminating namespace, an admission webhook) keep the API server's own words
   if (!/\bcannot\b/.test(said)) return new TRPCError({ code: 'FORBIDDEN', message: said.length > 0 ? said : `the API server refused to ${describeAccess(q)}`, cause: err });
-  const out = refusal(k.identities.identityOf(user), refusedQuestion(said) ?? q);
+  const out = refusal(k.identities.identityOf(user), describeAccess(refusedQuestion(said) ?? q));
   return new TRPCError({ code: 'FORBIDDEN', message: out.message, cause: err });
 }
 

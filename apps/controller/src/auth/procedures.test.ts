@@ -11,6 +11,7 @@ import type { Role, StudioUser } from './roles';
 interface Ctx {
   readonly services: string;
   readonly user: StudioUser | undefined;
+  readonly signedOutMessage?: string;
 }
 const t = initTRPC.context<Ctx>().create();
 const publicProcedure = t.procedure;
@@ -23,6 +24,11 @@ const caller = (user: StudioUser | undefined) => t.createCallerFactory(router)({
 const as = (role: Role): StudioUser => ({ id: role, name: `${role}-user`, role });
 
 const refused = (code: string) => (err: unknown) => err instanceof TRPCError && err.code === code;
+
+test('signed out in single-user mode: the answer says how to bring the launch token', async () => {
+  const single = t.createCallerFactory(router)({ services: 'svc', user: undefined, signedOutMessage: 'this studio needs its launch token' });
+  await assert.rejects(single.read(), (err: unknown) => err instanceof TRPCError && err.code === 'UNAUTHORIZED' && err.message === 'this studio needs its launch token');
+});
 
 test('signed out: every procedure is UNAUTHORIZED', async () => {
   await assert.rejects(caller(undefined).read(), refused('UNAUTHORIZED'));

@@ -11,6 +11,8 @@ import type { Role, StudioUser } from './roles';
 export interface AuthContext {
   /** undefined: signed out (multi-user mode without a valid session). */
   readonly user: StudioUser | undefined;
+  /** What a request without a user is told (single-user mode: how to present the launch token). */
+  readonly signedOutMessage?: string;
 }
 
 /** Signed out → UNAUTHORIZED; signed in with too small a role → FORBIDDEN; else `ctx.user` is set. */
@@ -19,7 +21,7 @@ export function requireRole(need: Role) {
   // initTRPC; this one types cleanly against any context that has `user` and is kept by tRPC 11.x.
   return experimental_standaloneMiddleware<{ ctx: AuthContext }>().create(({ ctx, next }) => {
     const user = ctx.user;
-    if (user === undefined) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'sign in first (your session may have expired)' });
+    if (user === undefined) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.signedOutMessage ?? 'sign in first (your session may have expired)' });
     if (!roleAllows(user.role, need)) {
       throw new TRPCError({ code: 'FORBIDDEN', message: `your role (${user.role}) cannot do this: it needs ${need}; ask an admin` });
     }

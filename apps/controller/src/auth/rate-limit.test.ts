@@ -29,12 +29,23 @@ test('one address guessing many accounts is refused by the per-address count', (
 test('a successful sign-in clears the account count but not the address count', () => {
   const limiter = new LoginRateLimiter({ perAccount: 2, perAddress: 3, windowMs: minute });
   limiter.recordFailure('alice', 'x', 0);
-  limiter.recordFailure('alice', 'x', 1);
-  assert.equal(limiter.check('alice', 'y', 2).allowed, false);
-  limiter.recordSuccess('alice');
+  const right = limiter.attempt('alice', 'x', 1);
+  assert.equal(limiter.check('alice', 'y', 2).allowed, false, 'counted as failed while the password is checked');
+  assert.ok(right.allowed);
+  right.succeeded();
   assert.equal(limiter.check('alice', 'y', 2).allowed, true);
   limiter.recordFailure('bob', 'x', 3);
-  assert.equal(limiter.check('carol', 'x', 4).allowed, false);
+  assert.equal(limiter.check('carol', 'x', 4).allowed, true, "the right password's own attempt does not count against the address");
+  limiter.recordFailure('bob', 'x', 5);
+  assert.equal(limiter.check('carol', 'x', 6).allowed, false, 'the earlier failures still do');
+});
+
+test('parallel attempts are counted as they start: only the first five of forty get to check a password', () => {
+  const limiter = new LoginRateLimiter({ perAccount: 5, perAddress: 20, windowMs: minute });
+  // no await between them: what 40 requests arriving together look like to the limiter
+  const attempts = Array.from({ length: 40 }, () => limiter.attempt('alice', '192.0.2.1', 0));
+  assert.equal(attempts.filter((a) => a.allowed).length, 5);
+  assert.ok(attempts.slice(5).every((a) => !a.allowed && a.reason === 'account'));
 });
 
 test('memory stays bounded under a flood of made-up account names', () => {

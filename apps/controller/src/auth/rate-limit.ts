@@ -1,6 +1,8 @@
 // The sign-in rate limit: failed attempts counted per account and per client address in a
 // sliding window. A blocked attempt is refused before the password is even hashed, so guessing
-// costs the attacker time, not the server CPU. In memory: one controller process answers a
+// costs the attacker time, not the server CPU. `attempt` counts an attempt as failed the moment it
+// is allowed (before any await), so 40 parallel guesses cannot all pass the check while the first
+// ones are still hashing; a right password then takes its count back. In memory: one controller process answers a
 // given browser's sign-ins; replicas each keep their own count (docs/security.md, open points).
 
 export interface RateLimitOptions {
@@ -15,7 +17,10 @@ export interface RateLimitOptions {
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000, maxKeys: 10_000 };
 
-export type RateDecision = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterMs: number; readonly reason: 'account' | 'address' };
+export type RateRefusal = { readonly allowed: false; readonly retryAfterMs: number; readonly reason: 'account' | 'address' };
+export type RateDecision = { readonly allowed: true } | RateRefusal;
+/** An allowed attempt, already counted as a failure; `succeeded()` when the password was right. */
+export type Attempt = { readonly allowed: true; readonly succeeded: () => void } | RateRefusal;
 
 class FailureWindow {
   private readonly failures = new Map<string, number[]>();
@@ -43,6 +48,13 @@ class FailureWindow {
 
   clear(key: string): void {
     this.failures.delete(key);
+  }
+
+  /** Takes back the one failure recorded at `at` (an attempt that turned out right). */
+  remove(key: string, at: number): void {
+    const times = this.failures.get(key);
+    const i = times?.lastIndexOf(at) ?? -1;
+    if (i >= 0) times?.splice(i, 1);
   }
 
   private recent(key: string, now: number): number[] {
@@ -78,13 +90,25 @@ export class LoginRateLimiter {
     return { allowed: true };
   }
 
+  /**
+   * Synchronous check-and-count: call it before awaiting anything for this attempt. A right
+   * password (`succeeded`) forgets the account's failures; the address keeps its earlier ones.
+   */
+  attempt(account: string, address: string, now: number): Attempt {
+    const decision = this.check(account, address, now);
+    if (!decision.allowed) return decision;
+    this.recordFailure(account, address, now);
+    return {
+      allowed: true,
+      succeeded: () => {
+        this.accounts.clear(account);
+        this.addresses.remove(address, now);
+      },
+    };
+  }
+
   recordFailure(account: string, address: string, now: number): void {
     this.accounts.add(account, now);
     this.addresses.add(address, now);
-  }
-
-  /** A correct password forgets the account's failures (the address keeps its count). */
-  recordSuccess(account: string): void {
-    this.accounts.clear(account);
   }
 }

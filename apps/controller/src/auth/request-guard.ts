@@ -2,10 +2,13 @@
 // 1. Cross-site request forgery: a state-changing request (anything but GET/HEAD/OPTIONS) must be
 //    JSON and carry `x-opstudio-csrf: 1`. A cross-site page can send neither without a CORS
 //    preflight, which this server never grants. Browsers' `Sec-Fetch-Site` and `Origin` are
-//    checked as well when present (non-browser clients such as the CLI send neither).
+//    checked as well when present (non-browser clients such as the CLI send neither); the Origin
+//    must be one of the served hosts (the Host allow-list), never merely equal to the request's Host.
 // 2. Body size: a declared Content-Length above the cap is refused before a byte is read; the
 //    tRPC handler's `maxBodySize` catches chunked bodies that grow past it.
 import type { IncomingHttpHeaders } from 'node:http';
+import { originAllowedByHosts } from '@opstudio/shared/security/hosts';
+import type { HostPolicy } from '@opstudio/shared/security/hosts';
 
 export const CSRF_HEADER = 'x-opstudio-csrf';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -21,8 +24,10 @@ export interface Refusal {
 }
 
 export interface OriginPolicy {
-  /** Exact origins allowed to send state-changing requests, e.g. `https://studio.example.com`. */
+  /** Exact origins allowed to send state-changing requests besides the served hosts, e.g. `https://studio.example.com`. */
   readonly allowedOrigins: readonly string[];
+  /** The hosts this studio serves (hosts.ts): an Origin naming one of them is the studio itself. */
+  readonly hosts: HostPolicy;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -32,26 +37,15 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(v) ? v[0] : v;
 }
 
-function isLoopbackHostname(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+/**
+ * Is this `Origin` one the studio serves? Listed in OPSTUDIO_ALLOWED_ORIGINS, or one of the served
+ * hosts. Never compared with the request's own Host: a rebinding page's Host is its own name.
+ */
+export function originAllowed(origin: string, policy: OriginPolicy): boolean {
+  return policy.allowedOrigins.includes(origin) || originAllowedByHosts(origin, policy.hosts);
 }
 
-/** Is this `Origin` one the studio serves? Listed, the request's own Host, or (no list configured) loopback. */
-export function originAllowed(origin: string, host: string | undefined, policy: OriginPolicy): boolean {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (url.origin !== origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false;
-  if (policy.allowedOrigins.includes(origin)) return true;
-  if (host !== undefined && url.host === host) return true;
-  return policy.allowedOrigins.length === 0 && isLoopbackHostname(url.hostname);
-}
-
-/** `host`: the host the browser addressed (behind the loopback proxy: its x-forwarded-host); default: the Host header. */
-export function checkCsrf(req: GuardRequest, policy: OriginPolicy, host: string | undefined = header(req.headers, 'host')): Refusal | undefined {
+export function checkCsrf(req: GuardRequest, policy: OriginPolicy): Refusal | undefined {
   const method = (req.method ?? 'GET').toUpperCase();
   if (SAFE_METHODS.has(method)) return undefined;
   const contentType = (header(req.headers, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
@@ -66,8 +60,8 @@ export function checkCsrf(req: GuardRequest, policy: OriginPolicy, host: string 
     return { status: 403, message: `cross-site request refused (sec-fetch-site: ${site})` };
   }
   const origin = header(req.headers, 'origin');
-  if (origin !== undefined && !originAllowed(origin, host, policy)) {
-    return { status: 403, message: `request from origin ${origin.slice(0, 100)} refused: add it to OPSTUDIO_ALLOWED_ORIGINS if the studio is served there` };
+  if (origin !== undefined && !originAllowed(origin, policy)) {
+    return { status: 403, message: `request from origin ${origin.slice(0, 100)} refused: add its host to OPSTUDIO_ALLOWED_HOSTS (or the origin to OPSTUDIO_ALLOWED_ORIGINS) if the studio is served there` };
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 // Local accounts and database sessions. The cookie carries a random 256-bit token; the Session
 // row is keyed by its SHA-256, so reading the database does not let anyone sign in. Sessions
-// end at a fixed expiry (no sliding renewal: a stolen cookie stops working on schedule).
+// end at a fixed expiry (no sliding renewal: a stolen cookie stops working on schedule). Live
+// streams end with their session (`sessions`, session-watch.ts): every change here nudges it.
 import { createHash, randomBytes } from 'node:crypto';
 import type { StudioDb } from '../db';
 import { validatePassword, validateUserName } from './names';
@@ -9,6 +10,8 @@ import type { ScryptParams } from './password';
 import { LoginRateLimiter } from './rate-limit';
 import { isRole } from './roles';
 import type { Role, StudioUser } from './roles';
+import { SessionWatcher } from './session-watch';
+import type { SessionRef } from './session-watch';
 
 export class AuthError extends Error {
   override readonly name = 'AuthError';
@@ -28,6 +31,7 @@ export interface AuthServiceOptions {
   readonly now?: () => number;
   /** Tests use cheaper parameters; production keeps the default. */
   readonly scrypt?: ScryptParams;
+  readonly log?: (message: string) => void;
 }
 
 export interface SignedIn {
@@ -39,6 +43,12 @@ export interface SignedIn {
 export interface ClientInfo {
   readonly address: string;
   readonly userAgent?: string | undefined;
+}
+
+/** A valid session: its user now, and the row's key and expiry (the tRPC context carries both). */
+export interface ResolvedSession {
+  readonly user: StudioUser;
+  readonly session: SessionRef;
 }
 
 export const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60_000;
@@ -54,6 +64,8 @@ function toUser(row: { id: string; name: string; role: string }): StudioUser {
 
 export class AuthService {
   readonly sessionTtlMs: number;
+  /** Watches the sessions behind open live streams (one per process, like this service). */
+  readonly sessions: SessionWatcher;
   private readonly limiter: LoginRateLimiter;
   private readonly now: () => number;
 
@@ -64,6 +76,8 @@ export class AuthService {
     this.sessionTtlMs = opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
     this.limiter = opts.limiter ?? new LoginRateLimiter();
     this.now = opts.now ?? Date.now;
+    const log = opts.log !== undefined ? { log: opts.log } : {};
+    this.sessions = new SessionWatcher((ids) => this.currentSessions(ids), { now: this.now, ...log });
   }
 
   async createUser(name: string, password: string, role: Role): Promise<StudioUser> {
@@ -83,17 +97,21 @@ export class AuthService {
     if (user === null) throw new AuthError('not-found', `no user "${name}": list them with 'opstudio admin list'`);
     const passwordHash = await hashPassword(password, this.opts.scrypt);
     await this.db.$transaction([this.db.user.update({ where: { id: user.id }, data: { passwordHash } }), this.db.session.deleteMany({ where: { userId: user.id } })]);
+    void this.sessions.nudge();
   }
 
   async setRole(name: string, role: Role): Promise<StudioUser> {
     const user = await this.db.user.findUnique({ where: { name } });
     if (user === null) throw new AuthError('not-found', `no user "${name}": list them with 'opstudio admin list'`);
-    return toUser(await this.db.user.update({ where: { id: user.id }, data: { role } }));
+    const updated = toUser(await this.db.user.update({ where: { id: user.id }, data: { role } }));
+    void this.sessions.nudge();
+    return updated;
   }
 
   async deleteUser(name: string): Promise<void> {
     const { count } = await this.db.user.deleteMany({ where: { name } });
     if (count === 0) throw new AuthError('not-found', `no user "${name}": list them with 'opstudio admin list'`);
+    void this.sessions.nudge(); // the user's sessions went with it (ON DELETE CASCADE)
   }
 
   async listUsers(): Promise<StudioUser[]> {
@@ -104,21 +122,22 @@ export class AuthService {
     return this.db.user.count();
   }
 
-  /** Rate-limited first (before any hashing), then a constant-shape check whatever the name. */
+  /**
+   * Rate-limited first: the attempt is counted as failed before the first await (parallel guesses
+   * cannot all pass the check while the first ones hash), and taken back only when the password is
+   * right. Then a constant-shape check whatever the name.
+   */
   async signIn(name: string, password: string, client: ClientInfo): Promise<SignedIn> {
     const now = this.now();
-    const decision = this.limiter.check(name, client.address, now);
-    if (!decision.allowed) {
-      const seconds = Math.ceil(decision.retryAfterMs / 1000);
-      throw new AuthError('rate-limited', `too many failed sign-ins ${decision.reason === 'account' ? 'for this account' : 'from this address'}: try again in ${seconds} s`, decision.retryAfterMs);
+    const attempt = this.limiter.attempt(name, client.address, now);
+    if (!attempt.allowed) {
+      const seconds = Math.ceil(attempt.retryAfterMs / 1000);
+      throw new AuthError('rate-limited', `too many failed sign-ins ${attempt.reason === 'account' ? 'for this account' : 'from this address'}: try again in ${seconds} s`, attempt.retryAfterMs);
     }
     const row = name.length <= 63 ? await this.db.user.findUnique({ where: { name } }) : null;
-    const ok = await verifyPassword(password.slice(0, 1024), row?.passwordHash ?? (await dummyHash()));
-    if (row === null || !ok) {
-      this.limiter.recordFailure(name, client.address, now);
-      throw new AuthError('invalid-credentials', 'wrong user name or password');
-    }
-    this.limiter.recordSuccess(name);
+    const ok = await verifyPassword(password.slice(0, 1024), row?.passwordHash ?? (await dummyHash(this.opts.scrypt)));
+    if (row === null || !ok) throw new AuthError('invalid-credentials', 'wrong user name or password');
+    attempt.succeeded();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now + this.sessionTtlMs);
     await this.db.session.create({
@@ -127,8 +146,8 @@ export class AuthService {
     return { token, user: toUser(row), expiresAt };
   }
 
-  /** The user behind a cookie token, or undefined (unknown, expired: the row is removed). */
-  async resolveSession(token: string): Promise<StudioUser | undefined> {
+  /** The user and session behind a cookie token, or undefined (unknown, expired: the row is removed). */
+  async resolveSession(token: string): Promise<ResolvedSession | undefined> {
     if (token.length === 0 || token.length > 128) return undefined;
     const id = sessionIdOf(token);
     const session = await this.db.session.findUnique({ where: { id }, include: { user: { select: { id: true, name: true, role: true } } } });
@@ -137,16 +156,24 @@ export class AuthService {
       await this.db.session.deleteMany({ where: { id } });
       return undefined;
     }
-    return toUser(session.user);
+    return { user: toUser(session.user), session: { id, expiresAt: session.expiresAt } };
   }
 
   async revokeSession(token: string): Promise<void> {
     await this.db.session.deleteMany({ where: { id: sessionIdOf(token) } });
+    void this.sessions.nudge();
   }
 
   async revokeAllSessions(name: string): Promise<number> {
     const { count } = await this.db.session.deleteMany({ where: { user: { name } } });
+    void this.sessions.nudge();
     return count;
+  }
+
+  /** The given sessions as they are now, with their users, in one query (the watcher's tick). */
+  private async currentSessions(ids: readonly string[]) {
+    const rows = await this.db.session.findMany({ where: { id: { in: [...ids] } }, select: { id: true, expiresAt: true, user: { select: { id: true, name: true, role: true } } } });
+    return rows.map((r) => ({ id: r.id, expiresAt: r.expiresAt, user: toUser(r.user) }));
   }
 
   /** Housekeeping: expired rows are also removed lazily when presented. */

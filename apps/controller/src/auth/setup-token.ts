@@ -26,6 +26,14 @@ export class SetupToken {
     this.token = undefined;
     return true;
   }
+
+  /**
+   * Makes a consumed token usable again, when the account it was spent on could not be created
+   * (spent first, so two requests cannot both create an admin). No-op once a new one was issued.
+   */
+  giveBack(consumed: string): void {
+    this.token ??= Buffer.from(consumed);
+  }
 }
 
 /** The console lines for `serve` when multi-user mode starts with no users; `webUrl`: where the web app's sign-in page is, if known. */

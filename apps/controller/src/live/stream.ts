@@ -8,6 +8,7 @@ import type { LiveBus, Sequenced } from './bus';
 import type { LiveEvent } from './events';
 import { formatEventId, resumePoint, snapshotEventId } from './event-id';
 import type { SnapshotRegistry } from './snapshots';
+import { withheldSnapshot } from './topic-reads';
 import type { Topic } from './topics';
 
 export interface LiveStreamDeps {
@@ -18,6 +19,8 @@ export interface LiveStreamDeps {
    * the event, a narrowed copy, or undefined to drop it. Absent: everything.
    */
   readonly visible?: ((event: LiveEvent) => LiveEvent | undefined | Promise<LiveEvent | undefined>) | undefined;
+  /** Topics this subscriber may not read at all: nothing is started for them, their snapshot is empty (topic-reads.ts). */
+  readonly withheld?: ReadonlySet<string> | undefined;
 }
 
 export interface LiveStreamInput {
@@ -32,7 +35,8 @@ export class UnknownTopicError extends Error {
 export async function* liveStream(deps: LiveStreamDeps, input: LiveStreamInput, signal?: AbortSignal): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
   const { bus, snapshots } = deps;
   const visible = deps.visible ?? ((e: LiveEvent) => e);
-  const topics = new Set<string>(input.topics);
+  const withheld = deps.withheld ?? new Set<string>();
+  const topics = new Set<string>(input.topics.filter((t) => !withheld.has(t)));
   for (const topic of input.topics) {
     if (!snapshots.has(topic)) throw new UnknownTopicError(`nothing serves topic "${topic}" yet`);
   }
@@ -46,7 +50,7 @@ export async function* liveStream(deps: LiveStreamDeps, input: LiveStreamInput, 
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort, { once: true });
   // on-demand sources (a kind's informer, owned objects) run while someone listens
-  const release = snapshots.acquire(input.topics);
+  const release = snapshots.acquire(input.topics.filter((t) => topics.has(t)));
   try {
     let cursor: number;
     const resume = resumePoint(input.lastEventId, bus.epoch, bus.lastSeq);
@@ -62,6 +66,9 @@ export async function* liveStream(deps: LiveStreamDeps, input: LiveStreamInput, 
       cursor = bus.lastSeq;
       const events: LiveEvent[] = [];
       for (const topic of input.topics) {
+        const empty = withheld.has(topic) ? withheldSnapshot(topic) : undefined;
+        if (empty !== undefined) events.push(empty);
+        if (withheld.has(topic)) continue;
         for (const event of await snapshots.snapshot(topic)) {
           const shown = await visible(event);
           if (shown !== undefined) events.push(shown);
@@ -72,7 +79,8 @@ export async function* liveStream(deps: LiveStreamDeps, input: LiveStreamInput, 
     const aborted = () => signal?.aborted === true;
     while (!aborted()) {
       let next: Sequenced | undefined;
-      while ((next = queue.shift()) !== undefined) {
+      // an ended stream (client gone, session over) delivers nothing more, not even what is queued
+      while (!aborted() && (next = queue.shift()) !== undefined) {
         if (next.seq <= cursor) continue; // already in the snapshot or the replay
         cursor = next.seq;
         const shown = await visible(next.event);

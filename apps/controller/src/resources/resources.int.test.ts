@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';
 import type { TRPCError } from '@trpc/server';
-import { register } from 'prom-client';
 import { createCaller } from '../api/root';
 import { KubeJson } from '../install/kube-json';
 import { loadKubeConfig } from '../kube/kubeconfig';
@@ -15,7 +14,7 @@ import type { LiveEvent } from '../live/events';
 import { startServices } from '../services';
 import type { RunningServices } from '../services';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
-import { deleteCrd, installCrd, listen, widgetCrd } from './testing';
+import { deleteCrd, installCrd, kindWatchCount as watches, listen, widgetCrd } from './testing';
 import type { ResourceRow } from './types';
 
 const suffix = randomUUID().slice(0, 8);
@@ -301,12 +300,6 @@ describe('resources API and live topics against the sandbox', { skip: skipWithou
     }
   });
 });
-
-/** The `opstudio_resource_watches` gauge: informers running for live tables. */
-async function watches(): Promise<number> {
-  const metric = await register.getSingleMetric('opstudio_resource_watches')?.get();
-  return metric?.values[0]?.value ?? -1;
-}
 
 /** The error formatter copies the API server's causes into `data.causes`; createCaller errors carry the cause instead. */
 function createCallerShape(e: Err): { causes?: unknown[] } {

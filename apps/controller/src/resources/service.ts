@@ -115,10 +115,15 @@ export class ResourcesService {
     return { status: finalizing ? 'finalizing' : 'deleted', object };
   }
 
+  /** The CRD-served kind at this group/version/plural, or undefined: no CustomResourceDefinition serves it. */
+  async servedKind(ref: KindRef): Promise<{ kind: ResourceKind; columns: PrinterColumn[] } | undefined> {
+    await this.kindsWatcher.waitForSync(10_000);
+    return this.kindsWatcher.find(ref.group, ref.version, ref.plural) ?? (await this.readKind(ref));
+  }
+
   /** The kind serving this group/version/plural, checked against the namespace rule. */
   private async resolve(ref: KindRef, what: 'list' | 'item'): Promise<{ kind: ResourceKind; columns: PrinterColumn[] }> {
-    await this.kindsWatcher.waitForSync(10_000);
-    const found = this.kindsWatcher.find(ref.group, ref.version, ref.plural) ?? (await this.readKind(ref));
+    const found = await this.servedKind(ref);
     if (found === undefined) {
       throw new TRPCError({ code: 'NOT_FOUND', message: `no kind ${ref.plural}.${ref.group}/${ref.version} is served by the cluster: install its CRD first (resources.kinds lists what is there)` });
     }

@@ -1,6 +1,7 @@
 // Shared by the resources integration tests: a throwaway CRD under a unique API group, and a
 // reader that collects what a live subscription sends (through the real router).
 import type { KubeConfig } from '@kubernetes/client-node';
+import { register } from 'prom-client';
 import { createCaller } from '../api/root';
 import type { ApiContext } from '../api/context';
 import type { StudioUser } from '../auth';
@@ -89,4 +90,10 @@ export async function listen(services: ApiContext, topics: string[], lastEventId
       await reading;
     },
   };
+}
+
+/** The `opstudio_resource_watches` gauge: kinds with an informer running for live tables (this process). */
+export async function kindWatchCount(): Promise<number> {
+  const metric = await register.getSingleMetric('opstudio_resource_watches')?.get();
+  return metric?.values[0]?.value ?? -1;
 }

@@ -88,7 +88,7 @@ test('user names, cookies and request headers: never a crash, and only DNS label
       if (user.ok) assert.match(name, /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/);
       else assert.ok(!user.message.includes('\n'));
       parseCookies(cookie);
-      const refusal = checkCsrf({ method, headers }, { allowedOrigins: [] });
+      const refusal = checkCsrf({ method, headers }, { allowedOrigins: [], hosts: { ports: [3000], configured: [] } });
       if (method.toUpperCase() !== 'GET' && refusal === undefined) {
         assert.equal(headers['x-opstudio-csrf'], '1');
         assert.match(headers['content-type'] ?? '', /^\s*application\/json\s*(;|$)/i);

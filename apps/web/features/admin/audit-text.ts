@@ -1,7 +1,8 @@
 // Pure helpers of the audit log page: the filter form → the `audit.list` input (empty fields
 // dropped, since the server treats every given field as an exact match), and one entry's object
-// and summary as short text for a table cell.
+// and summary as short text for a table cell (a patch shows as the paths it touched).
 import type { AuditObject, AuditResult } from '@opstudio/shared/audit/index';
+import { isTouchedPaths } from '@opstudio/shared/audit/paths';
 
 export interface AuditFilterForm {
   readonly actor: string;
@@ -68,10 +69,31 @@ export function objectText(o: AuditObject): string {
   return parts.length === 0 ? '—' : parts.join(' ');
 }
 
-/** The before/after summary as one line, cut at `max` characters (the full text goes in a title). */
+/** One summary value: a patch or body as the paths it touched, a word as itself, anything else as JSON. */
+function factText(v: unknown): string {
+  if (isTouchedPaths(v)) return `${v.paths.join(', ')}${v.more === undefined ? '' : ` (+${v.more} more)`}`;
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+function sideText(v: unknown): string {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return factText(v);
+  return Object.entries(v)
+    .map(([k, x]) => `${k} ${factText(x)}`)
+    .join(', ');
+}
+
+/**
+ * The summary as one line, cut at `max` characters (the full text goes in a title): `strategy
+ * merge, patch spec.size`; `before … → after …` when the entry has both sides.
+ */
 export function summaryText(summary: { before?: unknown; after?: unknown } | undefined, max = 120): { short: string; full: string } {
   if (summary === undefined) return { short: '', full: '' };
-  const side = (label: string, v: unknown) => (v === undefined ? [] : [`${label} ${JSON.stringify(v)}`]);
-  const full = [...side('before', summary.before), ...side('after', summary.after)].join(' · ');
+  const { before, after } = summary;
+  const full =
+    before === undefined && after === undefined
+      ? sideText(summary) // an entry cut down to `{ truncated, text }` by the server
+      : before === undefined
+        ? sideText(after)
+        : `before ${sideText(before)}${after === undefined ? '' : ` → after ${sideText(after)}`}`;
   return { short: full.length <= max ? full : `${full.slice(0, max - 1)}…`, full };
 }

@@ -2,12 +2,14 @@
 // Decides what a page shows from the session: in multi-user mode a signed-out browser is sent to
 // /sign-in (remembering where it was) and sees no page, no navigation and no live connection,
 // so nothing asks the API before signing in. The sign-in page itself renders without the shell.
+// In single-user mode a browser without the launch token gets the page that says how to get in.
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useSession } from './SessionProvider';
-import { needsSignIn, SIGN_IN_PATH, signInHref } from './session';
+import { LaunchTokenPage } from './LaunchTokenPage';
+import { needsLaunchToken, needsSignIn, SIGN_IN_PATH, signInHref } from './session';
 import styles from './auth.module.css';
 
 interface Props {
@@ -30,6 +32,7 @@ export function AuthGate({ children, bare }: Props) {
     if (away) router.replace(signInHref(`${window.location.pathname}${window.location.search}${window.location.hash}`));
   }, [away, router]);
 
+  if (session !== null && needsLaunchToken(session)) return <LaunchTokenPage />;
   if (onSignIn) return bare;
   if (away) {
     return (

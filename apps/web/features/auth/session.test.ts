@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { needsSignIn, roleAllows, safeNextPath, sessionSchema, signInHref } from './session';
+import { needsLaunchToken, needsSignIn, roleAllows, safeNextPath, sessionSchema, signInHref } from './session';
 
 test('roles include the ones below them, and no role allows nothing', () => {
   assert.equal(roleAllows('admin', 'editor'), true);
@@ -42,4 +42,10 @@ test('the sign-in link carries where to come back to', () => {
   assert.equal(signInHref('/'), '/sign-in');
   assert.equal(signInHref('/designs/x'), '/sign-in?next=%2Fdesigns%2Fx');
   assert.equal(signInHref('/sign-in?next=%2F'), '/sign-in');
+});
+
+test('single-user mode without the launch token shows how to get in; with it, the studio', () => {
+  assert.equal(needsLaunchToken({ mode: 'single-user', user: null, setupRequired: false }), true);
+  assert.equal(needsLaunchToken({ mode: 'single-user', user: { name: 'local', role: 'admin' }, setupRequired: false }), false);
+  assert.equal(needsLaunchToken({ mode: 'multi-user', user: null, setupRequired: false }), false, 'multi-user mode signs in instead');
 });

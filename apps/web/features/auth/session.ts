@@ -19,6 +19,11 @@ export function roleAllows(have: Role | null | undefined, need: Role): boolean {
   return roles.indexOf(have) >= roles.indexOf(need);
 }
 
+/** Single-user mode without this launch's token: the page says how to get in, and shows nothing else. */
+export function needsLaunchToken(session: Session): boolean {
+  return session.mode === 'single-user' && session.user === null;
+}
+
 /** Multi-user mode without a session: every page but /sign-in sends the browser there. */
 export function needsSignIn(session: Session): boolean {
   return session.mode === 'multi-user' && session.user === null;

@@ -2,11 +2,13 @@
 // The page's one live subscription. Components declare the topics they show with
 // useLiveTopics(); the provider subscribes once for all of them (plus `cluster`, which the header
 // always shows), so a page costs one of the browser's six connections per origin.
+import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import type { LiveEvent, Topic } from '@opstudio/controller/router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTRPC } from '../../trpc/client';
+import { SESSION_QUERY_KEY } from '../auth/SessionProvider';
 import { applyLiveEvent, connectionOf, emptyLiveState } from './live-state';
 import type { Connection, LiveState } from './live-state';
 
@@ -55,13 +57,20 @@ export function LiveProvider({ children }: { readonly children: ReactNode }) {
     trpc.live.subscribe.subscriptionOptions({ topics }, { enabled: mounted, onData: (message) => onData(message.data) }),
   );
 
-  // A subscription that ended in an error (e.g. the controller restarted mid-handshake) starts over.
-  const { status, reset } = subscription;
+  // A subscription that ended in an error (e.g. the controller restarted mid-handshake) starts
+  // over; so does one the server ended (its session ended: signed out, deleted, expired). When
+  // the answer is then UNAUTHORIZED, the session is asked again and the gate shows the way in.
+  const { status, reset, error } = subscription;
+  const queryClient = useQueryClient();
+  const unauthorized = (error?.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED';
   useEffect(() => {
-    if (status !== 'error') return;
-    const timer = setTimeout(reset, 2000);
+    if (unauthorized) void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  }, [unauthorized, queryClient]);
+  useEffect(() => {
+    if (status !== 'error' && !(status === 'idle' && mounted)) return;
+    const timer = setTimeout(reset, status === 'error' ? 2000 : 1000);
     return () => clearTimeout(timer);
-  }, [status, reset]);
+  }, [status, reset, mounted]);
 
   const register = useCallback((wanted: readonly Topic[]) => {
     const change = (delta: number) =>

@@ -4,7 +4,8 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { liveStream } from '../../live/stream';
 import { topicSchema } from '../../live/topics';
-import { liveVisibility } from '../live-access';
+import { admitTopics } from '../live-gate';
+import { sessionBound } from '../live-access';
 import { createTRPCRouter, viewerProcedure } from '../trpc';
 
 export const liveInput = z.object({
@@ -14,11 +15,14 @@ export const liveInput = z.object({
 });
 
 export const liveRouter = createTRPCRouter({
-  subscribe: viewerProcedure.input(liveInput).subscription(({ ctx, input, signal }) => {
+  subscribe: viewerProcedure.input(liveInput).subscription(async ({ ctx, input, signal }) => {
     // Refuse unknown topics here, before the stream starts, so the client gets a clean error.
     const unknown = input.topics.filter((t) => !ctx.snapshots.has(t));
     if (unknown.length > 0) throw new TRPCError({ code: 'BAD_REQUEST', message: `nothing serves topic(s) ${unknown.join(', ')} yet` });
-    // multi-user mode: each event is narrowed to what the user's Kubernetes RBAC lets it list
-    return liveStream({ bus: ctx.bus, snapshots: ctx.snapshots, visible: liveVisibility(ctx, ctx.user) }, input, signal);
+    // a kind's informer starts only for a CRD-served kind the user may list somewhere (api/live-gate.ts)
+    const withheld = await admitTopics(ctx, ctx.user, input.topics);
+    // multi-user mode: each event is narrowed to what the user's Kubernetes RBAC (current role) lets
+    // it list, and the stream ends with the user's session
+    return sessionBound(ctx, signal, (visible, stop) => liveStream({ bus: ctx.bus, snapshots: ctx.snapshots, visible, withheld }, input, stop));
   }),
 });

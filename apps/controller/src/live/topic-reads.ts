@@ -1,0 +1,50 @@
+// What subscribing to a topic makes the studio watch in the cluster, so the subscription can be
+// judged before any watch starts (api/live-gate.ts):
+// - `resources:<group>/<version>/<plural>[/<namespace>]` starts an informer on that kind in every
+//   namespace: it must be a custom resource (a CustomResourceDefinition serves it);
+// - `owned:<uid>` starts the operand informers: the Deployments and Pods the CR page shows (and
+//   the ReplicaSets between them), only those labelled `app.kubernetes.io/managed-by`.
+// The other topics start nothing: `events:` and the cluster topics come from watches that always
+// run, `timeline:` from the database, `install:` from memory; their events are filtered as usual.
+import { parseResourcesTopic } from './topics';
+import type { ResourcesTopic, Topic } from './topics';
+import type { LiveEvent } from './events';
+
+/** A Kubernetes resource by API group ('' for the core group) and plural name. */
+export interface TopicResource {
+  readonly group: string;
+  readonly resource: string;
+}
+
+export type TopicReads =
+  /** A kind's informer: accepted only for a CRD-served kind. */
+  | { readonly kind: ResourcesTopic }
+  /** Built-in kinds the UI shows; a user needs `list` on at least one of them somewhere. */
+  | { readonly builtIn: readonly TopicResource[] };
+
+/** The built-in kinds an `owned:` topic shows (ReplicaSets only link Pods to their Deployment). */
+export const OWNED_KINDS: readonly TopicResource[] = [
+  { group: 'apps', resource: 'deployments' },
+  { group: '', resource: 'pods' },
+];
+
+/**
+ * What a subscriber sees of a topic it may not read anywhere (multi-user mode): an empty
+ * snapshot, as if nothing existed, and no watch started for it. The rest of the page's one
+ * subscription goes on (the header, the kinds, the topics it may read).
+ */
+export function withheldSnapshot(topic: Topic): LiveEvent | undefined {
+  if (topic.startsWith('resources:')) return { topic: topic as `resources:${string}`, type: 'snapshot', items: [] };
+  if (topic.startsWith('owned:')) return { topic: topic as `owned:${string}`, type: 'snapshot', deployments: [], pods: [] };
+  return undefined;
+}
+
+/** What this topic starts watching, or undefined when it starts nothing. */
+export function topicReads(topic: Topic): TopicReads | undefined {
+  if (topic.startsWith('resources:')) {
+    const kind = parseResourcesTopic(topic);
+    return kind === undefined ? undefined : { kind };
+  }
+  if (topic.startsWith('owned:')) return { builtIn: OWNED_KINDS };
+  return undefined;
+}
