@@ -17,7 +17,7 @@ import { labelledCrd } from '../apps/controller/src/install/labels';
 import { loadKubeConfig } from '../apps/controller/src/kube/kubeconfig';
 import { ControllerManager } from '../apps/controller/src/operators/manager';
 import { apiServerEventSink, EventRecorder } from '../apps/controller/src/runtime/recorder';
-import { eventually, migratedTempDb } from '../apps/controller/src/testing';
+import { eventually, migratedTempDb } from '../apps/controller/testing';
 import { parseDesign, serializeDesign } from '../packages/shared/src/design/io';
 
 const edits = Number(process.argv[2] ?? 100);

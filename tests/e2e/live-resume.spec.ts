@@ -6,7 +6,7 @@ import { PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { createCr, installDesign, kube, kubeconfig, memcachedDesign, removeDesign, unique, withNamespace } from './resources-helpers';
-import { TcpProxy } from '../../apps/controller/src/testing/tcp-proxy';
+import { TcpProxy } from '../../apps/controller/testing/tcp-proxy';
 import { ALLOWED_NAME, launchToken } from './launch';
 
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);

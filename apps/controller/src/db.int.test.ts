@@ -9,7 +9,7 @@ import path from 'node:path';
 import { toTRPCError } from './api/errors';
 import { checkDb, DatabaseError, openDb } from './db';
 import type { StudioDb } from './db';
-import { migratedTempDb } from './testing';
+import { migratedTempDb } from '../testing';
 
 describe('the studio database', () => {
   let db: StudioDb;

@@ -12,7 +12,7 @@ import { repoRoot } from './config';
 import { loadKubeConfig } from './kube/kubeconfig';
 import { startServer, StartupError } from './server';
 import type { RunningServer } from './server';
-import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from './testing';
+import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const memcached = readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8');

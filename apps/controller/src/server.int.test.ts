@@ -9,7 +9,7 @@ import path from 'node:path';
 import { repoRoot } from './config';
 import { startServer, StartupError } from './server';
 import type { RunningServer } from './server';
-import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from './testing';
+import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'opstudio-serve-'));
 const bin = path.join(repoRoot, 'apps/controller/bin/opstudio.js');

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { TRPCError } from '@trpc/server';
 import { roles } from '../auth';
 import type { Role, StudioUser } from '../auth';
-import type { ApiContext } from './context';
+import type { RequestContext } from './context';
 import { appRouter, createCaller } from './root';
 
 const required: Record<string, Role> = {
@@ -45,7 +45,7 @@ type Callable = Record<string, Record<string, ((input: unknown) => Promise<unkno
 async function outcome(path: string, user: StudioUser | undefined): Promise<string> {
   const [noun, verb] = path.split('.') as [string, string];
   // no services at all: a procedure that gets past its role check fails on its input or on the missing service
-  const ctx = { user } as unknown as ApiContext;
+  const ctx = { user } as unknown as RequestContext;
   const proc = (createCaller(ctx) as unknown as Callable)[noun]?.[verb];
   assert.ok(proc, `${path} is not callable`);
   try {

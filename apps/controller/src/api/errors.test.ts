@@ -2,9 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiException } from '@kubernetes/client-node';
 import { TRPCError } from '@trpc/server';
+import { InvalidNameError } from '../auth/names';
+import { AuthError } from '../auth/service';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, PreconditionError, TimedOutError, UnauthenticatedError, UnavailableError, UnprocessableError } from '../errors';
+import { KubeApiError } from '../kube/errors';
 import { KubeConfigError } from '../kube/kubeconfig';
 import { KubeUnreachableError } from '../kube/probe';
-import { kubeCausesOf, toTRPCError } from './errors';
+import { failureOf, fieldCausesOf, toTRPCError } from './errors';
 
 const status = (code: number, reason: string, message: string, causes?: object[]) =>
   JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code, reason, message, details: causes ? { causes } : {} });
@@ -38,7 +42,7 @@ test('a 422 keeps the field paths for the client', () => {
     new ApiException(422, 'x', status(422, 'Invalid', 'Memcached.cache.example.com "m" is invalid: spec.size: Invalid value: 0', [{ field: 'spec.size', message: 'Invalid value: 0: must be >= 1', reason: 'FieldValueInvalid' }]), {}),
   );
   assert.equal(err.code, 'UNPROCESSABLE_CONTENT');
-  assert.deepEqual(kubeCausesOf(err), [{ field: 'spec.size', message: 'Invalid value: 0: must be >= 1' }]);
+  assert.deepEqual(fieldCausesOf(err), [{ field: 'spec.size', message: 'Invalid value: 0: must be >= 1' }]);
 });
 
 test('a 401 without a Status body still maps by HTTP code', () => {
@@ -80,4 +84,40 @@ test("server-side apply's 500 for fields the schema does not declare is the requ
   assert.equal(err.code, 'BAD_REQUEST');
   assert.match(err.message, /field not declared in schema \(remove the fields the kind's schema does not declare\)$/);
   assert.equal(toTRPCError(new ApiException(500, 'x', status(500, 'InternalError', 'etcdserver: request timed out'), {})).code, 'INTERNAL_SERVER_ERROR');
+});
+
+test("KubeJson's refusal and client-node's ApiException get the same answer: one shape", () => {
+  const body = { kind: 'Status', code: 409, reason: 'AlreadyExists', message: 'namespaces "a" already exists' };
+  const fromJson = toTRPCError(new KubeApiError({ code: 409, status: body, request: { verb: 'POST', path: '/api/v1/namespaces' } }));
+  const fromTyped = toTRPCError(new ApiException(409, 'x', JSON.stringify(body), {}));
+  assert.deepEqual([fromJson.code, fromJson.message], [fromTyped.code, fromTyped.message]);
+  assert.ok(fromTyped.cause instanceof KubeApiError, 'converted at the kube/ boundary');
+});
+
+test('each domain error has one code, its message as is, and its field causes for the client', () => {
+  const table = [
+    [new InvalidInputError('a design needs a name: type one and save again'), 'BAD_REQUEST'],
+    [new UnprocessableError('the API server refused the CRD of d (dry run)'), 'UNPROCESSABLE_CONTENT'],
+    [new NotFoundError('no design with id "x"'), 'NOT_FOUND'],
+    [new ConflictError('a design named "a" already exists'), 'CONFLICT'],
+    [new PreconditionError('uninstall it first'), 'PRECONDITION_FAILED'],
+    [new UnauthenticatedError('sign in first'), 'UNAUTHORIZED'],
+    [new ForbiddenError('your role (viewer) cannot do this'), 'FORBIDDEN'],
+    [new UnavailableError('the cluster is gone'), 'SERVICE_UNAVAILABLE'],
+    [new TimedOutError('CRD x is not gone after 30 s'), 'TIMEOUT'],
+  ] as const;
+  for (const [err, code] of table) assert.deepEqual([toTRPCError(err).code, toTRPCError(err).message, failureOf(err).code], [code, err.message, code]);
+  const invalid = toTRPCError(new InvalidInputError('invalid design; fix it and save again', [{ field: 'crd.scope', message: 'must be Namespaced or Cluster' }, { field: '', message: 'too long' }]));
+  assert.equal(invalid.message, 'invalid design; fix it and save again: crd.scope: must be Namespaced or Cluster; too long');
+  assert.deepEqual(fieldCausesOf(invalid), [{ field: 'crd.scope', message: 'must be Namespaced or Cluster' }, { field: '', message: 'too long' }]);
+  assert.equal(fieldCausesOf(toTRPCError(new NotFoundError('x'))), undefined);
+});
+
+test('account errors become tRPC codes a client can act on', () => {
+  const exists = toTRPCError(new AuthError('exists', 'user "a" already exists'));
+  assert.ok(exists.code === 'CONFLICT' && /already exists/.test(exists.message));
+  assert.equal(toTRPCError(new AuthError('not-found', 'no user "b"')).code, 'NOT_FOUND');
+  assert.equal(toTRPCError(new AuthError('rate-limited', 'too many attempts')).code, 'TOO_MANY_REQUESTS');
+  assert.equal(toTRPCError(new AuthError('invalid-credentials', 'wrong name or password')).code, 'UNAUTHORIZED');
+  assert.equal(toTRPCError(new InvalidNameError('invalid user name')).code, 'BAD_REQUEST');
 });

@@ -1,29 +1,47 @@
-// One place where failures from below (Kubernetes Status errors, unreachable API servers,
-// Prisma errors, bad kubeconfigs) become tRPC errors with a code the client can branch on and a
-// message a user can act on. Routers throw whatever they get; the error formatter and the
-// procedures' middleware call `toTRPCError` once.
+// The one place where failures from below become answers: the services' domain errors
+// (src/errors.ts), account errors, Kubernetes refusals (KubeApiError, kube/errors.ts),
+// unreachable API servers, bad kubeconfigs and Prisma errors get a code the client can branch on
+// and a message a user can act on. `failureOf` decides; `toTRPCError` is that decision for the API
+// (the procedures' middleware and the error formatter call it once), and the CLI turns the same
+// codes into exit codes. Services and routers throw whatever they have.
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { InvalidNameError } from '../auth/names';
+import { AuthError } from '../auth/service';
+import { DomainError, type DomainErrorKind } from '../errors';
+import { asKubeApiError, KubeApiError } from '../kube/errors';
 
-/** The parts of a Kubernetes `Status` object we use. */
-export interface KubeStatus {
-  readonly message?: string;
-  readonly reason?: string;
-  readonly code?: number;
-  readonly details?: { readonly name?: string; readonly kind?: string; readonly causes?: readonly { readonly field?: string; readonly message?: string; readonly reason?: string }[] };
+/** A failure as every boundary reports it; `cause` is the error it came from (logged, never shown). */
+export interface Failure {
+  readonly code: TRPC_ERROR_CODE_KEY;
+  readonly message: string;
+  readonly cause?: unknown;
 }
 
-/** Attached as the TRPCError's cause; the formatter copies `causes` into the response's data. */
-export class KubeApiError extends Error {
-  override readonly name = 'KubeApiError';
-  constructor(
-    message: string,
-    readonly httpStatus: number,
-    readonly status: KubeStatus | undefined,
-  ) {
-    super(message);
-  }
+/** What the client shows next to a field (the error formatter's `data.causes`). */
+export interface ShownCause {
+  readonly field: string;
+  readonly message: string;
 }
+
+const codeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
+  'invalid-input': 'BAD_REQUEST',
+  unprocessable: 'UNPROCESSABLE_CONTENT',
+  'not-found': 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  precondition: 'PRECONDITION_FAILED',
+  unauthenticated: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  timeout: 'TIMEOUT',
+};
+
+const codeByAuthError: Record<AuthError['code'], TRPC_ERROR_CODE_KEY> = {
+  exists: 'CONFLICT',
+  'not-found': 'NOT_FOUND',
+  'rate-limited': 'TOO_MANY_REQUESTS',
+  'invalid-credentials': 'UNAUTHORIZED',
+};
 
 const codeByHttpStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',
@@ -63,51 +81,43 @@ const prismaCodes: Record<string, { code: TRPC_ERROR_CODE_KEY; message: string }
   P2021: { code: 'SERVICE_UNAVAILABLE', message: 'the database has no such table: run `npx prisma migrate deploy`' },
 };
 
-export function toTRPCError(err: unknown): TRPCError {
-  if (err instanceof TRPCError) return err;
-  const status = kubeStatusOf(err);
-  if (status !== undefined) {
-    const what = status.status?.message ?? `the Kubernetes API answered HTTP ${status.httpStatus}`;
-    // server-side apply answers 500 for a body with fields the kind's schema does not declare:
-    // the request is at fault, not the server (found by resources/fuzz.int.test.ts)
-    const undeclared = status.httpStatus === 500 && what.startsWith('failed to create typed patch object');
-    const code = undeclared ? 'BAD_REQUEST' : (codeByHttpStatus[status.httpStatus] ?? (status.httpStatus >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'));
-    // a server-side apply conflict is not solved by reloading: the user decides to take the fields over
-    const applyConflict = status.httpStatus === 409 && what.startsWith('Apply failed with');
-    const advice = applyConflict ? 'pass force: true to take ownership of these fields' : undeclared ? "remove the fields the kind's schema does not declare" : adviceByCode[code];
-    const message = advice === undefined ? what : `${what} (${advice})`;
-    return new TRPCError({ code, message, cause: new KubeApiError(message, status.httpStatus, status.status) });
-  }
+export function failureOf(err: unknown): Failure {
+  if (err instanceof DomainError) return { code: codeByKind[err.kind], message: err.message, cause: err };
+  if (err instanceof AuthError) return { code: codeByAuthError[err.code], message: err.message, cause: err };
+  if (err instanceof InvalidNameError) return { code: 'BAD_REQUEST', message: err.message, cause: err };
+  const refused = asKubeApiError(err);
+  if (refused !== undefined) return kubeFailure(refused);
   const prisma = prismaErrorOf(err);
-  if (prisma !== undefined) return new TRPCError({ code: prisma.code, message: prisma.message, cause: err });
+  if (prisma !== undefined) return { ...prisma, cause: err };
   if (err instanceof Error) {
-    if (err.name === 'KubeConfigError') return new TRPCError({ code: 'PRECONDITION_FAILED', message: err.message, cause: err });
-    if (err.name === 'KubeUnreachableError') return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: err.message, cause: err });
+    if (err.name === 'KubeConfigError') return { code: 'PRECONDITION_FAILED', message: err.message, cause: err };
+    if (err.name === 'KubeUnreachableError') return { code: 'SERVICE_UNAVAILABLE', message: err.message, cause: err };
     const netCode = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
     if (typeof netCode === 'string' && networkCodes.has(netCode)) {
-      return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: `cannot reach the Kubernetes API server (${netCode}): ${adviceByCode.SERVICE_UNAVAILABLE}`, cause: err });
+      return { code: 'SERVICE_UNAVAILABLE', message: `cannot reach the Kubernetes API server (${netCode}): ${adviceByCode.SERVICE_UNAVAILABLE}`, cause: err };
     }
-    return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: err.message.split('\n')[0] ?? err.message, cause: err });
+    return { code: 'INTERNAL_SERVER_ERROR', message: err.message.split('\n')[0] ?? err.message, cause: err };
   }
-  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: String(err) });
+  return { code: 'INTERNAL_SERVER_ERROR', message: String(err) };
 }
 
-/** client-node's ApiException: `code` is the HTTP status, `body` the Status (JSON text or object). */
-function kubeStatusOf(err: unknown): { httpStatus: number; status: KubeStatus | undefined } | undefined {
-  if (typeof err !== 'object' || err === null) return undefined;
-  const e = err as { code?: unknown; statusCode?: unknown; body?: unknown };
-  const httpStatus = typeof e.code === 'number' ? e.code : typeof e.statusCode === 'number' ? e.statusCode : undefined;
-  if (httpStatus === undefined || httpStatus < 400 || httpStatus > 599) return undefined;
-  let body: unknown = e.body;
-  if (typeof body === 'string') {
-    try {
-      body = JSON.parse(body);
-    } catch {
-      body = undefined;
-    }
-  }
-  const isStatus = typeof body === 'object' && body !== null && (body as { kind?: unknown }).kind === 'Status';
-  return { httpStatus, status: isStatus ? (body as KubeStatus) : undefined };
+export function toTRPCError(err: unknown): TRPCError {
+  if (err instanceof TRPCError) return err;
+  const { code, message, cause } = failureOf(err);
+  return new TRPCError({ code, message, cause });
+}
+
+/** The API server's HTTP status picks the code; the Status message says what, the advice what to do. */
+function kubeFailure(err: KubeApiError): Failure {
+  const what = err.status?.message ?? `the Kubernetes API answered HTTP ${err.code}`;
+  // server-side apply answers 500 for a body with fields the kind's schema does not declare:
+  // the request is at fault, not the server (found by resources/fuzz.int.test.ts)
+  const undeclared = err.code === 500 && what.startsWith('failed to create typed patch object');
+  const code = undeclared ? 'BAD_REQUEST' : (codeByHttpStatus[err.code] ?? (err.code >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'));
+  // a server-side apply conflict is not solved by reloading: the user decides to take the fields over
+  const applyConflict = err.code === 409 && what.startsWith('Apply failed with');
+  const advice = applyConflict ? 'pass force: true to take ownership of these fields' : undeclared ? "remove the fields the kind's schema does not declare" : adviceByCode[code];
+  return { code, message: advice === undefined ? what : `${what} (${advice})`, cause: err };
 }
 
 function prismaErrorOf(err: unknown): { code: TRPC_ERROR_CODE_KEY; message: string } | undefined {
@@ -117,11 +127,10 @@ function prismaErrorOf(err: unknown): { code: TRPC_ERROR_CODE_KEY; message: stri
   return { code: 'INTERNAL_SERVER_ERROR', message: `database error: ${err.message.split('\n').filter(Boolean).pop() ?? err.name}` };
 }
 
-/** Field-level causes of a Kubernetes validation error, for the client to show at the field. */
-export function kubeCausesOf(err: TRPCError): { field: string; message: string }[] | undefined {
-  const cause = err.cause;
-  if (!(cause instanceof KubeApiError)) return undefined;
-  const causes = cause.status?.details?.causes;
-  if (causes === undefined || causes.length === 0) return undefined;
+/** Field-level causes behind a failure (a domain error's own, a Kubernetes Status's), for the client to show at the fields. */
+export function fieldCausesOf(err: unknown): ShownCause[] | undefined {
+  const source = err instanceof TRPCError ? err.cause : err;
+  const causes = source instanceof DomainError || source instanceof KubeApiError ? source.causes : [];
+  if (causes.length === 0) return undefined;
   return causes.map((c) => ({ field: c.field ?? '', message: c.message ?? c.reason ?? '' }));
 }

@@ -10,7 +10,7 @@ import { readableItems } from '../auth';
 import type { StudioUser } from '../auth';
 import type { LiveEvent } from '../live/events';
 import type { WatchedSession } from '../auth/session-watch';
-import { parseResourcesTopic } from '../live/topics';
+import { isFamilyTopic, parseResourcesTopic, type FamilyTopic } from '@opstudio/shared/live/topics';
 import type { TimelineRun } from '../history/types';
 import type { RequestContext } from './context';
 
@@ -26,29 +26,29 @@ export function liveVisibility(ctx: RequestContext, user: StudioUser): Visible |
 
   return async (event) => {
     // the prefix first: most events are of other topics, and they need no regex
-    const resources = event.topic.startsWith('resources:') ? parseResourcesTopic(event.topic) : undefined;
+    const resources = isFamilyTopic('resources', event.topic) ? parseResourcesTopic(event.topic) : undefined;
     if (resources !== undefined) {
-      const e = event as Extract<LiveEvent, { topic: `resources:${string}` }>;
+      const e = event as Extract<LiveEvent, { topic: FamilyTopic<'resources'> }>;
       const q = { group: resources.group, resource: resources.plural };
       if (e.type === 'snapshot') return { ...e, items: await filter(q, e.items, (row) => row.namespace) };
       return (await one(q, e.item, (row) => row.namespace)) ? e : undefined;
     }
-    if (event.topic.startsWith('owned:')) {
-      const e = event as Extract<LiveEvent, { topic: `owned:${string}` }>;
+    if (isFamilyTopic('owned', event.topic)) {
+      const e = event as Extract<LiveEvent, { topic: FamilyTopic<'owned'> }>;
       const [deployments, pods] = await Promise.all([
         filter({ group: 'apps', resource: 'deployments' }, e.deployments, (d) => d.namespace),
         filter({ group: '', resource: 'pods' }, e.pods, (p) => p.namespace),
       ]);
       return { ...e, deployments, pods };
     }
-    if (event.topic.startsWith('events:')) {
-      const e = event as Extract<LiveEvent, { topic: `events:${string}` }>;
+    if (isFamilyTopic('events', event.topic)) {
+      const e = event as Extract<LiveEvent, { topic: FamilyTopic<'events'> }>;
       const q = { group: '', resource: 'events' };
       if (e.type === 'snapshot') return { ...e, items: await filter(q, e.items, (x) => x.namespace) };
       return (await one(q, e.item, (x) => x.namespace)) ? e : undefined;
     }
-    if (event.topic.startsWith('timeline:')) {
-      const e = event as Extract<LiveEvent, { topic: `timeline:${string}` }>;
+    if (isFamilyTopic('timeline', event.topic)) {
+      const e = event as Extract<LiveEvent, { topic: FamilyTopic<'timeline'> }>;
       if (e.type === 'snapshot') return { ...e, runs: await runsVisible(e.runs) };
       return (await runsVisible([e.run])).length === 1 ? e : undefined;
     }
@@ -95,6 +95,12 @@ function currentVisibility(ctx: RequestContext, current: () => StudioUser): Visi
 /** history.runs: only the runs of objects the user may list (same rule as the timeline topic). */
 export async function visibleRuns<T extends TimelineRun>(ctx: RequestContext, user: StudioUser, runs: readonly T[]): Promise<T[]> {
   return ctx.identities.actsAsItself(user) ? [...runs] : runsFilter(ctx, user)(runs);
+}
+
+/** history.runs: a page of one object's runs from the database, narrowed like the timeline topic. */
+export async function visibleRunsPage(ctx: RequestContext & { readonly user: StudioUser }, q: { uid: string; limit: number; before?: number | undefined }) {
+  const page = await ctx.history.page(q.uid, q.limit, q.before);
+  return { ...page, runs: await visibleRuns(ctx, ctx.user, page.runs) };
 }
 
 /**

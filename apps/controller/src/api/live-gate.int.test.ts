@@ -11,10 +11,10 @@ import { TRPCError } from '@trpc/server';
 import { loadAuthConfig } from '../auth/config';
 import type { StudioUser } from '../auth/roles';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import type { Topic } from '../live/topics';
-import { deleteCrd, installCrd, kindWatchCount, listen, widgetCrd } from '../resources/testing';
+import type { Topic } from '@opstudio/shared/live/topics';
+import { deleteCrd, installCrd, kindWatchCount, listen, widgetCrd } from '../../testing/resources';
 import { startServices, type RunningServices } from '../services';
-import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
+import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 
 const id = randomUUID().slice(0, 8);
 const group = `gate-${id}.opstudio.dev`;

@@ -13,7 +13,7 @@ import { mayListSomewhere } from '../auth';
 import type { StudioUser } from '../auth';
 import { topicReads } from '../live/topic-reads';
 import type { TopicResource } from '../live/topic-reads';
-import type { Topic } from '../live/topics';
+import type { Topic } from '@opstudio/shared/live/topics';
 import type { RequestContext } from './context';
 
 /** Throws BAD_REQUEST for a topic naming no CRD-served kind; returns the topics withheld from this user. */

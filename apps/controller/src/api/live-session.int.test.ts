@@ -10,10 +10,10 @@ import { AuthService, loadAuthConfig } from '../auth';
 import { openDb } from '../db';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import type { LiveEvent } from '../live/events';
-import { deleteCrd, installCrd, widgetCrd } from '../resources/testing';
+import { deleteCrd, installCrd, widgetCrd } from '../../testing/resources';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
-import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
+import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 
 const id = randomUUID().slice(0, 8);
 const group = `sess-${id}.opstudio.dev`;

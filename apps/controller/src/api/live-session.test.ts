@@ -12,9 +12,9 @@ import { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
 import { SnapshotRegistry } from '../live/snapshots';
 import { liveStream } from '../live/stream';
-import type { Topic } from '../live/topics';
+import type { Topic } from '@opstudio/shared/live/topics';
 import type { ResourceRow } from '../resources/types';
-import { eventually, migratedTempDb } from '../testing';
+import { eventually, migratedTempDb } from '../../testing';
 import type { RequestContext } from './context';
 import { sessionBound } from './live-access';
 

@@ -17,8 +17,9 @@ import { loadKubeConfig } from '../kube/kubeconfig';
 import type { LiveEvent } from '../live/events';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
-import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
+import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 import { createCaller } from './root';
+import { LOCAL_ADMIN } from '../auth';
 
 const suffix = randomUUID().slice(0, 8);
 const ns = `resume-it-${suffix}`;
@@ -57,7 +58,7 @@ function metric(text: string, name: string, labels: Record<string, string>): num
 describe('resume over SSE and /metrics after a reconcile scenario', { skip: skipWithoutCluster, timeout: 240_000 }, () => {
   let server: RunningServer;
   let designId = '';
-  const api = () => createCaller(server.services);
+  const api = () => createCaller({ ...server.services, user: LOCAL_ADMIN });
   const core = () => loadKubeConfig(kubeconfigPath).kc.makeApiClient(CoreV1Api);
 
   before(async () => {

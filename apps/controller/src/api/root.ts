@@ -9,9 +9,6 @@ import { historyRouter } from './routers/history';
 import { controllersRouter } from './routers/controllers';
 import { auditRouter } from './routers/audit';
 import { usersRouter } from './routers/users';
-import { LOCAL_ADMIN } from '../auth';
-import type { AuthContext } from '../auth';
-import type { ApiContext } from './context';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
@@ -29,22 +26,20 @@ export const appRouter = createTRPCRouter({
 
 export type AppRouter = typeof appRouter;
 
-const callerFactory = createCallerFactory(appRouter);
 /**
- * For tests and in-process callers (the CLI): `createCaller(ctx).cluster.info()`. They act as the
- * machine's owner (the local admin) unless `user` is given. Never use this for network requests:
- * the HTTP handler builds its context from the request's session.
+ * For tests and in-process callers: `createCaller({ ...services, user: LOCAL_ADMIN }).cluster.info()`.
+ * The context's `user` is required: a caller acting as the machine's owner says so. Never use this
+ * for network requests: the HTTP handler builds its context from the request's session.
  */
-export const createCaller = (ctx: ApiContext & Partial<AuthContext>, opts?: Parameters<typeof callerFactory>[1]) => callerFactory({ user: LOCAL_ADMIN, ...ctx }, opts);
+export const createCaller = createCallerFactory(appRouter);
 
 /** What the live subscription carries, for the web app's reducers. */
-export type { ClusterSummary, LiveEvent, NamespaceSummary, NodeSummary } from '../live/events';
-export type { Topic } from '../live/topics';
-export type { AccessAnswer } from './routers/access';
+export type { ClusterSummary, EventSummary, LiveEvent, NamespaceSummary, NodeSummary } from '../live/events';
+export type { AccessAnswer } from './access-answers';
 export type { CrdDiff, CrdSummary, DesignChange, InstallOperation, InstallStep, InstallStepName } from '../install';
 export type { DesignSummary, DesignVersionView, SavedDesign } from '../designs';
 export type { AuditEntryView, AuditFilter } from '../audit';
-export type { EventSummary, RunAction, RunOutcome, TimelineRun } from '../history';
+export type { RunAction, RunOutcome, TimelineRun } from '../history';
 export type {
   ControllerInfo,
   CustomObject,

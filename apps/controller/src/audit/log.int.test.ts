@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { TRPCError } from '@trpc/server';
 import { openDb } from '../db';
-import { migratedTempDb } from '../testing';
+import { migratedTempDb } from '../../testing';
 import { AuditLog, MAX_SUMMARY_CHARS } from './log';
 
 const db = openDb(migratedTempDb());

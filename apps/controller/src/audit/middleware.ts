@@ -1,5 +1,6 @@
-// `audited('resources.patch')`: a tRPC middleware that records the change a procedure makes,
-// placed after `.input(…)` so the validated input names the object. Who: `ctx.user`. What: the
+// `.use(audited)`: a tRPC middleware that records the change a procedure makes under the
+// procedure's path (`resources.patch`), placed after `.input(…)` so the validated input names the
+// object (api/procedures.ts puts it in every cluster write). Who: `ctx.user`. What: the
 // input's object coordinates; the summary keeps small facts of the input (flags, versions, a
 // patch strategy) and the paths a patch or body touches, never values, bodies, YAML or passwords
 // (`inputSummary`, packages/shared/src/audit/summary.ts). Result: success, or the error
@@ -7,7 +8,7 @@
 import { AUDIT_OBJECT_FIELDS } from '@opstudio/shared/audit/index';
 import { inputSummary } from '@opstudio/shared/audit/summary';
 import { experimental_standaloneMiddleware } from '@trpc/server';
-import { toTRPCError } from '../api/errors';
+import { failureOf } from '../api/errors';
 import type { StudioUser } from '../auth/roles';
 import type { AuditLog, AuditObject, AuditResult } from './log';
 
@@ -39,29 +40,28 @@ export function answerObjectOf(data: unknown): AuditObject {
 
 export { inputSummary };
 
-export function audited(action: string) {
-  return experimental_standaloneMiddleware<{ ctx: { audit: AuditLog; user: StudioUser | undefined } }>().create(async ({ ctx, input, next }) => {
-    const result = await next();
-    // tRPC hands us an error thrown below as INTERNAL_SERVER_ERROR wrapping the original (a
-    // Kubernetes 403/409/422): classify and word it as the client will see it (api/errors.ts)
-    const raw = result.ok ? undefined : result.error;
-    const failure = raw !== undefined && raw.code === 'INTERNAL_SERVER_ERROR' && raw.cause !== undefined ? toTRPCError(raw.cause) : raw;
-    const outcome: AuditResult = failure === undefined ? 'success' : failure.code === 'FORBIDDEN' || failure.code === 'UNAUTHORIZED' ? 'denied' : 'error';
-    const input_ = inputSummary(input);
-    try {
-      await ctx.audit.record({
-        actor: ctx.user?.name ?? 'anonymous',
-        actorRole: ctx.user?.role,
-        action,
-        object: { ...auditObjectOf(input), ...answerObjectOf(result.ok ? result.data : undefined) },
-        summary: input_ === undefined ? undefined : { after: input_ },
-        result: outcome,
-        error: failure?.message,
-      });
-    } catch (err) {
-      // the change happened (or failed) regardless: report it, do not replace the answer
-      console.error(`audit: could not record ${action}: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    return result;
-  });
-}
+/** The action recorded is the procedure's path, as the client called it: one name, never retyped. */
+export const audited = experimental_standaloneMiddleware<{ ctx: { audit: AuditLog; user: StudioUser | undefined } }>().create(async ({ ctx, input, path, next }) => {
+  const result = await next();
+  // tRPC hands us an error thrown below as INTERNAL_SERVER_ERROR wrapping the original (a
+  // Kubernetes 403/409/422): classify and word it as the client will see it (api/errors.ts)
+  const raw = result.ok ? undefined : result.error;
+  const failure = raw !== undefined && raw.code === 'INTERNAL_SERVER_ERROR' && raw.cause !== undefined ? failureOf(raw.cause) : raw;
+  const outcome: AuditResult = failure === undefined ? 'success' : failure.code === 'FORBIDDEN' || failure.code === 'UNAUTHORIZED' ? 'denied' : 'error';
+  const input_ = inputSummary(input);
+  try {
+    await ctx.audit.record({
+      actor: ctx.user?.name ?? 'anonymous',
+      actorRole: ctx.user?.role,
+      action: path,
+      object: { ...auditObjectOf(input), ...answerObjectOf(result.ok ? result.data : undefined) },
+      summary: input_ === undefined ? undefined : { after: input_ },
+      result: outcome,
+      error: failure?.message,
+    });
+  } catch (err) {
+    // the change happened (or failed) regardless: report it, do not replace the answer
+    console.error(`audit: could not record ${path}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return result;
+});

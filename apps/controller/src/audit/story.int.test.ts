@@ -12,7 +12,7 @@ import type { StudioUser } from '../auth';
 import { repoRoot } from '../config';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { startServices, type RunningServices } from '../services';
-import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
+import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 
 const suffix = Date.now().toString(36);
 const domain = `audit${suffix}.example.com`;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
 import { AuditLog } from '../audit';
 import { openDb } from '../db';
-import { migratedTempDb } from '../testing';
+import { migratedTempDb } from '../../testing';
 import { loadAuthConfig } from './config';
 import { StudioAuth } from './http';
 import { LoginRateLimiter } from './rate-limit';

@@ -17,10 +17,9 @@ import { bearerOf, LaunchToken, launchTokenHint, sameSecret } from './launch-tok
 import { checkBodySize, checkCsrf } from './request-guard';
 import type { Refusal } from './request-guard';
 import { LOCAL_ADMIN } from './roles';
-import type { StudioUser } from './roles';
+import type { AuthContext, StudioUser } from './roles';
 import { AuthError } from './service';
 import type { AuthService, ResolvedSession } from './service';
-import type { AuthContext } from './procedures';
 import type { SessionRef } from './session-watch';
 import { SetupToken, setupBanner } from './setup-token';
 

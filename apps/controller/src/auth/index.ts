@@ -5,7 +5,7 @@
 // - The server calls `StudioAuth.guard` (CSRF/origin + body cap) and `StudioAuth.handle`
 //   (/api/auth/*) before tRPC, and puts `requestContext(req)` (the user; in multi-user mode also
 //   the session, which open live streams end with) into the tRPC context, where `requireRole`
-//   decides per procedure type.
+//   (api/roles.ts) decides per procedure type.
 // - Kubernetes stays the authority: writes carry impersonation headers for the user, reads from
 //   the shared cache are filtered by SubjectAccessReviews (`AccessReviewer`).
 // The threat model is docs/security.md.
@@ -20,10 +20,8 @@ export { describeAccess, kubeRefusal, mayInKube, mayListSomewhere, readableItems
 export type { KubeAuthority } from './kube-authority';
 export { checkListenSafety, isLoopbackHost } from './mode';
 export type { AuthMode } from './mode';
-export { requireRole, rethrowAuthError } from './procedures';
-export type { AuthContext } from './procedures';
 export { CSRF_HEADER, DEFAULT_BODY_LIMIT, checkBodySize, checkCsrf } from './request-guard';
 export { LOCAL_ADMIN, isRole, parseRole, roleAllows, roles } from './roles';
-export type { Role, StudioUser } from './roles';
+export type { AuthContext, Role, StudioUser } from './roles';
 export { AuthError, AuthService } from './service';
 export { SetupToken, setupBanner } from './setup-token';

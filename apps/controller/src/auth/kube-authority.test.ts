@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { TRPCError } from '@trpc/server';
-import { KubeStatusError } from '../install/kube-json';
-import { roleNeededFor } from '../api/routers/access';
+import { toTRPCError } from '../api/errors';
+import { ForbiddenError } from '../errors';
+import { KubeApiError } from '../kube/errors';
+import { roleNeededFor } from '../api/access-answers';
 import type { AccessReviewer } from './access-review';
 import { KubeIdentities } from './impersonation';
 import { describeAccess, kubeRefusal } from './kube-authority';
@@ -28,11 +29,11 @@ test('who acts as itself: everyone in single-user mode, only the local admin in 
 
 test("an RBAC 403 names user, group, verb, resource and namespace; the API server's own words win over the guess", () => {
   const said = 'memcacheds.cache.example.com "m" is forbidden: User "opstudio:bob" cannot delete resource "memcacheds" in API group "cache.example.com" in the namespace "b"';
-  const err = kubeRefusal(new KubeStatusError(said, 403, { kind: 'Status', message: said }), { identities: multi, access: noReviews }, bob, { verb: 'create', group: 'x', resource: 'y' });
-  assert.ok(err instanceof TRPCError && err.code === 'FORBIDDEN');
+  const err = kubeRefusal(new KubeApiError({ code: 403, status: { kind: 'Status', message: said } }), { identities: multi, access: noReviews }, bob, { verb: 'create', group: 'x', resource: 'y' });
+  assert.ok(err instanceof ForbiddenError && toTRPCError(err).code === 'FORBIDDEN');
   assert.equal(err.message, 'Kubernetes RBAC does not let opstudio:bob (group opstudio:editor) delete memcacheds.cache.example.com in namespace b: ask a cluster admin to bind a Role granting it to user opstudio:bob or group opstudio:editor');
-  const terminating = kubeRefusal(new KubeStatusError('x', 403, { kind: 'Status', message: 'unable to create new content in namespace b because it is being terminated' }), { identities: multi, access: noReviews }, bob, { verb: 'create', group: 'g', resource: 'r' });
-  assert.ok(terminating instanceof TRPCError && /being terminated/.test(terminating.message));
+  const terminating = kubeRefusal(new KubeApiError({ code: 403, status: { kind: 'Status', message: 'unable to create new content in namespace b because it is being terminated' } }), { identities: multi, access: noReviews }, bob, { verb: 'create', group: 'g', resource: 'r' });
+  assert.ok(terminating instanceof ForbiddenError && /being terminated/.test(terminating.message));
   const other = new Error('boom');
   assert.equal(kubeRefusal(other, { identities: multi, access: noReviews }, bob, { verb: 'create', group: 'g', resource: 'r' }), other);
   assert.equal(describeAccess({ verb: 'list', group: '', resource: 'pods' }), 'list pods cluster-wide');

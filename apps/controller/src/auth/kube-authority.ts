@@ -1,11 +1,12 @@
 // Kubernetes RBAC decides what a studio user may do, in two ways (docs/security.md):
 // - writes go out as the user (KubeIdentities.forUser) and the API server's 403 comes back here
-//   as a FORBIDDEN that names the verb, resource and namespace (`kubeRefusal`);
+//   as a ForbiddenError that names the verb, resource and namespace (`kubeRefusal`);
 // - reads served from the studio's own caches or made with its own identity are checked with
 //   SubjectAccessReviews first (`requireKubeAccess`, `readableItems`), cached by AccessReviewer.
 // A user acting as the studio itself (single-user mode) is never filtered: the caches hold what
 // the kubeconfig's owner may read anyway.
-import { TRPCError } from '@trpc/server';
+import { ForbiddenError } from '../errors';
+import { asKubeApiError } from '../kube/errors';
 import type { AccessQuestion, AccessReviewer } from './access-review';
 import type { KubeIdentities, KubeIdentity } from './impersonation';
 import type { StudioUser } from './roles';
@@ -30,9 +31,9 @@ function who(identity: KubeIdentity | undefined): string {
 }
 
 /** `what`: the refused access in words (describeAccess). */
-function refusal(identity: KubeIdentity | undefined, what: string): TRPCError {
+function refusal(identity: KubeIdentity | undefined, what: string, cause?: unknown): ForbiddenError {
   const advice = identity === undefined ? "grant the kubeconfig's user that right" : `ask a cluster admin to bind a Role granting it to user ${identity.user} or group ${identity.group}`;
-  return new TRPCError({ code: 'FORBIDDEN', message: `Kubernetes RBAC does not let ${who(identity)} ${what}: ${advice}` });
+  return new ForbiddenError(`Kubernetes RBAC does not let ${who(identity)} ${what}: ${advice}`, [], cause === undefined ? undefined : { cause });
 }
 
 /** May the user do this in the cluster? The studio's own identity is asked for single-user mode. */
@@ -40,7 +41,7 @@ export function mayInKube(k: KubeAuthority, user: StudioUser, q: AccessQuestion)
   return k.identities.actsAsItself(user) ? k.access.allowedSelf(q) : k.access.allowed(user, q);
 }
 
-/** FORBIDDEN unless RBAC lets the user do this (checked before serving a read with the studio's identity). */
+/** A ForbiddenError unless RBAC lets the user do this (checked before serving a read with the studio's identity). */
 export async function requireKubeAccess(k: KubeAuthority, user: StudioUser, q: AccessQuestion): Promise<void> {
   if (k.identities.actsAsItself(user)) return;
   if (!(await k.access.allowed(user, q))) throw refusal(k.identities.identityOf(user), describeAccess(q));
@@ -72,21 +73,17 @@ export async function readableItems<T>(k: KubeAuthority, user: StudioUser, q: { 
 }
 
 /**
- * A 403 answer of the API server to a request made as the user, as a FORBIDDEN that says who may
- * not do what and how to fix it; anything else is returned unchanged (rethrow it).
+ * A 403 answer of the API server to a request made as the user, as a ForbiddenError that says who
+ * may not do what and how to fix it; anything else is returned unchanged (rethrow it).
  */
 export function kubeRefusal(err: unknown, k: KubeAuthority, user: StudioUser, q: AccessQuestion): unknown {
-  const e = err as { code?: unknown; statusCode?: unknown; body?: unknown; message?: unknown } | null;
-  const status = typeof e?.code === 'number' ? e.code : e?.statusCode;
-  if (status !== 403) return err;
-  const body = typeof e?.body === 'string' ? safeJson(e.body) : e?.body;
-  const bodyMessage = (body as { message?: unknown } | undefined)?.message;
-  const said = typeof bodyMessage === 'string' ? bodyMessage : typeof e?.message === 'string' ? e.message : '';
+  const refused = asKubeApiError(err);
+  if (refused?.code !== 403) return err;
+  const said = refused.status?.message ?? '';
   // RBAC refusals read `… is forbidden: User "x" cannot create resource …`; other 403s (a
   // terminating namespace, an admission webhook) keep the API server's own words
-  if (!/\bcannot\b/.test(said)) return new TRPCError({ code: 'FORBIDDEN', message: said.length > 0 ? said : `the API server refused to ${describeAccess(q)}`, cause: err });
-  const out = refusal(k.identities.identityOf(user), describeAccess(refusedQuestion(said) ?? q));
-  return new TRPCError({ code: 'FORBIDDEN', message: out.message, cause: err });
+  if (!/\bcannot\b/.test(said)) return new ForbiddenError(said.length > 0 ? said : `the API server refused to ${describeAccess(q)}`, [], { cause: err });
+  return refusal(k.identities.identityOf(user), describeAccess(refusedQuestion(said) ?? q), err);
 }
 
 /** What the API server says was refused (an uninstall deletes CRs before the CRD: name the right one). */
@@ -96,12 +93,4 @@ function refusedQuestion(said: string): AccessQuestion | undefined {
   const [, verb, resource, subresource, group, namespace] = m;
   if (verb === undefined || resource === undefined || group === undefined) return undefined;
   return { verb, resource, group, namespace, subresource };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
+import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
 import { AccessReviewer } from './access-review';
 import { impersonatingKubeConfig } from './impersonation';
 

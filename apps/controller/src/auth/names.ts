@@ -1,15 +1,14 @@
 // User names become Kubernetes identities (`opstudio:<name>`) and appear in audit rows and
 // logs: keep them to DNS-label characters so they can never smuggle a separator, a newline or
 // a path into any of those.
-
-const userName = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+import { isDns1123Label } from '@opstudio/shared/kube/names';
 
 export class InvalidNameError extends Error {
   override readonly name = 'InvalidNameError';
 }
 
 export function validateUserName(name: string): string {
-  if (name.length === 0 || name.length > 63 || !userName.test(name)) {
+  if (!isDns1123Label(name)) {
     throw new InvalidNameError(
       `invalid user name "${name.slice(0, 70)}": use 1-63 lowercase letters, digits and '-', starting and ending with a letter or digit`,
     );

@@ -12,12 +12,13 @@ import { after, before, describe, test } from 'node:test';
 import { CoreV1Api, CustomObjectsApi, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { TRPCError } from '@trpc/server';
 import { createCaller } from '../api/root';
+import { LOCAL_ADMIN } from './roles';
 import { repoRoot } from '../config';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import type { LiveEvent } from '../live/events';
-import { listen } from '../resources/testing';
+import { listen } from '../../testing/resources';
 import { startServices, type RunningServices } from '../services';
-import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
+import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 import { loadAuthConfig } from './config';
 import type { StudioUser } from './roles';
 
@@ -54,7 +55,7 @@ describe('Kubernetes RBAC decides through the studio (multi-user mode)', { skip:
     for (const ns of [nsA, nsB]) await core.createNamespace({ body: { metadata: { name: ns } } });
     running = await startServices(conn(), migratedTempDb(), { auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }), lease: { namespace: nsA, name: 'opstudio-rbac-it' } });
     // the machine's owner (in-process caller) installs the kind with the studio's own identity
-    const local = createCaller(running.services);
+    const local = createCaller({ ...running.services, user: LOCAL_ADMIN });
     designId = (await local.designs.save({ name: `memcached-rbac-${id}`, yaml: design })).id;
     await local.crds.install({ designId });
     // the editor's RBAC: Memcacheds in namespace A only, bound to its own Kubernetes user
@@ -79,7 +80,7 @@ describe('Kubernetes RBAC decides through the studio (multi-user mode)', { skip:
   });
 
   after(async () => {
-    await createCaller(running.services).crds.uninstall({ designId, deleteResources: true }).catch(() => undefined);
+    await createCaller({ ...running.services, user: LOCAL_ADMIN }).crds.uninstall({ designId, deleteResources: true }).catch(() => undefined);
     await running?.stop();
     const core = conn().kc.makeApiClient(CoreV1Api);
     for (const ns of [nsA, nsB]) await core.deleteNamespace({ name: ns }).catch(() => undefined);
@@ -97,7 +98,7 @@ describe('Kubernetes RBAC decides through the studio (multi-user mode)', { skip:
     assert.deepEqual(await createCaller({ ...running.services, user: viewer }).access.can({ ...q, namespace: nsA }), { allowed: false, denied: 'role' });
     assert.deepEqual(await asEditor.access.can({ verb: 'create', group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' }), { allowed: false, denied: 'role' });
     // the machine's owner (in-process, the studio's own identity) is answered by a SelfSubjectAccessReview
-    assert.deepEqual(await createCaller(running.services).access.can({ ...q, namespace: nsB }), { allowed: true, denied: null });
+    assert.deepEqual(await createCaller({ ...running.services, user: LOCAL_ADMIN }).access.can({ ...q, namespace: nsB }), { allowed: true, denied: null });
   });
 
   test('create in B is refused by the API server and nothing is created; in A it works; both are audited with the user', async () => {
@@ -137,7 +138,7 @@ describe('Kubernetes RBAC decides through the studio (multi-user mode)', { skip:
     await assert.rejects(asEditor.resources.get({ group, version, plural, namespace: nsB, name: 'in-b' }), isForbidden(/get memcacheds/));
     assert.equal((await asEditor.resources.get({ group, version, plural, namespace: nsA, name: 'in-a' })).metadata.name, 'in-a');
     // the local admin (the studio's own identity) still sees both
-    const everything = await createCaller(running.services).resources.list({ group, version, plural });
+    const everything = await createCaller({ ...running.services, user: LOCAL_ADMIN }).resources.list({ group, version, plural });
     assert.deepEqual([...new Set(everything.items.map((r) => r.namespace))].sort(), [nsA, nsB].sort());
 
     const topic = `resources:${group}/${version}/${plural}`;
@@ -160,7 +161,7 @@ describe('Kubernetes RBAC decides through the studio (multi-user mode)', { skip:
   });
   test("what B's Memcached owns and its reconcile history stay hidden too; A's are shown", async () => {
     // the embedded controller (its own identity) reconciles both: a Deployment each, runs in the history
-    const local = createCaller(running.services);
+    const local = createCaller({ ...running.services, user: LOCAL_ADMIN });
     await eventually('both reconciled', 30_000, async () => {
       const [a, b] = await Promise.all([local.history.runs({ uid: uidA }), local.history.runs({ uid: uidB })]);
       return a.runs.length > 0 && b.runs.length > 0 ? true : undefined;

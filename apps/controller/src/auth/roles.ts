@@ -12,6 +12,14 @@ export interface StudioUser {
   readonly role: Role;
 }
 
+/** What access checks read from a request's context (api/context.ts adds it; api/roles.ts reads it). */
+export interface AuthContext {
+  /** undefined: signed out (multi-user mode without a valid session). */
+  readonly user: StudioUser | undefined;
+  /** What a request without a user is told (single-user mode: how to present the launch token). */
+  readonly signedOutMessage?: string;
+}
+
 /** Single-user mode: whoever reaches the loopback port is the machine's owner. */
 export const LOCAL_ADMIN: StudioUser = Object.freeze({ id: 'local', name: 'local', role: 'admin' });
 

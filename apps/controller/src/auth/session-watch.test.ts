@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { openDb } from '../db';
-import { eventually, migratedTempDb } from '../testing';
+import { eventually, migratedTempDb } from '../../testing';
 import type { Role } from './roles';
 import { AuthService } from './service';
 import { SessionWatcher } from './session-watch';

@@ -7,7 +7,7 @@ import { CoreV1Api } from '@kubernetes/client-node';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
-import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
+import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 import { loadAuthConfig } from './config';
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

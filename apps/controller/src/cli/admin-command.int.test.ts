@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { AuthService } from '../auth';
 import { openDb } from '../db';
-import { migratedTempDb } from '../testing';
+import { migratedTempDb } from '../../testing';
 import { adminCommand } from './admin-command';
 
 const url = migratedTempDb();

@@ -11,7 +11,7 @@ import { openDb } from '../db';
 import { CrdClient } from '../install/crd-client';
 import { DESIGN_LABEL, DESIGN_VERSION_ANNOTATION } from '../install/labels';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
+import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 import { installCommand } from './install-commands';
 
 const domain = `c${Date.now().toString(36)}.example.com`;

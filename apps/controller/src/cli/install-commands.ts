@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { crdName } from '@opstudio/shared/design/names';
 import { kubeconfigPath as sandboxKubeconfig, status as sandboxStatus } from '@opstudio/sandbox';
-import { toTRPCError, kubeCausesOf } from '../api/errors';
+import { failureOf, fieldCausesOf } from '../api/errors';
 import { loadConfig } from '../config';
 import { checkDb, openDb } from '../db';
 import { DesignStore, parseDesignOrThrow } from '../designs';
@@ -99,13 +99,14 @@ export async function installCommand(cmd: 'install' | 'uninstall', args: string[
       process.stderr.write(`opstudio ${cmd}: ${err.message}\n`);
       return 2;
     }
-    const e = toTRPCError(err);
+    // the API's translation, so the CLI says what a client of the API would be told
+    const e = failureOf(err);
     process.stderr.write(`opstudio ${cmd}: ${e.message}\n`);
-    const causes = kubeCausesOf(e) ?? [];
+    const causes = fieldCausesOf(err) ?? [];
     // the message names the first three already
     if (causes.length > 3) for (const c of causes) process.stderr.write(`  ${c.field === '' ? '' : `${c.field}: `}${c.message}\n`);
     if (e.code === 'PRECONDITION_FAILED' && cmd === 'install') process.stderr.write('  rerun with --confirm-breaking to install anyway\n');
-    if (e.cause?.name === 'KubeConfigError') return 2;
+    if (err instanceof Error && err.name === 'KubeConfigError') return 2;
     return EXIT_BY_CODE[e.code] ?? 3;
   } finally {
     await db?.$disconnect();

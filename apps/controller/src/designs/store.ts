@@ -2,11 +2,11 @@
 // one transaction with the unique (designId, version) index as the guard against two concurrent
 // saves picking the same number. A save whose canonical YAML equals the latest version's adds
 // nothing (re-running `opstudio install` on an unchanged file must not grow the history).
-import { TRPCError } from '@trpc/server';
 import { crdName } from '@opstudio/shared/design/names';
 import { serializeDesign } from '@opstudio/shared/design/io';
 import type { Design } from '@opstudio/shared/design/schema';
 import type { StudioDb } from '../db';
+import { ConflictError, InvalidInputError, NotFoundError, PreconditionError } from '../errors';
 import { parseDesignOrThrow } from './parse';
 import { summarizeDesignChange } from './summary';
 
@@ -62,7 +62,7 @@ const AUDIT_MATCH_MS = 10_000;
 /** Asked before a delete: the CRD installed from this design, if any (a reconciler still needs its design). */
 export type InstalledCrdLookup = (designId: string) => Promise<string | undefined>;
 
-const notFound = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `no design with id "${id}": it may have been deleted; reload the list` });
+const notFound = (id: string) => new NotFoundError(`no design with id "${id}": it may have been deleted; reload the list`);
 
 function describe(yaml: string): { crdName: string | null; kind: string | null } {
   try {
@@ -98,7 +98,7 @@ export class DesignStore {
     const wanted = version ?? latestVersion;
     const row = await this.db.designVersion.findUnique({ where: { designId_version: { designId: id, version: wanted } } });
     if (row === null) {
-      throw new TRPCError({ code: 'NOT_FOUND', message: `design "${design.name}" has no version ${wanted} (versions 1 to ${latestVersion})` });
+      throw new NotFoundError(`design "${design.name}" has no version ${wanted} (versions 1 to ${latestVersion})`);
     }
     return { id, name: design.name, version: row.version, latestVersion, yaml: row.yaml, savedAt: row.createdAt.toISOString() };
   }
@@ -141,13 +141,13 @@ export class DesignStore {
 
   async save(input: SaveDesignInput): Promise<SavedDesign> {
     const name = input.name.trim();
-    if (name === '') throw new TRPCError({ code: 'BAD_REQUEST', message: 'a design needs a name: type one and save again' });
+    if (name === '') throw new InvalidInputError('a design needs a name: type one and save again');
     const yaml = serializeDesign(parseDesignOrThrow(input.yaml));
     return this.db.$transaction(async (tx) => {
       const byName = await tx.design.findUnique({ where: { name } });
       if (input.id === undefined) {
         if (byName !== null) {
-          throw new TRPCError({ code: 'CONFLICT', message: `a design named "${name}" already exists: open it to save a new version, or choose another name` });
+          throw new ConflictError(`a design named "${name}" already exists: open it to save a new version, or choose another name`);
         }
         const created = await tx.design.create({ data: { name, versions: { create: { version: 1, yaml } } } });
         return { id: created.id, name, version: 1, created: true };
@@ -156,7 +156,7 @@ export class DesignStore {
       const design = await tx.design.findUnique({ where: { id }, include: { versions: { orderBy: { version: 'desc' }, take: 1 } } });
       if (design === null) throw notFound(id);
       if (byName !== null && byName.id !== id) {
-        throw new TRPCError({ code: 'CONFLICT', message: `another design is already named "${name}": choose another name` });
+        throw new ConflictError(`another design is already named "${name}": choose another name`);
       }
       const latest = design.versions[0];
       if (design.name !== name) await tx.design.update({ where: { id }, data: { name } });
@@ -179,7 +179,7 @@ export class DesignStore {
     if (design === null) throw notFound(id);
     const installed = await this.installedCrd?.(id);
     if (installed !== undefined) {
-      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: `design "${design.name}" is installed as CRD ${installed}: uninstall it first (its controller reconciles with this design)` });
+      throw new PreconditionError(`design "${design.name}" is installed as CRD ${installed}: uninstall it first (its controller reconciles with this design)`);
     }
     await this.db.design.delete({ where: { id } });
     return { id, name: design.name };

@@ -11,7 +11,7 @@ import { exportZip } from '@opstudio/shared/scaffold/export-zip';
 import { repoRoot } from '../config';
 import { openDb } from '../db';
 import { DesignStore } from '../designs/store';
-import { migratedTempDb } from '../testing';
+import { migratedTempDb } from '../../testing';
 import { serveExport } from './http';
 
 const memcached = readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8');

@@ -3,10 +3,10 @@
 // back as one plain-text line with the status a user can act on (404 unknown design or version,
 // 400 bad version, 422 a design the export cannot turn into Go).
 import type http from 'node:http';
-import { TRPCError } from '@trpc/server';
 import { exportZip } from '@opstudio/shared/scaffold/export-zip';
 import { ScaffoldError } from '@opstudio/shared/scaffold/facts';
 import type { DesignStore } from '../designs';
+import { DomainError, NotFoundError } from '../errors';
 
 export const EXPORT_PATH = /^\/api\/export\/([^/]+)\.zip$/;
 
@@ -37,7 +37,7 @@ async function exportResponse(designs: Pick<DesignStore, 'load'>, id: string, ve
     };
   } catch (err) {
     if (err instanceof ScaffoldError) return text(422, `cannot export this design: ${err.message}`);
-    if (err instanceof TRPCError) return text(err.code === 'NOT_FOUND' ? 404 : 422, err.message);
+    if (err instanceof DomainError) return text(err instanceof NotFoundError ? 404 : 422, err.message);
     throw err;
   }
 }

@@ -28,7 +28,7 @@ import { loadKubeConfig } from '../kube/kubeconfig';
 import { LiveBus } from '../live/bus';
 import { ControllerManager } from '../operators/manager';
 import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
-import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
+import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 import { goEnv, hasGo } from './go-check';
 import { writeTree } from './write-tree';
 

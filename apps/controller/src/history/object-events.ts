@@ -5,28 +5,13 @@
 // objects (Deployments, ReplicaSets, Pods carrying `app.kubernetes.io/managed-by`).
 import { AppsV1Api, CoreV1Api, EventsV1Api } from '@kubernetes/client-node';
 import type { EventsV1Event, KubeConfig, KubernetesObject } from '@kubernetes/client-node';
+import { eventsTopic, isFamilyTopic, topicKey } from '@opstudio/shared/live/topics';
 import { ResilientInformer } from '../kube/informer';
 import type { LiveBus } from '../live/bus';
-import type { LiveEvent } from '../live/events';
+import type { EventSummary, LiveEvent } from '../live/events';
 import type { SnapshotRegistry } from '../live/snapshots';
 
-export interface EventSummary {
-  readonly uid: string;
-  readonly namespace: string;
-  readonly name: string;
-  readonly type: string;
-  readonly reason: string;
-  readonly action: string;
-  readonly note: string;
-  readonly regarding: { readonly kind: string; readonly name: string; readonly uid: string };
-  readonly count: number;
-  /** ISO time of the last occurrence. */
-  readonly lastTime: string | null;
-  readonly reportingController: string;
-}
-
 const OPERAND_SELECTOR = 'app.kubernetes.io/managed-by';
-const eventsTopic = (uid: string): `events:${string}` => `events:${uid}`;
 
 export class ObjectEventsWatcher {
   private readonly events: ResilientInformer<EventsV1Event>;
@@ -75,9 +60,9 @@ export class ObjectEventsWatcher {
 
   registerSnapshots(snapshots: SnapshotRegistry): void {
     snapshots.register(
-      (t) => t.startsWith('events:'),
+      (t) => isFamilyTopic('events', t),
       (topic) => {
-        const uid = topic.slice('events:'.length);
+        const uid = topicKey('events', topic) ?? '';
         const items = this.events
           .list()
           .filter((e) => this.rootOf(e.regarding?.uid) === uid)

@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { openDb } from '../db';
 import { LiveBus } from '../live/bus';
 import { SnapshotRegistry } from '../live/snapshots';
-import type { ReconcileRunRecord } from '../runtime/controller';
+import type { ReconcileAttempt } from '../runtime/controller';
 import { outcome } from '../runtime/outcome';
-import { migratedTempDb } from '../testing';
+import { migratedTempDb } from '../../testing';
 import { HistoryStore } from './store';
-import type { RunReport } from './types';
+import type { ReconcilerReport } from './types';
 
-const record = (i: number): ReconcileRunRecord => ({
+const record = (i: number): ReconcileAttempt => ({
   controller: 'memcached',
   key: 'ns/s',
   triggers: [{ kind: 'watch', eventType: 'MODIFIED', resourceVersion: String(100 + i), object: { kind: 'Memcached', name: 's', namespace: 'ns' } }],
@@ -21,7 +21,7 @@ const record = (i: number): ReconcileRunRecord => ({
   outcome: i === 4 ? outcome.error(new Error('conflict (409)')) : outcome.done(),
   ...(i === 4 ? { error: 'conflict (409)' } : {}),
 });
-const report = (uid: string, i: number): RunReport => ({
+const report = (uid: string, i: number): ReconcilerReport => ({
   uid,
   kind: 'Memcached',
   namespace: 'ns',
@@ -73,7 +73,7 @@ test('another replica publishes the runs it did not record (tail of the table), 
   leaderBus.subscribe((e) => void seen.leader.push(runId(e)));
   replicaBus.subscribe((e) => void seen.replica.push(runId(e)));
   const stop = new AbortController();
-  const tails = [leader.tail(stop.signal, 20), replica.tail(stop.signal, 20)];
+  const tails = [leader.tail(stop.signal, { intervalMs: 20, isLeader: () => true }), replica.tail(stop.signal, { intervalMs: 20 })];
   try {
     await new Promise((r) => setTimeout(r, 50));
     const ids: number[] = [];

@@ -1,15 +1,18 @@
 // The reconcile history: one ReconcileRun row per reconcile, published on the live bus under
-// `timeline:<uid>` after it is stored, and pruned to the last `retention` runs per object in the
+// `timeline:<uid>` once (run-feed.ts: by the replica that recorded it, and by the tail of the
+// table on the replicas that do not lead), and pruned to the last `retention` runs per object in the
 // background (a reconcile never waits for it). The timeline snapshot is read from the database,
-// so every replica (not only the leader, whose bus carries the live runs) can serve it.
+// so any replica serves it, including runs stored before it started.
 import type { ConditionTransition } from '@opstudio/shared/operand/index';
 import type { StudioDb } from '../db';
 import type { ReconcileRun } from '../generated/prisma/client';
+import { isFamilyTopic, timelineTopic, topicKey } from '@opstudio/shared/live/topics';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotRegistry } from '../live/snapshots';
-import type { ReconcileRunRecord } from '../runtime/controller';
+import type { ReconcileAttempt } from '../runtime/controller';
 import type { Trigger } from '../runtime/triggers';
-import type { RunAction, RunOutcome, RunReport, TimelineRun } from './types';
+import { RunFeed } from './run-feed';
+import type { ReconcilerReport, RunAction, RunOutcome, TimelineRun } from './types';
 
 export interface HistoryStoreOptions {
   readonly db: StudioDb;
@@ -21,27 +24,37 @@ export interface HistoryStoreOptions {
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
-export const timelineTopic = (uid: string): `timeline:${string}` => `timeline:${uid}`;
+export interface TailOptions {
+  /** Poll period (default 1 s). */
+  readonly intervalMs?: number;
+  /** Whether this replica leads now (the manager's `isLeader`); default: never, so the tail always runs. */
+  readonly isLeader?: () => boolean;
+}
 
 export class HistoryStore {
   readonly retention: number;
   private readonly pendingPrunes = new Set<string>();
   private pruning: Promise<void> | undefined;
-  /** The highest run id published on this bus by the tail; runs recorded here are published by `record`. */
-  private cursor = 0;
-  private readonly publishedHere = new Set<number>();
+  private readonly feed: RunFeed<TimelineRun>;
 
   constructor(private readonly opts: HistoryStoreOptions) {
     this.retention = Math.max(1, opts.retention ?? 1000);
+    this.feed = new RunFeed({
+      read: async (afterId, limit) => {
+        const rows = await opts.db.reconcileRun.findMany({ where: { id: { gt: afterId } }, orderBy: { id: 'asc' }, take: limit });
+        return rows.map(toTimelineRun);
+      },
+      publish: (run) => opts.bus?.publish({ topic: timelineTopic(run.objectUid), type: 'run', run }),
+    });
   }
 
-  /** Stores one run and publishes it; the Controller's onRun hook (failures are logged there). */
-  async record(record: ReconcileRunRecord, report: RunReport): Promise<TimelineRun> {
-    const o = record.outcome;
+  /** Stores one run and publishes it; the WorkQueueController's onRun hook (failures are logged there). */
+  async record(attempt: ReconcileAttempt, report: ReconcilerReport): Promise<TimelineRun> {
+    const o = attempt.outcome;
     const outcome: RunOutcome = o.kind === 'done' ? 'success' : o.kind === 'requeueAfter' ? 'requeue' : 'error';
     const row = await this.opts.db.reconcileRun.create({
       data: {
-        controller: record.controller,
+        controller: attempt.controller,
         objectUid: report.uid,
         kind: report.kind,
         namespace: report.namespace,
@@ -49,22 +62,18 @@ export class HistoryStore {
         generation: report.generation ?? null,
         designId: report.designId ?? null,
         designVersion: report.designVersion ?? null,
-        triggers: JSON.stringify(record.triggers),
-        startedAt: record.startedAt,
-        durationMs: Math.round(record.durationMs),
+        triggers: JSON.stringify(attempt.triggers),
+        startedAt: attempt.startedAt,
+        durationMs: Math.round(attempt.durationMs),
         outcome,
         requeueAfterMs: o.kind === 'requeueAfter' ? o.ms : null,
-        errorMessage: record.error ?? null,
+        errorMessage: attempt.error ?? null,
         actions: JSON.stringify(report.actions),
         conditions: JSON.stringify(report.conditions),
       },
     });
     const run = toTimelineRun(row);
-    // Whichever of this and the tail sees the row first publishes it (both continuations are synchronous).
-    if (row.id > this.cursor) {
-      this.publishedHere.add(row.id);
-      this.opts.bus?.publish({ topic: timelineTopic(run.objectUid), type: 'run', run });
-    }
+    this.feed.recorded(run);
     this.schedulePrune(run.objectUid);
     return run;
   }
@@ -94,21 +103,23 @@ export class HistoryStore {
   /** Serves `timeline:<uid>` snapshots from the database. */
   registerSnapshots(snapshots: SnapshotRegistry): void {
     snapshots.register(
-      (t) => t.startsWith('timeline:'),
+      (t) => isFamilyTopic('timeline', t),
       async (topic) => {
-        const uid = topic.slice('timeline:'.length);
+        const uid = topicKey('timeline', topic) ?? '';
         return [{ topic: timelineTopic(uid), type: 'snapshot', runs: await this.timeline(uid) }];
       },
     );
   }
 
   /**
-   * Publishes runs other replicas (the leader) stored, polling the table every `intervalMs`, so
-   * the timeline is live on every replica. Runs until `signal` aborts.
+   * While this replica does not lead, publishes the runs the leader stores by polling the table,
+   * so the timeline is live on every replica; while it leads, `record` publishes (run-feed.ts has
+   * the hand-over). Runs until `signal` aborts. Without a tail, `record` publishes every run.
    */
-  async tail(signal: AbortSignal, intervalMs = 1000): Promise<void> {
+  async tail(signal: AbortSignal, opts: TailOptions = {}): Promise<void> {
+    const { intervalMs = 1000, isLeader = () => false } = opts;
     const newest = await this.opts.db.reconcileRun.findFirst({ orderBy: { id: 'desc' }, select: { id: true } });
-    this.cursor = Math.max(this.cursor, newest?.id ?? 0);
+    this.feed.follow(newest?.id ?? 0);
     while (!signal.aborted) {
       await new Promise<void>((resolve) => {
         // one listener per wait, removed when the timer fires (they would pile up on the signal)
@@ -117,19 +128,8 @@ export class HistoryStore {
         signal.addEventListener('abort', onAbort, { once: true });
       });
       if (signal.aborted) return;
-      await this.pollOnce().catch((err: unknown) => this.opts.log?.('History tail failed', { error: String(err) }));
+      await this.feed.tick(isLeader()).catch((err: unknown) => this.opts.log?.('History tail failed', { error: String(err) }));
     }
-  }
-
-  private async pollOnce(): Promise<void> {
-    const rows = await this.opts.db.reconcileRun.findMany({ where: { id: { gt: this.cursor } }, orderBy: { id: 'asc' }, take: 500 });
-    for (const row of rows) {
-      this.cursor = row.id;
-      if (this.publishedHere.delete(row.id)) continue;
-      const run = toTimelineRun(row);
-      this.opts.bus?.publish({ topic: timelineTopic(run.objectUid), type: 'run', run });
-    }
-    for (const id of this.publishedHere) if (id <= this.cursor) this.publishedHere.delete(id);
   }
 
   /** Resolves once the prunes scheduled so far have run (tests, shutdown). */

@@ -1,4 +1,8 @@
-// What one reconcile did, as the history stores it and the timeline shows it.
+// What one reconcile did, in the names each layer uses:
+//   ReconcileAttempt (runtime/controller.ts)  the work-queue's account: key, triggers, timing, Outcome;
+//   ReconcilerReport (here)                   what the reconciler did to the CR: actions, conditions;
+//   ReconcileRun (prisma/schema.prisma)       the stored row, both of the above in one;
+//   TimelineRun (here)                        that row on the wire (timeline topic, history.runs).
 import type { ConditionTransition } from '@opstudio/shared/operand/index';
 import type { Trigger } from '../runtime/triggers';
 
@@ -9,8 +13,8 @@ export interface RunAction {
   readonly summary: string;
 }
 
-/** Filled in by the reconciler during a run; the Controller's onRun hook adds timing and outcome. */
-export interface RunReport {
+/** What the reconciler did to one CR during a reconcile, filled in as it goes; stored with the ReconcileAttempt. */
+export interface ReconcilerReport {
   readonly uid: string;
   readonly kind: string;
   readonly namespace: string;
@@ -24,7 +28,7 @@ export interface RunReport {
 
 export type RunOutcome = 'success' | 'error' | 'requeue';
 
-/** A stored run, as the timeline topic carries it (ids order runs; the client upserts by id). */
+/** A stored ReconcileRun row as the wire carries it: timeline topic and history.runs (ids order runs; the client upserts by id). */
 export interface TimelineRun {
   readonly id: number;
   readonly controller: string;

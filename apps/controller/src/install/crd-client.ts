@@ -2,8 +2,9 @@
 // dry run) and delete of CRDs, and list/delete of the custom resources of one CRD.
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
-import { FIELD_MANAGER } from './labels';
-import { isNotFound, KubeJson } from './kube-json';
+import { isNotFound } from '../kube/errors';
+import { FIELD_MANAGER } from '../kube/field-manager';
+import { KubeJson } from '../kube/json-client';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 

@@ -7,7 +7,7 @@
  * `install:<operationId>` and returned when the call completes.
  */
 export { CrdService, type CrdDiff, type CrdServiceOptions, type CrdSummary } from './service';
-export { DESIGN_LABEL, DESIGN_VERSION_ANNOTATION, FIELD_MANAGER, installedFrom, labelledCrd } from './labels';
+export { DESIGN_LABEL, DESIGN_VERSION_ANNOTATION, installedFrom, labelledCrd } from './labels';
 export { OPERATION_ID } from './operations';
 export type { DesignChange } from './install';
 export type { InstallOperation, InstallStep, InstallStepName } from './types';

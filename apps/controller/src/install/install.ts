@@ -5,12 +5,12 @@
 import { diffCrds, type Change } from '@opstudio/shared/crd/diff';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { designIssuePath } from '@opstudio/shared/validate/design-paths';
-import { fieldError, type FieldCause } from '../api/field-errors';
 import { validateForInstall, type DesignStore } from '../designs';
+import { PreconditionError, UnprocessableError, type FieldCause } from '../errors';
+import { KubeApiError } from '../kube/errors';
 import type { CrdClient } from './crd-client';
 import { designPathOfServerField } from './field-paths';
 import { installedFrom, labelledCrd } from './labels';
-import { KubeStatusError } from './kube-json';
 import type { OperationHandle } from './operations';
 import { waitForEstablished } from './wait';
 
@@ -45,14 +45,14 @@ export async function dryRun(client: CrdClient, crd: CustomResourceDefinition, l
   try {
     return await client.apply(crd, true);
   } catch (err) {
-    if (!(err instanceof KubeStatusError) || (err.code !== 422 && err.code !== 400)) throw err;
-    const causes: FieldCause[] = (err.body?.details?.causes ?? []).map((c) => ({
+    if (!(err instanceof KubeApiError) || (err.code !== 422 && err.code !== 400)) throw err;
+    const causes: FieldCause[] = err.causes.map((c) => ({
       field: c.field === undefined ? '' : designPathOfServerField(c.field, versionNames(crd)),
       message: c.message ?? c.reason ?? 'invalid',
       ...(c.reason === undefined ? {} : { reason: c.reason }),
     }));
     if (causes.length === 0) causes.push({ field: '', message: err.message });
-    throw fieldError('UNPROCESSABLE_CONTENT', `the API server refused the CRD of ${label} (dry run)`, causes);
+    throw new UnprocessableError(`the API server refused the CRD of ${label} (dry run)`, causes, { cause: err });
   }
 }
 
@@ -88,7 +88,7 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
   const breaking = refused.length;
   op.step('dry-run', installed === undefined ? `dry run accepted: ${name} is new` : `dry run accepted: ${changes.length} change(s) to the installed CRD, ${breaking} breaking`);
   if (breaking > 0 && input.confirmBreaking !== true) {
-    throw fieldError('PRECONDITION_FAILED', `${label} would make ${breaking} breaking change(s) to CRD ${name}; review them and confirm to install anyway`, refused);
+    throw new PreconditionError(`${label} would make ${breaking} breaking change(s) to CRD ${name}; review them and confirm to install anyway`, refused);
   }
   // 3. apply, then wait until the kind is served
   await deps.writer.apply(crd, false);

@@ -6,7 +6,6 @@ import type { Design } from '@opstudio/shared/design/schema';
 
 export const DESIGN_LABEL = 'studio.opstudio.dev/design';
 export const DESIGN_VERSION_ANNOTATION = 'studio.opstudio.dev/design-version';
-export const FIELD_MANAGER = 'operator-studio';
 
 /** The CRD a design version installs: controller-gen's object plus the studio's label and annotation. */
 export function labelledCrd(design: Design, designId: string, version: number): CustomResourceDefinition {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { TRPCError } from '@trpc/server';
+import { toTRPCError } from '../api/errors';
 import { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
 import { SnapshotRegistry } from '../live/snapshots';
@@ -37,7 +37,7 @@ test('each step publishes the whole operation; a late subscriber gets the steps 
 test('operation ids are checked and never reused', () => {
   const ops = new InstallOperations(new LiveBus(10, 'b'));
   ops.start('install', 'd1', 'once');
-  assert.throws(() => ops.start('install', 'd1', 'once'), (e: unknown) => e instanceof TRPCError && e.code === 'CONFLICT');
-  assert.throws(() => ops.start('install', 'd1', '../x'), (e: unknown) => e instanceof TRPCError && e.code === 'BAD_REQUEST');
+  assert.throws(() => ops.start('install', 'd1', 'once'), (e: unknown) => toTRPCError(e).code === 'CONFLICT');
+  assert.throws(() => ops.start('install', 'd1', '../x'), (e: unknown) => toTRPCError(e).code === 'BAD_REQUEST');
   assert.match(ops.start('uninstall', 'd1').id, /^op-[0-9a-f-]{36}$/);
 });

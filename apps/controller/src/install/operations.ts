@@ -3,11 +3,12 @@
 // after a server restart within the same boot) gets the steps so far as the topic's snapshot.
 // A client may name the operation itself so it can subscribe before it calls the mutation.
 import { randomUUID } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
+import { ConflictError, InvalidInputError } from '../errors';
 import type { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
 import type { SnapshotRegistry } from '../live/snapshots';
-import type { Topic } from '../live/topics';
+import { installTopic, isFamilyTopic, topicKey } from '@opstudio/shared/live/topics';
+import type { Topic } from '@opstudio/shared/live/topics';
 import type { InstallOperation, InstallStep, InstallStepName } from './types';
 
 export const OPERATION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -54,13 +55,13 @@ export class InstallOperations {
 
   /** Serve `install:<id>` snapshots to the live subscription. */
   register(snapshots: SnapshotRegistry): void {
-    snapshots.register((t) => t.startsWith('install:'), (t) => this.snapshot(t));
+    snapshots.register((t) => isFamilyTopic('install', t), (t) => this.snapshot(t));
   }
 
   start(action: InstallOperation['action'], designId: string, requestedId?: string): OperationHandle {
     const id = requestedId ?? `op-${randomUUID()}`;
-    if (!OPERATION_ID.test(id)) throw new TRPCError({ code: 'BAD_REQUEST', message: `operation id "${id.slice(0, 80)}" must be 1-64 letters, digits, ".", "_" or "-"` });
-    if (this.ops.has(id)) throw new TRPCError({ code: 'CONFLICT', message: `operation id "${id}" was used before: pick a fresh one per install` });
+    if (!OPERATION_ID.test(id)) throw new InvalidInputError(`operation id "${id.slice(0, 80)}" must be 1-64 letters, digits, ".", "_" or "-"`);
+    if (this.ops.has(id)) throw new ConflictError(`operation id "${id}" was used before: pick a fresh one per install`);
     const op: InstallOperation = { id, action, designId, designVersion: null, crdName: null, state: 'running', steps: [] };
     this.put(op);
     return new OperationHandle(op, (next) => this.put(next, true));
@@ -73,11 +74,11 @@ export class InstallOperations {
   private put(op: InstallOperation, publish = false): void {
     this.ops.set(op.id, op);
     while (this.ops.size > KEEP) this.ops.delete(this.ops.keys().next().value!);
-    if (publish) this.bus.publish({ topic: `install:${op.id}`, type: 'snapshot', operation: op });
+    if (publish) this.bus.publish({ topic: installTopic(op.id), type: 'snapshot', operation: op });
   }
 
   private snapshot(topic: Topic): LiveEvent[] {
-    const op = this.ops.get(topic.slice('install:'.length));
-    return op === undefined ? [] : [{ topic: `install:${op.id}`, type: 'snapshot', operation: op }];
+    const op = this.ops.get(topicKey('install', topic) ?? '');
+    return op === undefined ? [] : [{ topic: installTopic(op.id), type: 'snapshot', operation: op }];
   }
 }

@@ -6,6 +6,7 @@ import { diffCrds, hasBreaking } from '@opstudio/shared/crd/diff';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { emitYaml, type YamlValue } from '@opstudio/shared/yaml/emit';
 import type { DesignStore } from '../designs';
+import { NotFoundError } from '../errors';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotRegistry } from '../live/snapshots';
 import { CrdClient, conditionsOf } from './crd-client';
@@ -124,9 +125,10 @@ export class CrdService {
   }
 
   /** One CRD as YAML, as its author wrote it (authoredCrd): what "import from the cluster" reads. */
-  async get(name: string): Promise<{ name: string; yaml: string } | undefined> {
+  async get(name: string): Promise<{ name: string; yaml: string }> {
     const crd = await this.client.read(name);
-    return crd === undefined ? undefined : { name, yaml: emitYaml(authoredCrd(crd) as unknown as YamlValue) };
+    if (crd === undefined) throw new NotFoundError(`no CRD named ${name} in the cluster`);
+    return { name, yaml: emitYaml(authoredCrd(crd) as unknown as YamlValue) };
   }
 
   /** The CRD installed from this design, if any (asked before a design is deleted). */

@@ -3,8 +3,8 @@
 // the studio's controller, which keeps running meanwhile) → delete the CRD and wait until the
 // API server no longer serves it. The controller-manager stops the kind's controller when the
 // CRD goes.
-import { TRPCError } from '@trpc/server';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import { NotFoundError, PreconditionError } from '../errors';
 import type { CrdClient } from './crd-client';
 import { DESIGN_LABEL } from './labels';
 import type { OperationHandle } from './operations';
@@ -33,7 +33,7 @@ const idOf = (o: { metadata: { name: string; namespace?: string } }) => (o.metad
 export async function runUninstall(deps: UninstallDeps, input: UninstallInput, designName: string, op: OperationHandle): Promise<{ crdNames: string[]; deletedResources: number }> {
   const crds = await installedCrds(deps.client, input.designId);
   if (crds.length === 0) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: `design "${designName}" is not installed (no CRD labelled ${DESIGN_LABEL}=${input.designId})` });
+    throw new NotFoundError(`design "${designName}" is not installed (no CRD labelled ${DESIGN_LABEL}=${input.designId})`);
   }
   op.describe({ crdName: crds.map((c) => c.metadata.name).join(', ') });
   // 1. refuse, or delete the custom resources first
@@ -44,10 +44,7 @@ export async function runUninstall(deps: UninstallDeps, input: UninstallInput, d
     if (objects.length === 0) continue;
     if (input.deleteResources !== true) {
       const shown = objects.slice(0, 5).map(idOf).join(', ');
-      throw new TRPCError({
-        code: 'PRECONDITION_FAILED',
-        message: `${objects.length} ${kind} object(s) exist (${shown}${objects.length > 5 ? ', …' : ''}): delete them first, or uninstall with deleteResources (CLI: --delete-resources)`,
-      });
+      throw new PreconditionError(`${objects.length} ${kind} object(s) exist (${shown}${objects.length > 5 ? ', …' : ''}): delete them first, or uninstall with deleteResources (CLI: --delete-resources)`);
     }
     op.step('deleting-resources', `deleting ${objects.length} ${kind} object(s)`);
     for (const obj of objects) await deps.writer.deleteResource(crd, obj);

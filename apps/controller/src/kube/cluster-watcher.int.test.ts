@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
-import { TcpProxy, kubeConfigThrough } from '../testing/tcp-proxy';
+import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { TcpProxy, kubeConfigThrough } from '../../testing/tcp-proxy';
 import { ClusterWatcher } from './cluster-watcher';
 import { loadKubeConfig } from './kubeconfig';
 

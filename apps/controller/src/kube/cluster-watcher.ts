@@ -8,7 +8,7 @@ import type { ClusterSummary, NamespaceSummary, NodeSummary } from '../live/even
 import type { SnapshotRegistry } from '../live/snapshots';
 import { ResilientInformer } from './informer';
 import type { LoadedKubeConfig } from './kubeconfig';
-import { getServerVersion } from './probe';
+import { getServerVersion, KubeUnreachableError } from './probe';
 import { byName, namespaceSummary, nodeSummary } from './summaries';
 
 export interface ClusterWatcherOptions {
@@ -95,6 +95,19 @@ export class ClusterWatcher {
       message: this.message,
       since: this.since,
     };
+  }
+
+  /**
+   * cluster.info: the summary once the caches are filled (or after 10 s), probing first when
+   * disconnected; still disconnected → KubeUnreachableError saying where and why.
+   */
+  async info(): Promise<{ server: string; context: string; version: string; nodes: ClusterSummary['nodes']; namespaces: number }> {
+    if (!this.isConnected) await this.probe();
+    const summary = this.summary();
+    if (!summary.connected) throw new KubeUnreachableError(`Disconnected from the cluster at ${summary.server}: ${summary.message ?? 'no answer'}`);
+    await this.waitForSync(10_000);
+    const fresh = this.summary();
+    return { server: fresh.server, context: fresh.context, version: fresh.version ?? 'unknown', nodes: fresh.nodes, namespaces: fresh.namespaces };
   }
 
   nodeList(): NodeSummary[] {

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CoreV1Api } from '@kubernetes/client-node';
 import type { V1Namespace } from '@kubernetes/client-node';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
-import { TcpProxy, kubeConfigThrough } from '../testing/tcp-proxy';
+import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { TcpProxy, kubeConfigThrough } from '../../testing/tcp-proxy';
 import { ResilientInformer } from './informer';
 import { loadKubeConfig } from './kubeconfig';
 

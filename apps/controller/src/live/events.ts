@@ -1,8 +1,10 @@
 // What travels on the live subscription. Each event names its topic; lists come as a snapshot
 // followed by upserts and deletes (folded on the client by a pure reducer), small state (the
-// cluster summary, an install's progress) always comes whole.
+// cluster summary, an install's progress) always comes whole. The payload types of the services
+// that publish here come from their `types.ts` modules, never from the services themselves: they
+// import this module, and live/ stays the end of the line (eslint.config.mjs holds it there).
+import type { FamilyTopic } from '@opstudio/shared/live/topics';
 import type { InstallOperation } from '../install/types';
-import type { EventSummary } from '../history/object-events';
 import type { TimelineRun } from '../history/types';
 import type { OwnedDeployment, OwnedPod, ResourceKind, ResourceRow } from '../resources/types';
 
@@ -35,6 +37,22 @@ export interface NodeSummary {
   readonly createdAt: string | null;
 }
 
+/** One Kubernetes Event (events.k8s.io/v1) as the `events:<uid>` topic carries it (history/object-events.ts). */
+export interface EventSummary {
+  readonly uid: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly type: string;
+  readonly reason: string;
+  readonly action: string;
+  readonly note: string;
+  readonly regarding: { readonly kind: string; readonly name: string; readonly uid: string };
+  readonly count: number;
+  /** ISO time of the last occurrence. */
+  readonly lastTime: string | null;
+  readonly reportingController: string;
+}
+
 type ListEvents<TTopic extends string, TItem> =
   | { readonly topic: TTopic; readonly type: 'snapshot'; readonly items: readonly TItem[] }
   | { readonly topic: TTopic; readonly type: 'upsert' | 'delete'; readonly item: TItem };
@@ -43,15 +61,15 @@ export type LiveEvent =
   | { readonly topic: 'cluster'; readonly type: 'snapshot'; readonly cluster: ClusterSummary }
   | ListEvents<'namespaces', NamespaceSummary>
   | ListEvents<'nodes', NodeSummary>
-  | { readonly topic: `install:${string}`; readonly type: 'snapshot'; readonly operation: InstallOperation }
+  | { readonly topic: FamilyTopic<'install'>; readonly type: 'snapshot'; readonly operation: InstallOperation }
   // one object's reconcile history (history/store.ts): the newest runs from the database, then each new run
-  | { readonly topic: `timeline:${string}`; readonly type: 'snapshot'; readonly runs: readonly TimelineRun[] }
-  | { readonly topic: `timeline:${string}`; readonly type: 'run'; readonly run: TimelineRun }
+  | { readonly topic: FamilyTopic<'timeline'>; readonly type: 'snapshot'; readonly runs: readonly TimelineRun[] }
+  | { readonly topic: FamilyTopic<'timeline'>; readonly type: 'run'; readonly run: TimelineRun }
   // Events about one CR and the objects it owns (history/object-events.ts)
-  | ListEvents<`events:${string}`, EventSummary>
+  | ListEvents<FamilyTopic<'events'>, EventSummary>
   // every CRD in the cluster (resources/kinds.ts)
   | ListEvents<'kinds', ResourceKind>
   // the CRs of one kind, all namespaces or one (resources/kind-watches.ts)
-  | ListEvents<`resources:${string}`, ResourceRow>
+  | ListEvents<FamilyTopic<'resources'>, ResourceRow>
   // what one CR owns: its Deployment(s) and their Pods, always whole (resources/owned.ts)
-  | { readonly topic: `owned:${string}`; readonly type: 'snapshot'; readonly deployments: readonly OwnedDeployment[]; readonly pods: readonly OwnedPod[] };
+  | { readonly topic: FamilyTopic<'owned'>; readonly type: 'snapshot'; readonly deployments: readonly OwnedDeployment[]; readonly pods: readonly OwnedPod[] };

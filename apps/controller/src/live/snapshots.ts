@@ -4,7 +4,7 @@
 // topic gets its first subscriber and stops it after the last one leaves. The stream acquires its
 // topics for as long as it runs, so sources see subscribers, not snapshot calls.
 import type { LiveEvent } from './events';
-import type { Topic } from './topics';
+import type { Topic } from '@opstudio/shared/live/topics';
 
 export type SnapshotFn = (topic: Topic) => readonly LiveEvent[] | Promise<readonly LiveEvent[]>;
 

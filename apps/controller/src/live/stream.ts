@@ -9,7 +9,7 @@ import type { LiveEvent } from './events';
 import { formatEventId, resumePoint, snapshotEventId } from './event-id';
 import type { SnapshotRegistry } from './snapshots';
 import { withheldSnapshot } from './topic-reads';
-import type { Topic } from './topics';
+import type { Topic } from '@opstudio/shared/live/topics';
 
 export interface LiveStreamDeps {
   readonly bus: LiveBus;

@@ -6,8 +6,8 @@
 //   the ReplicaSets between them), only those labelled `app.kubernetes.io/managed-by`.
 // The other topics start nothing: `events:` and the cluster topics come from watches that always
 // run, `timeline:` from the database, `install:` from memory; their events are filtered as usual.
-import { parseResourcesTopic } from './topics';
-import type { ResourcesTopic, Topic } from './topics';
+import { isFamilyTopic, parseResourcesTopic } from '@opstudio/shared/live/topics';
+import type { ResourcesTopic, Topic } from '@opstudio/shared/live/topics';
 import type { LiveEvent } from './events';
 
 /** A Kubernetes resource by API group ('' for the core group) and plural name. */
@@ -34,17 +34,17 @@ export const OWNED_KINDS: readonly TopicResource[] = [
  * subscription goes on (the header, the kinds, the topics it may read).
  */
 export function withheldSnapshot(topic: Topic): LiveEvent | undefined {
-  if (topic.startsWith('resources:')) return { topic: topic as `resources:${string}`, type: 'snapshot', items: [] };
-  if (topic.startsWith('owned:')) return { topic: topic as `owned:${string}`, type: 'snapshot', deployments: [], pods: [] };
+  if (isFamilyTopic('resources', topic)) return { topic, type: 'snapshot', items: [] };
+  if (isFamilyTopic('owned', topic)) return { topic, type: 'snapshot', deployments: [], pods: [] };
   return undefined;
 }
 
 /** What this topic starts watching, or undefined when it starts nothing. */
 export function topicReads(topic: Topic): TopicReads | undefined {
-  if (topic.startsWith('resources:')) {
+  if (isFamilyTopic('resources', topic)) {
     const kind = parseResourcesTopic(topic);
     return kind === undefined ? undefined : { kind };
   }
-  if (topic.startsWith('owned:')) return { builtIn: OWNED_KINDS };
+  if (isFamilyTopic('owned', topic)) return { builtIn: OWNED_KINDS };
   return undefined;
 }

@@ -11,8 +11,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { kubeconfigPath as sandboxKubeconfig, parseProfileName, startComponent, stopComponent } from '@opstudio/sandbox';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath } from '../testing';
-import { MemcachedFixture } from './memcached-fixture';
+import { eventually, kubeconfigPath } from '../../testing';
+import { MemcachedFixture } from '../../testing/memcached-fixture';
 
 const OUTAGE_MS = 60_000;
 const profileName = process.env.OPSTUDIO_SANDBOX_PROFILE;

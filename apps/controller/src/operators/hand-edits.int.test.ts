@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AppsV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
-import { MemcachedFixture } from './memcached-fixture';
+import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { MemcachedFixture } from '../../testing/memcached-fixture';
 
 test('a Deployment scaled or deleted by hand converges back; an invalid size is refused with its path', { skip: skipWithoutCluster, timeout: 240_000 }, async (t) => {
   const { kc } = loadKubeConfig(kubeconfigPath ?? '');

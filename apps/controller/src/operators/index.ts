@@ -15,7 +15,7 @@ import { ControllerManager } from './manager';
 import type { ManagerOptions } from './manager';
 
 export { ControllerManager, type ManagerOptions } from './manager';
-export { Operator, type OperatorOptions } from './operator';
+export { KindOperator, type KindOperatorOptions } from './operator';
 export { createReconciler, type ReconcilerDeps } from './reconcile';
 
 export interface StartedManager {
@@ -36,8 +36,8 @@ export function startControllerManager(deps: { kc: KubeConfig; db: StudioDb; bus
   const objectEvents = new ObjectEventsWatcher(deps.kc, deps.bus, deps.log);
   objectEvents.registerSnapshots(deps.snapshots);
   const watching = objectEvents.start(stop.signal).catch((err: unknown) => log?.('Events watcher stopped', { error: String(err) }));
-  // runs stored by the leader reach this replica's subscribers through the table
-  const tailing = history.tail(stop.signal).catch((err: unknown) => log?.('History tail stopped', { error: String(err) }));
+  // the leader publishes the runs it records; the other replicas' subscribers get them through the table
+  const tailing = history.tail(stop.signal, { isLeader: () => manager.isLeader }).catch((err: unknown) => log?.('History tail stopped', { error: String(err) }));
   const done = manager.start(stop.signal).catch((err: unknown) => log?.('controller-manager stopped', { error: String(err) }));
   return {
     manager,

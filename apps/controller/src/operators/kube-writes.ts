@@ -2,10 +2,14 @@
 // server-side apply of owned objects, merge patches of the CR's finalizers (guarded by its
 // resourceVersion, so a concurrent edit is a 409 and the reconcile retries) and of its status
 // subresource. An interface, so the reconcile phases can be read (and tested) apart from HTTP.
-import { ApiException, CoreV1Api, CustomObjectsApi, KubernetesObjectApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
+// Built on KubeJson like every other studio request: a refusal is a KubeApiError whose message
+// names the call (`apply Deployment x: … (409)`), and a request on a half-open connection (a
+// proxy that stopped forwarding) fails after KubeJson's timeout instead of holding its worker.
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import type { ResourceCoordinates } from '@opstudio/shared/operand/index';
-import { FIELD_MANAGER } from '../install/labels';
+import { FIELD_MANAGER } from '../kube/field-manager';
+import { KubeJson } from '../kube/json-client';
+import { ObjectPaths } from '../kube/object-paths';
 
 export interface CrRef {
   readonly name: string;
@@ -23,81 +27,31 @@ export interface KubeWrites {
   podNames(namespace: string, matchLabels: Readonly<Record<string, string>>): Promise<string[]>;
 }
 
-const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
-
 export function kubeWrites(kc: KubeConfig, coords: ResourceCoordinates): KubeWrites {
-  const objects = KubernetesObjectApi.makeApiClient(kc);
-  const custom = kc.makeApiClient(CustomObjectsApi);
-  const core = kc.makeApiClient(CoreV1Api);
+  const kube = new KubeJson(kc);
+  const paths = new ObjectPaths(kube);
   const { group, version, plural } = coords;
-  const patchCr = async (ref: CrRef, body: object) => {
-    const what = `patch ${plural}/${ref.name}`;
-    if (ref.namespace !== undefined) await concise(what, custom.patchNamespacedCustomObject({ group, version, plural, namespace: ref.namespace, name: ref.name, body }, mergePatch));
-    else await concise(what, custom.patchClusterCustomObject({ group, version, plural, name: ref.name, body }, mergePatch));
-  };
+  const crPath = (ref: CrRef) => `/apis/${group}/${version}${ref.namespace === undefined ? '' : `/namespaces/${encodeURIComponent(ref.namespace)}`}/${plural}/${encodeURIComponent(ref.name)}`;
+  const mergePatch = <T>(what: string, path: string, body: object) => kube.request<T>({ method: 'PATCH', path, body, contentType: 'application/merge-patch+json', what });
   return {
     async apply(desired) {
-      return concise(`apply ${desired.kind ?? 'object'} ${desired.metadata?.name ?? ''}`, objects.patch(desired, undefined, undefined, FIELD_MANAGER, true, PatchStrategy.ServerSideApply));
+      const what = `apply ${desired.kind ?? 'object'} ${desired.metadata?.name ?? ''}`;
+      const query = { fieldManager: FIELD_MANAGER, force: 'true' };
+      return kube.request({ method: 'PATCH', path: await paths.of(desired), query, contentType: 'application/apply-patch+yaml', body: desired, what });
     },
     async setFinalizers(ref, finalizers, resourceVersion) {
-      await patchCr(ref, { metadata: { finalizers: [...finalizers], ...(resourceVersion !== undefined ? { resourceVersion } : {}) } });
+      const metadata = { finalizers: [...finalizers], ...(resourceVersion !== undefined ? { resourceVersion } : {}) };
+      await mergePatch(`patch ${plural}/${ref.name}`, crPath(ref), { metadata });
     },
     async patchStatus(ref, status) {
-      const body = { status };
-      const what = `patch ${plural}/${ref.name}/status`;
-      const updated = (await (ref.namespace !== undefined
-        ? concise(what, custom.patchNamespacedCustomObjectStatus({ group, version, plural, namespace: ref.namespace, name: ref.name, body }, mergePatch))
-        : concise(what, custom.patchClusterCustomObjectStatus({ group, version, plural, name: ref.name, body }, mergePatch)))) as { metadata?: { resourceVersion?: string } } | undefined;
+      const updated = await mergePatch<{ metadata?: { resourceVersion?: string } } | undefined>(`patch ${plural}/${ref.name}/status`, `${crPath(ref)}/status`, { status });
       return updated?.metadata?.resourceVersion;
     },
     async podNames(namespace, matchLabels) {
       const labelSelector = Object.entries(matchLabels).map(([k, v]) => `${k}=${v}`).join(',');
-      const pods = await concise('list pods', core.listNamespacedPod({ namespace, labelSelector }));
+      const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods`;
+      const pods = await kube.request<{ items: KubernetesObject[] }>({ method: 'GET', path, query: { labelSelector }, what: 'list pods' });
       return pods.items.filter((p) => p.metadata?.deletionTimestamp === undefined).map((p) => p.metadata?.name ?? '').filter((n) => n !== '').sort();
     },
   };
-}
-
-/** A failed API call, told in one line (client-node's ApiException message carries the whole response). */
-export class KubeWriteError extends Error {
-  override readonly name = 'KubeWriteError';
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * The generated client sets no request timeout: a request on a half-open connection (a proxy
- * that stopped forwarding) would hold its reconcile worker for ever. Past this, the call fails
- * and the reconcile retries on a new connection (client-node opens one per request).
- */
-export const WRITE_TIMEOUT_MS = 30_000;
-
-async function concise<T>(what: string, call: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new KubeWriteError(`${what}: no answer from the API server within ${WRITE_TIMEOUT_MS / 1000} s`, 504)), WRITE_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([call, timeout]);
-  } catch (err) {
-    if (!(err instanceof ApiException)) throw err;
-    let detail = '';
-    try {
-      detail = (JSON.parse(String(err.body)) as { message?: string }).message ?? '';
-    } catch {
-      detail = '';
-    }
-    throw new KubeWriteError(`${what}: ${detail || `HTTP ${err.code}`} (${err.code})`, err.code);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** The HTTP status of a failed write, if it was one. */
-export function apiStatus(err: unknown): number | undefined {
-  return err instanceof KubeWriteError ? err.code : err instanceof ApiException ? err.code : undefined;
 }

@@ -1,4 +1,4 @@
-// Two controller-manager processes (manager-process.ts) against one cluster and one Lease: the
+// Two controller-manager processes (testing/manager-process.ts) against one cluster and one Lease: the
 // second reconciles nothing while the first holds the Lease, and takes over within 30 s once the
 // first is killed with SIGKILL (no release: it has to wait the Lease out). Real processes, a
 // unique Lease in a unique namespace, end state read from the cluster.
@@ -11,8 +11,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { CoordinationV1Api } from '@kubernetes/client-node';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
-import { MemcachedFixture } from './memcached-fixture';
+import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { MemcachedFixture } from '../../testing/memcached-fixture';
 
 interface Line {
   readonly at: number;
@@ -32,7 +32,7 @@ class Replica {
     readonly label: string,
     env: NodeJS.ProcessEnv,
   ) {
-    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'manager-process.ts');
+    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../testing/manager-process.ts');
     this.child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.on('exit', () => (this.exited = true));
     createInterface({ input: this.child.stdout! }).on('line', (l) => {

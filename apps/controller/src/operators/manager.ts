@@ -1,5 +1,5 @@
 // The embedded controller-manager: watches the CRDs the studio installed (label
-// `studio.opstudio.dev/design`) and, for each Established one, runs an Operator (For(kind).Owns(Deployment))
+// `studio.opstudio.dev/design`) and, for each Established one, runs a KindOperator (For(kind).Owns(Deployment))
 // with the design version pinned in its annotation. A new pin restarts the operator; a deleted
 // CRD (or a removed label) stops it. CRDs without the label are never reconciled.
 // `run(signal)` is the leader's work; `start(signal)` adds leader election around it.
@@ -12,7 +12,7 @@ import { DESIGN_LABEL, installedFrom } from '../install/labels';
 import { ResilientInformer } from '../kube/informer';
 import { LeaderElector } from '../runtime/leader-election';
 import type { EventRecorder } from '../runtime/recorder';
-import { Operator } from './operator';
+import { KindOperator } from './operator';
 import { loadPinnedDesign } from './pinned-design';
 
 export interface ManagerOptions {
@@ -106,14 +106,14 @@ export class ControllerManager {
     const onAbort = () => stop.abort();
     signal.addEventListener('abort', onAbort, { once: true });
     const { history } = this.opts;
-    const operator = new Operator({
+    const operator = new KindOperator({
       kc: this.opts.kc,
       design,
       designId: from.designId,
       designVersion: from.designVersion,
       recordEvent: (e) => void this.opts.recorder.record(e),
-      onRun: async (record, report) => {
-        if (history !== undefined && report !== undefined) await history.record(record, report);
+      onRun: async (attempt, report) => {
+        if (history !== undefined && report !== undefined) await history.record(attempt, report);
       },
       ...(this.opts.resyncMs !== undefined ? { resyncMs: this.opts.resyncMs } : {}),
       ...(this.opts.maxConcurrentReconciles !== undefined ? { maxConcurrentReconciles: this.opts.maxConcurrentReconciles } : {}),

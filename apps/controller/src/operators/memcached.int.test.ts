@@ -19,7 +19,7 @@ import { loadKubeConfig } from '../kube/kubeconfig';
 import { LiveBus } from '../live/bus';
 import { SnapshotRegistry } from '../live/snapshots';
 import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
-import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
+import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 import { ControllerManager } from './manager';
 
 interface Memcached {

@@ -1,18 +1,18 @@
-// One running controller, `For(kind).Owns(Deployment)`, for one installed design version:
+// One running operator, `For(kind).Owns(Deployment)`, for one installed design version:
 //   - an informer on the CRs (their events enqueue the CR with a `watch` trigger),
 //   - an informer on Deployments labelled as managed by this kind (their events enqueue the
 //     controlling owner with an `owned` trigger),
 //   - a periodic resync that enqueues every cached CR,
-//   - the Controller (workqueue + workers) running the reconciler, reporting each run to `onRun`.
+//   - a WorkQueueController (workqueue + workers) running the reconciler, reporting each run to `onRun`.
 // A runnable: `start(signal)` runs until the signal aborts, then waits for reconciles in flight.
 import { AppsV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import type { KubeConfig, KubernetesListObject, KubernetesObject, V1Deployment } from '@kubernetes/client-node';
 import type { Design } from '@opstudio/shared/design/schema';
 import { resourceCoordinates } from '@opstudio/shared/operand/index';
-import type { RunReport } from '../history/types';
+import type { ReconcilerReport } from '../history/types';
 import { ResilientInformer } from '../kube/informer';
-import { Controller } from '../runtime/controller';
-import type { ReconcileRunRecord } from '../runtime/controller';
+import { WorkQueueController } from '../runtime/controller';
+import type { ReconcileAttempt } from '../runtime/controller';
 import type { EventInput } from '../runtime/recorder';
 import { objectKey, watchTrigger } from '../runtime/triggers';
 import type { WatchEventType } from '../runtime/triggers';
@@ -20,14 +20,14 @@ import type { CrObject } from './cr-object';
 import { kubeWrites } from './kube-writes';
 import { createReconciler } from './reconcile';
 
-export interface OperatorOptions {
+export interface KindOperatorOptions {
   readonly kc: KubeConfig;
   readonly design: Design;
   readonly designId: string;
   readonly designVersion: number;
   readonly recordEvent: (event: EventInput) => void;
   /** Every finished reconcile with what the reconciler reported (undefined when the CR was already gone). */
-  readonly onRun?: (record: ReconcileRunRecord, report: RunReport | undefined) => void | Promise<void>;
+  readonly onRun?: (attempt: ReconcileAttempt, report: ReconcilerReport | undefined) => void | Promise<void>;
   readonly resyncMs?: number;
   readonly maxConcurrentReconciles?: number;
   /** Restart a watch that has sent nothing for this long (the informers' default is 150 s). */
@@ -41,12 +41,16 @@ const verbs: readonly ['add' | 'update' | 'delete', WatchEventType][] = [
   ['delete', 'DELETED'],
 ];
 
-export class Operator {
-  readonly controller: Controller;
+/**
+ * Named KindOperator (the reconciling half of an operator for one kind) so it is never confused
+ * with the WorkQueueController it runs (runtime/controller.ts: the queue and its workers).
+ */
+export class KindOperator {
+  readonly controller: WorkQueueController;
   readonly crs: ResilientInformer<KubernetesObject>;
   readonly deployments: ResilientInformer<V1Deployment>;
 
-  constructor(private readonly opts: OperatorOptions) {
+  constructor(private readonly opts: KindOperatorOptions) {
     const coords = resourceCoordinates(opts.design);
     const { kc, log } = opts;
     const custom = kc.makeApiClient(CustomObjectsApi);
@@ -68,8 +72,8 @@ export class Operator {
       ...silence,
       ...(log !== undefined ? { log: (m: string) => log(m) } : {}),
     });
-    const reports = new Map<string, RunReport>();
-    this.controller = new Controller({
+    const reports = new Map<string, ReconcilerReport>();
+    this.controller = new WorkQueueController({
       name: coords.kind.toLowerCase(),
       maxConcurrentReconciles: opts.maxConcurrentReconciles,
       reconcile: createReconciler({
@@ -83,10 +87,10 @@ export class Operator {
         recordEvent: opts.recordEvent,
         reports,
       }),
-      onRun: (record) => {
-        const report = reports.get(record.key);
-        reports.delete(record.key);
-        return opts.onRun?.(record, report);
+      onRun: (attempt) => {
+        const report = reports.get(attempt.key);
+        reports.delete(attempt.key);
+        return opts.onRun?.(attempt, report);
       },
       ...(log !== undefined ? { log } : {}),
     });

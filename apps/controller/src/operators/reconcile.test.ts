@@ -8,10 +8,10 @@ import { parseDesign } from '@opstudio/shared/design/io';
 import { desiredDeployment, operandInputFromDesign } from '@opstudio/shared/operand/index';
 import type { Condition, Deployment } from '@opstudio/shared/operand/index';
 import { repoRoot } from '../config';
-import type { RunReport } from '../history/types';
+import type { ReconcilerReport } from '../history/types';
 import type { EventInput } from '../runtime/recorder';
 import type { CrObject } from './cr-object';
-import { KubeWriteError } from './kube-writes';
+import { KubeApiError } from '../kube/errors';
 import type { KubeWrites } from './kube-writes';
 import { createReconciler } from './reconcile';
 
@@ -62,7 +62,7 @@ for (const c of cases) {
     const fake: KubeWrites = {
       apply: (d) => {
         writes.push(`apply ${d.kind} ${d.metadata?.name} replicas=${(d as unknown as Deployment).spec.replicas}`);
-        return c.fail === 'apply409' ? Promise.reject(new KubeWriteError('apply Deployment s: the object has been modified (409)', 409)) : Promise.resolve(d);
+        return c.fail === 'apply409' ? Promise.reject(new KubeApiError({ code: 409, what: 'apply Deployment s', status: { message: 'the object has been modified' } })) : Promise.resolve(d);
       },
       setFinalizers: (_ref, f, rv) => Promise.resolve(void writes.push(`finalizers ${f.map((x) => `+${x}`).join(',')} @${rv}`)),
       patchStatus: (_ref, s) => {
@@ -72,7 +72,7 @@ for (const c of cases) {
       },
       podNames: () => Promise.resolve(['p0', 'p1', 'p2']),
     };
-    const reports = new Map<string, RunReport>();
+    const reports = new Map<string, ReconcilerReport>();
     const reconcile = createReconciler({
       design,
       crs: { get: () => c.cr },

@@ -10,14 +10,14 @@ import type { Design } from '@opstudio/shared/design/schema';
 import type { ConditionTransition, FieldChange } from '@opstudio/shared/operand/index';
 import { conditionTransitions, desiredDeployment, DesiredStateError, deploymentProgress, fieldDrift, finalizerName, markDegraded, markUnavailable, operandInputFromDesign, progressConditions, REASONS, statusExtras } from '@opstudio/shared/operand/index';
 import type { Condition, Deployment, ObservedDeployment } from '@opstudio/shared/operand/index';
-import type { RunReport } from '../history/types';
+import type { ReconcilerReport } from '../history/types';
 import { outcome } from '../runtime/outcome';
 
 import type { EventInput } from '../runtime/recorder';
 import type { Reconcile } from '../runtime/controller';
 import { splitKey } from '../runtime/triggers';
+import { isNotFound } from '../kube/errors';
 import { applyOwned } from './apply';
-import { apiStatus } from './kube-writes';
 import type { KubeWrites } from './kube-writes';
 import { crReference, type CrObject } from './cr-object';
 
@@ -34,7 +34,7 @@ export interface ReconcilerDeps {
   readonly writes: KubeWrites;
   readonly recordEvent: (event: EventInput) => void;
   /** Where this run's report goes, for the history hook (one key is never reconciled twice at once). */
-  readonly reports: Map<string, RunReport>;
+  readonly reports: Map<string, ReconcilerReport>;
   readonly now?: () => Date;
 }
 
@@ -57,7 +57,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
       written.delete(key);
       return outcome.done(); // deleted: the garbage collector removes what it owned
     }
-    const report: RunReport = { uid: cr.metadata.uid, kind: cr.kind, namespace: namespace ?? '', name, generation: cr.metadata.generation, designId: deps.designId, designVersion: deps.designVersion, actions: [], conditions: [] };
+    const report: ReconcilerReport = { uid: cr.metadata.uid, kind: cr.kind, namespace: namespace ?? '', name, generation: cr.metadata.generation, designId: deps.designId, designVersion: deps.designVersion, actions: [], conditions: [] };
     deps.reports.set(key, report);
     const ref = { name, ...(namespace !== undefined ? { namespace } : {}) };
     const regarding = crReference(cr);
@@ -88,7 +88,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
         const rv = await writeStatus(conditions);
         await deps.writes.setFinalizers(ref, finalizers.filter((f) => f !== finalizer), rv);
       } catch (err) {
-        if (apiStatus(err) === 404) return outcome.done(); // already gone (a retry after our own removal)
+        if (isNotFound(err)) return outcome.done(); // already gone (a retry after our own removal)
         throw err;
       }
       report.actions.push({ object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) }, verb: 'finalizer-removed', summary: `${cr.kind} ${name} finalizer ${finalizer} removed` });

@@ -6,9 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
-import { TcpProxy, kubeConfigThrough } from '../testing/tcp-proxy';
-import { MemcachedFixture } from './memcached-fixture';
+import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { TcpProxy, kubeConfigThrough } from '../../testing/tcp-proxy';
+import { MemcachedFixture } from '../../testing/memcached-fixture';
 
 const SILENCE_MS = 15_000;
 

@@ -10,10 +10,11 @@ import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
 import { createCaller } from '../api/root';
+import { LOCAL_ADMIN } from '../auth';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { startServices, type RunningServices } from '../services';
-import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
-import { deleteCrd, installCrd, widgetCrd } from './testing';
+import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { deleteCrd, installCrd, widgetCrd } from '../../testing/resources';
 
 const id = randomUUID().slice(0, 8);
 const group = `fuzz-${id}.example.com`;
@@ -72,7 +73,7 @@ describe('fuzzing resources.create and resources.patch', { skip: skipWithoutClus
     await conn().kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: namespace } } });
     await installCrd(conn().kc, widgetCrd(group));
     running = await startServices(conn(), migratedTempDb(), { lease: { namespace, name: 'opstudio-fuzz-it' } });
-    await createCaller(running.services).resources.create({ ...ref, body: { metadata: { name: 'target' }, spec: { size: 1 } } });
+    await createCaller({ ...running.services, user: LOCAL_ADMIN }).resources.create({ ...ref, body: { metadata: { name: 'target' }, spec: { size: 1 } } });
   });
 
   after(async () => {
@@ -82,7 +83,7 @@ describe('fuzzing resources.create and resources.patch', { skip: skipWithoutClus
   });
 
   test('create: a success or a clear error, and a refusal writes nothing', async () => {
-    const api = createCaller(running.services);
+    const api = createCaller({ ...running.services, user: LOCAL_ADMIN });
     let refused = 0;
     await fc.assert(
       // the namespace of the request fuzzed too (one call in five): a bad one never reaches a URL
@@ -104,7 +105,7 @@ describe('fuzzing resources.create and resources.patch', { skip: skipWithoutClus
   });
 
   test('patch (merge and apply): a success or a clear error, and a refusal changes nothing', async () => {
-    const api = createCaller(running.services);
+    const api = createCaller({ ...running.services, user: LOCAL_ADMIN });
     await fc.assert(
       fc.asyncProperty(bodies, fc.constantFrom<'merge' | 'apply'>('merge', 'apply'), fc.oneof(fc.constant('target'), weirdName), async (patch, strategy, name) => {
         const before = await state();

@@ -8,13 +8,13 @@
 import type { KubeConfig, KubernetesListObject, KubernetesObject } from '@kubernetes/client-node';
 import { Gauge, register } from 'prom-client';
 import { resourceRow } from '@opstudio/shared/resources/index';
-import { KubeJson } from '../install/kube-json';
+import { KubeJson } from '../kube/json-client';
 import { ResilientInformer } from '../kube/informer';
 import type { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
 import type { SnapshotRegistry } from '../live/snapshots';
-import { parseResourcesTopic, resourcesTopic } from '../live/topics';
-import type { Topic } from '../live/topics';
+import { parseResourcesTopic, resourcesTopic } from '@opstudio/shared/live/topics';
+import type { FamilyTopic, Topic } from '@opstudio/shared/live/topics';
 import type { KindsWatcher } from './kinds';
 import type { ResourceRow } from './types';
 
@@ -133,7 +133,7 @@ export class KindWatches {
     const w = this.watches.get(keyOf(t.group, t.version, t.plural));
     // only a kind the cluster serves can sync; an unknown one answers empty at once
     if (w !== undefined && !w.informer.synced && this.kinds.find(t.group, t.version, t.plural) !== undefined) await w.informer.waitForSync(this.opts.syncWaitMs ?? 5000);
-    return w === undefined ? [{ topic: topic as `resources:${string}`, type: 'snapshot', items: [] }] : [this.snapshotOf(w, topic)];
+    return w === undefined ? [{ topic: topic as FamilyTopic<'resources'>, type: 'snapshot', items: [] }] : [this.snapshotOf(w, topic)];
   }
 
   private snapshotOf(w: Watch, topic: Topic): LiveEvent {
@@ -143,7 +143,7 @@ export class KindWatches {
       .list(ns)
       .map((o) => resourceRow(o, columns))
       .sort((a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name));
-    return { topic: topic as `resources:${string}`, type: 'snapshot', items };
+    return { topic: topic as FamilyTopic<'resources'>, type: 'snapshot', items };
   }
 
   private columns(w: Watch) {

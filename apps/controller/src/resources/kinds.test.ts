@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { toResourceKind } from './kinds';
-import { widgetCrd } from './testing';
+import { widgetCrd } from '../../testing/resources';
 
 const crd = (mutate: (c: ReturnType<typeof widgetCrd>) => void = () => undefined) => {
   const c = widgetCrd('cache.example.com');

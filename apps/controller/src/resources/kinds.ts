@@ -5,7 +5,7 @@
 import type { KubeConfig, KubernetesListObject, KubernetesObject } from '@kubernetes/client-node';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { conditionsOf, servedVersion } from '../install/crd-client';
-import { KubeJson } from '../install/kube-json';
+import { KubeJson } from '../kube/json-client';
 import { installedFrom } from '../install/labels';
 import { ResilientInformer } from '../kube/informer';
 import type { LiveBus } from '../live/bus';

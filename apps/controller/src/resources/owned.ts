@@ -11,11 +11,13 @@ import { ResilientInformer } from '../kube/informer';
 import type { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
 import type { SnapshotRegistry } from '../live/snapshots';
-import type { Topic } from '../live/topics';
+import { isFamilyTopic, ownedTopic, topicKey } from '@opstudio/shared/live/topics';
+import type { Topic } from '@opstudio/shared/live/topics';
 import type { OwnedDeployment, OwnedPod } from './types';
 
 const OPERAND_SELECTOR = 'app.kubernetes.io/managed-by';
-const PREFIX = 'owned:';
+/** The CR uid of an `owned:<uid>` topic (only those reach the hooks registered below). */
+const uidOf = (topic: string): string => topicKey('owned', topic) ?? '';
 
 export interface OwnedWatcherOptions {
   readonly lingerMs?: number;
@@ -48,9 +50,9 @@ export class OwnedWatcher {
   ) {}
 
   registerSnapshots(snapshots: SnapshotRegistry): void {
-    snapshots.register((t) => t.startsWith(PREFIX), (topic) => this.snapshot(topic), {
-      acquire: (topic) => this.acquire(topic.slice(PREFIX.length)),
-      release: (topic) => this.release(topic.slice(PREFIX.length)),
+    snapshots.register((t) => isFamilyTopic('owned', t), (topic) => this.snapshot(topic), {
+      acquire: (topic) => this.acquire(uidOf(topic)),
+      release: (topic) => this.release(uidOf(topic)),
     });
   }
 
@@ -86,14 +88,14 @@ export class OwnedWatcher {
   }
 
   private async snapshot(topic: Topic): Promise<LiveEvent[]> {
-    const uid = topic.slice(PREFIX.length);
+    const uid = uidOf(topic);
     const caches = this.caches;
     if (caches !== undefined) await Promise.all([caches.deployments, caches.replicaSets, caches.pods].map((i) => i.waitForSync(this.opts.syncWaitMs ?? 5000)));
     return [this.snapshotOf(uid)];
   }
 
   private snapshotOf(uid: string): LiveEvent {
-    const topic: `owned:${string}` = `owned:${uid}`;
+    const topic = ownedTopic(uid);
     const caches = this.caches;
     if (caches === undefined) return { topic, type: 'snapshot', deployments: [], pods: [] };
     const deployments = caches.deployments.list().filter((d) => controllerOf(d) === uid);

@@ -8,13 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';
 import type { TRPCError } from '@trpc/server';
 import { createCaller } from '../api/root';
-import { KubeJson } from '../install/kube-json';
+import { LOCAL_ADMIN } from '../auth';
+import { KubeJson } from '../kube/json-client';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import type { LiveEvent } from '../live/events';
 import { startServices } from '../services';
 import type { RunningServices } from '../services';
-import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
-import { deleteCrd, installCrd, kindWatchCount as watches, listen, widgetCrd } from './testing';
+import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { deleteCrd, installCrd, kindWatchCount as watches, listen, widgetCrd } from '../../testing/resources';
 import type { ResourceRow } from './types';
 
 const suffix = randomUUID().slice(0, 8);
@@ -28,7 +29,7 @@ const rowsOf = (events: { event: LiveEvent }[], topic: string) => events.filter(
 describe('resources API and live topics against the sandbox', { skip: skipWithoutCluster, timeout: 180_000 }, () => {
   let running: RunningServices;
   const conn = () => loadKubeConfig(kubeconfigPath);
-  const api = () => createCaller(running.services).resources;
+  const api = () => createCaller({ ...running.services, user: LOCAL_ADMIN }).resources;
 
   before(async () => {
     const { kc } = conn();

@@ -2,17 +2,18 @@
 // any kind, plain JSON (the API server's own), with the checks the API server cannot make for us
 // before a URL is built: the kind is served, a namespace is given exactly when the kind is
 // namespaced, a body names the kind it is sent to. Errors from the API server propagate as
-// KubeStatusError and are translated once in api/errors.ts.
+// KubeApiError and are translated once in api/errors.ts.
 import type { KubeConfig } from '@kubernetes/client-node';
-import { TRPCError } from '@trpc/server';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { resourceRow } from '@opstudio/shared/resources/index';
 import { MAX_YAML_DEPTH, parseYaml } from '@opstudio/shared/yaml/parse';
-import { isNotFound, KubeJson, KubeStatusError } from '../install/kube-json';
-import { FIELD_MANAGER } from '../install/labels';
+import { InvalidInputError, NotFoundError } from '../errors';
+import { isNotFound, KubeApiError } from '../kube/errors';
+import { FIELD_MANAGER } from '../kube/field-manager';
+import { KubeJson } from '../kube/json-client';
 import { toResourceKind } from './kinds';
 import type { KindsWatcher } from './kinds';
-import type { CustomObject, PrinterColumn, ResourceKind, ResourceRow } from './types';
+import type { ControllerInfo, CustomObject, PrinterColumn, ResourceKind, ResourceRow } from './types';
 
 export interface KindRef {
   readonly group: string;
@@ -27,10 +28,14 @@ export interface WriteOptions {
   readonly as?: KubeConfig | undefined;
   readonly dryRun?: boolean | undefined;
 }
+/** Whose list it is: keeps the items of the namespaces the reader may list (api/user-kube.ts). */
+export interface ListReader {
+  readable<T>(q: { group: string; resource: string }, items: readonly T[], namespaceOf: (item: T) => string | undefined): Promise<T[]>;
+}
 
 type Json = Record<string, unknown>;
 
-const bad = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+const bad = (message: string) => new InvalidInputError(message);
 
 export class ResourcesService {
   private readonly http: KubeJson;
@@ -58,15 +63,35 @@ export class ResourcesService {
     return this.kindsWatcher.list();
   }
 
+  /**
+   * controllers.list: a controller per kind installed from a design, whether it runs in this
+   * process (`manager.active`, by CRD name) and whether this replica holds the Lease.
+   */
+  async controllers(manager: { readonly active: readonly string[]; readonly isLeader: boolean }): Promise<{ leader: boolean; controllers: ControllerInfo[] }> {
+    const kinds = await this.kinds();
+    const active = new Set(manager.active);
+    const controllers = kinds.flatMap((k) =>
+      k.designId === null
+        ? []
+        : [{ crdName: k.name, group: k.group, kind: k.kind, plural: k.plural, version: k.version, controller: k.kind.toLowerCase(), designId: k.designId, designVersion: k.designVersion, established: k.established, running: active.has(k.name) }],
+    );
+    return { leader: manager.isLeader, controllers };
+  }
+
   /** The group/plural of a kind by its Kind name (and design), from the cache: KindsWatcher.findKind. */
   findKind(kind: string, designId: string | null): Promise<{ group: string; plural: string } | undefined> {
     return this.kindsWatcher.findKind(kind, designId);
   }
 
-  async list(ref: KindRef): Promise<{ kind: string; resourceVersion: string; items: ResourceRow[] }> {
+  /**
+   * Read with the studio's identity. A list across all namespaces keeps the rows `reader` may list;
+   * a list in one namespace was checked before it was asked for (api/procedures.ts kubeReadProcedure).
+   */
+  async list(ref: KindRef, reader?: ListReader): Promise<{ kind: string; resourceVersion: string; items: ResourceRow[] }> {
     const { kind, columns } = await this.resolve(ref, 'list');
     const list = await this.http.request<{ metadata?: { resourceVersion?: string }; items: unknown[] }>({ method: 'GET', path: this.path(ref, kind) });
-    const items = list.items.map((o) => resourceRow(o, columns)).sort((a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name));
+    const rows = list.items.map((o) => resourceRow(o, columns)).sort((a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name));
+    const items = reader === undefined || ref.namespace !== undefined ? rows : await reader.readable({ group: ref.group, resource: ref.plural }, rows, (row) => row.namespace ?? undefined);
     return { kind: kind.name, resourceVersion: list.metadata?.resourceVersion ?? '', items };
   }
 
@@ -125,7 +150,7 @@ export class ResourcesService {
   private async resolve(ref: KindRef, what: 'list' | 'item'): Promise<{ kind: ResourceKind; columns: PrinterColumn[] }> {
     const found = await this.servedKind(ref);
     if (found === undefined) {
-      throw new TRPCError({ code: 'NOT_FOUND', message: `no kind ${ref.plural}.${ref.group}/${ref.version} is served by the cluster: install its CRD first (resources.kinds lists what is there)` });
+      throw new NotFoundError(`no kind ${ref.plural}.${ref.group}/${ref.version} is served by the cluster: install its CRD first (resources.kinds lists what is there)`);
     }
     const { kind } = found;
     if (kind.scope === 'Cluster' && ref.namespace !== undefined) throw bad(`${kind.kind} is cluster-scoped: leave out namespace`);
@@ -173,8 +198,8 @@ export class ResourcesService {
 }
 
 function onlyOwnConflicts(err: unknown): boolean {
-  if (!(err instanceof KubeStatusError) || err.code !== 409) return false;
-  const causes = err.body?.details?.causes ?? [];
+  if (!(err instanceof KubeApiError) || err.code !== 409) return false;
+  const causes = err.causes;
   return causes.length > 0 && causes.every((c) => c.reason === 'FieldManagerConflict' && (c.message ?? '').startsWith(`conflict with "${FIELD_MANAGER}"`));
 }
 

@@ -1,4 +1,4 @@
-// A Controller fed by a real watch (the resilient informer on ConfigMaps): each run carries the
+// A WorkQueueController fed by a real watch (the resilient informer on ConfigMaps): each run carries the
 // watch events that caused it, with their resourceVersions, and edits made while a reconcile is
 // running collapse into exactly one more run after it.
 import { test } from 'node:test';
@@ -8,9 +8,9 @@ import { CoreV1Api } from '@kubernetes/client-node';
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import { ResilientInformer } from '../kube/informer';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
-import type { ReconcileRunRecord } from './controller';
-import { Controller } from './controller';
+import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import type { ReconcileAttempt } from './controller';
+import { WorkQueueController } from './controller';
 import { outcome } from './outcome';
 import { objectKey, watchTrigger } from './triggers';
 
@@ -20,12 +20,12 @@ test('watch events become triggers; edits during a reconcile collapse into one m
   const label = `rt-${randomUUID().slice(0, 8)}`;
   const labelSelector = `opstudio-test=${label}`;
   const stop = new AbortController();
-  const runs: ReconcileRunRecord[] = [];
+  const runs: ReconcileAttempt[] = [];
   let gate: Promise<void> | undefined;
   let open: () => void = () => undefined;
   let running = 0;
 
-  const ctrl = new Controller({
+  const ctrl = new WorkQueueController({
     name: `it-${label}`,
     maxConcurrentReconciles: 2,
     reconcile: async () => {

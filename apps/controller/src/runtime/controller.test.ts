@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { register } from 'prom-client';
 import { FakeClock } from './clock';
-import type { ReconcileRunRecord } from './controller';
-import { Controller } from './controller';
+import type { ReconcileAttempt } from './controller';
+import { WorkQueueController } from './controller';
 import type { Outcome } from './outcome';
 import { outcome, TerminalError } from './outcome';
 import type { Trigger } from './triggers';
@@ -32,8 +32,8 @@ async function metric(name: string, labels: string): Promise<number | undefined>
 
 function harness(name: string, reconcile: (key: string, triggers: readonly Trigger[]) => Promise<Outcome> | Outcome, workers = 1) {
   const clock = new FakeClock();
-  const runs: ReconcileRunRecord[] = [];
-  const ctrl = new Controller({ name, clock, maxConcurrentReconciles: workers, reconcile: async (k, t) => reconcile(k, t), onRun: (r) => void runs.push(r) });
+  const runs: ReconcileAttempt[] = [];
+  const ctrl = new WorkQueueController({ name, clock, maxConcurrentReconciles: workers, reconcile: async (k, t) => reconcile(k, t), onRun: (r) => void runs.push(r) });
   const abort = new AbortController();
   const stopped = ctrl.start(abort.signal);
   return { clock, runs, ctrl, stop: async () => (abort.abort(), stopped) };
@@ -150,7 +150,7 @@ test('stop waits for the reconcile in flight and its signal is aborted', async (
   let release: () => void = () => undefined;
   let sawAbort = false;
   const clock = new FakeClock();
-  const ctrl = new Controller({
+  const ctrl = new WorkQueueController({
     name: 't-stop',
     clock,
     reconcile: async (_k, _t, signal) => {

@@ -1,5 +1,5 @@
-// A controller: a workqueue and N workers that call `reconcile(key, triggers)` and turn its
-// Outcome into queue actions in one switch (controller-runtime's reconcileHandler). A runnable:
+// A work-queue controller: a workqueue and N workers that call `reconcile(key, triggers)` and turn
+// its Outcome into queue actions in one switch (controller-runtime's reconcileHandler). A runnable:
 // `start(signal)` runs until the signal aborts, then waits for the reconciles in flight.
 // Event sources (informers) call `enqueue(key, trigger)`; they are wired by whoever builds it.
 import type { Clock } from './clock';
@@ -15,8 +15,8 @@ import { WorkQueue } from './workqueue';
 
 export type Reconcile = (key: string, triggers: readonly Trigger[], signal: AbortSignal) => Promise<Outcome>;
 
-/** One reconcile, as the ReconcileRun history stores it. */
-export interface ReconcileRunRecord {
+/** The runtime's account of one call of `reconcile` by a worker: which key, why, when, how long, and its Outcome. */
+export interface ReconcileAttempt {
   readonly controller: string;
   readonly key: string;
   readonly triggers: readonly Trigger[];
@@ -28,19 +28,24 @@ export interface ReconcileRunRecord {
   readonly error?: string;
 }
 
-export interface ControllerOptions {
+export interface WorkQueueControllerOptions {
   /** Metric label and queue name (controller-runtime uses the lower-cased kind, e.g. "memcached"). */
   readonly name: string;
   readonly reconcile: Reconcile;
   readonly maxConcurrentReconciles?: number;
   /** Called after every reconcile; may be async (its failures are logged, never retried, never block the worker). */
-  readonly onRun?: (record: ReconcileRunRecord) => void | Promise<void>;
+  readonly onRun?: (attempt: ReconcileAttempt) => void | Promise<void>;
   readonly clock?: Clock;
   readonly rateLimiter?: RateLimiter;
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
-export class Controller {
+/**
+ * Named WorkQueueController (controller-runtime calls it a Controller) so it is never confused with
+ * a KindOperator (operators/operator.ts): the informers, resync and reconciler of one installed
+ * kind, which runs one of these.
+ */
+export class WorkQueueController {
   readonly name: string;
   readonly queue: WorkQueue;
   private readonly workers: number;
@@ -48,7 +53,7 @@ export class Controller {
   private readonly log: (message: string, fields?: Record<string, unknown>) => void;
   private started = false;
 
-  constructor(private readonly opts: ControllerOptions) {
+  constructor(private readonly opts: WorkQueueControllerOptions) {
     this.name = opts.name;
     this.workers = Math.max(1, opts.maxConcurrentReconciles ?? 1);
     this.clock = opts.clock ?? realClock;
@@ -63,7 +68,7 @@ export class Controller {
 
   /** Runs the workers until `signal` aborts; resolves once every reconcile in flight has finished. */
   async start(signal: AbortSignal): Promise<void> {
-    if (this.started) throw new Error(`controller ${this.name} was already started: build a new Controller to start again`);
+    if (this.started) throw new Error(`controller ${this.name} was already started: build a new WorkQueueController to start again`);
     this.started = true;
     initControllerMetrics(this.name, this.workers);
     const stop = () => void this.queue.shutDown();
@@ -132,13 +137,13 @@ export class Controller {
     }
   }
 
-  private report(record: ReconcileRunRecord): void {
+  private report(attempt: ReconcileAttempt): void {
     if (this.opts.onRun === undefined) return;
     try {
-      const pending = this.opts.onRun(record);
-      if (pending instanceof Promise) pending.catch((err: unknown) => this.log('onRun hook failed', { controller: this.name, key: record.key, error: String(err) }));
+      const pending = this.opts.onRun(attempt);
+      if (pending instanceof Promise) pending.catch((err: unknown) => this.log('onRun hook failed', { controller: this.name, key: attempt.key, error: String(err) }));
     } catch (err) {
-      this.log('onRun hook failed', { controller: this.name, key: record.key, error: String(err) });
+      this.log('onRun hook failed', { controller: this.name, key: attempt.key, error: String(err) });
     }
   }
 }

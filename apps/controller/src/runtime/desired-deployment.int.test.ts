@@ -6,7 +6,7 @@ import { KubernetesObjectApi, PatchStrategy } from '@kubernetes/client-node';
 import type { V1Deployment } from '@kubernetes/client-node';
 import { desiredDeployment } from '@opstudio/shared/operand/index';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { kubeconfigPath, skipWithoutCluster } from '../testing';
+import { kubeconfigPath, skipWithoutCluster } from '../../testing';
 
 test('the Memcached Deployment passes a server-side apply dry run', { skip: skipWithoutCluster }, async () => {
   const { kc } = loadKubeConfig(kubeconfigPath);

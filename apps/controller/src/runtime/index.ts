@@ -1,13 +1,13 @@
 // The controller-manager's building blocks, in controller-runtime's shape but keeping what it
 // throws away (why each reconcile ran):
 //   - WorkQueue: dedup by key, one worker per key, re-run after done, rate-limited retries, triggers;
-//   - Controller: N workers, one Outcome switch, an onRun hook per reconcile (ReconcileRun history);
+//   - WorkQueueController: N workers, one Outcome switch, an onRun hook per ReconcileAttempt (for the history);
 //   - metrics under controller-runtime's names on prom-client's default registry;
 //   - EventRecorder: events.k8s.io/v1 Events with series aggregation;
 //   - LeaderElector: a coordination.k8s.io/v1 Lease, client-go's rules.
 // Each long-running piece starts with an AbortSignal and stops cleanly.
 export { FakeClock, realClock, type Clock, type Timer } from './clock';
-export { Controller, type ControllerOptions, type Reconcile, type ReconcileRunRecord } from './controller';
+export { WorkQueueController, type Reconcile, type ReconcileAttempt, type WorkQueueControllerOptions } from './controller';
 export { LeaderElector, type LeaderElectorOptions } from './leader-election';
 export { initControllerMetrics, leaderElectionStatus, prometheusQueueMetrics } from './metrics';
 export { microTime, parseTime } from './micro-time';

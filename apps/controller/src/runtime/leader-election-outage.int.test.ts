@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { CoordinationV1Api } from '@kubernetes/client-node';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
-import { TcpProxy, kubeConfigThrough } from '../testing/tcp-proxy';
+import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { TcpProxy, kubeConfigThrough } from '../../testing/tcp-proxy';
 import { LeaderElector } from './leader-election';
 
 const timing = { leaseDurationMs: 3000, renewDeadlineMs: 2000, retryPeriodMs: 500 };

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { getJson } from '../kube/probe';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../testing';
+import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
 import { CoordinationV1Api } from '@kubernetes/client-node';
 import { LeaderElector } from './leader-election';
 

@@ -12,8 +12,9 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiException, CoordinationV1Api } from '@kubernetes/client-node';
+import { CoordinationV1Api } from '@kubernetes/client-node';
 import type { KubeConfig, V1Lease, V1LeaseSpec } from '@kubernetes/client-node';
+import { isNotFound, kubeStatusCode } from '../kube/errors';
 import { leaderElectionStatus } from './metrics';
 import { microTime } from './micro-time';
 
@@ -129,7 +130,7 @@ export class LeaderElector {
     try {
       lease = await this.api.readNamespacedLease({ name, namespace });
     } catch (err) {
-      if (!(err instanceof ApiException && err.code === 404)) return this.failed('read', err);
+      if (!isNotFound(err)) return this.failed('read', err);
       const spec = { holderIdentity: this.identity, leaseDurationSeconds: Math.ceil(this.leaseMs / 1000), acquireTime: wire(now), renewTime: wire(now), leaseTransitions: 0 };
       try {
         const created = await this.api.createNamespacedLease({ namespace, body: { metadata: { name, namespace }, spec } });
@@ -190,7 +191,7 @@ export class LeaderElector {
 
   private failed(what: string, err: unknown): false {
     // 409: someone else wrote first; the next period reads the new version.
-    const code = err instanceof ApiException ? err.code : undefined;
+    const code = kubeStatusCode(err);
     if (code !== 409) this.log(`error during lease ${what}`, { lease: `${this.opts.namespace}/${this.opts.name}`, error: code !== undefined ? `HTTP ${code}` : String(err) });
     return false;
   }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { EventsV1Api } from '@kubernetes/client-node';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import { kubeconfigPath, skipWithoutCluster } from '../testing';
+import { kubeconfigPath, skipWithoutCluster } from '../../testing';
 import { apiServerEventSink, EventRecorder } from './recorder';
 
 test('recording the same event twice leaves one Event with series count 2, a third makes it 3', { skip: skipWithoutCluster }, async () => {

@@ -7,8 +7,9 @@
 //   - a series whose Event has gone (TTL, deleted) starts over with a new Event.
 // `record()` never throws: an Event is telemetry, a reconcile must not fail because of it.
 import os from 'node:os';
-import { ApiException, EventsV1Api, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
+import { EventsV1Api, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import type { EventsV1Event, KubeConfig, V1ObjectReference } from '@kubernetes/client-node';
+import { isNotFound } from '../kube/errors';
 import type { Clock } from './clock';
 import { realClock } from './clock';
 import { microTime } from './micro-time';
@@ -58,7 +59,7 @@ export function apiServerEventSink(kc: KubeConfig): EventSink {
       try {
         await api.patchNamespacedEvent({ name, namespace, body: { series } }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch));
       } catch (err) {
-        if (err instanceof ApiException && err.code === 404) throw new EventNotFoundError(`Event ${namespace}/${name} is gone`);
+        if (isNotFound(err)) throw new EventNotFoundError(`Event ${namespace}/${name} is gone`);
         throw err;
       }
     },

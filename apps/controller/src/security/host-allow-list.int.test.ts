@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { loadAuthConfig } from '../auth';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
-import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
+import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 
 interface Answer {
   readonly status: number;

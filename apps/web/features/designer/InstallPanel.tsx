@@ -5,6 +5,7 @@
 // breaking changes ask for an explicit confirmation before installing anyway.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Issue } from '@opstudio/shared';
+import { installTopic } from '@opstudio/shared/live/index';
 import { useState } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { useLiveEvents } from '../live/LiveProvider';
@@ -38,7 +39,7 @@ export function InstallPanel({ designId, ensureSaved, onServerIssues, disabled }
 
   // Live progress on the page's one subscription, only while an install runs (the mutation's
   // answer has the same steps).
-  useLiveEvents(operationId !== null && state === 'running' ? `install:${operationId}` : null, (event) => {
+  useLiveEvents(operationId !== null && state === 'running' ? installTopic(operationId) : null, (event) => {
     if ('operation' in event) setSteps(event.operation.steps);
   });
 

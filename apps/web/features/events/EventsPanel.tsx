@@ -4,7 +4,7 @@
 // scheduler's and the Deployment controller's.
 import { sortedItems } from '@opstudio/shared/live/index';
 import { useMemo } from 'react';
-import type { EventSummary } from '../live/live-state';
+import type { EventSummary } from '@opstudio/controller/router';
 import { ageText } from '../resources/printer-columns';
 import styles from './events.module.css';
 

@@ -4,7 +4,8 @@
 // always shows), so a page costs one of the browser's six connections per origin.
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import type { LiveEvent, Topic } from '@opstudio/controller/router';
+import type { LiveEvent } from '@opstudio/controller/router';
+import type { Topic } from '@opstudio/shared/live/index';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTRPC } from '../../trpc/client';

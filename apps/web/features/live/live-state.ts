@@ -2,16 +2,14 @@
 // topic's state, upserts and deletes edit it (a relist on the server just re-sends a snapshot).
 // Timelines are the exception: a snapshot (the newest runs) merges into the runs already shown,
 // so older pages the user loaded and runs seen before a reconnect are never dropped.
-import type { ClusterSummary, LiveEvent, NamespaceSummary, NodeSummary } from '@opstudio/controller/router';
-import { applyWatchEvent } from '@opstudio/shared/live/index';
+import type { ClusterSummary, EventSummary, LiveEvent, NamespaceSummary, NodeSummary } from '@opstudio/controller/router';
+import { applyWatchEvent, isFamilyTopic, type TopicFamily } from '@opstudio/shared/live/index';
 import type { OwnedObjects, ResourceKind, ResourceRow } from '../resources/api-types';
 import { mergeRuns } from '../timeline/timeline-text';
 import type { TimelineRun } from '../timeline/timeline-text';
 
-type Of<P extends string> = Extract<LiveEvent, { readonly topic: `${P}${string}` }>;
-const isTopic = <P extends string>(e: LiveEvent, prefix: P): e is Of<P> => e.topic.startsWith(prefix);
-
-export type EventSummary = Extract<Of<'events:'>, { type: 'upsert' | 'delete' }>['item'];
+type Of<F extends TopicFamily> = Extract<LiveEvent, { readonly topic: `${F}:${string}` }>;
+const isTopic = <F extends TopicFamily>(e: LiveEvent, family: F): e is Of<F> => isFamilyTopic(family, e.topic);
 
 type Keyed<T> = ReadonlyMap<string, T>;
 
@@ -43,6 +41,7 @@ export function removeByUid<T extends Item>(list: readonly T[] | null, item: T):
 }
 
 const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => new Map(map).set(key, value);
+/** The uid of a `<family>:<uid>` topic. */
 const afterColon = (topic: string) => topic.slice(topic.indexOf(':') + 1);
 
 export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
@@ -58,17 +57,17 @@ export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
     case 'kinds':
       return { ...state, kinds: applyWatchEvent(state.kinds ?? undefined, event) };
   }
-  if (isTopic(event, 'resources:')) {
+  if (isTopic(event, 'resources')) {
     return { ...state, rows: withKey(state.rows, event.topic, applyWatchEvent(state.rows.get(event.topic), event)) };
   }
-  if (isTopic(event, 'owned:')) {
+  if (isTopic(event, 'owned')) {
     return { ...state, owned: withKey(state.owned, afterColon(event.topic), { deployments: event.deployments, pods: event.pods }) };
   }
-  if (isTopic(event, 'events:')) {
+  if (isTopic(event, 'events')) {
     const uid = afterColon(event.topic);
     return { ...state, events: withKey(state.events, uid, applyWatchEvent(state.events.get(uid), event)) };
   }
-  if (isTopic(event, 'timeline:')) {
+  if (isTopic(event, 'timeline')) {
     const uid = afterColon(event.topic);
     const incoming = event.type === 'snapshot' ? event.runs : [event.run];
     return { ...state, timelines: withKey(state.timelines, uid, mergeRuns(state.timelines.get(uid) ?? [], incoming)) };

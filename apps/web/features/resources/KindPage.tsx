@@ -1,8 +1,7 @@
 'use client';
 // A kind's page: its CRs as a live table (all namespaces or one), "Create from sample" and delete
 // for kinds the studio installed; other kinds are browsable read-only.
-import { sortedItems } from '@opstudio/shared/live/index';
-import type { Topic } from '@opstudio/controller/router';
+import { resourcesTopic, sortedItems, type Topic } from '@opstudio/shared/live/index';
 import { useMemo, useState } from 'react';
 import { useMayDo } from '../auth';
 import { useLiveTopics } from '../live/LiveProvider';
@@ -23,7 +22,7 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
   const [deleting, setDeleting] = useState<ResourceRow | null>(null);
   const now = useNow();
   const namespaced = kind?.scope !== 'Cluster';
-  const topic: Topic | null = kind?.version ? `resources:${kind.group}/${kind.version}/${kind.plural}${namespaced && namespace !== ALL ? `/${namespace}` : ''}` : null;
+  const topic: Topic | null = kind?.version ? resourcesTopic({ group: kind.group, version: kind.version, plural: kind.plural, namespace: namespaced && namespace !== ALL ? namespace : undefined }) : null;
   const topics = useMemo(() => (topic === null ? ['namespaces' as const] : (['namespaces', topic] as const)), [topic]);
   const { state } = useLiveTopics(topics);
   const list = topic === null ? undefined : state.rows.get(topic);

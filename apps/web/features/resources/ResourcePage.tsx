@@ -2,6 +2,7 @@
 // One CR's page: spec form + YAML + Apply, status and conditions, what it owns (Pods), its
 // reconcile timeline and its Events, all live over the page's one subscription. The object
 // itself is fetched once and refetched whenever the kind's live rows show a newer resourceVersion.
+import { eventsTopic, ownedTopic, resourcesTopic, timelineTopic } from '@opstudio/shared/live/index';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
@@ -44,8 +45,8 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
   const mayDelete = useMayDo('editor', target === null ? null : { verb: 'delete', ...target });
   const uid = object.data?.metadata.uid;
 
-  const rowsTopic = ref === null ? null : (`resources:${ref.group}/${ref.version}/${ref.plural}${namespace !== undefined ? `/${namespace}` : ''}` as const);
-  const topics = useMemo(() => (uid === undefined || rowsTopic === null ? [] : ([rowsTopic, `owned:${uid}`, `timeline:${uid}`, `events:${uid}`] as const)), [uid, rowsTopic]);
+  const rowsTopic = ref === null ? null : resourcesTopic({ ...ref, namespace });
+  const topics = useMemo(() => (uid === undefined || rowsTopic === null ? [] : [rowsTopic, ownedTopic(uid), timelineTopic(uid), eventsTopic(uid)]), [uid, rowsTopic]);
   const { state } = useLiveTopics(topics);
   const row = rowsTopic === null || uid === undefined ? undefined : state.rows.get(rowsTopic)?.get(uid);
   const rows = rowsTopic === null ? undefined : state.rows.get(rowsTopic);

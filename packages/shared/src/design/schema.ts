@@ -5,6 +5,7 @@
  * embeds a CRD's text: an imported CRD becomes fields, names and versions.
  */
 import { z } from 'zod';
+import { DNS1035_LABEL, DNS1123_LABEL, DNS1123_SUBDOMAIN } from '../kube/names';
 import { FIELD_NODE, JSON_VALUE } from './field';
 
 export const DESIGN_API_VERSION = 'studio.opstudio.dev/v1alpha1' as const;
@@ -16,25 +17,22 @@ export const SCOPES = ['Namespaced', 'Cluster'] as const;
 export type Scope = (typeof SCOPES)[number];
 export const PRINTER_COLUMN_TYPES = ['integer', 'number', 'string', 'boolean', 'date'] as const;
 
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const KIND = /^[A-Z][A-Za-z0-9]*$/;
-const VERSION_NAME = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 
 export const PROJECT = z.strictObject({
   /** kubebuilder's --domain: the API group is `<group>.<domain>`. */
-  domain: z.string().regex(DNS_SUBDOMAIN, 'domain must be a DNS subdomain such as example.com').or(z.literal('')),
+  domain: z.string().regex(DNS1123_SUBDOMAIN, 'domain must be a DNS subdomain such as example.com').or(z.literal('')),
   /** Go module path of the exported project. */
   repo: z.string().min(1, 'repo must be a Go module path such as github.com/example/memcached-operator'),
-  projectName: z.string().regex(DNS_LABEL, 'projectName must be a DNS label such as memcached-operator'),
+  projectName: z.string().regex(DNS1123_LABEL, 'projectName must be a DNS label such as memcached-operator'),
 });
 
 export const NAMES = z.strictObject({
   kind: z.string().regex(KIND, 'kind must be UpperCamelCase, starting with a capital letter'),
-  plural: z.string().regex(DNS_LABEL, 'plural must be lowercase letters, digits and dashes').optional(),
-  singular: z.string().regex(DNS_LABEL, 'singular must be lowercase letters, digits and dashes').optional(),
+  plural: z.string().regex(DNS1123_LABEL, 'plural must be lowercase letters, digits and dashes').optional(),
+  singular: z.string().regex(DNS1123_LABEL, 'singular must be lowercase letters, digits and dashes').optional(),
   listKind: z.string().regex(KIND, 'listKind must be UpperCamelCase').optional(),
-  shortNames: z.array(z.string().regex(DNS_LABEL, 'a short name is lowercase letters, digits and dashes')).optional(),
+  shortNames: z.array(z.string().regex(DNS1123_LABEL, 'a short name is lowercase letters, digits and dashes')).optional(),
   categories: z.array(z.string().min(1)).optional(),
 });
 
@@ -59,7 +57,7 @@ export const SUBRESOURCES = z.strictObject({
 });
 
 export const VERSION = z.strictObject({
-  name: z.string().regex(VERSION_NAME, 'a version name is a DNS label such as v1, v1alpha1 or v2beta3'),
+  name: z.string().regex(DNS1035_LABEL, 'a version name is a DNS label such as v1, v1alpha1 or v2beta3'),
   served: z.boolean(),
   storage: z.boolean(),
   deprecated: z.boolean().optional(),
@@ -82,7 +80,7 @@ export const VERSION = z.strictObject({
 });
 
 export const CRD = z.strictObject({
-  group: z.string().regex(DNS_SUBDOMAIN, 'group must be a DNS subdomain label such as cache'),
+  group: z.string().regex(DNS1123_SUBDOMAIN, 'group must be a DNS subdomain label such as cache'),
   names: NAMES,
   scope: z.enum(SCOPES),
   versions: z.array(VERSION).min(1, 'a CRD needs at least one version'),

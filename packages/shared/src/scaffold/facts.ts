@@ -17,6 +17,7 @@ import { operandInputFromDesign } from '../operand/from-design';
 import type { Container } from '../operand/types';
 import { ScaffoldError } from './errors';
 import { exportableDesign } from './export-gate';
+import { isGoModulePath } from '../validate/design';
 
 export { ScaffoldError };
 
@@ -57,7 +58,6 @@ export interface ProjectFacts {
 }
 
 const SAFE_SEGMENT = /^\.?[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const MODULE_PATH = /^[a-z0-9][-a-z0-9.]*(\/[A-Za-z0-9._~-]+)*$/;
 
 /** A path segment built from a design name; refuses anything that could leave the project. */
 export function safeSegment(s: string, what: string): string {
@@ -89,7 +89,8 @@ function integerField(facts: (p: string) => GoFieldRef | undefined, path: string
 export function projectFacts(input: Design): ProjectFacts {
   const design = exportableDesign(input);
   const module = design.project.repo;
-  if (!MODULE_PATH.test(module)) throw new ScaffoldError(`project.repo ${JSON.stringify(module)} is not a Go module path: use one such as github.com/example/memcached-operator`);
+  // exportableDesign checked it already; kept as the scaffold's own guard, with the same rule
+  if (!isGoModulePath(module)) throw new ScaffoldError(`${JSON.stringify(module)} is not a Go module path: use one such as github.com/example/memcached-operator`, 'project.repo');
   const names = resolveNames(design.crd.names);
   const kind = names.kind;
   const group = fullGroup(design);

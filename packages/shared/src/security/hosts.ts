@@ -4,6 +4,7 @@
 // only for its own loopback names and the hosts it was configured for never serves that page.
 // (kubectl proxy's `--accept-hosts` is the same defence.) Used by the controller and by the web
 // app's proxy, so both servers apply one rule. Pure: no I/O.
+import { isDns1123Label } from '../kube/names';
 
 export const ALLOWED_HOSTS_ENV = 'OPSTUDIO_ALLOWED_HOSTS';
 
@@ -23,7 +24,9 @@ export interface HostAddress {
   readonly port: number | undefined;
 }
 
-const NAME = /^(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)$/;
+const IPV6_LITERAL = /^\[[0-9a-f:.]+\]$/;
+/** A bracketed IPv6 address, or a host name: dot-separated DNS labels (1-63 characters each). */
+const isHostName = (name: string): boolean => IPV6_LITERAL.test(name) || name.split('.').every(isDns1123Label);
 
 /** `name[:port]` as a Host header carries it; undefined when it is not one. */
 export function parseHost(raw: string): HostAddress | undefined {
@@ -33,7 +36,7 @@ export function parseHost(raw: string): HostAddress | undefined {
   if (m === null) return undefined;
   const name = m[1] ?? '';
   const port = m[2] === undefined ? undefined : Number(m[2]);
-  if (!NAME.test(name) || (port !== undefined && (port < 1 || port > 65535))) return undefined;
+  if (!isHostName(name) || (port !== undefined && (port < 1 || port > 65535))) return undefined;
   return { name, port };
 }
 

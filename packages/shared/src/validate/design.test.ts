@@ -184,3 +184,11 @@ describe('memoised checks follow the design', () => {
     assert.deepEqual(validateDesign(d), []);
   });
 });
+
+test('project.repo: the rule `go mod` applies, the same one the export uses (a fuzz case: an upper-case first element)', () => {
+  const repoError = (repo: string) => validateDesign({ ...memcached, project: { ...memcached.project, repo } }).some((i) => i.path === 'project.repo' && i.severity === 'error');
+  assert.equal(repoError('github.com/example/memcached-operator'), false);
+  assert.equal(repoError('example.com/Team/Op'), false, 'later elements may have upper case');
+  assert.equal(repoError('abababTODO'), true, 'the first element is lower case');
+  assert.equal(repoError('github.com/../x'), true);
+});

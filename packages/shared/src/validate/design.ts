@@ -37,12 +37,18 @@ function crdIssues(design: Design, issues: readonly Issue[]): Issue[] {
   });
 }
 
-// A Go module path: slash-separated elements of letters, digits and -._~ (no spaces, no ..).
-const MODULE_PATH = /^[A-Za-z0-9][A-Za-z0-9._~-]*(\/[A-Za-z0-9._~-]+)*$/;
+// A Go module path as `go mod` accepts it: the first element lower-case letters, digits, dots and
+// dashes (a domain-like name), the rest letters, digits and -._~; no empty, `.` or `..` element.
+const MODULE_PATH = /^[a-z0-9][-a-z0-9.]*(\/[A-Za-z0-9._~-]+)*$/;
+
+/** True for a module path the exported project's go.mod can declare (one rule: validation and the scaffold). */
+export function isGoModulePath(repo: string): boolean {
+  return MODULE_PATH.test(repo) && !repo.split('/').some((e) => e === '.' || e === '..' || e.endsWith('.'));
+}
 
 function projectIssues(design: Design): Issue[] {
   const { repo } = design.project;
-  if (!MODULE_PATH.test(repo) || repo.split('/').some((e) => e === '.' || e === '..' || e.endsWith('.'))) {
+  if (!isGoModulePath(repo)) {
     return [error('project.repo', `repo "${repo}" is not a Go module path: use one such as github.com/example/${design.project.projectName || 'my-operator'}`)];
   }
   return [];

@@ -2,10 +2,9 @@
 // group, DNS-1035 labels for plural/singular/kind/shortNames/categories/versions), plus
 // what the exported kubebuilder project needs (Kind and Go field names are Go
 // identifiers, versions follow Kubernetes' v1 / v1alpha1 / v2beta3 scheme).
+import { DNS1035_LABEL, DNS1035_LABEL_MAX, isDns1123Subdomain } from '../kube/names';
 import { error, warning, type Issue } from './issue';
 
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const KUBE_VERSION = /^v[1-9][0-9]*((alpha|beta)[1-9][0-9]*)?$/;
 const GO_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -17,7 +16,7 @@ export const GO_KEYWORDS: ReadonlySet<string> = new Set([
 
 export function validateGroup(group: string, path = '.spec.group'): Issue[] {
   if (group === '') return [error(path, 'group is required: use a domain you own, such as cache.example.com')];
-  if (group.length > 253 || !DNS1123_SUBDOMAIN.test(group)) {
+  if (!isDns1123Subdomain(group)) {
     return [error(path, `group "${group}" must be a lowercase DNS subdomain (letters, digits, '-' and '.'), such as cache.example.com`)];
   }
   if (!group.includes('.')) return [error(path, `group "${group}" must contain a dot, such as ${group}.example.com`)];
@@ -27,7 +26,7 @@ export function validateGroup(group: string, path = '.spec.group'): Issue[] {
 /** DNS-1035 label: what the API server requires of plural, singular, shortNames, categories and lowercased kinds. */
 export function validateLabel(value: string, path: string, what: string): Issue[] {
   if (value === '') return [error(path, `${what} must not be empty`)];
-  if (value.length > 63) return [error(path, `${what} "${value}" is longer than 63 characters`)];
+  if (value.length > DNS1035_LABEL_MAX) return [error(path, `${what} "${value}" is longer than ${DNS1035_LABEL_MAX} characters`)];
   if (value !== value.toLowerCase()) return [error(path, `${what} "${value}" must be lowercase: use "${value.toLowerCase()}"`)];
   if (!DNS1035_LABEL.test(value)) {
     return [error(path, `${what} "${value}" must start with a letter and contain only lowercase letters, digits and '-'`)];

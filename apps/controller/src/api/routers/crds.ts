@@ -2,13 +2,12 @@
 // uninstall it, the "Changes vs cluster" diff, every CRD in the cluster, and one as YAML (to import). install/uninstall
 // return when done, with the steps; to watch them live, subscribe to `install:<operationId>`
 // with an id you choose and pass it here.
-import { TRPCError } from '@trpc/server';
+import { DNS1123_SUBDOMAIN, DNS1123_SUBDOMAIN_MAX } from '@opstudio/shared/kube/names';
 import { z } from 'zod';
 import { OPERATION_ID } from '../../install/operations';
-import { audited } from '../../audit';
 import type { AccessQuestion } from '../../auth';
-import { createTRPCRouter, adminProcedure, viewerProcedure } from '../trpc';
-import { asUser } from './resources';
+import { clusterMetadataProcedure, kubeWriteProcedure } from '../procedures';
+import { createTRPCRouter } from '../trpc';
 
 const designId = z.string().trim().min(1, 'pass the design id').max(64, 'a design id is at most 64 characters');
 const operationId = z.string().regex(OPERATION_ID, 'an operation id is 1-64 letters, digits, ".", "_" or "-"').optional();
@@ -22,26 +21,17 @@ export const crdsInput = {
   }),
   uninstall: z.object({ designId, deleteResources: z.boolean().optional(), operationId }),
   diff: z.object({ designId, version: z.number().int().min(1).optional() }),
-  get: z.object({ name: z.string().regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$/, 'a CRD name is <plural>.<group>, lower case, e.g. memcacheds.cache.example.com').max(253) }),
+  get: z.object({ name: z.string().refine((n) => n.includes('.') && DNS1123_SUBDOMAIN.test(n), 'a CRD name is <plural>.<group>, lower case, e.g. memcacheds.cache.example.com').max(DNS1123_SUBDOMAIN_MAX) }),
 };
 
-const crdQuestion = (verb: string): AccessQuestion => ({ verb, group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' });
+const crdQuestion = (verb: string) => (): AccessQuestion => ({ verb, group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' });
 
 export const crdsRouter = createTRPCRouter({
   // the dry run, apply and deletes go out as the user (multi-user mode): Kubernetes RBAC decides
-  install: adminProcedure
-    .input(crdsInput.install)
-    .use(audited('crds.install'))
-    .mutation(({ ctx, input }) => asUser(ctx, crdQuestion('create'), (as) => ctx.crds.install(input, as))),
-  uninstall: adminProcedure
-    .input(crdsInput.uninstall)
-    .use(audited('crds.uninstall'))
-    .mutation(({ ctx, input }) => asUser(ctx, crdQuestion('delete'), (as) => ctx.crds.uninstall(input, as))),
-  diff: viewerProcedure.input(crdsInput.diff).query(({ ctx, input }) => ctx.crds.diff(input.designId, input.version)),
-  list: viewerProcedure.query(({ ctx }) => ctx.crds.list()),
-  get: viewerProcedure.input(crdsInput.get).query(async ({ ctx, input }) => {
-    const crd = await ctx.crds.get(input.name);
-    if (crd === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: `no CRD named ${input.name} in the cluster` });
-    return crd;
-  }),
+  install: kubeWriteProcedure('admin', crdsInput.install, crdQuestion('create')).mutation(({ ctx, input }) => ctx.crds.install(input, ctx.kube.config)),
+  uninstall: kubeWriteProcedure('admin', crdsInput.uninstall, crdQuestion('delete')).mutation(({ ctx, input }) => ctx.crds.uninstall(input, ctx.kube.config)),
+  // CRDs are cluster metadata, the same for every viewer; the diff's dry run uses the studio's identity (docs/security.md)
+  diff: clusterMetadataProcedure.input(crdsInput.diff).query(({ ctx, input }) => ctx.crds.diff(input.designId, input.version)),
+  list: clusterMetadataProcedure.query(({ ctx }) => ctx.crds.list()),
+  get: clusterMetadataProcedure.input(crdsInput.get).query(({ ctx, input }) => ctx.crds.get(input.name)),
 });

@@ -20,7 +20,7 @@ export const designsInput = {
 export const designsRouter = createTRPCRouter({
   list: viewerProcedure.query(({ ctx }) => ctx.designs.list()),
   get: viewerProcedure.input(designsInput.get).query(({ ctx, input }) => ctx.designs.get(input.id, input.version)),
-  save: editorProcedure.input(designsInput.save).use(audited('designs.save')).mutation(({ ctx, input }) => ctx.designs.save(input)),
-  delete: editorProcedure.input(designsInput.byId).use(audited('designs.delete')).mutation(({ ctx, input }) => ctx.designs.delete(input.id)),
+  save: editorProcedure.input(designsInput.save).use(audited).mutation(({ ctx, input }) => ctx.designs.save(input)),
+  delete: editorProcedure.input(designsInput.byId).use(audited).mutation(({ ctx, input }) => ctx.designs.delete(input.id)),
   history: viewerProcedure.input(designsInput.byId).query(({ ctx, input }) => ctx.designs.history(input.id)),
 });

@@ -1,8 +1,9 @@
 // history.runs: page back through one object's reconcile history (the live `timeline:<uid>`
 // topic carries the newest runs; this reads older ones from the database).
 import { z } from 'zod';
-import { visibleRuns } from '../live-access';
-import { createTRPCRouter, viewerProcedure } from '../trpc';
+import { visibleRunsPage } from '../live-access';
+import { kubeUserProcedure } from '../procedures';
+import { createTRPCRouter } from '../trpc';
 
 export const historyInput = {
   runs: z.object({
@@ -13,9 +14,6 @@ export const historyInput = {
 };
 
 export const historyRouter = createTRPCRouter({
-  runs: viewerProcedure.input(historyInput.runs).query(async ({ ctx, input }) => {
-    const page = await ctx.history.page(input.uid, input.limit, input.before);
-    // multi-user mode: only runs of objects the user's Kubernetes RBAC lets it list (api/live-access.ts)
-    return { ...page, runs: await visibleRuns(ctx, ctx.user, page.runs) };
-  }),
+  // multi-user mode: only runs of objects the user's Kubernetes RBAC lets it list (api/live-access.ts)
+  runs: kubeUserProcedure.input(historyInput.runs).query(({ ctx, input }) => visibleRunsPage(ctx, input)),
 });

@@ -2,7 +2,7 @@
 // change or a deletion ends that user's sessions.
 import { z } from 'zod';
 import { audited } from '../../audit';
-import { rethrowAuthError, roles } from '../../auth';
+import { roles } from '../../auth';
 import { adminProcedure, createTRPCRouter } from '../trpc';
 
 const name = z.string().trim().min(1, 'pass the user name').max(63, 'a user name is at most 63 characters');
@@ -18,8 +18,8 @@ export const usersInput = {
 
 export const usersRouter = createTRPCRouter({
   list: adminProcedure.query(({ ctx }) => ctx.auth.service.listUsers()),
-  create: adminProcedure.input(usersInput.create).use(audited('users.create')).mutation(({ ctx, input }) => ctx.auth.service.createUser(input.name, input.password, input.role).catch(rethrowAuthError)),
-  setRole: adminProcedure.input(usersInput.setRole).use(audited('users.setRole')).mutation(({ ctx, input }) => ctx.auth.service.setRole(input.name, input.role).catch(rethrowAuthError)),
-  setPassword: adminProcedure.input(usersInput.setPassword).use(audited('users.setPassword')).mutation(({ ctx, input }) => ctx.auth.service.setPassword(input.name, input.password).catch(rethrowAuthError)),
-  delete: adminProcedure.input(usersInput.byName).use(audited('users.delete')).mutation(({ ctx, input }) => ctx.auth.service.deleteUser(input.name).catch(rethrowAuthError)),
+  create: adminProcedure.input(usersInput.create).use(audited).mutation(({ ctx, input }) => ctx.auth.service.createUser(input.name, input.password, input.role)),
+  setRole: adminProcedure.input(usersInput.setRole).use(audited).mutation(({ ctx, input }) => ctx.auth.service.setRole(input.name, input.role)),
+  setPassword: adminProcedure.input(usersInput.setPassword).use(audited).mutation(({ ctx, input }) => ctx.auth.service.setPassword(input.name, input.password)),
+  delete: adminProcedure.input(usersInput.byName).use(audited).mutation(({ ctx, input }) => ctx.auth.service.deleteUser(input.name)),
 });

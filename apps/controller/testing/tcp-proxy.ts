@@ -7,8 +7,8 @@
 //   freeze()    the connections open now go silent both ways, never closing (a half-open link);
 //   hold()      new connections get no answer until release() (a request still connecting).
 import net from 'node:net';
-import { loadKubeConfig } from '../kube/kubeconfig';
-import type { LoadedKubeConfig } from '../kube/kubeconfig';
+import { loadKubeConfig } from '../src/kube/kubeconfig';
+import type { LoadedKubeConfig } from '../src/kube/kubeconfig';
 
 interface Pair {
   readonly client: net.Socket;

@@ -1,7 +1,7 @@
 // Test support for the robustness tests (fault injection, watch stall, Lease takeover): the
 // Memcached example design stored in a fresh SQLite database and installed as a labelled CRD
 // under a unique API group, a unique namespace, and the few reads and writes the tests make.
-// Not used by the product; it lives beside the operators it exercises.
+// Test support only (apps/controller/testing: nothing under src/ imports it but tests).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,15 +9,15 @@ import { ApiextensionsV1Api, AppsV1Api, CoreV1Api, CustomObjectsApi, PatchStrate
 import type { KubeConfig } from '@kubernetes/client-node';
 import { parseDesign, serializeDesign } from '@opstudio/shared/design/io';
 import type { Condition } from '@opstudio/shared/operand/index';
-import { repoRoot } from '../config';
-import { openDb } from '../db';
-import type { StudioDb } from '../db';
-import { HistoryStore } from '../history/store';
-import { labelledCrd } from '../install/labels';
-import { LiveBus } from '../live/bus';
-import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
-import { ControllerManager, type ManagerOptions } from './manager';
-import { eventually, migratedTempDb } from '../testing';
+import { repoRoot } from '../src/config';
+import { openDb } from '../src/db';
+import type { StudioDb } from '../src/db';
+import { HistoryStore } from '../src/history/store';
+import { labelledCrd } from '../src/install/labels';
+import { LiveBus } from '../src/live/bus';
+import { apiServerEventSink, EventRecorder } from '../src/runtime/recorder';
+import { ControllerManager, type ManagerOptions } from '../src/operators/manager';
+import { eventually, migratedTempDb } from './index';
 
 export interface MemcachedCr {
   metadata: { name: string; uid: string; generation: number; finalizers?: string[] };

@@ -2,12 +2,13 @@
 // reader that collects what a live subscription sends (through the real router).
 import type { KubeConfig } from '@kubernetes/client-node';
 import { register } from 'prom-client';
-import { createCaller } from '../api/root';
-import type { ApiContext } from '../api/context';
-import type { StudioUser } from '../auth';
-import { KubeJson } from '../install/kube-json';
-import type { LiveEvent } from '../live/events';
-import { eventually } from '../testing';
+import { createCaller } from '../src/api/root';
+import type { ApiContext } from '../src/api/context';
+import { LOCAL_ADMIN } from '../src/auth';
+import type { StudioUser } from '../src/auth';
+import { KubeJson } from '../src/kube/json-client';
+import type { LiveEvent } from '../src/live/events';
+import { eventually } from './index';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 
@@ -70,10 +71,10 @@ export interface Listener {
   close(): Promise<void>;
 }
 
-/** Subscribes through the router (no HTTP) and collects events until `close()`; as the local admin unless `user` is given. */
-export async function listen(services: ApiContext, topics: string[], lastEventId?: string, user?: StudioUser): Promise<Listener> {
+/** Subscribes through the router (no HTTP) and collects events until `close()`, as `user` (the local admin if not given). */
+export async function listen(services: ApiContext, topics: string[], lastEventId?: string, user: StudioUser = LOCAL_ADMIN): Promise<Listener> {
   const stop = new AbortController();
-  const iterable = await createCaller({ ...services, ...(user !== undefined ? { user } : {}) }, { signal: stop.signal }).live.subscribe({ topics, ...(lastEventId !== undefined ? { lastEventId } : {}) });
+  const iterable = await createCaller({ ...services, user }, { signal: stop.signal }).live.subscribe({ topics, ...(lastEventId !== undefined ? { lastEventId } : {}) });
   const events: { id: string; event: LiveEvent }[] = [];
   const reading = (async () => {
     for await (const value of iterable) {

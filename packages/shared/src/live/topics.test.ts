@@ -1,8 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { liveInput } from '../api/routers/live';
-import { SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS, SSE_PING_MS } from '../api/trpc';
-import { parseResourcesTopic, resourcesTopic, topicSchema } from './topics';
+import { eventsTopic, installTopic, isFamilyTopic, ownedTopic, parseResourcesTopic, resourcesTopic, timelineTopic, topicKey, topicSchema } from './topics';
 
 test('fixed topics and <family>:<key> topics are accepted', () => {
   for (const t of ['cluster', 'namespaces', 'nodes', 'kinds', 'resources:cache.example.com/v1alpha1/memcacheds', 'resources:cache.example.com/v1alpha1/memcacheds/demo', 'timeline:3f2a-11', 'events:uid-1', 'owned:uid-1', 'install:op_7']) {
@@ -24,13 +22,10 @@ test('a resources topic names its kind and optionally a namespace', () => {
   assert.equal(resourcesTopic({ group: 'g.io', version: 'v1', plural: 'ps', namespace: 'n' }), 'resources:g.io/v1/ps/n');
 });
 
-test('a subscription asks for 1 to 32 topics', () => {
-  assert.equal(liveInput.safeParse({ topics: [] }).success, false);
-  assert.equal(liveInput.safeParse({ topics: ['cluster'], lastEventId: 'abc-1' }).success, true);
-  assert.equal(liveInput.safeParse({ topics: Array.from({ length: 33 }, () => 'cluster') }).success, false);
-});
-
-test('SSE keep-alives beat a proxy that drops streams idle for 30 s', () => {
-  assert.ok(SSE_PING_MS < 30_000);
-  assert.ok(SSE_PING_MS < SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS && SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS < 30_000);
+test('each family has a builder, and topicKey reads the key back', () => {
+  assert.deepEqual([timelineTopic('u1'), eventsTopic('u1'), ownedTopic('u1'), installTopic('op-7')], ['timeline:u1', 'events:u1', 'owned:u1', 'install:op-7']);
+  assert.equal(topicKey('owned', ownedTopic('u1')), 'u1');
+  assert.equal(topicKey('events', ownedTopic('u1')), undefined);
+  assert.deepEqual([isFamilyTopic('owned', 'owned:u1'), isFamilyTopic('owned', 'ownedx:u1'), isFamilyTopic('owned', 'cluster')], [true, false, false]);
+  for (const t of [timelineTopic('u1'), eventsTopic('u1'), ownedTopic('u1'), installTopic('op-7')]) assert.equal(topicSchema.safeParse(t).success, true, t);
 });

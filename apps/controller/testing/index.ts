@@ -1,10 +1,12 @@
-// Helpers for integration tests against the real sandbox: the kubeconfig from the environment
-// (skip with a clear message when it is unset), and a real, migrated SQLite database.
+// Test support for apps/controller, kept out of src/ so the production tree is src/ alone: only
+// `*.test.ts` files (and bench/, tests/e2e) import this folder, and eslint.config.mjs refuses any
+// other import of it. Here: the kubeconfig from the environment (skip with a clear message when
+// it is unset), a real, migrated SQLite database, and a poll-until helper.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../config';
+import { repoRoot } from '../src/config';
 
 export const kubeconfigPath = process.env.OPSTUDIO_KUBECONFIG;
 

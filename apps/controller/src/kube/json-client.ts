@@ -1,33 +1,12 @@
 // Plain-JSON requests to the API server. The generated client turns objects into model classes
 // (`x-kubernetes-validations` becomes `xKubernetesValidations`, times become Dates); the
 // breaking-change diff and the SSA body need the API's own JSON, byte for byte what the server
-// sends. Failures carry `code` (HTTP status) and `body` (the Status) like client-node's
-// ApiException, so api/errors.ts translates both the same way.
+// sends. Refusals are KubeApiError (./errors.ts), the one shape every caller reads.
 import http from 'node:http';
 import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { KubeUnreachableError } from '../kube/probe';
-
-export class KubeStatusError extends Error {
-  override readonly name = 'KubeStatusError';
-  constructor(
-    message: string,
-    readonly code: number,
-    readonly body: KubeStatusBody | undefined,
-    /** Seconds, from a 429's Retry-After header. */
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-  }
-}
-
-export interface KubeStatusBody {
-  readonly kind: 'Status';
-  readonly message?: string;
-  readonly reason?: string;
-  readonly code?: number;
-  readonly details?: { readonly name?: string; readonly kind?: string; readonly causes?: { field?: string; message?: string; reason?: string }[] };
-}
+import { KubeApiError, statusOf } from './errors';
+import { KubeUnreachableError } from './probe';
 
 export interface KubeRequest {
   readonly method: 'GET' | 'PATCH' | 'DELETE' | 'POST';
@@ -36,6 +15,8 @@ export interface KubeRequest {
   readonly body?: unknown;
   readonly contentType?: string;
   readonly timeoutMs?: number;
+  /** The call in words, for the message of a refusal (`apply Deployment x`); default: verb and path. */
+  readonly what?: string;
 }
 
 export class KubeJson {
@@ -55,7 +36,7 @@ export class KubeJson {
       try {
         return await this.once<T>(req);
       } catch (err) {
-        if (!(err instanceof KubeStatusError) || err.code !== 429 || Date.now() > deadline) throw err;
+        if (!(err instanceof KubeApiError) || err.code !== 429 || Date.now() > deadline) throw err;
         await new Promise((r) => setTimeout(r, Math.min(1000, Math.max(100, (err.retryAfter ?? 0) * 1000))));
       }
     }
@@ -88,9 +69,9 @@ export class KubeJson {
             parsed = undefined;
           }
           if (status >= 400) {
-            const statusBody = (parsed as { kind?: unknown } | undefined)?.kind === 'Status' ? (parsed as KubeStatusBody) : undefined;
             const retryAfter = Number(res.headers['retry-after']);
-            reject(new KubeStatusError(statusBody?.message ?? `${req.method} ${req.path} answered HTTP ${status}`, status, statusBody, Number.isFinite(retryAfter) ? retryAfter : undefined));
+            const request = { verb: req.method, path: req.path };
+            reject(new KubeApiError({ code: status, status: statusOf(parsed), request, what: req.what, retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined }));
             return;
           }
           resolve(parsed as T);
@@ -105,5 +86,3 @@ export class KubeJson {
     });
   }
 }
-
-export const isNotFound = (err: unknown): boolean => err instanceof KubeStatusError && err.code === 404;

@@ -1,25 +1,32 @@
 // The controller-manager alone, as a process of its own (no HTTP API, no web app): what the
 // Lease takeover test starts twice and kills, and a way to run an extra replica by hand.
-//   OPSTUDIO_KUBECONFIG=… DATABASE_URL=file:… OPSTUDIO_LEASE=<namespace>/<name> node --import tsx apps/controller/src/operators/manager-process.ts
+//   OPSTUDIO_KUBECONFIG=… DATABASE_URL=file:… OPSTUDIO_LEASE=<namespace>/<name> node --import tsx apps/controller/testing/manager-process.ts
 // Prints one JSON line per happening on stdout: `started` (with its Lease identity), `log`
 // (the manager's log lines, leader election included) and `reconciled` (key and outcome, for
 // every reconcile this replica ran). SIGTERM/SIGINT stop it cleanly and release the Lease.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import { isDns1123Label, isDns1123Subdomain } from '@opstudio/shared/kube/names';
 import { z } from 'zod';
-import { openDb } from '../db';
-import { HistoryStore } from '../history/store';
-import { loadKubeConfig } from '../kube/kubeconfig';
-import { LiveBus } from '../live/bus';
-import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
-import { ControllerManager } from './manager';
+import { openDb } from '../src/db';
+import { HistoryStore } from '../src/history/store';
+import { loadKubeConfig } from '../src/kube/kubeconfig';
+import { LiveBus } from '../src/live/bus';
+import { apiServerEventSink, EventRecorder } from '../src/runtime/recorder';
+import { ControllerManager } from '../src/operators/manager';
+
+/** `<namespace>/<name>` of a Lease: a DNS label, then a DNS subdomain. */
+function isLeaseRef(value: string): boolean {
+  const [namespace = '', name = '', ...rest] = value.split('/');
+  return rest.length === 0 && isDns1123Label(namespace) && isDns1123Subdomain(name);
+}
 
 const envSchema = z.object({
   OPSTUDIO_KUBECONFIG: z.string().min(1, 'set OPSTUDIO_KUBECONFIG to the cluster kubeconfig'),
   DATABASE_URL: z.string().startsWith('file:', 'set DATABASE_URL to the studio database (file:/path/studio.db)'),
   OPSTUDIO_LEASE: z
     .string()
-    .regex(/^[a-z0-9-]+\/[a-z0-9.-]+$/, 'OPSTUDIO_LEASE must be <namespace>/<name>')
+    .refine(isLeaseRef, 'OPSTUDIO_LEASE must be <namespace>/<name>')
     .default('kube-system/operator-studio-controller-manager'),
   OPSTUDIO_IDENTITY: z.string().min(1).optional(),
 });
