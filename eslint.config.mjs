@@ -12,7 +12,8 @@ const liveIsALeaf = {
   target: 'apps/controller/src/live',
   from: 'apps/controller/src',
   except: ['./live', './history/types.ts', './install/types.ts', './resources/types.ts'],
-  message: 'live/ is imported by the services that publish into it: it may take their types.ts only (move a payload type there or to @opstudio/shared).',
+  message:
+    'live/ is imported by the services that publish into it: it may take their types.ts only (move a payload type there or to @opstudio/shared).',
 };
 // Test support lives outside the production trees (apps/controller/testing, and shared's
 // src/testing which the package's tests share); only tests, bench/ and tests/e2e import it.
@@ -21,7 +22,13 @@ const testSupportIsForTests = {
   from: ['apps/controller/testing', 'packages/shared/src/testing'],
   message: 'test support is for *.test.ts files, bench/ and tests/e2e: production code must not depend on it.',
 };
-const testFiles = ['**/*.test.ts', 'apps/controller/testing/**', 'packages/shared/src/testing/**', 'tests/**', 'bench/**'];
+const testFiles = [
+  '**/*.test.ts',
+  'apps/controller/testing/**',
+  'packages/shared/src/testing/**',
+  'tests/**',
+  'bench/**',
+];
 
 export default tseslint.config(
   {
@@ -41,7 +48,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.mjs', 'apps/controller/bin/*.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.mjs', 'apps/controller/bin/*.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -59,7 +69,13 @@ export default tseslint.config(
       // resolves relative imports without extensions and the workspace packages (@opstudio/shared/*) to their sources
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['tsconfig.json', 'apps/controller/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json', 'packages/sandbox/tsconfig.json'],
+          project: [
+            'tsconfig.json',
+            'apps/controller/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/shared/tsconfig.json',
+            'packages/sandbox/tsconfig.json',
+          ],
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -68,7 +84,10 @@ export default tseslint.config(
       // within one workspace package: an import of another (@opstudio/shared from the controller) cannot close a
       // cycle, as shared imports no app (rule below), and not following it cuts this rule's time by two thirds
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [liveIsALeaf, testSupportIsForTests] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [liveIsALeaf, testSupportIsForTests] },
+      ],
     },
   },
   {
@@ -90,8 +109,20 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'child_process', 'http', 'https', 'net', 'os'], message: 'packages/shared is pure: no Node built-ins (I/O belongs at the edges).' },
-            { group: ['@kubernetes/client-node', '@prisma/*', '@opstudio/controller', '@opstudio/web', '@opstudio/sandbox'], message: 'packages/shared is pure: no clients, databases or apps.' },
+            {
+              group: ['node:*', 'fs', 'path', 'child_process', 'http', 'https', 'net', 'os'],
+              message: 'packages/shared is pure: no Node built-ins (I/O belongs at the edges).',
+            },
+            {
+              group: [
+                '@kubernetes/client-node',
+                '@prisma/*',
+                '@opstudio/controller',
+                '@opstudio/web',
+                '@opstudio/sandbox',
+              ],
+              message: 'packages/shared is pure: no clients, databases or apps.',
+            },
           ],
         },
       ],
@@ -100,7 +131,14 @@ export default tseslint.config(
   {
     files: ['**/*.test.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: ['test', 'it', 'describe', 'suite'], package: 'node:test' }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', name: ['test', 'it', 'describe', 'suite'], package: 'node:test' },
+          ],
+        },
+      ],
     },
   },
 );

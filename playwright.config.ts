@@ -24,7 +24,16 @@ export default defineConfig({
       executablePath: '/usr/bin/chromium',
       // Root has no sandbox; the rest keeps Chromium from calling hosts this machine cannot reach.
       // MAP: the name the e2e studio serves besides 127.0.0.1 (OPSTUDIO_ALLOWED_HOSTS) resolves here, never on the network
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--host-resolver-rules=MAP ${ALLOWED_NAME} 127.0.0.1`],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--host-resolver-rules=MAP ${ALLOWED_NAME} 127.0.0.1`,
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

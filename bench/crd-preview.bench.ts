@@ -26,8 +26,23 @@ function design200(): Design {
   const groups: NamedField[] = [];
   for (let g = 0; g < 20; g++) {
     const leaves: NamedField[] = [
-      { name: `count${g}`, type: 'integer', format: 'int32', description: 'How many replicas of the component to run; the controller scales the Deployment to match.', minimum: 0, maximum: 100, default: 1 },
-      { name: `name${g}`, type: 'string', description: 'A name', maxLength: 63, pattern: '^[a-z0-9-]+$', required: true },
+      {
+        name: `count${g}`,
+        type: 'integer',
+        format: 'int32',
+        description: 'How many replicas of the component to run; the controller scales the Deployment to match.',
+        minimum: 0,
+        maximum: 100,
+        default: 1,
+      },
+      {
+        name: `name${g}`,
+        type: 'string',
+        description: 'A name',
+        maxLength: 63,
+        pattern: '^[a-z0-9-]+$',
+        required: true,
+      },
       { name: `mode${g}`, type: 'string', enum: ['Fast', 'Slow', 'True'] },
       { name: `tags${g}`, type: 'array', items: { type: 'string' }, listType: 'set' },
       { name: `labels${g}`, type: 'object', additionalProperties: { type: 'string' } },
@@ -46,29 +61,54 @@ function design200(): Design {
       group: 'bench',
       names: { kind: 'Big' },
       scope: 'Namespaced',
-      versions: [{ name: 'v1', served: true, storage: true, subresources: { status: true }, schema: { type: 'object', fields: [
-        { name: 'spec', type: 'object', fields: groups },
-        { name: 'status', type: 'object', fields: [{ name: 'conditions', preset: 'conditions' }] },
-      ] } }],
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          subresources: { status: true },
+          schema: {
+            type: 'object',
+            fields: [
+              { name: 'spec', type: 'object', fields: groups },
+              { name: 'status', type: 'object', fields: [{ name: 'conditions', preset: 'conditions' }] },
+            ],
+          },
+        },
+      ],
     },
   };
 }
 
 const big = design200();
-console.log(`generateCrd, 200-field design: median ${median(() => generateCrd(big), 500).toFixed(3)} ms over 500 runs (${generateCrd(big).length} bytes)`);
-console.log(`parseDesign + generateCrd (the keystroke path): median ${median(() => { const r = parseDesign(serializeDesign(big)); if (r.ok) generateCrd(r.design); }, 200).toFixed(3)} ms`);
+console.log(
+  `generateCrd, 200-field design: median ${median(() => generateCrd(big), 500).toFixed(3)} ms over 500 runs (${generateCrd(big).length} bytes)`,
+);
+console.log(
+  `parseDesign + generateCrd (the keystroke path): median ${median(() => {
+    const r = parseDesign(serializeDesign(big));
+    if (r.ok) generateCrd(r.design);
+  }, 200).toFixed(3)} ms`,
+);
 console.log('');
 console.log('| corpus file | bytes | import | serializeDesign | parseDesign | generateCrd |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
 for (const f of corpusFiles()) {
   const runs = f.text.length > 200_000 ? 5 : 30;
   let design: Design | undefined;
-  const imp = median(() => { const r = importCrd(f.text); if (r.ok) design = r.design; }, runs);
+  const imp = median(() => {
+    const r = importCrd(f.text);
+    if (r.ok) design = r.design;
+  }, runs);
   if (!design) throw new Error(`${f.name} does not import`);
   const d = design;
   let text = '';
-  const ser = median(() => { text = serializeDesign(d); }, runs);
+  const ser = median(() => {
+    text = serializeDesign(d);
+  }, runs);
   const par = median(() => parseDesign(text), runs);
   const gen = median(() => generateCrd(d), runs);
-  console.log(`| ${f.name} | ${f.text.length} | ${imp.toFixed(1)} ms | ${ser.toFixed(1)} ms | ${par.toFixed(1)} ms | ${gen.toFixed(1)} ms |`);
+  console.log(
+    `| ${f.name} | ${f.text.length} | ${imp.toFixed(1)} ms | ${ser.toFixed(1)} ms | ${par.toFixed(1)} ms | ${gen.toFixed(1)} ms |`,
+  );
 }

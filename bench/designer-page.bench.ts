@@ -10,11 +10,27 @@ import { serializeDesign } from '../packages/shared/src/design/io';
 import { design200 } from './design-200';
 const base = process.env.BASE ?? 'http://127.0.0.1:3212';
 const webPort = Number(new URL(base).port || 80);
-const token = process.env.TOKEN ?? readFileSync(webPort === 3100 ? 'data/test/launch-token' : 'data/launch-token', 'utf8').trim();
+const token =
+  process.env.TOKEN ?? readFileSync(webPort === 3100 ? 'data/test/launch-token' : 'data/launch-token', 'utf8').trim();
 const auth = { authorization: `Bearer ${token}` };
-const res = await fetch(`${base}/api/trpc/designs.save`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-opstudio-csrf': '1', ...auth }, body: JSON.stringify({ name: `bench-200-${Date.now()}`, yaml: serializeDesign(design200()) }) });
+const res = await fetch(`${base}/api/trpc/designs.save`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-opstudio-csrf': '1', ...auth },
+  body: JSON.stringify({ name: `bench-200-${Date.now()}`, yaml: serializeDesign(design200()) }),
+});
 const id = ((await res.json()) as { result: { data: { id: string } } }).result.data.id;
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
 const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
 await page.context().addCookies([{ name: `opstudio_launch_${webPort}`, value: token, url: base }]);
 const external: string[] = [];
@@ -24,21 +40,37 @@ let allBytes = 0;
 page.on('worker', (w) => workers.push(w.url()));
 page.on('requestfinished', async (r) => {
   const u = new URL(r.url());
-  if (!['127.0.0.1', 'localhost'].includes(u.hostname) && !['data:', 'blob:'].includes(u.protocol)) external.push(r.url());
+  if (!['127.0.0.1', 'localhost'].includes(u.hostname) && !['data:', 'blob:'].includes(u.protocol))
+    external.push(r.url());
   const sizes = await r.sizes().catch(() => null);
   if (!sizes) return;
   allBytes += sizes.responseBodySize + sizes.responseHeadersSize;
   if (r.resourceType() === 'script' || r.url().endsWith('.js')) jsBytes += sizes.responseBodySize;
 });
-page.on('requestfailed', (r) => { const u = new URL(r.url()); if (!['127.0.0.1', 'localhost'].includes(u.hostname)) external.push(r.url()); });
+page.on('requestfailed', (r) => {
+  const u = new URL(r.url());
+  if (!['127.0.0.1', 'localhost'].includes(u.hostname)) external.push(r.url());
+});
 const t0 = Date.now();
 await page.goto(`${base}/designs/${id}`);
 await page.getByRole('textbox', { name: 'Kind' }).waitFor({ timeout: 120000 });
 const formReady = Date.now() - t0;
-await page.getByRole('region', { name: 'Design YAML' }).locator('.view-lines').getByText('OperatorDesign').waitFor({ timeout: 120000 });
+await page
+  .getByRole('region', { name: 'Design YAML' })
+  .locator('.view-lines')
+  .getByText('OperatorDesign')
+  .waitFor({ timeout: 120000 });
 const editorReady = Date.now() - t0;
 await page.waitForLoadState('networkidle');
-console.log(JSON.stringify({ formReadyMs: formReady, editorReadyMs: editorReady, jsTransferredKiB: Math.round(jsBytes / 1024), allTransferredKiB: Math.round(allBytes / 1024), workers }));
+console.log(
+  JSON.stringify({
+    formReadyMs: formReady,
+    editorReadyMs: editorReady,
+    jsTransferredKiB: Math.round(jsBytes / 1024),
+    allTransferredKiB: Math.round(allBytes / 1024),
+    workers,
+  }),
+);
 
 // keystroke → preview painted (CRD tab shows the new kind), 15 samples
 await page.getByRole('tab', { name: 'CRD' }).click();
@@ -71,7 +103,11 @@ async function measureKeystrokes(label: string, prefix: string): Promise<void> {
     samples.push(ms);
   }
   samples.sort((a, b) => a - b);
-  console.log(JSON.stringify({ [label]: { median: samples[7]!.toFixed(1), p90: samples[13]!.toFixed(1), max: samples[14]!.toFixed(1) } }));
+  console.log(
+    JSON.stringify({
+      [label]: { median: samples[7]!.toFixed(1), p90: samples[13]!.toFixed(1), max: samples[14]!.toFixed(1) },
+    }),
+  );
 }
 await measureKeystrokes('kindKeystrokeToPreviewPaintMs', 'kind: ');
 // a field's description (the common case: one field's subtree changes)
@@ -81,5 +117,9 @@ await page.keyboard.press('End');
 await measureKeystrokes('descriptionKeystrokeToPreviewPaintMs', 'description: ');
 
 console.log(JSON.stringify({ external }));
-await fetch(`${base}/api/trpc/designs.delete`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-opstudio-csrf': '1', ...auth }, body: JSON.stringify({ id }) });
+await fetch(`${base}/api/trpc/designs.delete`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-opstudio-csrf': '1', ...auth },
+  body: JSON.stringify({ id }),
+});
 await browser.close();

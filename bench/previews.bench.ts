@@ -29,7 +29,12 @@ async function goTypesGenerator(): Promise<Preview | undefined> {
   }
 }
 
-interface Stats { median: number; p95: number; min: number; wall: number }
+interface Stats {
+  median: number;
+  p95: number;
+  min: number;
+  wall: number;
+}
 
 /**
  * CPU time of this process per run (all its threads, so garbage collection counts), with the
@@ -51,7 +56,8 @@ function measure(run: (i: number) => void, runs: number): Stats {
     const d = process.cpuUsage(c);
     cpu.push((d.user + d.system) / 1000);
   }
-  const at = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+  const at = (xs: number[], q: number): number =>
+    [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
   return { median: at(cpu, 0.5), p95: at(cpu, 0.95), min: at(cpu, 0), wall: at(wall, 0.5) };
 }
 
@@ -62,7 +68,8 @@ function edited(base: Design, edit: 'description' | 'field name', i: number): De
   const d = structuredClone(base);
   const spec = d.crd.versions[0]!.schema!.fields!.find((f) => f.name === 'spec')!;
   const component = spec.fields!.find((f) => f.name === 'component3')!;
-  if (edit === 'description') component.fields!.find((f) => f.name === 'image')!.description = `image${'s'.repeat(i % 2)}`;
+  if (edit === 'description')
+    component.fields!.find((f) => f.name === 'image')!.description = `image${'s'.repeat(i % 2)}`;
   else component.fields!.push({ name: `setting${i}`, type: 'string' });
   return d;
 }
@@ -103,12 +110,17 @@ async function main(): Promise<void> {
     ['validateDesignText (parse + validate)', measure(() => validateDesignText(text), Math.min(runs, 100))],
   ];
 
-  console.log(`Previews of a 200-field design per keystroke, ${runs} runs after warm-up, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
+  console.log(
+    `Previews of a 200-field design per keystroke, ${runs} runs after warm-up, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${availableParallelism()} cores`,
+  );
   if (!goTypes) console.log('(Go types left out: packages/shared/src/gotypes exports no generator yet)');
   console.log('');
   console.log('| artefact | CPU median | CPU p95 | CPU min | wall median |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
-  for (const [name, s] of [...rows, ...worst, ...extra]) console.log(`| ${name} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.min)} | ${ms(s.wall)} |`);
+  for (const [name, s] of [...rows, ...worst, ...extra])
+    console.log(`| ${name} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.min)} | ${ms(s.wall)} |`);
   const total = rows.at(-1)![1].median;
   console.log('');
   console.log(`total CPU median ${ms(total)}: ${total < 5 ? 'under' : 'OVER'} the 5 ms target`);

@@ -22,7 +22,8 @@ const namespaces = Number(process.argv[2] ?? 20);
 const perNamespace = Number(process.argv[3] ?? 25);
 const rounds = 20;
 const kubeconfig = process.env.OPSTUDIO_KUBECONFIG;
-if (kubeconfig === undefined || kubeconfig === '') throw new Error('set OPSTUDIO_KUBECONFIG to the sandbox kubeconfig (npx opstudio sandbox up prints it)');
+if (kubeconfig === undefined || kubeconfig === '')
+  throw new Error('set OPSTUDIO_KUBECONFIG to the sandbox kubeconfig (npx opstudio sandbox up prints it)');
 const conn = loadKubeConfig(kubeconfig);
 const id = randomUUID().slice(0, 8);
 const group = `rbacbench${id}.example.com`;
@@ -51,32 +52,93 @@ async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
 await ext.createCustomResourceDefinition({
   body: {
     metadata: { name: crdName },
-    spec: { group, scope: 'Namespaced', names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { n: { type: 'integer' } } } } } } }] },
+    spec: {
+      group,
+      scope: 'Namespaced',
+      names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              properties: { spec: { type: 'object', properties: { n: { type: 'integer' } } } },
+            },
+          },
+        },
+      ],
+    },
   },
 });
-const single = await startServices(conn, migratedTempDb(), { lease: { namespace: 'default', name: `rbac-bench-single-${id}` } });
-const multi = await startServices(conn, migratedTempDb(), { auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }), lease: { namespace: 'default', name: `rbac-bench-multi-${id}` } });
+const single = await startServices(conn, migratedTempDb(), {
+  lease: { namespace: 'default', name: `rbac-bench-single-${id}` },
+});
+const multi = await startServices(conn, migratedTempDb(), {
+  auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }),
+  lease: { namespace: 'default', name: `rbac-bench-multi-${id}` },
+});
 const rows: string[][] = [];
 try {
-  await eventually('the CRD to be Established', 30_000, async () => ((await ext.readCustomResourceDefinition({ name: crdName })).status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ? true : undefined));
+  await eventually('the CRD to be Established', 30_000, async () =>
+    (await ext.readCustomResourceDefinition({ name: crdName })).status?.conditions?.some(
+      (c) => c.type === 'Established' && c.status === 'True',
+    )
+      ? true
+      : undefined,
+  );
   for (const ns of nsNames) await core.createNamespace({ body: { metadata: { name: ns } } });
-  await Promise.all(nsNames.map(async (namespace) => {
-    for (let i = 0; i < perNamespace; i++) await custom.createNamespacedCustomObject({ ...ref, namespace, body: { apiVersion: `${group}/v1`, kind: 'Widget', metadata: { name: `w-${i}` }, spec: { n: i } } });
-  }));
+  await Promise.all(
+    nsNames.map(async (namespace) => {
+      for (let i = 0; i < perNamespace; i++)
+        await custom.createNamespacedCustomObject({
+          ...ref,
+          namespace,
+          body: { apiVersion: `${group}/v1`, kind: 'Widget', metadata: { name: `w-${i}` }, spec: { n: i } },
+        });
+    }),
+  );
   const reader = { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: `rbac-bench-${id}` };
-  await rbac.createClusterRole({ body: { metadata: { name: reader.name }, rules: [{ apiGroups: [group], resources: ['widgets'], verbs: ['get', 'list', 'watch'] }] } });
-  await rbac.createClusterRoleBinding({ body: { metadata: { name: reader.name }, roleRef: reader, subjects: [{ kind: 'User', name: `opstudio:${everywhere.name}`, apiGroup: reader.apiGroup }] } });
+  await rbac.createClusterRole({
+    body: {
+      metadata: { name: reader.name },
+      rules: [{ apiGroups: [group], resources: ['widgets'], verbs: ['get', 'list', 'watch'] }],
+    },
+  });
+  await rbac.createClusterRoleBinding({
+    body: {
+      metadata: { name: reader.name },
+      roleRef: reader,
+      subjects: [{ kind: 'User', name: `opstudio:${everywhere.name}`, apiGroup: reader.apiGroup }],
+    },
+  });
   // the "half" users: a RoleBinding in every other namespace, one subject per user
   const halfUsers = Array.from({ length: rounds }, (_, n) => half(n));
   for (const [i, namespace] of nsNames.entries()) {
     if (i % 2 === 1) continue;
-    await rbac.createNamespacedRoleBinding({ namespace, body: { metadata: { name: 'bench-readers' }, roleRef: reader, subjects: halfUsers.map((u) => ({ kind: 'User', name: `opstudio:${u.name}`, apiGroup: reader.apiGroup })) } });
+    await rbac.createNamespacedRoleBinding({
+      namespace,
+      body: {
+        metadata: { name: 'bench-readers' },
+        roleRef: reader,
+        subjects: halfUsers.map((u) => ({ kind: 'User', name: `opstudio:${u.name}`, apiGroup: reader.apiGroup })),
+      },
+    });
   }
   const total = namespaces * perNamespace;
   const expectHalf = Math.ceil(namespaces / 2) * perNamespace;
   // the caches fill first (the kind's informer starts on the first list)
-  await eventually('every object in the cache', 60_000, async () => ((await createCaller({ ...single.services, user: LOCAL_ADMIN }).resources.list(ref)).items.length === total ? true : undefined));
-  await eventually('every object in the cache', 60_000, async () => ((await createCaller({ ...multi.services, user: everywhere }).resources.list(ref)).items.length === total ? true : undefined));
+  await eventually('every object in the cache', 60_000, async () =>
+    (await createCaller({ ...single.services, user: LOCAL_ADMIN }).resources.list(ref)).items.length === total
+      ? true
+      : undefined,
+  );
+  await eventually('every object in the cache', 60_000, async () =>
+    (await createCaller({ ...multi.services, user: everywhere }).resources.list(ref)).items.length === total
+      ? true
+      : undefined,
+  );
 
   const run = async (label: string, call: () => Promise<{ items: unknown[] }>, expected: number, n = rounds) => {
     const ms: number[] = [];
@@ -87,12 +149,28 @@ try {
     }
     rows.push([label, String(expected), String(n), stats(ms)]);
   };
-  await run('single-user (no reviews)', () => createCaller({ ...single.services, user: LOCAL_ADMIN }).resources.list(ref), total);
-  await run('bound cluster-wide (1 review, cached)', () => createCaller({ ...multi.services, user: everywhere }).resources.list(ref), total);
+  await run(
+    'single-user (no reviews)',
+    () => createCaller({ ...single.services, user: LOCAL_ADMIN }).resources.list(ref),
+    total,
+  );
+  await run(
+    'bound cluster-wide (1 review, cached)',
+    () => createCaller({ ...multi.services, user: everywhere }).resources.list(ref),
+    total,
+  );
   // a new user each time: its reviews are not cached yet
   let next = 0;
-  await run(`bound in ${Math.ceil(namespaces / 2)} of ${namespaces} namespaces, cold cache (1 + ${namespaces} reviews)`, () => createCaller({ ...multi.services, user: halfUsers[next++] }).resources.list(ref), expectHalf);
-  await run(`bound in ${Math.ceil(namespaces / 2)} of ${namespaces} namespaces, warm cache`, () => createCaller({ ...multi.services, user: halfUsers[0] }).resources.list(ref), expectHalf);
+  await run(
+    `bound in ${Math.ceil(namespaces / 2)} of ${namespaces} namespaces, cold cache (1 + ${namespaces} reviews)`,
+    () => createCaller({ ...multi.services, user: halfUsers[next++] }).resources.list(ref),
+    expectHalf,
+  );
+  await run(
+    `bound in ${Math.ceil(namespaces / 2)} of ${namespaces} namespaces, warm cache`,
+    () => createCaller({ ...multi.services, user: halfUsers[0] }).resources.list(ref),
+    expectHalf,
+  );
 } finally {
   await single.stop();
   await multi.stop();

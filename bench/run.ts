@@ -8,11 +8,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dir = dirname(fileURLToPath(import.meta.url));
-const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort();
 let failed = 0;
 for (const file of files) {
   console.log(`\n## ${file}\n`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(dir, file)], { stdio: 'inherit', cwd: join(dir, '..') });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(dir, file)], {
+    stdio: 'inherit',
+    cwd: join(dir, '..'),
+  });
   if (r.status !== 0) {
     failed++;
     console.error(`${file} failed (exit ${r.status ?? r.signal})`);

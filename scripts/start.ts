@@ -31,13 +31,16 @@ async function shutdown(code: number): Promise<never> {
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2), { values: ['kubeconfig', 'context', 'host'], switches: ['dev'] });
   const profile = profiles.dev;
-  const host = typeof flags.host === 'string' ? flags.host : process.env.OPSTUDIO_HOST ?? '127.0.0.1';
+  const host = typeof flags.host === 'string' ? flags.host : (process.env.OPSTUDIO_HOST ?? '127.0.0.1');
   // refused here, before the sandbox and the build, rather than by the controller at the end
   const mode = loadAuthConfig(process.env).mode;
   const unsafe = checkListenSafety(host, mode);
   if (unsafe !== undefined) throw new Error(unsafe);
   const choice = chooseCluster(
-    { kubeconfig: typeof flags.kubeconfig === 'string' ? flags.kubeconfig : undefined, context: typeof flags.context === 'string' ? flags.context : undefined },
+    {
+      kubeconfig: typeof flags.kubeconfig === 'string' ? flags.kubeconfig : undefined,
+      context: typeof flags.context === 'string' ? flags.context : undefined,
+    },
     process.env,
   );
   await assertPortsFree([
@@ -60,8 +63,11 @@ async function main(): Promise<void> {
   log('starting the controller and the web app');
   const studio = await startStudio({ profile, host, cluster: { ...choice, kubeconfig: kubeconfig! } });
   // single-user mode: the link carries this launch's token; it is also in a file only you can read
-  if (mode === 'single-user') log(`the launch token is also in ${studio.launchTokenFile} (for scripts: Authorization: Bearer <token>)`);
-  console.log(`ready: ${mode === 'single-user' ? launchUrl(studio.webUrl, studio.launchToken) : studio.webUrl} · cluster: ${choice.label}`);
+  if (mode === 'single-user')
+    log(`the launch token is also in ${studio.launchTokenFile} (for scripts: Authorization: Bearer <token>)`);
+  console.log(
+    `ready: ${mode === 'single-user' ? launchUrl(studio.webUrl, studio.launchToken) : studio.webUrl} · cluster: ${choice.label}`,
+  );
   onServiceDeath((name, code) => {
     console.error(`[start] error: the ${name} stopped unexpectedly (exit ${code ?? 'signal'}); stopping the rest`);
     void shutdown(1);

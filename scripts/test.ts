@@ -33,7 +33,18 @@ async function nodeTests(name: Stage, files: string[], env: NodeJS.ProcessEnv, c
   await run(
     process.execPath,
     // a test that hangs fails after 15 min (its own `timeout` option wins) instead of eating CI's 90
-    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=900000', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, ...files],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      `--test-concurrency=${concurrency}`,
+      '--test-timeout=900000',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tapFile}`,
+      ...files,
+    ],
     { cwd: repoRoot, env },
   );
   return countsFromTap(fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '');
@@ -67,9 +78,14 @@ async function main(): Promise<number> {
     const kubeconfig = await testCluster();
     fs.rmSync(path.join(dataDir, 'test'), { recursive: true, force: true });
     await migrate(profile.databaseFile);
-    const env = { OPSTUDIO_KUBECONFIG: kubeconfig, DATABASE_URL: databaseUrl(profile), OPSTUDIO_SANDBOX_PROFILE: 'test' }; // the sandbox fault-injection tests may stop (files run one at a time)
+    const env = {
+      OPSTUDIO_KUBECONFIG: kubeconfig,
+      DATABASE_URL: databaseUrl(profile),
+      OPSTUDIO_SANDBOX_PROFILE: 'test',
+    }; // the sandbox fault-injection tests may stop (files run one at a time)
 
-    if (stages.includes('integration')) record('integration', await nodeTests('integration', pick(testFiles('integration')), env, 1));
+    if (stages.includes('integration'))
+      record('integration', await nodeTests('integration', pick(testFiles('integration')), env, 1));
 
     if (stages.includes('e2e')) {
       await ensureWebBuild(log);
@@ -79,12 +95,24 @@ async function main(): Promise<number> {
       ]);
       log('e2e: starting the controller and the web app (logs in data/logs/test)');
       // one more name served besides 127.0.0.1 (Chromium maps it to 127.0.0.1), as a team deployment configures one
-      const studio = await startStudio({ profile, host: '127.0.0.1', cluster: { kind: 'sandbox', label: 'sandbox', kubeconfig }, quiet: true, allowedHosts: 'studio.example' });
+      const studio = await startStudio({
+        profile,
+        host: '127.0.0.1',
+        cluster: { kind: 'sandbox', label: 'sandbox', kubeconfig },
+        quiet: true,
+        allowedHosts: 'studio.example',
+      });
       const jsonFile = path.join(reports, 'e2e.json');
       fs.rmSync(jsonFile, { force: true });
       await run('npx', ['--no-install', 'playwright', 'test', ...(only === undefined ? [] : [only])], {
         cwd: repoRoot,
-        env: { ...env, OPSTUDIO_E2E_BASE_URL: studio.webUrl, OPSTUDIO_E2E_LAUNCH_URL: launchUrl(studio.webUrl, studio.launchToken), OPSTUDIO_E2E_LAUNCH_TOKEN: studio.launchToken, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
+        env: {
+          ...env,
+          OPSTUDIO_E2E_BASE_URL: studio.webUrl,
+          OPSTUDIO_E2E_LAUNCH_URL: launchUrl(studio.webUrl, studio.launchToken),
+          OPSTUDIO_E2E_LAUNCH_TOKEN: studio.launchToken,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
+        },
       });
       await stopServices();
       record('e2e', countsFromPlaywrightJson(jsonFile));

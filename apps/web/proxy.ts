@@ -18,13 +18,28 @@ function loadSettings(): FrontDoorSettings | Error {
 
 export function proxy(request: NextRequest): NextResponse {
   const loaded = loadSettings();
-  if (loaded instanceof Error) return new NextResponse(`the web app is misconfigured: ${loaded.message}\n`, { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  const decision = decide({ method: request.method, pathname: request.nextUrl.pathname, search: request.nextUrl.search, headers: request.headers }, loaded);
+  if (loaded instanceof Error)
+    return new NextResponse(`the web app is misconfigured: ${loaded.message}\n`, {
+      status: 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+  const decision = decide(
+    {
+      method: request.method,
+      pathname: request.nextUrl.pathname,
+      search: request.nextUrl.search,
+      headers: request.headers,
+    },
+    loaded,
+  );
   switch (decision.kind) {
     case 'pass':
       return NextResponse.next();
     case 'refuse':
-      return new NextResponse(`${decision.message}\n`, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+      return new NextResponse(`${decision.message}\n`, {
+        status: 403,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+      });
     case 'enter': {
       // Next wants an absolute Location; the Host it is built from has just been checked
       const response = NextResponse.redirect(new URL(decision.location, request.nextUrl.origin), 303);

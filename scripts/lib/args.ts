@@ -1,5 +1,8 @@
 /** Minimal `--flag value` / `--flag=value` / `--switch` parsing for the scripts. */
-export function parseFlags(argv: string[], known: { values: string[]; switches: string[] }): Record<string, string | true> {
+export function parseFlags(
+  argv: string[],
+  known: { values: string[]; switches: string[] },
+): Record<string, string | true> {
   const out: Record<string, string | true> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -12,7 +15,9 @@ export function parseFlags(argv: string[], known: { values: string[]; switches: 
       if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value`);
       out[name] = value;
     } else {
-      throw new Error(`unknown option --${name} (known: ${[...known.values, ...known.switches].map((k) => '--' + k).join(', ')})`);
+      throw new Error(
+        `unknown option --${name} (known: ${[...known.values, ...known.switches].map((k) => '--' + k).join(', ')})`,
+      );
     }
   }
   return out;

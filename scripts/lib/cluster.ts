@@ -21,7 +21,10 @@ export function chooseCluster(flags: { kubeconfig?: string; context?: string }, 
   // KUBECONFIG may list several files; the first one that exists is read for the label.
   const kubeconfig = named ?? path.join(os.homedir(), '.kube', 'config');
   const file = kubeconfig.split(path.delimiter).find((f) => fs.existsSync(f));
-  if (!file) throw new Error(`kubeconfig ${kubeconfig} does not exist: pass --kubeconfig <file> or unset KUBECONFIG to use the sandbox`);
+  if (!file)
+    throw new Error(
+      `kubeconfig ${kubeconfig} does not exist: pass --kubeconfig <file> or unset KUBECONFIG to use the sandbox`,
+    );
   let current: string | undefined;
   try {
     const doc = parse(fs.readFileSync(file, 'utf8')) as { 'current-context'?: string } | null;

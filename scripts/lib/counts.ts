@@ -21,7 +21,9 @@ export function countsFromTap(tap: string): Counts {
 
 export function countsFromPlaywrightJson(file: string): Counts {
   if (!fs.existsSync(file)) return zero();
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } };
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+  };
   const s = report.stats ?? {};
   return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
 }

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const dataDir = process.env.OPSTUDIO_DATA_DIR ? path.resolve(process.env.OPSTUDIO_DATA_DIR) : path.join(repoRoot, 'data');
+export const dataDir = process.env.OPSTUDIO_DATA_DIR
+  ? path.resolve(process.env.OPSTUDIO_DATA_DIR)
+  : path.join(repoRoot, 'data');
 
 export interface Profile {
   name: 'dev' | 'test';

@@ -12,7 +12,9 @@ export function portFree(port: number, host = '127.0.0.1'): Promise<boolean> {
 export async function assertPortsFree(ports: { port: number; what: string; env: string }[]): Promise<void> {
   for (const p of ports) {
     if (!(await portFree(p.port))) {
-      throw new Error(`port ${p.port} (${p.what}) is already in use: stop whatever listens there, or set ${p.env} to another port`);
+      throw new Error(
+        `port ${p.port} (${p.what}) is already in use: stop whatever listens there, or set ${p.env} to another port`,
+      );
     }
   }
 }

@@ -37,7 +37,13 @@ export function startService(opts: ServiceOptions): ChildProcess {
 
 /** Polls until the URL answers 2xx, the process exits, or the time runs out. */
 /** `answered`: which answer means ready (default 2xx; the web app's front door may answer 403 to a name it does not serve). */
-export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, describe: string, answered: (res: Response) => boolean = (res) => res.ok): Promise<void> {
+export async function waitForHttp(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  describe: string,
+  answered: (res: Response) => boolean = (res) => res.ok,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -95,9 +101,17 @@ export async function stopServices(graceMs = 5000): Promise<void> {
 }
 
 /** Runs a command to completion with inherited output; resolves with its exit code. */
-export function run(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; quiet?: boolean } = {}): Promise<number> {
+export function run(
+  command: string,
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; cwd?: string; quiet?: boolean } = {},
+): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: opts.quiet ? 'ignore' : 'inherit' });
+    const child = spawn(command, args, {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env },
+      stdio: opts.quiet ? 'ignore' : 'inherit',
+    });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(127));
   });

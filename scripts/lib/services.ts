@@ -67,7 +67,13 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
     command: process.execPath,
     args: [nextBin, 'start', '--port', String(profile.webPort), '--hostname', host],
     cwd: path.join(repoRoot, 'apps/web'),
-    env: { OPSTUDIO_CONTROLLER_URL: controllerUrl, OPSTUDIO_WEB_PORT: String(profile.webPort), OPSTUDIO_PROXY_SECRET: proxySecret, NEXT_TELEMETRY_DISABLED: '1', ...allowed },
+    env: {
+      OPSTUDIO_CONTROLLER_URL: controllerUrl,
+      OPSTUDIO_WEB_PORT: String(profile.webPort),
+      OPSTUDIO_PROXY_SECRET: proxySecret,
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...allowed,
+    },
     logFile: opts.quiet ? path.join(logs, 'web.log') : undefined,
   });
   await waitForHttp(webUrl, web, 60_000, 'the web app', (res) => res.status < 500);

@@ -39,7 +39,10 @@ export async function ensureWebBuild(log: (line: string) => void): Promise<void>
   if (want === have && fs.existsSync(path.join(webDir, '.next', 'BUILD_ID'))) return;
   log('building the production web app (next build, about a minute)');
   const started = Date.now();
-  const code = await run('npx', ['--no-install', 'next', 'build'], { cwd: webDir, env: { NEXT_TELEMETRY_DISABLED: '1' } });
+  const code = await run('npx', ['--no-install', 'next', 'build'], {
+    cwd: webDir,
+    env: { NEXT_TELEMETRY_DISABLED: '1' },
+  });
   if (code !== 0) throw new Error(`the web app failed to build (next build exited ${code}); fix the errors above`);
   fs.writeFileSync(stampFile, want);
   log(`web app built in ${((Date.now() - started) / 1000).toFixed(0)} s`);

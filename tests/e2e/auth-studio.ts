@@ -38,11 +38,22 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-function start(name: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, logDir: string): { child: ChildProcess; logFile: string } {
+function start(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  logDir: string,
+): { child: ChildProcess; logFile: string } {
   const logFile = path.join(logDir, `${name}.log`);
   const fd = fs.openSync(logFile, 'w'); // this run's output only (the setup token is read from it)
   // own process group, so stopping it stops `next start`'s workers too
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd], detached: true });
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', fd, fd],
+    detached: true,
+  });
   fs.closeSync(fd);
   return { child, logFile };
 }
@@ -68,7 +79,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 export async function startAuthStudio(kubeconfig: string, logDir: string): Promise<AuthStudio> {
   for (const port of [AUTH_CONTROLLER_PORT, AUTH_WEB_PORT]) {
-    if (!(await portFree(port))) throw new Error(`port ${port} is taken: the sign-in spec runs its own multi-user studio there (is an earlier run still going? stop it first)`);
+    if (!(await portFree(port)))
+      throw new Error(
+        `port ${port} is taken: the sign-in spec runs its own multi-user studio there (is an earlier run still going? stop it first)`,
+      );
   }
   fs.mkdirSync(logDir, { recursive: true });
   const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opstudio-auth-e2e-'));
@@ -92,19 +106,37 @@ export async function startAuthStudio(kubeconfig: string, logDir: string): Promi
     const controller = start(
       'controller',
       [cli, 'serve', '--auth'],
-      { OPSTUDIO_HOST: '127.0.0.1', OPSTUDIO_CONTROLLER_PORT: String(AUTH_CONTROLLER_PORT), DATABASE_URL: databaseUrl, OPSTUDIO_KUBECONFIG: kubeconfig, OPSTUDIO_AUTH: 'on', OPSTUDIO_WEB_URL: webUrl, OPSTUDIO_PROXY_SECRET: proxySecret },
+      {
+        OPSTUDIO_HOST: '127.0.0.1',
+        OPSTUDIO_CONTROLLER_PORT: String(AUTH_CONTROLLER_PORT),
+        DATABASE_URL: databaseUrl,
+        OPSTUDIO_KUBECONFIG: kubeconfig,
+        OPSTUDIO_AUTH: 'on',
+        OPSTUDIO_WEB_URL: webUrl,
+        OPSTUDIO_PROXY_SECRET: proxySecret,
+      },
       repo,
       logDir,
     );
     children.push(controller.child);
     controllerLog = controller.logFile;
-    await waitForHttp(`${controllerUrl}/readyz`, controller.child, 90_000, `the multi-user controller (log: ${controller.logFile})`);
+    await waitForHttp(
+      `${controllerUrl}/readyz`,
+      controller.child,
+      90_000,
+      `the multi-user controller (log: ${controller.logFile})`,
+    );
 
     const nextBin = require.resolve('next/dist/bin/next', { paths: [path.join(repo, 'apps/web')] });
     const web = start(
       'web',
       [nextBin, 'start', '--port', String(AUTH_WEB_PORT), '--hostname', '127.0.0.1'],
-      { OPSTUDIO_CONTROLLER_URL: controllerUrl, OPSTUDIO_WEB_PORT: String(AUTH_WEB_PORT), OPSTUDIO_PROXY_SECRET: proxySecret, NEXT_TELEMETRY_DISABLED: '1' },
+      {
+        OPSTUDIO_CONTROLLER_URL: controllerUrl,
+        OPSTUDIO_WEB_PORT: String(AUTH_WEB_PORT),
+        OPSTUDIO_PROXY_SECRET: proxySecret,
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
       path.join(repo, 'apps/web'),
       logDir,
     );
@@ -121,14 +153,26 @@ export async function startAuthStudio(kubeconfig: string, logDir: string): Promi
     databaseUrl,
     setupToken() {
       const token = /one-time setup token: (\S+)/.exec(fs.readFileSync(controllerLog, 'utf8'))?.[1];
-      if (token === undefined) throw new Error(`no setup token in ${controllerLog}: the controller prints one when multi-user mode starts with no accounts`);
+      if (token === undefined)
+        throw new Error(
+          `no setup token in ${controllerLog}: the controller prints one when multi-user mode starts with no accounts`,
+        );
       return token;
     },
     createUser(name, role, password) {
-      execFileSync(process.execPath, [cli, 'admin', 'create', name, '--role', role], { cwd: repo, env: { ...process.env, DATABASE_URL: databaseUrl }, input: `${password}\n`, stdio: ['pipe', 'pipe', 'pipe'] });
+      execFileSync(process.execPath, [cli, 'admin', 'create', name, '--role', role], {
+        cwd: repo,
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        input: `${password}\n`,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
     },
     deleteUser(name) {
-      execFileSync(process.execPath, [cli, 'admin', 'delete', name], { cwd: repo, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync(process.execPath, [cli, 'admin', 'delete', name], {
+        cwd: repo,
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     },
     stop,
   };

@@ -29,10 +29,19 @@ test.use({ baseURL: `http://127.0.0.1:3110` });
 /** Signs in through the controller's route (no browser) and saves the design an admin will install. */
 async function seedDesign(controllerUrl: string): Promise<string> {
   const headers = { 'content-type': 'application/json', 'x-opstudio-csrf': '1' };
-  const signIn = await fetch(`${controllerUrl}/api/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify({ name: admin.name, password: admin.password }) });
-  if (!signIn.ok) throw new Error(`seeding: sign-in as ${admin.name} failed (${signIn.status}): ${await signIn.text()}`);
+  const signIn = await fetch(`${controllerUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: admin.name, password: admin.password }),
+  });
+  if (!signIn.ok)
+    throw new Error(`seeding: sign-in as ${admin.name} failed (${signIn.status}): ${await signIn.text()}`);
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const res = await fetch(`${controllerUrl}/api/trpc/designs.save`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ name: `Auth ${group}`, yaml: memcachedDesign(group) }) });
+  const res = await fetch(`${controllerUrl}/api/trpc/designs.save`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ name: `Auth ${group}`, yaml: memcachedDesign(group) }),
+  });
   const body = (await res.json()) as { result?: { data: { id: string } }; error?: { message: string } };
   if (body.result === undefined) throw new Error(`seeding: designs.save failed: ${body.error?.message ?? res.status}`);
   return body.result.data.id;
@@ -80,8 +89,14 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   if (kubeconfig !== undefined) {
     const { kc } = kube();
-    await kc.makeApiClient(ApiextensionsV1Api).deleteCustomResourceDefinition({ name: crdName }).catch(() => undefined);
-    await kc.makeApiClient(RbacAuthorizationV1Api).deleteClusterRoleBinding({ name: bindingName }).catch(() => undefined);
+    await kc
+      .makeApiClient(ApiextensionsV1Api)
+      .deleteCustomResourceDefinition({ name: crdName })
+      .catch(() => undefined);
+    await kc
+      .makeApiClient(RbacAuthorizationV1Api)
+      .deleteClusterRoleBinding({ name: bindingName })
+      .catch(() => undefined);
   }
   await studio?.stop();
 });
@@ -116,7 +131,9 @@ test('a wrong password is refused with the server’s message, and the rate limi
   await expect(page).toHaveURL(/\/sign-in$/);
   await signInAs(page, { name: viewer.name, password: 'not-the-password' });
   // scoped to the form: Next's route announcer is an (empty) alert too
-  await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText('Wrong user name or password');
+  await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText(
+    'Wrong user name or password',
+  );
   await expect(page).toHaveURL(/\/sign-in$/);
   await shot(page, 'wrong-password');
   // five failures for one account, then it is refused before the password is even checked
@@ -179,7 +196,9 @@ test('a viewer sees no "Install CRD", an admin installs and the audit log shows 
   await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue(group);
   await expect(page.getByRole('textbox', { name: 'Group' })).toBeEditable();
   await page.getByRole('button', { name: 'Install CRD' }).click();
-  await expect(page.getByRole('list', { name: 'Install progress' }).getByText('Established')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Install progress' }).getByText('Established')).toBeVisible({
+    timeout: 60_000,
+  });
   await shot(page, 'admin-installed');
   // CR actions are offered after asking the controller (role, then the admin's Kubernetes RBAC)
   await page.goto(`/resources/${crdName}`);
@@ -202,7 +221,13 @@ test('a viewer sees no "Install CRD", an admin installs and the audit log shows 
   await page.getByRole('button', { name: 'Clear' }).click();
   const signIns = log.getByRole('row').filter({ hasText: 'auth.sign-in' });
   await expect(signIns.first()).toContainText(admin.name);
-  await expect(log.getByRole('row').filter({ hasText: 'auth.sign-in' }).filter({ hasText: viewer.name }).filter({ hasText: 'denied' })).toHaveCount(1);
+  await expect(
+    log
+      .getByRole('row')
+      .filter({ hasText: 'auth.sign-in' })
+      .filter({ hasText: viewer.name })
+      .filter({ hasText: 'denied' }),
+  ).toHaveCount(1);
   await shot(page, 'audit-log');
 
   // the accounts, for admins: the two made on the command line and the first admin

@@ -18,7 +18,8 @@ test('a CRD in the cluster is imported into a new design', async ({ page, reques
     await expect(page.getByRole('textbox', { name: 'Kind', exact: true })).toHaveValue('Memcached');
     await expect(page.getByRole('textbox', { name: 'Group', exact: true })).toHaveValue(group);
   } finally {
-    if (importedId !== undefined) await request.post('/api/trpc/designs.delete', { data: { id: importedId }, headers: { 'x-opstudio-csrf': '1' } });
+    if (importedId !== undefined)
+      await request.post('/api/trpc/designs.delete', { data: { id: importedId }, headers: { 'x-opstudio-csrf': '1' } });
     await removeDesign(request, designId);
   }
 });

@@ -11,18 +11,27 @@ const repo = path.resolve(import.meta.dirname, '../..');
 const screenshots = path.join(repo, 'artifacts/screenshots');
 
 function sandbox(verb: 'up' | 'down') {
-  execFileSync(process.execPath, [path.join(repo, 'apps/controller/bin/opstudio.js'), 'sandbox', verb, '--profile', 'test'], { stdio: 'pipe', timeout: 120_000 });
+  execFileSync(
+    process.execPath,
+    [path.join(repo, 'apps/controller/bin/opstudio.js'), 'sandbox', verb, '--profile', 'test'],
+    { stdio: 'pipe', timeout: 120_000 },
+  );
 }
 
 test('the page shows a lost API server and recovers by itself', async ({ page }) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   const kc = new KubeConfig();
   kc.loadFromFile(kubeconfig ?? '');
-  test.skip(kc.getCurrentContext() !== 'opstudio-sandbox-test', 'stops the cluster: runs only against the test sandbox');
+  test.skip(
+    kc.getCurrentContext() !== 'opstudio-sandbox-test',
+    'stops the cluster: runs only against the test sandbox',
+  );
   test.setTimeout(240_000);
 
   await page.goto('/');
-  await expect(page.getByText(/^Connected to https:\/\/127\.0\.0\.1:\d+ · Kubernetes v\S+ · 3\/3 nodes Ready$/)).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText(/^Connected to https:\/\/127\.0\.0\.1:\d+ · Kubernetes v\S+ · 3\/3 nodes Ready$/),
+  ).toBeVisible({ timeout: 30_000 });
 
   const stoppedAt = Date.now();
   sandbox('down');
@@ -31,13 +40,18 @@ test('the page shows a lost API server and recovers by itself', async ({ page })
     await expect(page.getByLabel('Connection: Cluster offline')).toBeVisible();
     // The last known lists stay on screen.
     await expect(page.getByRole('list', { name: 'Namespaces' }).getByText('default', { exact: true })).toBeVisible();
-    test.info().annotations.push({ type: 'API server stopped → "Disconnected" shown', description: `${Date.now() - stoppedAt} ms` });
+    test.info().annotations.push({
+      type: 'API server stopped → "Disconnected" shown',
+      description: `${Date.now() - stoppedAt} ms`,
+    });
     await page.screenshot({ path: path.join(screenshots, 'home-disconnected.png'), fullPage: true });
   } finally {
     sandbox('up');
   }
   const upAt = Date.now();
-  await expect(page.getByText(/^Connected to https:\/\/127\.0\.0\.1:\d+ · Kubernetes v\S+ · 3\/3 nodes Ready$/)).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByText(/^Connected to https:\/\/127\.0\.0\.1:\d+ · Kubernetes v\S+ · 3\/3 nodes Ready$/),
+  ).toBeVisible({ timeout: 60_000 });
   await expect(page.getByLabel('Connection: Live')).toBeVisible();
   test.info().annotations.push({ type: 'sandbox up → "Connected" shown', description: `${Date.now() - upAt} ms` });
 
@@ -46,7 +60,9 @@ test('the page shows a lost API server and recovers by itself', async ({ page })
   const core = kc.makeApiClient(CoreV1Api);
   await core.createNamespace({ body: { metadata: { name } } });
   try {
-    await expect(page.getByRole('list', { name: 'Namespaces' }).getByText(name, { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('list', { name: 'Namespaces' }).getByText(name, { exact: true })).toBeVisible({
+      timeout: 15_000,
+    });
   } finally {
     await core.deleteNamespace({ name }).catch(() => undefined);
   }

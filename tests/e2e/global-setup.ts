@@ -13,7 +13,8 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     const page = await browser.newPage();
     await page.goto(launchUrl);
     const landed = new URL(page.url());
-    if (landed.searchParams.has('token') || landed.pathname !== '/') throw new Error(`the launch URL should land on the clean address, landed on ${page.url()}`);
+    if (landed.searchParams.has('token') || landed.pathname !== '/')
+      throw new Error(`the launch URL should land on the clean address, landed on ${page.url()}`);
     await page.context().storageState({ path: E2E_STORAGE_STATE });
   } finally {
     await browser.close();

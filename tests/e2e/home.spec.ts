@@ -16,7 +16,10 @@ function cluster() {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 test('the home page shows the cluster and lists a new namespace live', async ({ page }) => {
-  test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test, which starts the sandbox, controller and web app');
+  test.skip(
+    !kubeconfig,
+    'OPSTUDIO_KUBECONFIG is not set: run through npm test, which starts the sandbox, controller and web app',
+  );
   const { kc, server } = cluster();
   const { gitVersion } = await kc.makeApiClient(VersionApi).getCode();
   const core = kc.makeApiClient(CoreV1Api);

@@ -42,7 +42,13 @@ test.describe('without the launch token', () => {
 });
 
 /** Raw HTTP to the web app's port, with the Host a rebinding page would send. */
-function probe(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
+function probe(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       let text = '';
@@ -54,13 +60,26 @@ function probe(port: number, method: string, path: string, headers: Record<strin
   });
 }
 
-test('the web port refuses a foreign Host on every kind of request, and serves a configured one', async ({ page, baseURL }) => {
+test('the web port refuses a foreign Host on every kind of request, and serves a configured one', async ({
+  page,
+  baseURL,
+}) => {
   test.skip(launchToken === undefined, 'OPSTUDIO_E2E_LAUNCH_TOKEN is not set: run through npm test');
   const port = Number(new URL(baseURL!).port);
-  const attacker = { host: `r.attacker.example:${port}`, origin: `http://r.attacker.example:${port}`, 'sec-fetch-site': 'same-origin', cookie: `opstudio_launch_${port}=${launchToken}` };
+  const attacker = {
+    host: `r.attacker.example:${port}`,
+    origin: `http://r.attacker.example:${port}`,
+    'sec-fetch-site': 'same-origin',
+    cookie: `opstudio_launch_${port}=${launchToken}`,
+  };
   const live = `/api/trpc/live.subscribe?input=${encodeURIComponent(JSON.stringify({ topics: ['cluster'] }))}`;
   const requests: [string, string, Record<string, string>, string?][] = [
-    ['POST', '/api/trpc/designs.delete', { ...attacker, 'content-type': 'application/json', 'x-opstudio-csrf': '1' }, '{"id":"nope"}'],
+    [
+      'POST',
+      '/api/trpc/designs.delete',
+      { ...attacker, 'content-type': 'application/json', 'x-opstudio-csrf': '1' },
+      '{"id":"nope"}',
+    ],
     ['GET', '/api/trpc/cluster.info', attacker],
     ['GET', '/api/export/nope.zip', attacker],
     ['GET', live, attacker],
@@ -72,7 +91,9 @@ test('the web port refuses a foreign Host on every kind of request, and serves a
     expect(answer.body).toMatch(/^request for Host "r\.attacker\.example:\d+" refused: .*OPSTUDIO_ALLOWED_HOSTS\n$/);
   }
   // the name the e2e studio is configured for (OPSTUDIO_ALLOWED_HOSTS=studio.example) is served, through the browser
-  await page.context().addCookies([{ name: `opstudio_launch_${port}`, value: launchToken!, domain: ALLOWED_NAME, path: '/' }]);
+  await page
+    .context()
+    .addCookies([{ name: `opstudio_launch_${port}`, value: launchToken!, domain: ALLOWED_NAME, path: '/' }]);
   await page.goto(`http://${ALLOWED_NAME}:${port}/`);
   await expect(page.getByText(/^Connected to .* · 3\/3 nodes Ready$/)).toBeVisible({ timeout: 30_000 });
 });

@@ -5,7 +5,16 @@
 import { PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { createCr, installDesign, kube, kubeconfig, memcachedDesign, removeDesign, unique, withNamespace } from './resources-helpers';
+import {
+  createCr,
+  installDesign,
+  kube,
+  kubeconfig,
+  memcachedDesign,
+  removeDesign,
+  unique,
+  withNamespace,
+} from './resources-helpers';
 import { TcpProxy } from '../../apps/controller/testing/tcp-proxy';
 import { ALLOWED_NAME, launchToken } from './launch';
 
@@ -20,7 +29,10 @@ async function recordedRunIds(request: APIRequestContext, uid: string): Promise<
   return body.result.data.runs.map((r) => r.id).sort((a, b) => b - a);
 }
 
-test('a cut live connection reconnects by itself and the timeline misses no run and shows none twice', async ({ page, baseURL }) => {
+test('a cut live connection reconnects by itself and the timeline misses no run and shows none twice', async ({
+  page,
+  baseURL,
+}) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(240_000);
   const web = new URL(baseURL ?? 'http://127.0.0.1:3100');
@@ -28,7 +40,9 @@ test('a cut live connection reconnects by itself and the timeline misses no run 
   // the proxy listens on a port the studio does not serve under 127.0.0.1 (the Host allow-list):
   // the browser goes through it by the name the e2e studio is configured for, with its launch cookie
   const proxyUrl = `http://${ALLOWED_NAME}:${await proxy.listen(0)}`;
-  await page.context().addCookies([{ name: `opstudio_launch_${web.port}`, value: launchToken ?? '', domain: ALLOWED_NAME, path: '/' }]);
+  await page
+    .context()
+    .addCookies([{ name: `opstudio_launch_${web.port}`, value: launchToken ?? '', domain: ALLOWED_NAME, path: '/' }]);
   const group = unique('e2eresume');
   const namespace = unique('e2e-resume-');
   const dropNamespace = await withNamespace(namespace);
@@ -44,7 +58,12 @@ test('a cut live connection reconnects by itself and the timeline misses no run 
     const pods = page.getByRole('region', { name: 'Pods' });
     const runItems = page.getByRole('region', { name: 'Reconcile timeline' }).locator('li[aria-label^="Run "]');
     // read in one go in the page (the list may be changing under us)
-    const shownRunIds = async () => (await runItems.evaluateAll((items: { getAttribute: (name: string) => string | null }[]) => items.map((li) => Number(li.getAttribute('aria-label')?.slice(4))))).sort((a, b) => b - a);
+    const shownRunIds = async () =>
+      (
+        await runItems.evaluateAll((items: { getAttribute: (name: string) => string | null }[]) =>
+          items.map((li) => Number(li.getAttribute('aria-label')?.slice(4))),
+        )
+      ).sort((a, b) => b - a);
     await expect(pods.getByRole('row').filter({ hasText: 'Running' })).toHaveCount(1, { timeout: 60_000 });
     await expect(page.getByLabel('Connection: Live')).toBeVisible();
     await expect(runItems.first()).toBeVisible({ timeout: 30_000 });
@@ -55,10 +74,14 @@ test('a cut live connection reconnects by itself and the timeline misses no run 
     await proxy.cut();
     try {
       await expect(page.getByLabel('Connection: Controller offline')).toBeVisible({ timeout: 15_000 });
-      test.info().annotations.push({ type: 'connection cut → "offline" shown', description: `${Date.now() - cutAt} ms` });
+      test
+        .info()
+        .annotations.push({ type: 'connection cut → "offline" shown', description: `${Date.now() - cutAt} ms` });
       await objects.patchNamespacedCustomObject({ ...ref, name: 'steady', body: { spec: { size: 3 } } }, mergePatch);
       // the controller reconciles while the page cannot hear it: wait until it has recorded the scale-up
-      await expect.poll(async () => (await recordedRunIds(page.request, uid)).length, { timeout: 60_000 }).toBeGreaterThan(before.length + 1);
+      await expect
+        .poll(async () => (await recordedRunIds(page.request, uid)).length, { timeout: 60_000 })
+        .toBeGreaterThan(before.length + 1);
       await page.waitForTimeout(3_000); // a few seconds more offline: the Deployment's status runs land too
       await expect(page.getByRole('spinbutton', { name: 'size' })).toHaveValue('1'); // really cut: nothing reached the page
       expect(await shownRunIds()).toEqual(before);
@@ -73,15 +96,26 @@ test('a cut live connection reconnects by itself and the timeline misses no run 
     await expect(page.getByRole('spinbutton', { name: 'size' })).toHaveValue('3', { timeout: 30_000 });
     // every recorded run shown, none twice (runs may still be arriving: compare until they settle)
     await expect
-      .poll(async () => {
-        const [shown, recorded] = [await shownRunIds(), await recordedRunIds(page.request, uid)];
-        return { duplicates: shown.length - new Set(shown).size, missing: recorded.filter((id) => !shown.includes(id)), extra: shown.filter((id) => !recorded.includes(id)) };
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const [shown, recorded] = [await shownRunIds(), await recordedRunIds(page.request, uid)];
+          return {
+            duplicates: shown.length - new Set(shown).size,
+            missing: recorded.filter((id) => !shown.includes(id)),
+            extra: shown.filter((id) => !recorded.includes(id)),
+          };
+        },
+        { timeout: 30_000 },
+      )
       .toEqual({ duplicates: 0, missing: [], extra: [] });
     const recorded = await recordedRunIds(page.request, uid);
     expect(recorded.length, 'runs recorded while the page was cut off').toBeGreaterThan(before.length);
-    await expect(page.getByRole('region', { name: 'Reconcile timeline' }).getByText('Deployment steady replicas 1→3').first()).toBeVisible();
-    test.info().annotations.push({ type: 'runs before the cut / after', description: `${before.length} / ${recorded.length}` });
+    await expect(
+      page.getByRole('region', { name: 'Reconcile timeline' }).getByText('Deployment steady replicas 1→3').first(),
+    ).toBeVisible();
+    test
+      .info()
+      .annotations.push({ type: 'runs before the cut / after', description: `${before.length} / ${recorded.length}` });
   } finally {
     await proxy.cut();
     await removeDesign(page.request, designId);

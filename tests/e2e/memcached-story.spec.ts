@@ -36,7 +36,9 @@ test('design Memcached, install it, create one, scale it to 3 and 5, and watch i
     await expect(groupBox).toHaveValue('cache', { timeout: 60_000 });
     designId = decodeURIComponent(page.url().split('/designs/')[1] ?? '');
     await groupBox.fill(group);
-    await expect(page.getByRole('region', { name: 'Design YAML' })).toContainText(`group: ${group}`, { timeout: 30_000 });
+    await expect(page.getByRole('region', { name: 'Design YAML' })).toContainText(`group: ${group}`, {
+      timeout: 30_000,
+    });
     await step(page, '01-design');
 
     // 2. install it
@@ -46,7 +48,9 @@ test('design Memcached, install it, create one, scale it to 3 and 5, and watch i
 
     // 3. the kind appears in the navigation; create a CR from the sample in our namespace
     const nav = page.getByRole('navigation', { name: 'Main' });
-    const kindLink = nav.getByRole('link', { name: /^Memcached/ }).and(page.locator(`[href="/resources/memcacheds.${group}.example.com"]`));
+    const kindLink = nav
+      .getByRole('link', { name: /^Memcached/ })
+      .and(page.locator(`[href="/resources/memcacheds.${group}.example.com"]`));
     await expect(kindLink).toBeVisible({ timeout: 30_000 });
     await kindLink.click();
     await page.getByRole('combobox', { name: 'Namespace' }).selectOption(namespace);
@@ -82,13 +86,24 @@ test('design Memcached, install it, create one, scale it to 3 and 5, and watch i
     await expect(runs.filter({ hasText: 'Memcached created' }).first()).toBeVisible({ timeout: 30_000 });
     await expect(runs.filter({ hasText: 'Memcached changed' }).first()).toBeVisible();
     await expect(runs.filter({ hasText: /owned Deployment memcached-sample (created|changed)/ }).first()).toBeVisible();
-    await expect(timeline.getByText('Deployment memcached-sample replicas 3→5').first()).toBeVisible({ timeout: 30_000 });
+    await expect(timeline.getByText('Deployment memcached-sample replicas 3→5').first()).toBeVisible({
+      timeout: 30_000,
+    });
     expect(await runs.count()).toBeGreaterThanOrEqual(4);
-    const times = await Promise.all((await timeline.locator('time').all()).map(async (t) => (await t.getAttribute('datetime')) ?? ''));
+    const times = await Promise.all(
+      (await timeline.locator('time').all()).map(async (t) => (await t.getAttribute('datetime')) ?? ''),
+    );
     expect(times, 'newest first').toEqual([...times].sort().reverse());
     const events = page.getByRole('region', { name: 'Events' });
-    await expect(events.getByRole('row').filter({ hasText: 'Created Deployment memcached-sample' }).first()).toBeVisible({ timeout: 30_000 });
-    await expect(events.getByRole('row').filter({ hasText: /Scaled/ }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(
+      events.getByRole('row').filter({ hasText: 'Created Deployment memcached-sample' }).first(),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(
+      events
+        .getByRole('row')
+        .filter({ hasText: /Scaled/ })
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
     await step(page, '05-size-5', 'resource-page.png');
     await timeline.scrollIntoViewIfNeeded();
     await timeline.screenshot({ path: test.info().outputPath('06-timeline.png') });
@@ -96,7 +111,13 @@ test('design Memcached, install it, create one, scale it to 3 and 5, and watch i
 
     // the cluster agrees with what the page shows
     const { objects } = kube();
-    const cr = (await objects.getNamespacedCustomObject({ group: `${group}.example.com`, version: 'v1alpha1', namespace, plural: 'memcacheds', name: 'memcached-sample' })) as { spec: { size: number }; status?: { nodes?: string[] } };
+    const cr = (await objects.getNamespacedCustomObject({
+      group: `${group}.example.com`,
+      version: 'v1alpha1',
+      namespace,
+      plural: 'memcacheds',
+      name: 'memcached-sample',
+    })) as { spec: { size: number }; status?: { nodes?: string[] } };
     expect(cr.spec.size).toBe(5);
   } finally {
     if (designId) await removeDesign(page.request, designId);

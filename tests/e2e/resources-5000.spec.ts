@@ -50,7 +50,8 @@ interface Stats {
   max: number;
   over50: number;
 }
-const statText = (s: Stats) => `${s.frames} frames: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms, ${s.over50} over 50 ms`;
+const statText = (s: Stats) =>
+  `${s.frames} frames: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms, ${s.over50} over 50 ms`;
 
 test(`a table of ${COUNT} CRs loads, renders only what is in view, and scrolls smoothly`, async ({ page }) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
@@ -81,7 +82,14 @@ test(`a table of ${COUNT} CRs loads, renders only what is in view, and scrolls s
               { name: 'Priority', type: 'integer', jsonPath: '.spec.priority' },
               { name: 'Owner', type: 'string', jsonPath: '.spec.owner' },
             ],
-            schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { priority: { type: 'integer' }, owner: { type: 'string' } } } } } },
+            schema: {
+              openAPIV3Schema: {
+                type: 'object',
+                properties: {
+                  spec: { type: 'object', properties: { priority: { type: 'integer' }, owner: { type: 'string' } } },
+                },
+              },
+            },
           },
         ],
       },
@@ -112,12 +120,19 @@ test(`a table of ${COUNT} CRs loads, renders only what is in view, and scrolls s
     // where the main thread's time goes while scrolling (Chromium's own counters, in seconds)
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
-    const counters = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const counters = async () =>
+      Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
     const before = await counters();
-    const result = await page.evaluate<{ idle: Stats; scroll: Stats & { totalMs: number }; rowsInDom: number }>(SCROLL_SCRIPT);
+    const result = await page.evaluate<{ idle: Stats; scroll: Stats & { totalMs: number }; rowsInDom: number }>(
+      SCROLL_SCRIPT,
+    );
     const after = await counters();
-    const perFrame = (name: string) => ((((after[name] ?? 0) - (before[name] ?? 0)) * 1000) / result.scroll.frames).toFixed(1);
-    note('main thread per scroll frame', `script ${perFrame('ScriptDuration')} ms, layout ${perFrame('LayoutDuration')} ms, style ${perFrame('RecalcStyleDuration')} ms, task ${perFrame('TaskDuration')} ms`);
+    const perFrame = (name: string) =>
+      ((((after[name] ?? 0) - (before[name] ?? 0)) * 1000) / result.scroll.frames).toFixed(1);
+    note(
+      'main thread per scroll frame',
+      `script ${perFrame('ScriptDuration')} ms, layout ${perFrame('LayoutDuration')} ms, style ${perFrame('RecalcStyleDuration')} ms, task ${perFrame('TaskDuration')} ms`,
+    );
     note('idle frames (baseline)', statText(result.idle));
     note('scroll to the bottom', `${statText(result.scroll)}; ${(result.scroll.totalMs / 1000).toFixed(1)} s in all`);
     note('rows in the DOM', String(result.rowsInDom));

@@ -21,10 +21,20 @@ export const unique = (what: string) => `${what}${Date.now().toString(36)}${Math
 
 /** The Memcached example under another API group (`<group>.example.com`), optionally without its operand or with printer columns. */
 export function memcachedDesign(group: string, opts: { operand?: boolean; columns?: boolean } = {}): string {
-  let yaml = fs.readFileSync(path.join(repo, 'examples/memcached.design.yaml'), 'utf8').replace(/^ {2}group: cache$/m, `  group: ${group}`);
+  let yaml = fs
+    .readFileSync(path.join(repo, 'examples/memcached.design.yaml'), 'utf8')
+    .replace(/^ {2}group: cache$/m, `  group: ${group}`);
   if (opts.operand === false) yaml = yaml.slice(0, yaml.indexOf('\noperand:') + 1);
   if (opts.columns === true) {
-    const columns = ['    printerColumns:', '    - name: Size', '      type: integer', '      jsonPath: .spec.size', '    - name: Port', '      type: integer', '      jsonPath: .spec.containerPort'].join('\n');
+    const columns = [
+      '    printerColumns:',
+      '    - name: Size',
+      '      type: integer',
+      '      jsonPath: .spec.size',
+      '    - name: Port',
+      '      type: integer',
+      '      jsonPath: .spec.containerPort',
+    ].join('\n');
     yaml = yaml.replace(/^( {4}storage: true)$/m, `$1\n${columns}`);
   }
   return yaml;
@@ -38,17 +48,29 @@ async function trpc<T>(request: APIRequestContext, procedure: string, input: unk
 }
 
 /** Saves and installs a design through the studio's API (what "Install CRD" does); returns its ids. */
-export async function installDesign(request: APIRequestContext, name: string, yaml: string): Promise<{ designId: string; crdName: string }> {
+export async function installDesign(
+  request: APIRequestContext,
+  name: string,
+  yaml: string,
+): Promise<{ designId: string; crdName: string }> {
   const saved = await trpc<{ id: string }>(request, 'designs.save', { name, yaml });
-  const installed = await trpc<{ crdName: string; operation: { state: string; steps: { step: string; message: string }[] } }>(request, 'crds.install', { designId: saved.id });
-  if (installed.operation.state !== 'succeeded') throw new Error(`install failed: ${installed.operation.steps.at(-1)?.message ?? 'unknown'}`);
+  const installed = await trpc<{
+    crdName: string;
+    operation: { state: string; steps: { step: string; message: string }[] };
+  }>(request, 'crds.install', { designId: saved.id });
+  if (installed.operation.state !== 'succeeded')
+    throw new Error(`install failed: ${installed.operation.steps.at(-1)?.message ?? 'unknown'}`);
   return { designId: saved.id, crdName: installed.crdName };
 }
 
 /** Uninstalls (deleting its CRs first, finalizers included) and deletes the design; never throws. */
 export async function removeDesign(request: APIRequestContext, designId: string): Promise<void> {
-  await trpc(request, 'crds.uninstall', { designId, deleteResources: true }).catch((err: unknown) => console.error(`clean-up: ${String(err)}`));
-  await trpc(request, 'designs.delete', { id: designId }).catch((err: unknown) => console.error(`clean-up: ${String(err)}`));
+  await trpc(request, 'crds.uninstall', { designId, deleteResources: true }).catch((err: unknown) =>
+    console.error(`clean-up: ${String(err)}`),
+  );
+  await trpc(request, 'designs.delete', { id: designId }).catch((err: unknown) =>
+    console.error(`clean-up: ${String(err)}`),
+  );
 }
 
 export async function withNamespace(name: string): Promise<() => Promise<void>> {
@@ -60,11 +82,19 @@ export async function withNamespace(name: string): Promise<() => Promise<void>> 
 }
 
 /** Creates a namespaced CR, retrying while the API server is still wiring up a CRD it just established (404). */
-export async function createCr(ref: { group: string; version: string; plural: string; namespace: string }, kind: string, name: string, spec: Record<string, unknown>): Promise<void> {
+export async function createCr(
+  ref: { group: string; version: string; plural: string; namespace: string },
+  kind: string,
+  name: string,
+  spec: Record<string, unknown>,
+): Promise<void> {
   const { objects } = kube();
   for (let attempt = 0; ; attempt++) {
     try {
-      await objects.createNamespacedCustomObject({ ...ref, body: { apiVersion: `${ref.group}/${ref.version}`, kind, metadata: { name }, spec } });
+      await objects.createNamespacedCustomObject({
+        ...ref,
+        body: { apiVersion: `${ref.group}/${ref.version}`, kind, metadata: { name }, spec },
+      });
       return;
     } catch (err) {
       if (attempt >= 40 || (err as { code?: number }).code !== 404) throw err;

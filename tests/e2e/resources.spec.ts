@@ -4,17 +4,33 @@
 // Each test has its own API group and namespace (the sandbox is shared) and removes them after.
 import { ApiextensionsV1Api, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import { expect, test } from '@playwright/test';
-import { createCr, installDesign, kube, kubeconfig, memcachedDesign, removeDesign, unique, watchExternal, withNamespace } from './resources-helpers';
+import {
+  createCr,
+  installDesign,
+  kube,
+  kubeconfig,
+  memcachedDesign,
+  removeDesign,
+  unique,
+  watchExternal,
+  withNamespace,
+} from './resources-helpers';
 
 // CRs take merge patches (not strategic merge, client-node's default)
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 
-test('a kind page lists its CRs live, with printer columns and conditions, and deletes after confirming', async ({ page }) => {
+test('a kind page lists its CRs live, with printer columns and conditions, and deletes after confirming', async ({
+  page,
+}) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   const group = unique('e2etable');
   const namespace = unique('e2e-table-');
   const dropNamespace = await withNamespace(namespace);
-  const { designId, crdName } = await installDesign(page.request, `table ${group}`, memcachedDesign(group, { operand: false, columns: true }));
+  const { designId, crdName } = await installDesign(
+    page.request,
+    `table ${group}`,
+    memcachedDesign(group, { operand: false, columns: true }),
+  );
   const { objects } = kube();
   const ref = { group: `${group}.example.com`, version: 'v1alpha1', plural: 'memcacheds', namespace };
   const create = (name: string, size: number) => createCr(ref, 'Memcached', name, { size });
@@ -25,14 +41,18 @@ test('a kind page lists its CRs live, with printer columns and conditions, and d
     await page.getByRole('combobox', { name: 'Namespace' }).selectOption(namespace);
     const table = page.getByRole('table', { name: 'Memcached resources' });
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Size', 'Port', 'Conditions', 'Age', '']);
-    await expect(table.getByRole('row', { name: 'beta' }).getByRole('cell').nth(1)).toHaveText('2', { timeout: 30_000 });
+    await expect(table.getByRole('row', { name: 'beta' }).getByRole('cell').nth(1)).toHaveText('2', {
+      timeout: 30_000,
+    });
     await expect(table.getByRole('row')).toHaveCount(4); // header + 3
 
     // changes made elsewhere show without a reload
     await create('delta', 4);
     await expect(table.getByRole('row', { name: 'delta' })).toBeVisible({ timeout: 15_000 });
     await objects.patchNamespacedCustomObject({ ...ref, name: 'alpha', body: { spec: { size: 5 } } }, mergePatch);
-    await expect(table.getByRole('row', { name: 'alpha' }).getByRole('cell').nth(1)).toHaveText('5', { timeout: 15_000 });
+    await expect(table.getByRole('row', { name: 'alpha' }).getByRole('cell').nth(1)).toHaveText('5', {
+      timeout: 15_000,
+    });
 
     // delete asks first; Cancel keeps the row, Delete removes it
     await table.getByRole('button', { name: 'Delete gamma' }).click();
@@ -50,7 +70,9 @@ test('a kind page lists its CRs live, with printer columns and conditions, and d
   }
 });
 
-test('a CR page stays live in two tabs: spec, pods and timeline follow the cluster and each other', async ({ browser }) => {
+test('a CR page stays live in two tabs: spec, pods and timeline follow the cluster and each other', async ({
+  browser,
+}) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(180_000);
   const context = await browser.newContext({ storageState: test.info().project.use.storageState }); // the launch cookie, as every page has it
@@ -66,23 +88,34 @@ test('a CR page stays live in two tabs: spec, pods and timeline follow the clust
     const url = `/resources/${crdName}/${namespace}/shared`;
     await Promise.all([one.goto(url), two.goto(url)]);
     for (const page of [one, two]) {
-      await expect(page.getByRole('region', { name: 'Pods' }).getByRole('row').filter({ hasText: 'Running' })).toHaveCount(1, { timeout: 60_000 });
+      await expect(
+        page.getByRole('region', { name: 'Pods' }).getByRole('row').filter({ hasText: 'Running' }),
+      ).toHaveCount(1, { timeout: 60_000 });
     }
 
     // an edit made with the Kubernetes API reaches both tabs
     await objects.patchNamespacedCustomObject({ ...ref, name: 'shared', body: { spec: { size: 2 } } }, mergePatch);
     for (const page of [one, two]) {
       await expect(page.getByRole('spinbutton', { name: 'size' })).toHaveValue('2', { timeout: 30_000 });
-      await expect(page.getByRole('region', { name: 'Pods' }).getByRole('row').filter({ hasText: 'Running' })).toHaveCount(2, { timeout: 60_000 });
+      await expect(
+        page.getByRole('region', { name: 'Pods' }).getByRole('row').filter({ hasText: 'Running' }),
+      ).toHaveCount(2, { timeout: 60_000 });
     }
 
     // an Apply in one tab shows in the other, timeline included
     await one.getByRole('spinbutton', { name: 'size' }).fill('3');
     await one.getByRole('button', { name: 'Apply' }).click();
     await expect(two.getByRole('spinbutton', { name: 'size' })).toHaveValue('3', { timeout: 30_000 });
-    await expect(two.getByRole('region', { name: 'Pods' }).getByRole('row').filter({ hasText: 'Running' })).toHaveCount(3, { timeout: 60_000 });
-    await expect(two.getByRole('region', { name: 'Reconcile timeline' }).getByText('Deployment shared replicas 2→3').first()).toBeVisible({ timeout: 30_000 });
-    await expect(one.getByRole('region', { name: 'Reconcile timeline' }).getByText('Deployment shared replicas 2→3').first()).toBeVisible();
+    await expect(two.getByRole('region', { name: 'Pods' }).getByRole('row').filter({ hasText: 'Running' })).toHaveCount(
+      3,
+      { timeout: 60_000 },
+    );
+    await expect(
+      two.getByRole('region', { name: 'Reconcile timeline' }).getByText('Deployment shared replicas 2→3').first(),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(
+      one.getByRole('region', { name: 'Reconcile timeline' }).getByText('Deployment shared replicas 2→3').first(),
+    ).toBeVisible();
     await expect(two.getByLabel('Connection: Live')).toBeVisible();
   } finally {
     await removeDesign(one.request, designId);
@@ -91,14 +124,20 @@ test('a CR page stays live in two tabs: spec, pods and timeline follow the clust
   }
 });
 
-test("a CR's YAML editor (Monaco with the kind's schema) follows the form and back, flags what the schema refuses, completes fields, and Apply sends it", async ({ page }) => {
+test("a CR's YAML editor (Monaco with the kind's schema) follows the form and back, flags what the schema refuses, completes fields, and Apply sends it", async ({
+  page,
+}) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(180_000);
   const external = watchExternal(page);
   const group = unique('e2eyaml');
   const namespace = unique('e2e-yaml-');
   const dropNamespace = await withNamespace(namespace);
-  const { designId, crdName } = await installDesign(page.request, `yaml ${group}`, memcachedDesign(group, { operand: false }));
+  const { designId, crdName } = await installDesign(
+    page.request,
+    `yaml ${group}`,
+    memcachedDesign(group, { operand: false }),
+  );
   const { objects } = kube();
   const ref = { group: `${group}.example.com`, version: 'v1alpha1', plural: 'memcacheds', namespace };
   try {
@@ -114,7 +153,8 @@ test("a CR's YAML editor (Monaco with the kind's schema) follows the form and ba
     await size.fill('2');
     await expect(lines).toContainText('size: 2');
     // YAML → form
-    const sizeValue = () => lines.locator('.view-line').filter({ hasText: 'size:' }).locator('span span').filter({ hasText: /^\d+$/ });
+    const sizeValue = () =>
+      lines.locator('.view-line').filter({ hasText: 'size:' }).locator('span span').filter({ hasText: /^\d+$/ });
     await sizeValue().dblclick();
     await page.keyboard.type('9');
     await expect(size).toHaveValue('9');
@@ -144,7 +184,14 @@ test("a CR's YAML editor (Monaco with the kind's schema) follows the form and ba
 
     // Apply sends what the editor holds
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(async () => ((await objects.getNamespacedCustomObject({ ...ref, name: 'typed' })) as { spec: { size: number } }).spec.size, { timeout: 30_000 }).toBe(4);
+    await expect
+      .poll(
+        async () =>
+          ((await objects.getNamespacedCustomObject({ ...ref, name: 'typed' })) as { spec: { size: number } }).spec
+            .size,
+        { timeout: 30_000 },
+      )
+      .toBe(4);
     await expect(page.getByText('edited, not applied')).toBeHidden();
     await expect(lines).toContainText('size: 4');
   } finally {
@@ -169,12 +216,32 @@ test('a CRD the studio did not install is under "Other kinds", browsable read-on
         group,
         scope: 'Namespaced',
         names: { kind: 'Gizmo', plural: 'gizmos', singular: 'gizmo', listKind: 'GizmoList' },
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { color: { type: 'string' } } } } } } }],
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: {
+              openAPIV3Schema: {
+                type: 'object',
+                properties: { spec: { type: 'object', properties: { color: { type: 'string' } } } },
+              },
+            },
+          },
+        ],
       },
     },
   });
   try {
-    await expect.poll(async () => (await crds.readCustomResourceDefinition({ name: crdName })).status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True'), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await crds.readCustomResourceDefinition({ name: crdName })).status?.conditions?.some(
+            (c) => c.type === 'Established' && c.status === 'True',
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await createCr({ group, version: 'v1', plural: 'gizmos', namespace }, 'Gizmo', 'blue-one', { color: 'blue' });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });

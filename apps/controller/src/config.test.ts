@@ -23,12 +23,19 @@ test('the data dir moves the default database', () => {
 
 test('a bad port is one clear line naming the variable', () => {
   for (const bad of ['abc', '-1', '70000', '3.5']) {
-    assert.throws(() => loadConfig({ OPSTUDIO_CONTROLLER_PORT: bad }), (e: Error) => e instanceof ConfigError && /OPSTUDIO_CONTROLLER_PORT/.test(e.message), bad);
+    assert.throws(
+      () => loadConfig({ OPSTUDIO_CONTROLLER_PORT: bad }),
+      (e: Error) => e instanceof ConfigError && /OPSTUDIO_CONTROLLER_PORT/.test(e.message),
+      bad,
+    );
   }
 });
 
 test('OPSTUDIO_WEB_URL: where the console points for the first sign-in; a bad one is refused by name', () => {
   assert.equal(loadConfig({ OPSTUDIO_WEB_URL: 'http://127.0.0.1:3000/' }).webUrl, 'http://127.0.0.1:3000');
   assert.equal(loadConfig({}).webUrl, undefined);
-  assert.throws(() => loadConfig({ OPSTUDIO_WEB_URL: 'not a url' }), /OPSTUDIO_WEB_URL must be a URL like http:\/\/127\.0\.0\.1:3000/);
+  assert.throws(
+    () => loadConfig({ OPSTUDIO_WEB_URL: 'not a url' }),
+    /OPSTUDIO_WEB_URL must be a URL like http:\/\/127\.0\.0\.1:3000/,
+  );
 });

@@ -31,7 +31,9 @@ const envSchema = z.object({
   KUBECONFIG: nonEmpty,
   OPSTUDIO_KUBE_CONTEXT: nonEmpty,
   OPSTUDIO_LAUNCH_TOKEN_FILE: nonEmpty,
-  OPSTUDIO_WEB_URL: nonEmpty.pipe(z.url({ error: 'OPSTUDIO_WEB_URL must be a URL like http://127.0.0.1:3000' }).optional()),
+  OPSTUDIO_WEB_URL: nonEmpty.pipe(
+    z.url({ error: 'OPSTUDIO_WEB_URL must be a URL like http://127.0.0.1:3000' }).optional(),
+  ),
 });
 
 export interface ControllerConfig {
@@ -52,7 +54,9 @@ export interface ControllerConfig {
 }
 
 /** Command-line flags; mutable so a flag parser can fill it in. */
-export type ConfigOverrides = { -readonly [K in 'host' | 'port' | 'kubeconfigPath' | 'kubeContext' | 'databaseUrl']?: ControllerConfig[K] } & { auth?: boolean };
+export type ConfigOverrides = {
+  -readonly [K in 'host' | 'port' | 'kubeconfigPath' | 'kubeContext' | 'databaseUrl']?: ControllerConfig[K];
+} & { auth?: boolean };
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

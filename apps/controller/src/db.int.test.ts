@@ -20,12 +20,19 @@ describe('the studio database', () => {
 
   test('designs keep numbered versions; a version number is unique per design', async () => {
     await checkDb(db);
-    const design = await db.design.create({ data: { name: 'memcached', versions: { create: [{ version: 1, yaml: 'kind: Memcached\n' }] } } });
+    const design = await db.design.create({
+      data: { name: 'memcached', versions: { create: [{ version: 1, yaml: 'kind: Memcached\n' }] } },
+    });
     await db.designVersion.create({ data: { designId: design.id, version: 2, yaml: 'kind: Memcached\nsize: 3\n' } });
     const versions = await db.designVersion.findMany({ where: { designId: design.id }, orderBy: { version: 'asc' } });
-    assert.deepEqual(versions.map((v) => v.version), [1, 2]);
+    assert.deepEqual(
+      versions.map((v) => v.version),
+      [1, 2],
+    );
 
-    const duplicate = await db.designVersion.create({ data: { designId: design.id, version: 2, yaml: 'x' } }).catch((e: unknown) => e);
+    const duplicate = await db.designVersion
+      .create({ data: { designId: design.id, version: 2, yaml: 'x' } })
+      .catch((e: unknown) => e);
     assert.equal(toTRPCError(duplicate).code, 'CONFLICT');
     const sameName = await db.design.create({ data: { name: 'memcached' } }).catch((e: unknown) => e);
     assert.equal(toTRPCError(sameName).code, 'CONFLICT');
@@ -38,22 +45,36 @@ describe('the studio database', () => {
 
   test('reconcile runs get increasing ids (the timeline cursor) and keep their JSON text', async () => {
     const run = (name: string) => ({
-      controller: 'memcached', objectUid: 'uid-1', kind: 'Memcached', namespace: 'default', name,
-      triggers: JSON.stringify([{ type: 'watch', event: 'ADDED' }]), startedAt: new Date(), durationMs: 12,
-      outcome: 'success', actions: '[]', conditions: '[]',
+      controller: 'memcached',
+      objectUid: 'uid-1',
+      kind: 'Memcached',
+      namespace: 'default',
+      name,
+      triggers: JSON.stringify([{ type: 'watch', event: 'ADDED' }]),
+      startedAt: new Date(),
+      durationMs: 12,
+      outcome: 'success',
+      actions: '[]',
+      conditions: '[]',
     });
     const a = await db.reconcileRun.create({ data: run('a') });
     const b = await db.reconcileRun.create({ data: run('b') });
     assert.ok(b.id > a.id);
     const after = await db.reconcileRun.findMany({ where: { objectUid: 'uid-1', id: { gt: a.id } } });
-    assert.deepEqual(after.map((r) => r.name), ['b']);
+    assert.deepEqual(
+      after.map((r) => r.name),
+      ['b'],
+    );
     assert.deepEqual(JSON.parse(after[0]?.triggers ?? 'null'), [{ type: 'watch', event: 'ADDED' }]);
   });
 
   test('a database without the tables says to run the migrations', async () => {
     const bare = openDb(`file:${path.join(mkdtempSync(path.join(tmpdir(), 'opstudio-bare-')), 'empty.db')}`);
     try {
-      await assert.rejects(checkDb(bare), (e: Error) => e instanceof DatabaseError && /npx prisma migrate deploy/.test(e.message));
+      await assert.rejects(
+        checkDb(bare),
+        (e: Error) => e instanceof DatabaseError && /npx prisma migrate deploy/.test(e.message),
+      );
     } finally {
       await bare.$disconnect();
     }

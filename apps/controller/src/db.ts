@@ -14,7 +14,9 @@ export class DatabaseError extends Error {
 
 export function openDb(databaseUrl: string): StudioDb {
   if (!databaseUrl.startsWith('file:')) {
-    throw new DatabaseError(`DATABASE_URL must be a SQLite file URL (file:/path/studio.db) for now; got "${databaseUrl.split(':')[0]}:…"`);
+    throw new DatabaseError(
+      `DATABASE_URL must be a SQLite file URL (file:/path/studio.db) for now; got "${databaseUrl.split(':')[0]}:…"`,
+    );
   }
   const file = databaseUrl.slice('file:'.length);
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

@@ -11,7 +11,17 @@ export interface FieldCause {
 }
 
 /** What kind of refusal: the boundary picks its code from this alone. */
-export const domainErrorKinds = ['invalid-input', 'unprocessable', 'not-found', 'conflict', 'precondition', 'unauthenticated', 'forbidden', 'unavailable', 'timeout'] as const;
+export const domainErrorKinds = [
+  'invalid-input',
+  'unprocessable',
+  'not-found',
+  'conflict',
+  'precondition',
+  'unauthenticated',
+  'forbidden',
+  'unavailable',
+  'timeout',
+] as const;
 export type DomainErrorKind = (typeof domainErrorKinds)[number];
 
 export abstract class DomainError extends Error {

@@ -26,7 +26,15 @@ describe('multi-user mode through HTTP', { skip: skipWithoutCluster }, () => {
   before(async () => {
     await core().createNamespace({ body: { metadata: { name: leaseNs } } });
     server = await startServer({
-      config: { host: '127.0.0.1', port: 0, dataDir: '', databaseUrl: migratedTempDb(), kubeconfigPath, kubeContext: undefined, auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }) },
+      config: {
+        host: '127.0.0.1',
+        port: 0,
+        dataDir: '',
+        databaseUrl: migratedTempDb(),
+        kubeconfigPath,
+        kubeContext: undefined,
+        auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }),
+      },
       log: () => undefined,
       services: { lease: { namespace: leaseNs, name: 'opstudio-it' } },
     });
@@ -36,16 +44,26 @@ describe('multi-user mode through HTTP', { skip: skipWithoutCluster }, () => {
 
   after(async () => {
     await server?.close();
-    await core().deleteNamespace({ name: leaseNs }).catch(() => undefined);
+    await core()
+      .deleteNamespace({ name: leaseNs })
+      .catch(() => undefined);
   });
 
   const signIn = async (name: string, password: string) => {
-    const res = await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ name, password }) });
+    const res = await fetch(`${server.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name, password }),
+    });
     assert.equal(res.status, 200);
     return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   };
   const save = (cookie: string, headers: Record<string, string> = json) =>
-    fetch(`${server.url}/api/trpc/designs.save`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ name: `memcached-${suffix}`, yaml: memcached }) });
+    fetch(`${server.url}/api/trpc/designs.save`, {
+      method: 'POST',
+      headers: { ...headers, cookie },
+      body: JSON.stringify({ name: `memcached-${suffix}`, yaml: memcached }),
+    });
 
   test('signed out, the API answers 401; a viewer reads but may not save; an admin saves, and the audit log says who', async () => {
     assert.equal((await fetch(`${server.url}/api/trpc/designs.list`)).status, 401);
@@ -56,35 +74,69 @@ describe('multi-user mode through HTTP', { skip: skipWithoutCluster }, () => {
     assert.match(await refused.text(), /your role \(viewer\) cannot do this: it needs editor/);
     const admin = await signIn('ada', 'admin-password-1');
     assert.equal((await save(admin)).status, 200);
-    const audit = await fetch(`${server.url}/api/trpc/audit.list?input=${encodeURIComponent(JSON.stringify({ action: 'designs.save' }))}`, { headers: { cookie: admin } });
-    const [entry] = ((await audit.json()) as { result: { data: { actor: string; actorRole: string; result: string; name: string }[] } }).result.data;
-    assert.deepEqual([entry?.actor, entry?.actorRole, entry?.result, entry?.name], ['ada', 'admin', 'success', `memcached-${suffix}`]);
-    assert.equal((await fetch(`${server.url}/api/trpc/audit.list?input=%7B%7D`, { headers: { cookie: viewer } })).status, 403, 'only admins read the audit log');
+    const audit = await fetch(
+      `${server.url}/api/trpc/audit.list?input=${encodeURIComponent(JSON.stringify({ action: 'designs.save' }))}`,
+      { headers: { cookie: admin } },
+    );
+    const [entry] = (
+      (await audit.json()) as { result: { data: { actor: string; actorRole: string; result: string; name: string }[] } }
+    ).result.data;
+    assert.deepEqual(
+      [entry?.actor, entry?.actorRole, entry?.result, entry?.name],
+      ['ada', 'admin', 'success', `memcached-${suffix}`],
+    );
+    assert.equal(
+      (await fetch(`${server.url}/api/trpc/audit.list?input=%7B%7D`, { headers: { cookie: viewer } })).status,
+      403,
+      'only admins read the audit log',
+    );
   });
 
   test('admins manage accounts through the API; passwords never come back', async () => {
     const asAdmin = createCaller({ ...server.services, user: { id: 'x', name: 'ada', role: 'admin' } });
     await asAdmin.users.create({ name: 'eve', password: 'eve-password-12', role: 'editor' });
-    await assert.rejects(asAdmin.users.create({ name: 'eve', password: 'eve-password-12', role: 'viewer' }), (e) => e instanceof TRPCError && e.code === 'CONFLICT');
-    await assert.rejects(asAdmin.users.create({ name: 'Not Valid', password: 'eve-password-12', role: 'viewer' }), (e) => e instanceof TRPCError && e.code === 'BAD_REQUEST');
+    await assert.rejects(
+      asAdmin.users.create({ name: 'eve', password: 'eve-password-12', role: 'viewer' }),
+      (e) => e instanceof TRPCError && e.code === 'CONFLICT',
+    );
+    await assert.rejects(
+      asAdmin.users.create({ name: 'Not Valid', password: 'eve-password-12', role: 'viewer' }),
+      (e) => e instanceof TRPCError && e.code === 'BAD_REQUEST',
+    );
     const listed = await asAdmin.users.list();
     assert.deepEqual(listed.find((u) => u.name === 'eve')?.role, 'editor');
     assert.ok(!JSON.stringify(listed).includes('scrypt'));
     await asAdmin.users.delete({ name: 'eve' });
-    await assert.rejects(asAdmin.users.delete({ name: 'eve' }), (e) => e instanceof TRPCError && e.code === 'NOT_FOUND');
+    await assert.rejects(
+      asAdmin.users.delete({ name: 'eve' }),
+      (e) => e instanceof TRPCError && e.code === 'NOT_FOUND',
+    );
   });
 
   test('a state change without the CSRF header or as a form is refused before tRPC', async () => {
     const admin = await signIn('ada', 'admin-password-1');
     assert.equal((await save(admin, { 'content-type': 'application/json' })).status, 403);
     assert.equal((await save(admin, { 'content-type': 'text/plain', 'x-opstudio-csrf': '1' })).status, 415);
-    assert.equal((await save(admin, { ...json, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status, 403);
+    assert.equal(
+      (await save(admin, { ...json, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status,
+      403,
+    );
   });
 });
 
 test('listening beyond loopback without sign-in is refused at start-up', async () => {
   await assert.rejects(
-    startServer({ config: { host: '0.0.0.0', port: 0, dataDir: '', databaseUrl: 'file:/nonexistent/x.db', kubeconfigPath: '/nonexistent', kubeContext: undefined }, log: () => undefined }),
+    startServer({
+      config: {
+        host: '0.0.0.0',
+        port: 0,
+        dataDir: '',
+        databaseUrl: 'file:/nonexistent/x.db',
+        kubeconfigPath: '/nonexistent',
+        kubeContext: undefined,
+      },
+      log: () => undefined,
+    }),
     (e: Error) => e instanceof StartupError && /refusing to listen on 0\.0\.0\.0 without sign-in/.test(e.message),
   );
 });

@@ -53,8 +53,22 @@ describe('opstudio serve refuses bad input with one line', () => {
     );
     const started = Date.now();
     await assert.rejects(
-      startServer({ config: { host: '127.0.0.1', port: 0, dataDir: dir, databaseUrl: `file:${dir}/x.db`, kubeconfigPath: file, kubeContext: undefined }, clusterWaitMs: 1000, log: () => undefined }),
-      (e: Error) => e instanceof StartupError && /cannot reach the Kubernetes API server at https:\/\/127\.0\.0\.1:1 \(ECONNREFUSED\)/.test(e.message) && !e.message.includes('\n'),
+      startServer({
+        config: {
+          host: '127.0.0.1',
+          port: 0,
+          dataDir: dir,
+          databaseUrl: `file:${dir}/x.db`,
+          kubeconfigPath: file,
+          kubeContext: undefined,
+        },
+        clusterWaitMs: 1000,
+        log: () => undefined,
+      }),
+      (e: Error) =>
+        e instanceof StartupError &&
+        /cannot reach the Kubernetes API server at https:\/\/127\.0\.0\.1:1 \(ECONNREFUSED\)/.test(e.message) &&
+        !e.message.includes('\n'),
     );
     assert.ok(Date.now() - started < 10_000);
   });
@@ -78,7 +92,10 @@ describe('a port already in use', { skip: skipWithoutCluster }, () => {
     const port = Number(new URL(first.url).port);
     await assert.rejects(
       startServer({ config: { ...config, port }, log: () => undefined, services: { lease } }),
-      (e: Error) => e instanceof StartupError && e.message === `port ${port} on 127.0.0.1 is already in use: stop what is using it, or set OPSTUDIO_CONTROLLER_PORT to another port`,
+      (e: Error) =>
+        e instanceof StartupError &&
+        e.message ===
+          `port ${port} on 127.0.0.1 is already in use: stop what is using it, or set OPSTUDIO_CONTROLLER_PORT to another port`,
     );
   });
 });

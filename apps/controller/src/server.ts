@@ -120,7 +120,10 @@ function requestHandler(services: ApiContext): http.RequestListener {
     if (EXPORT_PATH.test(path)) {
       // a download reads a design: signed-in users only (any role)
       void services.auth.contextUser(req).then(
-        (user) => (user === undefined ? send(res, 401, `${services.auth.signedOutMessage}\n`) : serveExport(services.designs, req, res)),
+        (user) =>
+          user === undefined
+            ? send(res, 401, `${services.auth.signedOutMessage}\n`)
+            : serveExport(services.designs, req, res),
         () => send(res, 503, 'cannot check the session: the database is not answering\n'),
       );
       return;
@@ -155,7 +158,10 @@ async function readiness(s: ApiContext): Promise<{ ok: boolean; body: string }> 
   }
   if (dbOk) lines.push('[+]database reachable');
   lines.push(`[${s.cluster.isConnected ? '+' : '-'}]cluster connected (informational)`);
-  return { ok: informers && dbOk, body: `${lines.join('\n')}\n${informers && dbOk ? 'readyz check passed' : 'readyz check failed'}\n` };
+  return {
+    ok: informers && dbOk,
+    body: `${lines.join('\n')}\n${informers && dbOk ? 'readyz check passed' : 'readyz check failed'}\n`,
+  };
 }
 
 /** The web app's port, whose proxy forwards the browser's requests here. */
@@ -191,18 +197,30 @@ function listen(server: http.Server, host: string, port: number): Promise<void> 
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE') {
-        reject(new StartupError(`port ${port} on ${host} is already in use: stop what is using it, or set OPSTUDIO_CONTROLLER_PORT to another port`));
+        reject(
+          new StartupError(
+            `port ${port} on ${host} is already in use: stop what is using it, or set OPSTUDIO_CONTROLLER_PORT to another port`,
+          ),
+        );
       } else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
         reject(new StartupError(`cannot listen on ${host}: no such local address (check OPSTUDIO_HOST / --host)`));
       } else if (err.code === 'EACCES') {
-        reject(new StartupError(`not allowed to listen on port ${port}: choose a port above 1024 with OPSTUDIO_CONTROLLER_PORT`));
+        reject(
+          new StartupError(
+            `not allowed to listen on port ${port}: choose a port above 1024 with OPSTUDIO_CONTROLLER_PORT`,
+          ),
+        );
       } else reject(err);
     });
     server.listen(port, host, () => resolve());
   });
 }
 
-async function waitForApiServer(kc: Parameters<typeof getServerVersion>[0], server: string, waitMs: number): Promise<void> {
+async function waitForApiServer(
+  kc: Parameters<typeof getServerVersion>[0],
+  server: string,
+  waitMs: number,
+): Promise<void> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
@@ -210,7 +228,9 @@ async function waitForApiServer(kc: Parameters<typeof getServerVersion>[0], serv
       return;
     } catch (err) {
       if (Date.now() >= deadline) {
-        throw new StartupError(`${(err as Error).message.replace(/\.$/, '')} (gave up after ${Math.round(waitMs / 1000)} s; is ${server} the right cluster?)`);
+        throw new StartupError(
+          `${(err as Error).message.replace(/\.$/, '')} (gave up after ${Math.round(waitMs / 1000)} s; is ${server} the right cluster?)`,
+        );
       }
       await new Promise((r) => setTimeout(r, 500));
     }

@@ -32,7 +32,11 @@ export interface RunningServices {
   stop(): Promise<void>;
 }
 
-export async function startServices(conn: LoadedKubeConfig, databaseUrl: string, opts: ServicesOptions = {}): Promise<RunningServices> {
+export async function startServices(
+  conn: LoadedKubeConfig,
+  databaseUrl: string,
+  opts: ServicesOptions = {},
+): Promise<RunningServices> {
   const stop = new AbortController();
   const db = openDb(databaseUrl);
   const bus = new LiveBus();
@@ -56,10 +60,16 @@ export async function startServices(conn: LoadedKubeConfig, databaseUrl: string,
   const resources = new ResourcesService(conn.kc, kinds);
   const authConfig = opts.auth ?? loadAuthConfig({});
   const audit = new AuditLog(db, log);
-  const auth = new StudioAuth({ config: authConfig, service: new AuthService(db, { sessionTtlMs: authConfig.sessionTtlMs, ...logOpt }), audit });
+  const auth = new StudioAuth({
+    config: authConfig,
+    service: new AuthService(db, { sessionTtlMs: authConfig.sessionTtlMs, ...logOpt }),
+    audit,
+  });
   const access = new AccessReviewer(conn.kc, { mapping: authConfig.identity, ...logOpt });
   // single-user mode acts with the kubeconfig's own identity; multi-user mode impersonates each user
-  const identities = new KubeIdentities(conn.kc, authConfig.identity, { impersonate: authConfig.mode === 'multi-user' });
+  const identities = new KubeIdentities(conn.kc, authConfig.identity, {
+    impersonate: authConfig.mode === 'multi-user',
+  });
   try {
     await cluster.start(stop.signal);
     await kinds.start(stop.signal);
@@ -69,9 +79,30 @@ export async function startServices(conn: LoadedKubeConfig, databaseUrl: string,
     throw err;
   }
   // the embedded controller-manager (reconciles on the Lease holder only) and the timeline topic
-  const controllers = startControllerManager({ kc: conn.kc, db, bus, snapshots, ...logOpt, ...(opts.lease !== undefined ? { lease: opts.lease } : {}) });
+  const controllers = startControllerManager({
+    kc: conn.kc,
+    db,
+    bus,
+    snapshots,
+    ...logOpt,
+    ...(opts.lease !== undefined ? { lease: opts.lease } : {}),
+  });
   return {
-    services: { cluster, bus, snapshots, db, designs, crds, resources, history: controllers.history, manager: controllers.manager, auth, audit, access, identities },
+    services: {
+      cluster,
+      bus,
+      snapshots,
+      db,
+      designs,
+      crds,
+      resources,
+      history: controllers.history,
+      manager: controllers.manager,
+      auth,
+      audit,
+      access,
+      identities,
+    },
     stop: async () => {
       stop.abort();
       kindWatches.stopAll();

@@ -12,7 +12,9 @@ export const kubeconfigPath = process.env.OPSTUDIO_KUBECONFIG;
 
 /** For `test(name, { skip: skipWithoutCluster }, …)`. */
 export const skipWithoutCluster: string | false =
-  kubeconfigPath === undefined || kubeconfigPath === '' ? 'OPSTUDIO_KUBECONFIG is not set: start the sandbox (npx opstudio sandbox up --profile test) and export its kubeconfig, or run npm test' : false;
+  kubeconfigPath === undefined || kubeconfigPath === ''
+    ? 'OPSTUDIO_KUBECONFIG is not set: start the sandbox (npx opstudio sandbox up --profile test) and export its kubeconfig, or run npm test'
+    : false;
 
 /** A fresh SQLite file with the committed migrations applied by `prisma migrate deploy`. */
 export function migratedTempDb(): string {
@@ -26,7 +28,11 @@ export function migratedTempDb(): string {
   return url;
 }
 
-export async function eventually<T>(what: string, timeoutMs: number, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => T | undefined | Promise<T | undefined>,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

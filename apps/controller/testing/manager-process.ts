@@ -37,7 +37,8 @@ if (!parsed.success) {
   process.exit(2);
 }
 const env = parsed.data;
-const emit = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ at: Date.now(), ...line })}\n`);
+const emit = (line: Record<string, unknown>) =>
+  process.stdout.write(`${JSON.stringify({ at: Date.now(), ...line })}\n`);
 
 const { kc } = loadKubeConfig(env.OPSTUDIO_KUBECONFIG);
 const db = openDb(env.DATABASE_URL);

@@ -5,7 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ApiextensionsV1Api, AppsV1Api, CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
+import {
+  ApiextensionsV1Api,
+  AppsV1Api,
+  CoreV1Api,
+  CustomObjectsApi,
+  PatchStrategy,
+  setHeaderOptions,
+} from '@kubernetes/client-node';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { parseDesign, serializeDesign } from '@opstudio/shared/design/io';
 import type { Condition } from '@opstudio/shared/operand/index';
@@ -63,15 +70,26 @@ export class MemcachedFixture {
     const databaseUrl = migratedTempDb();
     const db = openDb(databaseUrl);
     const f = new MemcachedFixture(kc, db, databaseUrl, suffix, prefix);
-    const saved = await db.design.create({ data: { name: `${prefix}-${suffix}`, versions: { create: { version: 1, yaml: serializeDesign(design) } } } });
+    const saved = await db.design.create({
+      data: { name: `${prefix}-${suffix}`, versions: { create: { version: 1, yaml: serializeDesign(design) } } },
+    });
     await f.ext.createCustomResourceDefinition({ body: labelledCrd(design, saved.id, 1) as never });
     await f.core.createNamespace({ body: { metadata: { name: f.ns } } });
-    await eventually('the CRD to be Established', 30_000, async () => ((await f.ext.readCustomResourceDefinition({ name: f.crdName })).status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ? true : undefined));
+    await eventually('the CRD to be Established', 30_000, async () =>
+      (await f.ext.readCustomResourceDefinition({ name: f.crdName })).status?.conditions?.some(
+        (c) => c.type === 'Established' && c.status === 'True',
+      )
+        ? true
+        : undefined,
+    );
     return f;
   }
 
   /** A controller-manager on this fixture's database, with its own Lease in the fixture's namespace. */
-  manager(leaseName: string, options: Partial<Pick<ManagerOptions, 'kc' | 'watchSilenceMs' | 'log'>> = {}): ControllerManager {
+  manager(
+    leaseName: string,
+    options: Partial<Pick<ManagerOptions, 'kc' | 'watchSilenceMs' | 'log'>> = {},
+  ): ControllerManager {
     return new ControllerManager({
       kc: this.kc,
       db: this.db,
@@ -84,21 +102,38 @@ export class MemcachedFixture {
 
   async create(name: string, size: number): Promise<void> {
     const { group, version, plural, ns } = this;
-    await this.custom.createNamespacedCustomObject({ group, version, namespace: ns, plural, body: { apiVersion: `${group}/${version}`, kind: 'Memcached', metadata: { name }, spec: { size, containerPort: 11211 } } });
+    await this.custom.createNamespacedCustomObject({
+      group,
+      version,
+      namespace: ns,
+      plural,
+      body: {
+        apiVersion: `${group}/${version}`,
+        kind: 'Memcached',
+        metadata: { name },
+        spec: { size, containerPort: 11211 },
+      },
+    });
   }
 
   async patchSize(name: string, size: number): Promise<void> {
     const { group, version, plural, ns } = this;
-    await this.custom.patchNamespacedCustomObject({ group, version, namespace: ns, plural, name, body: { spec: { size } } }, mergePatch);
+    await this.custom.patchNamespacedCustomObject(
+      { group, version, namespace: ns, plural, name, body: { spec: { size } } },
+      mergePatch,
+    );
   }
 
   async get(name: string): Promise<MemcachedCr | undefined> {
     const { group, version, plural, ns } = this;
-    return (await this.custom.getNamespacedCustomObject({ group, version, namespace: ns, plural, name }).catch(() => undefined)) as MemcachedCr | undefined;
+    return (await this.custom
+      .getNamespacedCustomObject({ group, version, namespace: ns, plural, name })
+      .catch(() => undefined)) as MemcachedCr | undefined;
   }
 
   async deploymentReplicas(name: string): Promise<number | undefined> {
-    return (await this.apps.readNamespacedDeployment({ name, namespace: this.ns }).catch(() => undefined))?.spec?.replicas;
+    return (await this.apps.readNamespacedDeployment({ name, namespace: this.ns }).catch(() => undefined))?.spec
+      ?.replicas;
   }
 
   /**
@@ -106,7 +141,10 @@ export class MemcachedFixture {
    * replicas, the CR says Available=True for its current generation and lists `size` pods.
    */
   async converged(name: string, size: number): Promise<boolean> {
-    const [cr, dep] = await Promise.all([this.get(name), this.apps.readNamespacedDeployment({ name, namespace: this.ns }).catch(() => undefined)]);
+    const [cr, dep] = await Promise.all([
+      this.get(name),
+      this.apps.readNamespacedDeployment({ name, namespace: this.ns }).catch(() => undefined),
+    ]);
     if (cr === undefined || dep === undefined) return false;
     const available = cr.status?.conditions?.find((c) => c.type === 'Available');
     return (
@@ -122,15 +160,35 @@ export class MemcachedFixture {
   /** Deletes every Memcached; call while a controller still runs so its finalizer lets them go. */
   async deleteAll(timeoutMs = 60_000): Promise<void> {
     const { group, version, plural, ns } = this;
-    await this.custom.deleteCollectionNamespacedCustomObject({ group, version, namespace: ns, plural }).catch(() => undefined);
-    await eventually('the Memcacheds to be deleted', timeoutMs, async () => (((await this.custom.listNamespacedCustomObject({ group, version, namespace: ns, plural })) as { items: unknown[] }).items.length === 0 ? true : undefined)).catch(() => undefined);
+    await this.custom
+      .deleteCollectionNamespacedCustomObject({ group, version, namespace: ns, plural })
+      .catch(() => undefined);
+    await eventually('the Memcacheds to be deleted', timeoutMs, async () =>
+      (
+        (await this.custom.listNamespacedCustomObject({ group, version, namespace: ns, plural })) as {
+          items: unknown[];
+        }
+      ).items.length === 0
+        ? true
+        : undefined,
+    ).catch(() => undefined);
   }
 
   /** Removes what install made; CRs left behind lose their finalizer first (no controller runs any more). */
   async remove(): Promise<void> {
     const { group, version, plural, ns } = this;
-    const left = ((await this.custom.listNamespacedCustomObject({ group, version, namespace: ns, plural }).catch(() => ({ items: [] }))) as { items: MemcachedCr[] }).items;
-    for (const cr of left) await this.custom.patchNamespacedCustomObject({ group, version, namespace: ns, plural, name: cr.metadata.name, body: { metadata: { finalizers: null } } }, mergePatch).catch(() => undefined);
+    const left = (
+      (await this.custom
+        .listNamespacedCustomObject({ group, version, namespace: ns, plural })
+        .catch(() => ({ items: [] }))) as { items: MemcachedCr[] }
+    ).items;
+    for (const cr of left)
+      await this.custom
+        .patchNamespacedCustomObject(
+          { group, version, namespace: ns, plural, name: cr.metadata.name, body: { metadata: { finalizers: null } } },
+          mergePatch,
+        )
+        .catch(() => undefined);
     await this.ext.deleteCustomResourceDefinition({ name: this.crdName }).catch(() => undefined);
     await this.core.deleteNamespace({ name: ns }).catch(() => undefined);
     await this.db.$disconnect();

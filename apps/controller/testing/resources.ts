@@ -22,7 +22,13 @@ export function widgetCrd(group: string, scope: 'Namespaced' | 'Cluster' = 'Name
     spec: {
       group,
       scope,
-      names: { kind, listKind: `${kind}List`, plural, singular: kind.toLowerCase(), shortNames: [`${kind.toLowerCase().slice(0, 2)}x`] },
+      names: {
+        kind,
+        listKind: `${kind}List`,
+        plural,
+        singular: kind.toLowerCase(),
+        shortNames: [`${kind.toLowerCase().slice(0, 2)}x`],
+      },
       versions: [
         {
           name: 'v1',
@@ -41,7 +47,9 @@ export function widgetCrd(group: string, scope: 'Namespaced' | 'Cluster' = 'Name
                 spec: {
                   type: 'object',
                   properties: { size: { type: 'integer', minimum: 1, maximum: 10 }, color: { type: 'string' } },
-                  'x-kubernetes-validations': [{ rule: '!has(self.size) || self.size != 7', message: 'seven is unlucky' }],
+                  'x-kubernetes-validations': [
+                    { rule: '!has(self.size) || self.size != 7', message: 'seven is unlucky' },
+                  ],
                 },
                 status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
               },
@@ -57,8 +65,13 @@ export async function installCrd(kc: KubeConfig, crd: { metadata: { name: string
   const http = new KubeJson(kc);
   await http.request({ method: 'POST', path: CRDS, body: crd });
   await eventually(`CRD ${crd.metadata.name} Established`, 30_000, async () => {
-    const c = await http.request<{ status?: { conditions?: { type: string; status: string }[] } }>({ method: 'GET', path: `${CRDS}/${crd.metadata.name}` });
-    return c.status?.conditions?.some((x) => x.type === 'Established' && x.status === 'True') === true ? true : undefined;
+    const c = await http.request<{ status?: { conditions?: { type: string; status: string }[] } }>({
+      method: 'GET',
+      path: `${CRDS}/${crd.metadata.name}`,
+    });
+    return c.status?.conditions?.some((x) => x.type === 'Established' && x.status === 'True') === true
+      ? true
+      : undefined;
   });
 }
 
@@ -72,9 +85,17 @@ export interface Listener {
 }
 
 /** Subscribes through the router (no HTTP) and collects events until `close()`, as `user` (the local admin if not given). */
-export async function listen(services: ApiContext, topics: string[], lastEventId?: string, user: StudioUser = LOCAL_ADMIN): Promise<Listener> {
+export async function listen(
+  services: ApiContext,
+  topics: string[],
+  lastEventId?: string,
+  user: StudioUser = LOCAL_ADMIN,
+): Promise<Listener> {
   const stop = new AbortController();
-  const iterable = await createCaller({ ...services, user }, { signal: stop.signal }).live.subscribe({ topics, ...(lastEventId !== undefined ? { lastEventId } : {}) });
+  const iterable = await createCaller({ ...services, user }, { signal: stop.signal }).live.subscribe({
+    topics,
+    ...(lastEventId !== undefined ? { lastEventId } : {}),
+  });
   const events: { id: string; event: LiveEvent }[] = [];
   const reading = (async () => {
     for await (const value of iterable) {

@@ -19,10 +19,17 @@ before(async () => {
 after(() => new Promise((r) => server.close(r)));
 
 const seen = async (headers: Record<string, string>) =>
-  (await (await proxyToController(new Request('http://studio.lan:3000/api/trpc/cluster.info', { headers }))).json()) as Record<string, string>;
+  (await (
+    await proxyToController(new Request('http://studio.lan:3000/api/trpc/cluster.info', { headers }))
+  ).json()) as Record<string, string>;
 
 test("x-forwarded-for, -host and -proto carry the browser's values as Next's server set them", async () => {
-  const got = await seen({ 'x-forwarded-for': '192.168.1.20', 'x-forwarded-host': 'studio.lan:3000', 'x-forwarded-proto': 'https', host: 'studio.lan:3000' });
+  const got = await seen({
+    'x-forwarded-for': '192.168.1.20',
+    'x-forwarded-host': 'studio.lan:3000',
+    'x-forwarded-proto': 'https',
+    host: 'studio.lan:3000',
+  });
   assert.equal(got['x-forwarded-for'], '192.168.1.20');
   assert.equal(got['x-forwarded-host'], 'studio.lan:3000');
   assert.equal(got['x-forwarded-proto'], 'https');
@@ -40,9 +47,15 @@ test("the proxy secret goes out only with this launch's value; a browser cannot 
   const before = process.env.OPSTUDIO_PROXY_SECRET;
   try {
     delete process.env.OPSTUDIO_PROXY_SECRET;
-    assert.equal((await seen({ 'x-opstudio-proxy-secret': 'forged-by-a-page-0123' }))['x-opstudio-proxy-secret'], undefined);
+    assert.equal(
+      (await seen({ 'x-opstudio-proxy-secret': 'forged-by-a-page-0123' }))['x-opstudio-proxy-secret'],
+      undefined,
+    );
     process.env.OPSTUDIO_PROXY_SECRET = 'the-real-secret-0123456789';
-    assert.equal((await seen({ 'x-opstudio-proxy-secret': 'forged-by-a-page-0123' }))['x-opstudio-proxy-secret'], 'the-real-secret-0123456789');
+    assert.equal(
+      (await seen({ 'x-opstudio-proxy-secret': 'forged-by-a-page-0123' }))['x-opstudio-proxy-secret'],
+      'the-real-secret-0123456789',
+    );
   } finally {
     if (before === undefined) delete process.env.OPSTUDIO_PROXY_SECRET;
     else process.env.OPSTUDIO_PROXY_SECRET = before;

@@ -29,7 +29,12 @@ export function controllerUrl(): string {
 function forwardHeaders(from: Headers, drop: ReadonlySet<string>): Headers {
   const out = new Headers();
   // The Connection header may name more hop-by-hop headers.
-  const named = new Set((from.get('connection') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));
+  const named = new Set(
+    (from.get('connection') ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
   from.forEach((value, key) => {
     const k = key.toLowerCase();
     if (!drop.has(k) && !named.has(k)) out.append(key, value);
@@ -90,5 +95,9 @@ export async function proxyToController(req: Request): Promise<Response> {
     responseHeaders.set('cache-control', 'no-cache, no-transform');
     responseHeaders.set('x-accel-buffering', 'no');
   }
-  return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
+  return new Response(upstream.body, {
+    status: upstream.status,
+    statusText: upstream.statusText,
+    headers: responseHeaders,
+  });
 }

@@ -11,7 +11,13 @@ const req = (headers: Record<string, string>, path = '/', search = '', method = 
 });
 
 test('a foreign Host is refused on every path and method, with the setting named', () => {
-  for (const [path, method] of [['/', 'GET'], ['/api/trpc/designs.delete', 'POST'], ['/api/trpc/live.subscribe', 'GET'], ['/api/export/x.zip', 'GET'], ['/_next/static/x.js', 'GET']] as const) {
+  for (const [path, method] of [
+    ['/', 'GET'],
+    ['/api/trpc/designs.delete', 'POST'],
+    ['/api/trpc/live.subscribe', 'GET'],
+    ['/api/export/x.zip', 'GET'],
+    ['/_next/static/x.js', 'GET'],
+  ] as const) {
     const d = decide(req({ host: 'r.attacker.example:3000' }, path, '', method), settings);
     assert.equal(d.kind, 'refuse', path);
     assert.match(d.kind === 'refuse' ? d.message : '', /OPSTUDIO_ALLOWED_HOSTS/);
@@ -34,8 +40,20 @@ test('configured hosts are served', () => {
 test('the ready link sets the launch cookie for this port and redirects to the clean URL', () => {
   const token = 'abcdefghijklmnopqrstuvwxyz012345';
   const d = decide(req({ host: '127.0.0.1:3000' }, '/designs', `?token=${token}&tab=yaml`), settings);
-  assert.deepEqual(d, { kind: 'enter', cookie: `opstudio_launch_3000=${token}; Path=/; HttpOnly; SameSite=Strict`, location: '/designs?tab=yaml' });
+  assert.deepEqual(d, {
+    kind: 'enter',
+    cookie: `opstudio_launch_3000=${token}; Path=/; HttpOnly; SameSite=Strict`,
+    location: '/designs?tab=yaml',
+  });
   const bad = decide(req({ host: '127.0.0.1:3000' }, '/', '?token=%0d%0aSet-Cookie:x'), settings);
-  assert.deepEqual(bad, { kind: 'enter', cookie: '', location: '/' }, 'a malformed token is dropped, never echoed into a header');
-  assert.equal(decide(req({ host: '127.0.0.1:3000' }, '/api/trpc/x', `?token=${token}`), settings).kind, 'pass', 'API routes never set it');
+  assert.deepEqual(
+    bad,
+    { kind: 'enter', cookie: '', location: '/' },
+    'a malformed token is dropped, never echoed into a header',
+  );
+  assert.equal(
+    decide(req({ host: '127.0.0.1:3000' }, '/api/trpc/x', `?token=${token}`), settings).kind,
+    'pass',
+    'API routes never set it',
+  );
 });

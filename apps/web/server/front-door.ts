@@ -13,7 +13,8 @@ export interface FrontDoorSettings {
 /** The web app's own settings: the port it serves (OPSTUDIO_WEB_PORT, as npm start passes it) and OPSTUDIO_ALLOWED_HOSTS. */
 export function frontDoorSettings(env: Record<string, string | undefined>): FrontDoorSettings {
   const webPort = Number(env.OPSTUDIO_WEB_PORT ?? env.PORT ?? 3000);
-  if (!Number.isInteger(webPort) || webPort < 1 || webPort > 65535) throw new Error(`OPSTUDIO_WEB_PORT must be a port number (1-65535), not ${JSON.stringify(env.OPSTUDIO_WEB_PORT)}`);
+  if (!Number.isInteger(webPort) || webPort < 1 || webPort > 65535)
+    throw new Error(`OPSTUDIO_WEB_PORT must be a port number (1-65535), not ${JSON.stringify(env.OPSTUDIO_WEB_PORT)}`);
   return { webPort, policy: { ports: [webPort], configured: parseAllowedHosts(env[ALLOWED_HOSTS_ENV]) } };
 }
 
@@ -41,7 +42,8 @@ export function decide(req: DoorRequest, settings: FrontDoorSettings): DoorDecis
     const refusal = hostRefusal('X-Forwarded-Host', forwarded.split(',')[0]?.trim(), settings.policy);
     if (refusal !== undefined) return { kind: 'refuse', message: refusal };
   }
-  if (req.method !== 'GET' || req.pathname.startsWith('/api/') || req.pathname.startsWith('/_next/')) return { kind: 'pass' };
+  if (req.method !== 'GET' || req.pathname.startsWith('/api/') || req.pathname.startsWith('/_next/'))
+    return { kind: 'pass' };
   const params = new URLSearchParams(req.search);
   const token = params.get(LAUNCH_TOKEN_PARAM);
   if (token === null) return { kind: 'pass' };
@@ -50,6 +52,12 @@ export function decide(req: DoorRequest, settings: FrontDoorSettings): DoorDecis
   const location = `${req.pathname}${rest === '' ? '' : `?${rest}`}`;
   if (!TOKEN.test(token)) return { kind: 'enter', cookie: '', location };
   const https = req.headers.get('x-forwarded-proto') === 'https';
-  const cookie = [`${launchCookieName(settings.webPort)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', ...(https ? ['Secure'] : [])].join('; ');
+  const cookie = [
+    `${launchCookieName(settings.webPort)}=${token}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(https ? ['Secure'] : []),
+  ].join('; ');
   return { kind: 'enter', cookie, location };
 }

@@ -100,7 +100,16 @@ export async function ensureBinaries(opts: EnsureBinariesOptions = {}): Promise<
     // Smaller builds first so their progress shows quickly; kube is the long one.
     const order = (['etcd', 'kwok', 'kube'] as const).filter((m) => stale.includes(m));
     for (const [i, module] of order.entries()) {
-      await buildModule(go, module, dir, keyDir, env, `[${i + 1}/${order.length}]`, progress, opts.heartbeatSeconds ?? 15);
+      await buildModule(
+        go,
+        module,
+        dir,
+        keyDir,
+        env,
+        `[${i + 1}/${order.length}]`,
+        progress,
+        opts.heartbeatSeconds ?? 15,
+      );
       writeFileSync(stampFile(dir, module), `${stamps[module]}\n`);
     }
     progress(`sandbox binaries ready in ${dir} (${formatElapsed(Date.now() - started)})`);
@@ -140,7 +149,12 @@ async function buildModule(
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const collect = (chunk: Buffer): void => {
-        tail.push(...chunk.toString('utf8').split('\n').filter((l) => l.trim() !== ''));
+        tail.push(
+          ...chunk
+            .toString('utf8')
+            .split('\n')
+            .filter((l) => l.trim() !== ''),
+        );
         if (tail.length > 30) tail.splice(0, tail.length - 30);
       };
       child.stdout.on('data', collect);

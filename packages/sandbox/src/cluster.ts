@@ -19,7 +19,10 @@ import { binaryPath } from './versions';
 export class SandboxError extends Error {
   override name = 'SandboxError';
   /** Extra lines (a log tail) shown under the one-line message. */
-  constructor(message: string, readonly detail?: string) {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
     super(message);
   }
 }
@@ -46,7 +49,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The flag inputs of a profile's components (its files and ports). */
 function inputs(p: SandboxProfile): FlagInputs {
   const l = layout(p);
-  return { profile: p, pki: pkiPaths(l.pki), kubeconfig: l.kubeconfig, etcdDataDir: l.etcdData, kwokConfig: l.kwokConfig };
+  return {
+    profile: p,
+    pki: pkiPaths(l.pki),
+    kubeconfig: l.kubeconfig,
+    etcdDataDir: l.etcdData,
+    kwokConfig: l.kwokConfig,
+  };
 }
 
 /**
@@ -56,7 +65,9 @@ function inputs(p: SandboxProfile): FlagInputs {
  */
 function configFingerprint(p: SandboxProfile): string {
   const flags = COMPONENTS.map((c) => [c.name, c.args(inputs(p))]);
-  return createHash('sha256').update(JSON.stringify([flags, kwokConfigYaml()])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([flags, kwokConfigYaml()]))
+    .digest('hex');
 }
 
 const fingerprintFile = (p: SandboxProfile): string => join(layout(p).run, 'config.sha256');
@@ -88,7 +99,9 @@ async function readyNodes(p: SandboxProfile, creds: ClientCredentials): Promise<
 
 async function defaultServiceAccountExists(p: SandboxProfile, creds: ClientCredentials): Promise<boolean> {
   try {
-    return (await httpCall(`${serverUrl(p)}/api/v1/namespaces/default/serviceaccounts/default`, { creds })).status === 200;
+    return (
+      (await httpCall(`${serverUrl(p)}/api/v1/namespaces/default/serviceaccounts/default`, { creds })).status === 200
+    );
   } catch {
     return false;
   }
@@ -142,7 +155,9 @@ export async function up(opts: UpOptions = {}): Promise<SandboxInfo> {
     if (busy.length > 0) throw new SandboxError(portBusyMessage(p.ports, busy, p.name));
     await startAll(p, progress, started, opts.timeoutMs ?? 120_000);
     writeFileSync(fingerprintFile(p), `${configFingerprint(p)}\n`);
-    progress(`sandbox ${p.name} ready: ${serverUrl(p)} · ${NODE_COUNT}/${NODE_COUNT} nodes Ready (${formatElapsed(Date.now() - started)})`);
+    progress(
+      `sandbox ${p.name} ready: ${serverUrl(p)} · ${NODE_COUNT}/${NODE_COUNT} nodes Ready (${formatElapsed(Date.now() - started)})`,
+    );
     return info(p, false, started);
   } finally {
     release();
@@ -185,12 +200,17 @@ async function startAll(p: SandboxProfile, progress: Progress, t0: number, timeo
         }
         if (proc.exit) {
           const how = proc.exit.signal ? `signal ${proc.exit.signal}` : `code ${proc.exit.code}`;
-          throw new SandboxError(`${name} exited (${how}) during start-up; its log (${logFile(l.logs, name)}) ends with:`, logTail(logFile(l.logs, name)));
+          throw new SandboxError(
+            `${name} exited (${how}) during start-up; its log (${logFile(l.logs, name)}) ends with:`,
+            logTail(logFile(l.logs, name)),
+          );
         }
       }
       if (await check()) return;
       if (Date.now() > deadline) {
-        throw new SandboxError(`timed out after ${formatElapsed(timeoutMs)} waiting for ${what}: see the logs in ${l.logs}`);
+        throw new SandboxError(
+          `timed out after ${formatElapsed(timeoutMs)} waiting for ${what}: see the logs in ${l.logs}`,
+        );
       }
       await sleep(200);
     }
@@ -210,7 +230,12 @@ async function startAll(p: SandboxProfile, progress: Progress, t0: number, timeo
     for (let i = 0; i < NODE_COUNT; i++) await createIfMissing(serverUrl(p), '/api/v1/nodes', nodeManifest(i), creds);
     // A new kwok process has a new holder identity: it would wait for the previous run's node
     // Leases to expire (40 s) before managing the nodes, leaving new pods Pending meanwhile.
-    for (let i = 0; i < NODE_COUNT; i++) await deleteIfPresent(serverUrl(p), `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${nodeName(i)}`, creds);
+    for (let i = 0; i < NODE_COUNT; i++)
+      await deleteIfPresent(
+        serverUrl(p),
+        `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${nodeName(i)}`,
+        creds,
+      );
     for (const c of rest) start(c);
     progress(`waiting for the default ServiceAccount and ${NODE_COUNT} Ready nodes…`);
     await waitFor('the default ServiceAccount', () => defaultServiceAccountExists(p, creds));

@@ -17,7 +17,10 @@ export interface ComponentOptions {
 
 function component(name: ComponentName) {
   const c = COMPONENTS.find((x) => x.name === name);
-  if (c === undefined) throw new SandboxError(`unknown sandbox component "${name}": use one of ${COMPONENTS.map((x) => x.name).join(', ')}`);
+  if (c === undefined)
+    throw new SandboxError(
+      `unknown sandbox component "${name}": use one of ${COMPONENTS.map((x) => x.name).join(', ')}`,
+    );
   return c;
 }
 
@@ -42,8 +45,12 @@ export async function startComponent(name: ComponentName, opts: ComponentOptions
   const creds = readAdminCredentials(l.pki);
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   while (!(await c.healthy(p, creds))) {
-    if (started.exit !== undefined) throw new SandboxError(`${name} exited while restarting: see ${logFile(l.logs, name)}`);
-    if (Date.now() > deadline) throw new SandboxError(`${name} did not become healthy within ${opts.timeoutMs ?? 60_000} ms: see ${logFile(l.logs, name)}`);
+    if (started.exit !== undefined)
+      throw new SandboxError(`${name} exited while restarting: see ${logFile(l.logs, name)}`);
+    if (Date.now() > deadline)
+      throw new SandboxError(
+        `${name} did not become healthy within ${opts.timeoutMs ?? 60_000} ms: see ${logFile(l.logs, name)}`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -12,7 +12,8 @@ const inputs = (name: 'dev' | 'test'): FlagInputs => ({
   kwokConfig: '/d/kwok.yaml',
 });
 
-const flag = (args: string[], name: string): string | undefined => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const flag = (args: string[], name: string): string | undefined =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 
 test('every component of the test profile listens on its own 127.0.0.1 port', () => {
   const f = inputs('test');
@@ -23,8 +24,11 @@ test('every component of the test profile listens on its own 127.0.0.1 port', ()
   assert.equal(flag(controllerManagerArgs(f), 'secure-port'), '20257');
   assert.equal(flag(schedulerArgs(f), 'secure-port'), '20259');
   assert.equal(flag(kwokArgs(f), 'server-address'), undefined, 'kwok serves nothing');
-  for (const args of [apiserverArgs(f), controllerManagerArgs(f), schedulerArgs(f)]) assert.equal(flag(args, 'bind-address'), '127.0.0.1');
-  const all = [etcdArgs, apiserverArgs, controllerManagerArgs, schedulerArgs, kwokArgs].flatMap((fn) => fn(f)).join(' ');
+  for (const args of [apiserverArgs(f), controllerManagerArgs(f), schedulerArgs(f)])
+    assert.equal(flag(args, 'bind-address'), '127.0.0.1');
+  const all = [etcdArgs, apiserverArgs, controllerManagerArgs, schedulerArgs, kwokArgs]
+    .flatMap((fn) => fn(f))
+    .join(' ');
   assert.doesNotMatch(all, /0\.0\.0\.0/);
 });
 
@@ -48,8 +52,15 @@ test('single-instance components skip leader election; etcd skips fsync', () => 
 
 test('fake nodes heartbeat through Leases and are not declared NotReady for a late heartbeat', () => {
   const f = inputs('test');
-  assert.equal(flag(kwokArgs(f), 'node-lease-duration-seconds'), '40', 'without it kwok renews no Lease and nodes flap NotReady every ~50 s');
+  assert.equal(
+    flag(kwokArgs(f), 'node-lease-duration-seconds'),
+    '40',
+    'without it kwok renews no Lease and nodes flap NotReady every ~50 s',
+  );
   const grace = flag(controllerManagerArgs(f), 'node-monitor-grace-period') ?? '';
   assert.match(grace, /^\d+m$/);
-  assert.ok(Number(grace.slice(0, -1)) * 60 > 60 + 40, 'longer than a one-minute API server outage plus a lease period');
+  assert.ok(
+    Number(grace.slice(0, -1)) * 60 > 60 + 40,
+    'longer than a one-minute API server outage plus a lease period',
+  );
 });

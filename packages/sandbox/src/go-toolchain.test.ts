@@ -25,13 +25,19 @@ function fakeGo(version: string): string {
 test('an old Go is refused with a one-line message naming what was found and where to get Go', async () => {
   const dir = fakeGo('go1.22.5');
   await assert.rejects(findGo('1.26.0', { PATH: dir }, [join(dir, 'go')]), (err: Error) => {
-    assert.equal(err.message, 'Go 1.26 or newer is required to build the sandbox (found go1.22.5): install it from https://go.dev/doc/install and make sure `go` is on PATH.');
+    assert.equal(
+      err.message,
+      'Go 1.26 or newer is required to build the sandbox (found go1.22.5): install it from https://go.dev/doc/install and make sure `go` is on PATH.',
+    );
     return true;
   });
 });
 
 test('a missing Go is refused with the same one-line message', async () => {
-  await assert.rejects(findGo('1.26.0', { PATH: '/nonexistent' }, ['/nonexistent/go']), /Go 1\.26 or newer is required .*found no `go` command/);
+  await assert.rejects(
+    findGo('1.26.0', { PATH: '/nonexistent' }, ['/nonexistent/go']),
+    /Go 1\.26 or newer is required .*found no `go` command/,
+  );
 });
 
 test('a new enough Go is accepted', async () => {

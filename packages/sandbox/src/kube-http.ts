@@ -61,7 +61,12 @@ export async function listNodes(server: string, creds: ClientCredentials): Promi
 }
 
 /** Creates the object unless it exists (409 is fine: data persists across down/up). */
-export async function createIfMissing(server: string, path: string, body: unknown, creds: ClientCredentials): Promise<void> {
+export async function createIfMissing(
+  server: string,
+  path: string,
+  body: unknown,
+  creds: ClientCredentials,
+): Promise<void> {
   const res = await httpCall(`${server}${path}`, { method: 'POST', body, creds });
   if (res.status !== 201 && res.status !== 200 && res.status !== 409) {
     throw new Error(`creating ${path} failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);

@@ -4,7 +4,13 @@ import { parse } from 'yaml';
 import { renderKubeconfig } from './kubeconfig';
 
 test('the kubeconfig names the context, points at the loopback server and embeds the CA', () => {
-  const text = renderKubeconfig({ context: 'opstudio-sandbox-test', server: 'https://127.0.0.1:16443', caPem: 'CA', certPem: 'CERT', keyPem: 'KEY' });
+  const text = renderKubeconfig({
+    context: 'opstudio-sandbox-test',
+    server: 'https://127.0.0.1:16443',
+    caPem: 'CA',
+    certPem: 'CERT',
+    keyPem: 'KEY',
+  });
   const k = parse(text) as {
     'current-context': string;
     clusters: { name: string; cluster: { server: string; 'certificate-authority-data': string } }[];

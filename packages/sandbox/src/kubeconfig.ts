@@ -18,7 +18,12 @@ export function renderKubeconfig(k: KubeconfigInput): string {
     apiVersion: 'v1',
     kind: 'Config',
     clusters: [{ name: k.context, cluster: { server: k.server, 'certificate-authority-data': b64(k.caPem) } }],
-    users: [{ name: `${k.context}-admin`, user: { 'client-certificate-data': b64(k.certPem), 'client-key-data': b64(k.keyPem) } }],
+    users: [
+      {
+        name: `${k.context}-admin`,
+        user: { 'client-certificate-data': b64(k.certPem), 'client-key-data': b64(k.keyPem) },
+      },
+    ],
     contexts: [{ name: k.context, context: { cluster: k.context, user: `${k.context}-admin` } }],
     'current-context': k.context,
     preferences: {},

@@ -8,7 +8,11 @@ import { kwokConfigYaml, NODE_COUNT, nodeManifest, nodePodCidr } from './kwok-co
 test('three nodes, each with room for 500 pods and a pod CIDR that holds them', () => {
   assert.equal(NODE_COUNT, 3);
   for (let i = 0; i < NODE_COUNT; i++) {
-    const node = nodeManifest(i) as { metadata: { name: string; annotations: Record<string, string> }; spec: { podCIDR: string }; status: { allocatable: { pods: string } } };
+    const node = nodeManifest(i) as {
+      metadata: { name: string; annotations: Record<string, string> };
+      spec: { podCIDR: string };
+      status: { allocatable: { pods: string } };
+    };
     assert.equal(node.metadata.name, `kwok-node-${i}`);
     assert.equal(node.metadata.annotations['kwok.x-k8s.io/node'], 'fake');
     assert.equal(node.status.allocatable.pods, '500');
@@ -28,14 +32,25 @@ test('pod CIDRs overlap neither each other, the fallback pool nor the service ra
 });
 
 test('the kwok config is a list of Stages for nodes and pods', () => {
-  const docs = parseAllDocuments(kwokConfigYaml()).map((d) => d.toJSON() as { kind: string; spec: { resourceRef: { kind: string } } });
+  const docs = parseAllDocuments(kwokConfigYaml()).map(
+    (d) => d.toJSON() as { kind: string; spec: { resourceRef: { kind: string } } },
+  );
   assert.ok(docs.every((d) => d.kind === 'Stage'));
   assert.ok(docs.some((d) => d.spec.resourceRef.kind === 'Node'));
   assert.ok(docs.filter((d) => d.spec.resourceRef.kind === 'Pod').length >= 2);
 });
 
 test('a running pod marked NotReady (by the node lifecycle controller) is made Ready again, a pending one is left to the running stage', () => {
-  const docs = parseAllDocuments(kwokConfigYaml()).map((d) => d.toJSON() as { metadata: { name: string }; spec: { selector: { matchExpressions: { key: string; operator: string; values?: string[] }[] }; next: { statusTemplate?: string } } });
+  const docs = parseAllDocuments(kwokConfigYaml()).map(
+    (d) =>
+      d.toJSON() as {
+        metadata: { name: string };
+        spec: {
+          selector: { matchExpressions: { key: string; operator: string; values?: string[] }[] };
+          next: { statusTemplate?: string };
+        };
+      },
+  );
   const again = docs.find((d) => d.metadata.name === 'opstudio-pod-ready-again');
   assert.ok(again);
   const phase = again.spec.selector.matchExpressions.find((e) => e.key === '.status.phase');

@@ -63,7 +63,13 @@ function trueConditionsTemplate(types: readonly string[]): string {
 {{ end }}`;
 }
 
-function stage(name: string, kind: 'Node' | 'Pod', selector: unknown[], next: Record<string, unknown>, delay?: [number, number]) {
+function stage(
+  name: string,
+  kind: 'Node' | 'Pod',
+  selector: unknown[],
+  next: Record<string, unknown>,
+  delay?: [number, number],
+) {
   return {
     apiVersion: 'kwok.x-k8s.io/v1alpha1',
     kind: 'Stage',

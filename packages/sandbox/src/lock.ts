@@ -44,7 +44,8 @@ export async function acquireLock(path: string, opts: LockOptions = {}): Promise
       opts.onWait?.(holder);
       told = true;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for process ${holder} to release ${path}: stop it or delete the file`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for process ${holder} to release ${path}: stop it or delete the file`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }

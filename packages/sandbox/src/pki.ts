@@ -8,12 +8,27 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export const PKI_FILES = ['ca.crt', 'ca.key', 'apiserver.crt', 'apiserver.key', 'admin.crt', 'admin.key', 'sa.key', 'sa.pub'] as const;
+export const PKI_FILES = [
+  'ca.crt',
+  'ca.key',
+  'apiserver.crt',
+  'apiserver.key',
+  'admin.crt',
+  'admin.key',
+  'sa.key',
+  'sa.pub',
+] as const;
 export type PkiFile = (typeof PKI_FILES)[number];
 
 /** SANs of the API server certificate: loopback plus the in-cluster `kubernetes` service names and IP. */
 export const APISERVER_SANS = {
-  dns: ['localhost', 'kubernetes', 'kubernetes.default', 'kubernetes.default.svc', 'kubernetes.default.svc.cluster.local'],
+  dns: [
+    'localhost',
+    'kubernetes',
+    'kubernetes.default',
+    'kubernetes.default.svc',
+    'kubernetes.default.svc.cluster.local',
+  ],
   ip: ['127.0.0.1', '10.96.0.1'],
 };
 
@@ -56,7 +71,10 @@ async function openssl(args: string[], cwd: string): Promise<void> {
     await run('openssl', args, { cwd });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string };
-    if (e.code === 'ENOENT') throw new Error('openssl is required to create the sandbox certificates: install it (Debian: apt-get install openssl)');
+    if (e.code === 'ENOENT')
+      throw new Error(
+        'openssl is required to create the sandbox certificates: install it (Debian: apt-get install openssl)',
+      );
     throw new Error(`openssl ${args[0]} failed: ${(e.stderr ?? e.message).trim().split('\n').at(-1)}`);
   }
 }
@@ -79,10 +97,67 @@ export async function ensurePki(pkiDir: string): Promise<Record<PkiFile, string>
   mkdirSync(tmp, { recursive: true, mode: 0o700 });
   try {
     writeFileSync(join(tmp, 'openssl.cnf'), opensslConfig());
-    await openssl(['req', '-x509', '-new', '-config', 'openssl.cnf', '-extensions', 'ca_ext', ...EC_KEY, '-keyout', 'ca.key', '-out', 'ca.crt', '-days', DAYS, '-subj', '/CN=opstudio-sandbox-ca'], tmp);
+    await openssl(
+      [
+        'req',
+        '-x509',
+        '-new',
+        '-config',
+        'openssl.cnf',
+        '-extensions',
+        'ca_ext',
+        ...EC_KEY,
+        '-keyout',
+        'ca.key',
+        '-out',
+        'ca.crt',
+        '-days',
+        DAYS,
+        '-subj',
+        '/CN=opstudio-sandbox-ca',
+      ],
+      tmp,
+    );
     const leaf = async (name: string, subj: string, ext: string): Promise<void> => {
-      await openssl(['req', '-new', '-config', 'openssl.cnf', ...EC_KEY, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subj], tmp);
-      await openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-set_serial', serial(), '-days', DAYS, '-extfile', 'openssl.cnf', '-extensions', ext, '-out', `${name}.crt`], tmp);
+      await openssl(
+        [
+          'req',
+          '-new',
+          '-config',
+          'openssl.cnf',
+          ...EC_KEY,
+          '-keyout',
+          `${name}.key`,
+          '-out',
+          `${name}.csr`,
+          '-subj',
+          subj,
+        ],
+        tmp,
+      );
+      await openssl(
+        [
+          'x509',
+          '-req',
+          '-in',
+          `${name}.csr`,
+          '-CA',
+          'ca.crt',
+          '-CAkey',
+          'ca.key',
+          '-set_serial',
+          serial(),
+          '-days',
+          DAYS,
+          '-extfile',
+          'openssl.cnf',
+          '-extensions',
+          ext,
+          '-out',
+          `${name}.crt`,
+        ],
+        tmp,
+      );
       rmSync(join(tmp, `${name}.csr`));
     };
     await leaf('apiserver', '/CN=kube-apiserver', 'server_ext');

@@ -12,9 +12,18 @@ export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
 }
 
 /** The ports the sandbox binds today (kwok's is reserved but unused: see kwokArgs). */
-export const BOUND_PORTS: readonly (keyof SandboxPorts)[] = ['apiserver', 'etcdClient', 'etcdPeer', 'controllerManager', 'scheduler'];
+export const BOUND_PORTS: readonly (keyof SandboxPorts)[] = [
+  'apiserver',
+  'etcdClient',
+  'etcdPeer',
+  'controllerManager',
+  'scheduler',
+];
 
-export async function busyPorts(ports: SandboxPorts, keys: readonly (keyof SandboxPorts)[] = BOUND_PORTS): Promise<(keyof SandboxPorts)[]> {
+export async function busyPorts(
+  ports: SandboxPorts,
+  keys: readonly (keyof SandboxPorts)[] = BOUND_PORTS,
+): Promise<(keyof SandboxPorts)[]> {
   const free = await Promise.all(keys.map((k) => isPortFree(ports[k])));
   return keys.filter((_, i) => !free[i]);
 }

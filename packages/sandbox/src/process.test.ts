@@ -17,7 +17,11 @@ test('a detached process logs to its file, is found by its pid file, and stops w
   });
   await new Promise((r) => setTimeout(r, 300));
   assert.equal(livePid(join(dir, 'run', 'sleeper.pid'), '/bin/sh'), started.pid);
-  assert.equal(livePid(join(dir, 'run', 'sleeper.pid'), '/usr/bin/other'), undefined, 'a pid running another binary is not ours');
+  assert.equal(
+    livePid(join(dir, 'run', 'sleeper.pid'), '/usr/bin/other'),
+    undefined,
+    'a pid running another binary is not ours',
+  );
   const childPid = Number(/child (\d+)/.exec(readFileSync(join(dir, 'logs', 'sleeper.log'), 'utf8'))?.[1]);
   assert.ok(isPidAlive(childPid));
   assert.match(logTail(join(dir, 'logs', 'sleeper.log')), /^hello/);

@@ -1,7 +1,18 @@
 // Detached component processes: each runs in its own process group (so it outlives the CLI and
 // can be stopped with all its children), logs to <dataDir>/logs/<name>.log, and has a pid file.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 
 /** True when the pid exists and is not a zombie. */

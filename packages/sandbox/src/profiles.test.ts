@@ -6,8 +6,22 @@ test('dev and test profiles use the fixed port contract and separate data dirs',
   const env = { OPSTUDIO_DATA_DIR: '/srv/data' };
   const dev = profile('dev', env);
   const t = profile('test', env);
-  assert.deepEqual(dev.ports, { apiserver: 6443, etcdClient: 2379, etcdPeer: 2380, controllerManager: 10257, scheduler: 10259, kwok: 10247 });
-  assert.deepEqual(t.ports, { apiserver: 16443, etcdClient: 12379, etcdPeer: 12380, controllerManager: 20257, scheduler: 20259, kwok: 20247 });
+  assert.deepEqual(dev.ports, {
+    apiserver: 6443,
+    etcdClient: 2379,
+    etcdPeer: 2380,
+    controllerManager: 10257,
+    scheduler: 10259,
+    kwok: 10247,
+  });
+  assert.deepEqual(t.ports, {
+    apiserver: 16443,
+    etcdClient: 12379,
+    etcdPeer: 12380,
+    controllerManager: 20257,
+    scheduler: 20259,
+    kwok: 20247,
+  });
   assert.equal(dev.dataDir, '/srv/data/sandbox-dev');
   assert.equal(t.dataDir, '/srv/data/sandbox-test');
   assert.equal(dev.context, 'opstudio-sandbox');
@@ -28,5 +42,7 @@ test('a custom profile takes six consecutive ports from its base', () => {
 
 test('an unknown profile name is a one-line error that lists the choices', () => {
   assert.equal(parseProfileName('test'), 'test');
-  assert.throws(() => parseProfileName('prod'), { message: 'unknown sandbox profile "prod": use --profile dev or --profile test' });
+  assert.throws(() => parseProfileName('prod'), {
+    message: 'unknown sandbox profile "prod": use --profile dev or --profile test',
+  });
 });

@@ -26,7 +26,14 @@ export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 export const PROFILE_PORTS: Record<ProfileName, SandboxPorts> = {
   dev: { apiserver: 6443, etcdClient: 2379, etcdPeer: 2380, controllerManager: 10257, scheduler: 10259, kwok: 10247 },
-  test: { apiserver: 16443, etcdClient: 12379, etcdPeer: 12380, controllerManager: 20257, scheduler: 20259, kwok: 20247 },
+  test: {
+    apiserver: 16443,
+    etcdClient: 12379,
+    etcdPeer: 12380,
+    controllerManager: 20257,
+    scheduler: 20259,
+    kwok: 20247,
+  },
 };
 
 export const PORT_OWNERS: Record<keyof SandboxPorts, string> = {
@@ -51,7 +58,8 @@ export function repoRoot(start: string = dirname(fileURLToPath(import.meta.url))
       }
     }
     const up = dirname(dir);
-    if (up === dir) throw new Error(`cannot find the repository root (a package.json with "workspaces") above ${start}`);
+    if (up === dir)
+      throw new Error(`cannot find the repository root (a package.json with "workspaces") above ${start}`);
     dir = up;
   }
 }
@@ -73,8 +81,10 @@ export function profile(name: ProfileName, env: NodeJS.ProcessEnv = process.env)
 
 /** A profile with its own data dir and ports portBase+{0..5} (for tests that must not touch dev/test). */
 export function customProfile(name: string, dataDir: string, portBase: number): SandboxProfile {
-  if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`invalid sandbox profile name "${name}": use lowercase letters, digits and dashes`);
-  if (!Number.isInteger(portBase) || portBase < 1024 || portBase > 65529) throw new Error(`invalid port base ${portBase}: use 1024–65529`);
+  if (!/^[a-z0-9-]+$/.test(name))
+    throw new Error(`invalid sandbox profile name "${name}": use lowercase letters, digits and dashes`);
+  if (!Number.isInteger(portBase) || portBase < 1024 || portBase > 65529)
+    throw new Error(`invalid port base ${portBase}: use 1024–65529`);
   return {
     name,
     context: `opstudio-sandbox-${name}`,

@@ -8,7 +8,10 @@ test('the cache folder is keyed by every pin and can be moved with OPSTUDIO_CACH
   assert.equal(cacheKey(), 'k8s-v1.36.3-etcd-v3.6.16-kwok-v0.8.0');
   assert.equal(cacheKey({ ...PINS, etcd: '3.6.17' }), 'k8s-v1.36.3-etcd-v3.6.17-kwok-v0.8.0');
   assert.equal(binDir({ OPSTUDIO_CACHE_DIR: '/tmp/c' }), '/tmp/c/k8s-v1.36.3-etcd-v3.6.16-kwok-v0.8.0/bin');
-  assert.match(binDir({ HOME: '/home/u' }), /\.cache\/operator-studio\/k8s-v1\.36\.3-etcd-v3\.6\.16-kwok-v0\.8\.0\/bin$/);
+  assert.match(
+    binDir({ HOME: '/home/u' }),
+    /\.cache\/operator-studio\/k8s-v1\.36\.3-etcd-v3\.6\.16-kwok-v0\.8\.0\/bin$/,
+  );
 });
 
 test('kube is built with the version stamped in, in one go build for all four binaries', () => {
@@ -22,7 +25,15 @@ test('kube is built with the version stamped in, in one go build for all four bi
     ldflags('kube'),
     '-s -w -X k8s.io/component-base/version.gitVersion=v1.36.3 -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=36 -X k8s.io/component-base/version.gitTreeState=clean -X k8s.io/component-base/version.buildDate=1970-01-01T00:00:00Z -X k8s.io/client-go/pkg/version.gitVersion=v1.36.3 -X k8s.io/client-go/pkg/version.gitMajor=1 -X k8s.io/client-go/pkg/version.gitMinor=36',
   );
-  assert.deepEqual(goBuildArgs('etcd', '/out'), ['build', '-trimpath', '-ldflags', '-s -w', '-o', '/out/etcd', 'go.etcd.io/etcd/server/v3']);
+  assert.deepEqual(goBuildArgs('etcd', '/out'), [
+    'build',
+    '-trimpath',
+    '-ldflags',
+    '-s -w',
+    '-o',
+    '/out/etcd',
+    'go.etcd.io/etcd/server/v3',
+  ]);
 });
 
 test('the stamp changes when go.mod or go.sum is edited', () => {
@@ -41,8 +52,14 @@ test('goDirective reads the minimum Go version of a go.mod', () => {
 
 test('the pins agree with what the Go wrapper modules require', () => {
   const goMod = (m: 'kube' | 'etcd' | 'kwok'): string => readFileSync(join(moduleDir(m), 'go.mod'), 'utf8');
-  assert.match(goMod('kube'), new RegExp(`^require k8s\\.io/kubernetes v${PINS.kubernetes.replaceAll('.', '\\.')}$`, 'm'));
-  assert.match(goMod('kube'), new RegExp(`k8s\\.io/api => k8s\\.io/api v0\\.${PINS.kubernetes.split('.').slice(1).join('\\.')}$`, 'm'));
+  assert.match(
+    goMod('kube'),
+    new RegExp(`^require k8s\\.io/kubernetes v${PINS.kubernetes.replaceAll('.', '\\.')}$`, 'm'),
+  );
+  assert.match(
+    goMod('kube'),
+    new RegExp(`k8s\\.io/api => k8s\\.io/api v0\\.${PINS.kubernetes.split('.').slice(1).join('\\.')}$`, 'm'),
+  );
   assert.match(goMod('etcd'), new RegExp(`go\\.etcd\\.io/etcd/server/v3 v${PINS.etcd.replaceAll('.', '\\.')}\\b`));
   assert.match(goMod('kwok'), new RegExp(`sigs\\.k8s\\.io/kwok v${PINS.kwok.replaceAll('.', '\\.')}\\b`));
 });

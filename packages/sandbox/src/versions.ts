@@ -81,7 +81,15 @@ export function goBuildArgs(module: ModuleName, out: string): string[] {
 
 /** A hash of what decides a module's binaries: its go.mod, go.sum and build flags. */
 export function moduleStamp(goMod: string, goSum: string, module: ModuleName): string {
-  return createHash('sha256').update(module).update('\0').update(ldflags(module)).update('\0').update(goMod).update('\0').update(goSum).digest('hex');
+  return createHash('sha256')
+    .update(module)
+    .update('\0')
+    .update(ldflags(module))
+    .update('\0')
+    .update(goMod)
+    .update('\0')
+    .update(goSum)
+    .digest('hex');
 }
 
 export function readModuleStamp(module: ModuleName): string {

@@ -25,7 +25,14 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
     await core().createNamespace({ body: { metadata: { name: leaseNs } } });
     created.push(leaseNs);
     server = await startServer({
-      config: { host: '127.0.0.1', port: 0, dataDir: '', databaseUrl: migratedTempDb(), kubeconfigPath, kubeContext: undefined },
+      config: {
+        host: '127.0.0.1',
+        port: 0,
+        dataDir: '',
+        databaseUrl: migratedTempDb(),
+        kubeconfigPath,
+        kubeContext: undefined,
+      },
       log: () => undefined,
       services: { lease: { namespace: leaseNs, name: 'opstudio-it' } },
     });
@@ -33,7 +40,10 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
 
   after(async () => {
     await server?.close();
-    for (const name of created) await core().deleteNamespace({ name }).catch(() => undefined);
+    for (const name of created)
+      await core()
+        .deleteNamespace({ name })
+        .catch(() => undefined);
   });
 
   test('cluster.info reports the server, the version and 3/3 Ready nodes', async () => {
@@ -49,34 +59,56 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
     const input = encodeURIComponent(JSON.stringify({ topics: ['namespaces', 'cluster'] }));
     // single-user mode: the launch token, as the browser's cookie or a script's bearer header carries it
     const bearer = { authorization: `Bearer ${server.launchToken}` };
-    const es = new EventSource(`${server.url}/api/trpc/live.subscribe?input=${input}`, { fetch: (u, init) => fetch(u, { ...init, headers: { ...(init.headers as Record<string, string>), ...bearer } }) });
-    es.addEventListener('message', (m) => events.push({ id: m.lastEventId, event: JSON.parse(m.data as string) as LiveEvent, at: Date.now() }));
+    const es = new EventSource(`${server.url}/api/trpc/live.subscribe?input=${input}`, {
+      fetch: (u, init) => fetch(u, { ...init, headers: { ...(init.headers as Record<string, string>), ...bearer } }),
+    });
+    es.addEventListener('message', (m) =>
+      events.push({ id: m.lastEventId, event: JSON.parse(m.data as string) as LiveEvent, at: Date.now() }),
+    );
     try {
-      const snapshot = await eventually('the namespaces snapshot', 10_000, () => events.find((e) => e.event.topic === 'namespaces' && e.event.type === 'snapshot'));
-      assert.ok(snapshot.event.topic === 'namespaces' && snapshot.event.type === 'snapshot' && snapshot.event.items.some((n) => n.name === 'default'));
+      const snapshot = await eventually('the namespaces snapshot', 10_000, () =>
+        events.find((e) => e.event.topic === 'namespaces' && e.event.type === 'snapshot'),
+      );
+      assert.ok(
+        snapshot.event.topic === 'namespaces' &&
+          snapshot.event.type === 'snapshot' &&
+          snapshot.event.items.some((n) => n.name === 'default'),
+      );
       const cluster = events.find((e) => e.event.topic === 'cluster');
-      assert.ok(cluster?.event.topic === 'cluster' && cluster.event.cluster.connected && cluster.event.cluster.nodes.ready === 3);
+      assert.ok(
+        cluster?.event.topic === 'cluster' &&
+          cluster.event.cluster.connected &&
+          cluster.event.cluster.nodes.ready === 3,
+      );
 
       const name = `live-${suffix}`;
       const t0 = Date.now();
       await core().createNamespace({ body: { metadata: { name } } });
       created.push(name);
-      const seen = await eventually(`namespace ${name} on the stream`, 5_000, () => events.find((e) => e.event.topic === 'namespaces' && e.event.type === 'upsert' && e.event.item.name === name));
+      const seen = await eventually(`namespace ${name} on the stream`, 5_000, () =>
+        events.find((e) => e.event.topic === 'namespaces' && e.event.type === 'upsert' && e.event.item.name === name),
+      );
       console.log(`# namespace create → SSE event: ${seen.at - t0} ms`);
       assert.match(seen.id, /^[a-z0-9]+-\d+$/, 'live events carry resumable <epoch>-<seq> ids');
 
       // Credentials stay in the controller: nothing the browser receives contains them.
       const user = loadKubeConfig(kubeconfigPath).kc.getCurrentUser();
-      const secrets = [user?.token, user?.keyData, user?.certData, user?.password].filter((v): v is string => typeof v === 'string' && v.length > 8);
+      const secrets = [user?.token, user?.keyData, user?.certData, user?.password].filter(
+        (v): v is string => typeof v === 'string' && v.length > 8,
+      );
       assert.ok(secrets.length > 0, 'the sandbox kubeconfig carries a credential to look for');
-      const sent = JSON.stringify(events) + JSON.stringify(await createCaller({ ...server.services, user: LOCAL_ADMIN }).cluster.info());
+      const sent =
+        JSON.stringify(events) +
+        JSON.stringify(await createCaller({ ...server.services, user: LOCAL_ADMIN }).cluster.info());
       for (const secret of secrets) assert.ok(!sent.includes(secret.slice(0, 40)), 'a credential reached the client');
     } finally {
       es.close();
     }
     // The server notices the closed stream and unsubscribes from the bus.
     await eventually('the subscription to end', 5_000, async () => {
-      const metrics = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })).text();
+      const metrics = await (
+        await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })
+      ).text();
       return /^opstudio_live_subscribers 0$/m.test(metrics) ? true : undefined;
     });
   });
@@ -104,7 +136,9 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
     assert.notEqual(id, lastEventId);
 
     // An id from another server boot gets a fresh snapshot instead.
-    const foreign = (await caller.live.subscribe({ topics: ['namespaces'], lastEventId: 'zzzz-1' }))[Symbol.asyncIterator]();
+    const foreign = (await caller.live.subscribe({ topics: ['namespaces'], lastEventId: 'zzzz-1' }))[
+      Symbol.asyncIterator
+    ]();
     const fresh = await foreign.next();
     await foreign.return?.();
     assert.equal((fresh.value as [string, LiveEvent])[1].type, 'snapshot');
@@ -115,11 +149,16 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
     const ready = await fetch(`${server.url}/readyz`);
     assert.equal(ready.status, 200, await ready.text());
     assert.equal((await fetch(`${server.url}/metrics`)).status, 401, 'metrics need the launch token');
-    const metrics = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })).text();
+    const metrics = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })
+    ).text();
     assert.match(metrics, /process_cpu_user_seconds_total/);
   });
 
   test('an unknown topic is refused with BAD_REQUEST', async () => {
-    await assert.rejects(createCaller({ ...server.services, user: LOCAL_ADMIN }).live.subscribe({ topics: ['nonsense:abc'] }), (e: Error & { code?: string }) => e.code === 'BAD_REQUEST');
+    await assert.rejects(
+      createCaller({ ...server.services, user: LOCAL_ADMIN }).live.subscribe({ topics: ['nonsense:abc'] }),
+      (e: Error & { code?: string }) => e.code === 'BAD_REQUEST',
+    );
   });
 });

@@ -4,42 +4,85 @@ import { ApiException } from '@kubernetes/client-node';
 import { TRPCError } from '@trpc/server';
 import { InvalidNameError } from '../auth/names';
 import { AuthError } from '../auth/service';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, PreconditionError, TimedOutError, UnauthenticatedError, UnavailableError, UnprocessableError } from '../errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  PreconditionError,
+  TimedOutError,
+  UnauthenticatedError,
+  UnavailableError,
+  UnprocessableError,
+} from '../errors';
 import { KubeApiError } from '../kube/errors';
 import { KubeConfigError } from '../kube/kubeconfig';
 import { KubeUnreachableError } from '../kube/probe';
 import { failureOf, fieldCausesOf, toTRPCError } from './errors';
 
 const status = (code: number, reason: string, message: string, causes?: object[]) =>
-  JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code, reason, message, details: causes ? { causes } : {} });
+  JSON.stringify({
+    kind: 'Status',
+    apiVersion: 'v1',
+    status: 'Failure',
+    code,
+    reason,
+    message,
+    details: causes ? { causes } : {},
+  });
 
 test('a 404 Status becomes NOT_FOUND with the API server message', () => {
-  const err = toTRPCError(new ApiException(404, 'Unknown API Status Code!', status(404, 'NotFound', 'namespaces "nope" not found'), {}));
+  const err = toTRPCError(
+    new ApiException(404, 'Unknown API Status Code!', status(404, 'NotFound', 'namespaces "nope" not found'), {}),
+  );
   assert.equal(err.code, 'NOT_FOUND');
   assert.equal(err.message, 'namespaces "nope" not found');
 });
 
 test('a 409 conflict says what to do', () => {
-  const err = toTRPCError(new ApiException(409, 'x', status(409, 'AlreadyExists', 'namespaces "a" already exists'), {}));
+  const err = toTRPCError(
+    new ApiException(409, 'x', status(409, 'AlreadyExists', 'namespaces "a" already exists'), {}),
+  );
   assert.equal(err.code, 'CONFLICT');
   assert.match(err.message, /already exists \(.*try again\)/);
 });
 
 test('a server-side apply conflict says force takes the fields over, not reload', () => {
-  const err = toTRPCError(new ApiException(409, 'x', status(409, 'Conflict', 'Apply failed with 1 conflict: conflict with "kubectl" using g/v1: .spec.size'), {}));
+  const err = toTRPCError(
+    new ApiException(
+      409,
+      'x',
+      status(409, 'Conflict', 'Apply failed with 1 conflict: conflict with "kubectl" using g/v1: .spec.size'),
+      {},
+    ),
+  );
   assert.equal(err.code, 'CONFLICT');
   assert.match(err.message, /\.spec\.size \(pass force: true to take ownership of these fields\)$/);
 });
 
 test('a 403 names RBAC as the fix', () => {
-  const err = toTRPCError(new ApiException(403, 'x', status(403, 'Forbidden', 'nodes is forbidden: User "u" cannot list resource "nodes"'), {}));
+  const err = toTRPCError(
+    new ApiException(
+      403,
+      'x',
+      status(403, 'Forbidden', 'nodes is forbidden: User "u" cannot list resource "nodes"'),
+      {},
+    ),
+  );
   assert.equal(err.code, 'FORBIDDEN');
   assert.match(err.message, /cannot list resource "nodes".*RBAC/);
 });
 
 test('a 422 keeps the field paths for the client', () => {
   const err = toTRPCError(
-    new ApiException(422, 'x', status(422, 'Invalid', 'Memcached.cache.example.com "m" is invalid: spec.size: Invalid value: 0', [{ field: 'spec.size', message: 'Invalid value: 0: must be >= 1', reason: 'FieldValueInvalid' }]), {}),
+    new ApiException(
+      422,
+      'x',
+      status(422, 'Invalid', 'Memcached.cache.example.com "m" is invalid: spec.size: Invalid value: 0', [
+        { field: 'spec.size', message: 'Invalid value: 0: must be >= 1', reason: 'FieldValueInvalid' },
+      ]),
+      {},
+    ),
   );
   assert.equal(err.code, 'UNPROCESSABLE_CONTENT');
   assert.deepEqual(fieldCausesOf(err), [{ field: 'spec.size', message: 'Invalid value: 0: must be >= 1' }]);
@@ -52,7 +95,10 @@ test('a 401 without a Status body still maps by HTTP code', () => {
 });
 
 test('an unreachable API server is SERVICE_UNAVAILABLE, whichever way it shows', () => {
-  const refused = Object.assign(new Error('request to https://127.0.0.1:16443/api failed, reason: connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+  const refused = Object.assign(
+    new Error('request to https://127.0.0.1:16443/api failed, reason: connect ECONNREFUSED'),
+    { code: 'ECONNREFUSED' },
+  );
   assert.equal(toTRPCError(refused).code, 'SERVICE_UNAVAILABLE');
   assert.match(toTRPCError(refused).message, /cluster running/);
   assert.equal(toTRPCError(new KubeUnreachableError('cannot reach …')).code, 'SERVICE_UNAVAILABLE');
@@ -65,9 +111,15 @@ test('a bad kubeconfig is PRECONDITION_FAILED with its own message', () => {
 });
 
 test('Prisma errors map by their code', () => {
-  const unique = Object.assign(new Error('Unique constraint failed on the fields: (`name`)'), { name: 'PrismaClientKnownRequestError', code: 'P2002' });
+  const unique = Object.assign(new Error('Unique constraint failed on the fields: (`name`)'), {
+    name: 'PrismaClientKnownRequestError',
+    code: 'P2002',
+  });
   assert.equal(toTRPCError(unique).code, 'CONFLICT');
-  const missing = Object.assign(new Error('No record was found'), { name: 'PrismaClientKnownRequestError', code: 'P2025' });
+  const missing = Object.assign(new Error('No record was found'), {
+    name: 'PrismaClientKnownRequestError',
+    code: 'P2025',
+  });
   assert.equal(toTRPCError(missing).code, 'NOT_FOUND');
 });
 
@@ -80,15 +132,31 @@ test('a TRPCError passes through untouched; anything else is INTERNAL with its f
 });
 
 test("server-side apply's 500 for fields the schema does not declare is the request's fault: BAD_REQUEST", () => {
-  const err = toTRPCError(new ApiException(500, 'x', status(500, 'InternalError', 'failed to create typed patch object (ns/a; g/v1, Kind=Widget): .spec.x: field not declared in schema'), {}));
+  const err = toTRPCError(
+    new ApiException(
+      500,
+      'x',
+      status(
+        500,
+        'InternalError',
+        'failed to create typed patch object (ns/a; g/v1, Kind=Widget): .spec.x: field not declared in schema',
+      ),
+      {},
+    ),
+  );
   assert.equal(err.code, 'BAD_REQUEST');
   assert.match(err.message, /field not declared in schema \(remove the fields the kind's schema does not declare\)$/);
-  assert.equal(toTRPCError(new ApiException(500, 'x', status(500, 'InternalError', 'etcdserver: request timed out'), {})).code, 'INTERNAL_SERVER_ERROR');
+  assert.equal(
+    toTRPCError(new ApiException(500, 'x', status(500, 'InternalError', 'etcdserver: request timed out'), {})).code,
+    'INTERNAL_SERVER_ERROR',
+  );
 });
 
 test("KubeJson's refusal and client-node's ApiException get the same answer: one shape", () => {
   const body = { kind: 'Status', code: 409, reason: 'AlreadyExists', message: 'namespaces "a" already exists' };
-  const fromJson = toTRPCError(new KubeApiError({ code: 409, status: body, request: { verb: 'POST', path: '/api/v1/namespaces' } }));
+  const fromJson = toTRPCError(
+    new KubeApiError({ code: 409, status: body, request: { verb: 'POST', path: '/api/v1/namespaces' } }),
+  );
   const fromTyped = toTRPCError(new ApiException(409, 'x', JSON.stringify(body), {}));
   assert.deepEqual([fromJson.code, fromJson.message], [fromTyped.code, fromTyped.message]);
   assert.ok(fromTyped.cause instanceof KubeApiError, 'converted at the kube/ boundary');
@@ -106,10 +174,22 @@ test('each domain error has one code, its message as is, and its field causes fo
     [new UnavailableError('the cluster is gone'), 'SERVICE_UNAVAILABLE'],
     [new TimedOutError('CRD x is not gone after 30 s'), 'TIMEOUT'],
   ] as const;
-  for (const [err, code] of table) assert.deepEqual([toTRPCError(err).code, toTRPCError(err).message, failureOf(err).code], [code, err.message, code]);
-  const invalid = toTRPCError(new InvalidInputError('invalid design; fix it and save again', [{ field: 'crd.scope', message: 'must be Namespaced or Cluster' }, { field: '', message: 'too long' }]));
-  assert.equal(invalid.message, 'invalid design; fix it and save again: crd.scope: must be Namespaced or Cluster; too long');
-  assert.deepEqual(fieldCausesOf(invalid), [{ field: 'crd.scope', message: 'must be Namespaced or Cluster' }, { field: '', message: 'too long' }]);
+  for (const [err, code] of table)
+    assert.deepEqual([toTRPCError(err).code, toTRPCError(err).message, failureOf(err).code], [code, err.message, code]);
+  const invalid = toTRPCError(
+    new InvalidInputError('invalid design; fix it and save again', [
+      { field: 'crd.scope', message: 'must be Namespaced or Cluster' },
+      { field: '', message: 'too long' },
+    ]),
+  );
+  assert.equal(
+    invalid.message,
+    'invalid design; fix it and save again: crd.scope: must be Namespaced or Cluster; too long',
+  );
+  assert.deepEqual(fieldCausesOf(invalid), [
+    { field: 'crd.scope', message: 'must be Namespaced or Cluster' },
+    { field: '', message: 'too long' },
+  ]);
   assert.equal(fieldCausesOf(toTRPCError(new NotFoundError('x'))), undefined);
 });
 

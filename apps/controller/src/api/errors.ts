@@ -69,7 +69,17 @@ const adviceByCode: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
   SERVICE_UNAVAILABLE: 'is the cluster running? (`npx opstudio sandbox status`)',
 };
 
-const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const networkCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** Prisma's known request errors, matched by shape so this module needs no generated client. */
 const prismaCodes: Record<string, { code: TRPC_ERROR_CODE_KEY; message: string }> = {
@@ -94,7 +104,11 @@ export function failureOf(err: unknown): Failure {
     if (err.name === 'KubeUnreachableError') return { code: 'SERVICE_UNAVAILABLE', message: err.message, cause: err };
     const netCode = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
     if (typeof netCode === 'string' && networkCodes.has(netCode)) {
-      return { code: 'SERVICE_UNAVAILABLE', message: `cannot reach the Kubernetes API server (${netCode}): ${adviceByCode.SERVICE_UNAVAILABLE}`, cause: err };
+      return {
+        code: 'SERVICE_UNAVAILABLE',
+        message: `cannot reach the Kubernetes API server (${netCode}): ${adviceByCode.SERVICE_UNAVAILABLE}`,
+        cause: err,
+      };
     }
     return { code: 'INTERNAL_SERVER_ERROR', message: err.message.split('\n')[0] ?? err.message, cause: err };
   }
@@ -113,10 +127,16 @@ function kubeFailure(err: KubeApiError): Failure {
   // server-side apply answers 500 for a body with fields the kind's schema does not declare:
   // the request is at fault, not the server (found by resources/fuzz.int.test.ts)
   const undeclared = err.code === 500 && what.startsWith('failed to create typed patch object');
-  const code = undeclared ? 'BAD_REQUEST' : (codeByHttpStatus[err.code] ?? (err.code >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'));
+  const code = undeclared
+    ? 'BAD_REQUEST'
+    : (codeByHttpStatus[err.code] ?? (err.code >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'));
   // a server-side apply conflict is not solved by reloading: the user decides to take the fields over
   const applyConflict = err.code === 409 && what.startsWith('Apply failed with');
-  const advice = applyConflict ? 'pass force: true to take ownership of these fields' : undeclared ? "remove the fields the kind's schema does not declare" : adviceByCode[code];
+  const advice = applyConflict
+    ? 'pass force: true to take ownership of these fields'
+    : undeclared
+      ? "remove the fields the kind's schema does not declare"
+      : adviceByCode[code];
   return { code, message: advice === undefined ? what : `${what} (${advice})`, cause: err };
 }
 
@@ -124,7 +144,10 @@ function prismaErrorOf(err: unknown): { code: TRPC_ERROR_CODE_KEY; message: stri
   if (!(err instanceof Error) || !err.name.startsWith('PrismaClient')) return undefined;
   const code = (err as { code?: unknown; errorCode?: unknown }).code ?? (err as { errorCode?: unknown }).errorCode;
   if (typeof code === 'string' && prismaCodes[code] !== undefined) return prismaCodes[code];
-  return { code: 'INTERNAL_SERVER_ERROR', message: `database error: ${err.message.split('\n').filter(Boolean).pop() ?? err.name}` };
+  return {
+    code: 'INTERNAL_SERVER_ERROR',
+    message: `database error: ${err.message.split('\n').filter(Boolean).pop() ?? err.name}`,
+  };
 }
 
 /** Field-level causes behind a failure (a domain error's own, a Kubernetes Status's), for the client to show at the fields. */

@@ -19,9 +19,13 @@ type Visible = (event: LiveEvent) => Promise<LiveEvent | undefined>;
 /** undefined: the user acts as the studio itself (single-user mode) and sees everything. */
 export function liveVisibility(ctx: RequestContext, user: StudioUser): Visible | undefined {
   if (ctx.identities.actsAsItself(user)) return undefined;
-  const filter = <T>(q: { group: string; resource: string }, items: readonly T[], ns: (item: T) => string | null | undefined) =>
-    readableItems(ctx, user, q, items, (item) => ns(item) ?? undefined);
-  const one = async <T>(q: { group: string; resource: string }, item: T, ns: (item: T) => string | null | undefined) => (await filter(q, [item], ns)).length === 1;
+  const filter = <T>(
+    q: { group: string; resource: string },
+    items: readonly T[],
+    ns: (item: T) => string | null | undefined,
+  ) => readableItems(ctx, user, q, items, (item) => ns(item) ?? undefined);
+  const one = async <T>(q: { group: string; resource: string }, item: T, ns: (item: T) => string | null | undefined) =>
+    (await filter(q, [item], ns)).length === 1;
   const runsVisible = runsFilter(ctx, user);
 
   return async (event) => {
@@ -67,10 +71,19 @@ export async function* sessionBound<T>(
   open: (visible: Visible | undefined, signal: AbortSignal | undefined) => AsyncGenerator<T>,
 ): AsyncGenerator<T> {
   // watched from inside the generator, so a stream that never starts never registers
-  const watched: WatchedSession | undefined = ctx.session === undefined ? undefined : ctx.auth.service.sessions.watch(ctx.session, ctx.user);
+  const watched: WatchedSession | undefined =
+    ctx.session === undefined ? undefined : ctx.auth.service.sessions.watch(ctx.session, ctx.user);
   try {
-    const stop = watched === undefined ? signal : signal === undefined ? watched.signal : AbortSignal.any([signal, watched.signal]);
-    yield* open(currentVisibility(ctx, () => watched?.user ?? ctx.user), stop);
+    const stop =
+      watched === undefined
+        ? signal
+        : signal === undefined
+          ? watched.signal
+          : AbortSignal.any([signal, watched.signal]);
+    yield* open(
+      currentVisibility(ctx, () => watched?.user ?? ctx.user),
+      stop,
+    );
   } finally {
     watched?.stop();
   }
@@ -93,12 +106,19 @@ function currentVisibility(ctx: RequestContext, current: () => StudioUser): Visi
 }
 
 /** history.runs: only the runs of objects the user may list (same rule as the timeline topic). */
-export async function visibleRuns<T extends TimelineRun>(ctx: RequestContext, user: StudioUser, runs: readonly T[]): Promise<T[]> {
+export async function visibleRuns<T extends TimelineRun>(
+  ctx: RequestContext,
+  user: StudioUser,
+  runs: readonly T[],
+): Promise<T[]> {
   return ctx.identities.actsAsItself(user) ? [...runs] : runsFilter(ctx, user)(runs);
 }
 
 /** history.runs: a page of one object's runs from the database, narrowed like the timeline topic. */
-export async function visibleRunsPage(ctx: RequestContext & { readonly user: StudioUser }, q: { uid: string; limit: number; before?: number | undefined }) {
+export async function visibleRunsPage(
+  ctx: RequestContext & { readonly user: StudioUser },
+  q: { uid: string; limit: number; before?: number | undefined },
+) {
   const page = await ctx.history.page(q.uid, q.limit, q.before);
   return { ...page, runs: await visibleRuns(ctx, ctx.user, page.runs) };
 }
@@ -114,7 +134,13 @@ function runsFilter(ctx: RequestContext, user: StudioUser) {
     for (const run of runs) {
       const k = await ctx.resources.findKind(run.kind, run.designId);
       if (k === undefined) continue;
-      const readable = await readableItems(ctx, user, { group: k.group, resource: k.plural }, [run], (r) => r.namespace ?? undefined);
+      const readable = await readableItems(
+        ctx,
+        user,
+        { group: k.group, resource: k.plural },
+        [run],
+        (r) => r.namespace ?? undefined,
+      );
       if (readable.length === 1) out.push(run);
     }
     return out;

@@ -32,86 +32,148 @@ const refused = (code: 'BAD_REQUEST', pattern: RegExp) => (e: unknown) => {
 };
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-describe('live topics start watches only for custom resources the user may list (multi-user mode)', { skip: skipWithoutCluster, timeout: 120_000 }, () => {
-  let running: RunningServices;
-  let uidA = '';
-  const conn = () => loadKubeConfig(kubeconfigPath);
+describe(
+  'live topics start watches only for custom resources the user may list (multi-user mode)',
+  { skip: skipWithoutCluster, timeout: 120_000 },
+  () => {
+    let running: RunningServices;
+    let uidA = '';
+    const conn = () => loadKubeConfig(kubeconfigPath);
 
-  before(async () => {
-    const { kc } = conn();
-    const core = kc.makeApiClient(CoreV1Api);
-    for (const ns of [nsA, nsB]) await core.createNamespace({ body: { metadata: { name: ns } } });
-    await installCrd(kc, widgetCrd(group));
-    running = await startServices(conn(), migratedTempDb(), { auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }), lease: { namespace: nsA, name: 'opstudio-gate-it' }, watchLingerMs: 300 });
-    // the reader may list Widgets (and Pods) in namespace A only; the stranger has no binding at all
-    const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
-    const rules = [
-      { apiGroups: [group], resources: ['widgets'], verbs: ['get', 'list', 'watch'] },
-      { apiGroups: [''], resources: ['pods'], verbs: ['list'] },
-    ];
-    await rbac.createNamespacedRole({ namespace: nsA, body: { metadata: { name: 'widget-reader' }, rules } });
-    const subjects = [{ kind: 'User', name: `opstudio:${reader.name}`, apiGroup: 'rbac.authorization.k8s.io' }];
-    await rbac.createNamespacedRoleBinding({ namespace: nsA, body: { metadata: { name: 'widget-reader' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'widget-reader' }, subjects } });
-    const objects = kc.makeApiClient(CustomObjectsApi);
-    const widget = (name: string) => ({ apiVersion: `${group}/v1`, kind: 'Widget', metadata: { name }, spec: { size: 1 } });
-    uidA = ((await objects.createNamespacedCustomObject({ group, version: 'v1', namespace: nsA, plural: 'widgets', body: widget('in-a') })) as { metadata: { uid: string } }).metadata.uid;
-    await objects.createNamespacedCustomObject({ group, version: 'v1', namespace: nsB, plural: 'widgets', body: widget('in-b') });
-  });
+    before(async () => {
+      const { kc } = conn();
+      const core = kc.makeApiClient(CoreV1Api);
+      for (const ns of [nsA, nsB]) await core.createNamespace({ body: { metadata: { name: ns } } });
+      await installCrd(kc, widgetCrd(group));
+      running = await startServices(conn(), migratedTempDb(), {
+        auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }),
+        lease: { namespace: nsA, name: 'opstudio-gate-it' },
+        watchLingerMs: 300,
+      });
+      // the reader may list Widgets (and Pods) in namespace A only; the stranger has no binding at all
+      const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
+      const rules = [
+        { apiGroups: [group], resources: ['widgets'], verbs: ['get', 'list', 'watch'] },
+        { apiGroups: [''], resources: ['pods'], verbs: ['list'] },
+      ];
+      await rbac.createNamespacedRole({ namespace: nsA, body: { metadata: { name: 'widget-reader' }, rules } });
+      const subjects = [{ kind: 'User', name: `opstudio:${reader.name}`, apiGroup: 'rbac.authorization.k8s.io' }];
+      await rbac.createNamespacedRoleBinding({
+        namespace: nsA,
+        body: {
+          metadata: { name: 'widget-reader' },
+          roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'widget-reader' },
+          subjects,
+        },
+      });
+      const objects = kc.makeApiClient(CustomObjectsApi);
+      const widget = (name: string) => ({
+        apiVersion: `${group}/v1`,
+        kind: 'Widget',
+        metadata: { name },
+        spec: { size: 1 },
+      });
+      uidA = (
+        (await objects.createNamespacedCustomObject({
+          group,
+          version: 'v1',
+          namespace: nsA,
+          plural: 'widgets',
+          body: widget('in-a'),
+        })) as { metadata: { uid: string } }
+      ).metadata.uid;
+      await objects.createNamespacedCustomObject({
+        group,
+        version: 'v1',
+        namespace: nsB,
+        plural: 'widgets',
+        body: widget('in-b'),
+      });
+    });
 
-  after(async () => {
-    await running?.stop();
-    const { kc } = conn();
-    await deleteCrd(kc, `widgets.${group}`);
-    for (const ns of [nsA, nsB]) await kc.makeApiClient(CoreV1Api).deleteNamespace({ name: ns }).catch(() => undefined);
-  });
+    after(async () => {
+      await running?.stop();
+      const { kc } = conn();
+      await deleteCrd(kc, `widgets.${group}`);
+      for (const ns of [nsA, nsB])
+        await kc
+          .makeApiClient(CoreV1Api)
+          .deleteNamespace({ name: ns })
+          .catch(() => undefined);
+    });
 
-  test('a topic naming a built-in resource is refused for everyone, and no informer starts for it', async () => {
-    assert.equal(await kindWatchCount(), 0, 'no kind is watched yet');
-    for (const topic of ['resources:rbac.authorization.k8s.io/v1/roles', 'resources:apps/v1/deployments', `resources:nothing.${group}/v1/things`]) {
-      const [plural, g] = [topic.split('/')[2] ?? '', topic.slice('resources:'.length).split('/')[0] ?? ''];
-      const why = new RegExp(`topic ${escape(topic)} is refused: no CustomResourceDefinition serves ${escape(`${plural}.${g}`)}/v1; live tables show custom resources only`);
-      // the machine's owner (the studio's own identity) and a signed-in user alike
-      await assert.rejects(listen(running.services, [topic]), refused('BAD_REQUEST', why));
-      await assert.rejects(listen(running.services, ['cluster', kindTopic, topic], undefined, reader), refused('BAD_REQUEST', why));
-      assert.equal(running.services.snapshots.subscribers(topic as Topic), 0, `nobody acquired ${topic}`);
-    }
-    // the core group cannot even be named: Secrets are no topic at all
-    await assert.rejects(listen(running.services, ['resources:/v1/secrets']), refused('BAD_REQUEST', /unknown topic/));
-    assert.equal(await kindWatchCount(), 0, 'no informer was started');
-    assert.equal(running.services.snapshots.subscribers(kindTopic as Topic), 0, 'a refused subscription acquires none of its topics');
-  });
-
-  test('for a user who may list the kind in no namespace the topic is withheld: an empty snapshot, no informer, the rest of the stream goes on', async () => {
-    const topics = [kindTopic, `${kindTopic}/${nsA}`, `owned:${uidA}`, 'cluster'];
-    const live = await listen(running.services, topics, undefined, stranger);
-    try {
-      for (const topic of topics.slice(0, 2)) {
-        const snapshot = await eventually(`the snapshot of ${topic}`, 10_000, () => live.events.find((e) => e.event.topic === topic && e.event.type === 'snapshot'));
-        assert.deepEqual('items' in snapshot.event ? snapshot.event.items : undefined, [], topic);
+    test('a topic naming a built-in resource is refused for everyone, and no informer starts for it', async () => {
+      assert.equal(await kindWatchCount(), 0, 'no kind is watched yet');
+      for (const topic of [
+        'resources:rbac.authorization.k8s.io/v1/roles',
+        'resources:apps/v1/deployments',
+        `resources:nothing.${group}/v1/things`,
+      ]) {
+        const [plural, g] = [topic.split('/')[2] ?? '', topic.slice('resources:'.length).split('/')[0] ?? ''];
+        const why = new RegExp(
+          `topic ${escape(topic)} is refused: no CustomResourceDefinition serves ${escape(`${plural}.${g}`)}/v1; live tables show custom resources only`,
+        );
+        // the machine's owner (the studio's own identity) and a signed-in user alike
+        await assert.rejects(listen(running.services, [topic]), refused('BAD_REQUEST', why));
+        await assert.rejects(
+          listen(running.services, ['cluster', kindTopic, topic], undefined, reader),
+          refused('BAD_REQUEST', why),
+        );
+        assert.equal(running.services.snapshots.subscribers(topic as Topic), 0, `nobody acquired ${topic}`);
       }
-      const owned = await eventually('the owned snapshot', 10_000, () => live.events.find((e) => e.event.topic === `owned:${uidA}`));
-      assert.ok('pods' in owned.event && owned.event.pods.length === 0 && owned.event.deployments.length === 0);
-      await eventually('the cluster header', 10_000, () => live.events.find((e) => e.event.topic === 'cluster'));
-      assert.equal(await kindWatchCount(), 0, 'no informer was started');
-      assert.equal(running.services.snapshots.subscribers(`owned:${uidA}`), 0);
-      assert.equal(running.services.snapshots.subscribers(kindTopic as Topic), 0);
-    } finally {
-      await live.close();
-    }
-  });
-
-  test('a user allowed in namespace A only subscribes and sees only A', async () => {
-    const live = await listen(running.services, [kindTopic, `owned:${uidA}`], undefined, reader);
-    try {
-      const snapshot = await eventually('the snapshot', 10_000, () => live.events.find((e) => e.event.topic === kindTopic && e.event.type === 'snapshot'));
-      assert.ok('items' in snapshot.event);
-      assert.deepEqual(
-        (snapshot.event.items as readonly { namespace: string | null; name: string }[]).map((r) => `${r.namespace}/${r.name}`),
-        [`${nsA}/in-a`],
+      // the core group cannot even be named: Secrets are no topic at all
+      await assert.rejects(
+        listen(running.services, ['resources:/v1/secrets']),
+        refused('BAD_REQUEST', /unknown topic/),
       );
-      assert.equal(await kindWatchCount(), 1, "the kind's informer runs for the reader");
-    } finally {
-      await live.close();
-    }
-  });
-});
+      assert.equal(await kindWatchCount(), 0, 'no informer was started');
+      assert.equal(
+        running.services.snapshots.subscribers(kindTopic as Topic),
+        0,
+        'a refused subscription acquires none of its topics',
+      );
+    });
+
+    test('for a user who may list the kind in no namespace the topic is withheld: an empty snapshot, no informer, the rest of the stream goes on', async () => {
+      const topics = [kindTopic, `${kindTopic}/${nsA}`, `owned:${uidA}`, 'cluster'];
+      const live = await listen(running.services, topics, undefined, stranger);
+      try {
+        for (const topic of topics.slice(0, 2)) {
+          const snapshot = await eventually(`the snapshot of ${topic}`, 10_000, () =>
+            live.events.find((e) => e.event.topic === topic && e.event.type === 'snapshot'),
+          );
+          assert.deepEqual('items' in snapshot.event ? snapshot.event.items : undefined, [], topic);
+        }
+        const owned = await eventually('the owned snapshot', 10_000, () =>
+          live.events.find((e) => e.event.topic === `owned:${uidA}`),
+        );
+        assert.ok('pods' in owned.event && owned.event.pods.length === 0 && owned.event.deployments.length === 0);
+        await eventually('the cluster header', 10_000, () => live.events.find((e) => e.event.topic === 'cluster'));
+        assert.equal(await kindWatchCount(), 0, 'no informer was started');
+        assert.equal(running.services.snapshots.subscribers(`owned:${uidA}`), 0);
+        assert.equal(running.services.snapshots.subscribers(kindTopic as Topic), 0);
+      } finally {
+        await live.close();
+      }
+    });
+
+    test('a user allowed in namespace A only subscribes and sees only A', async () => {
+      const live = await listen(running.services, [kindTopic, `owned:${uidA}`], undefined, reader);
+      try {
+        const snapshot = await eventually('the snapshot', 10_000, () =>
+          live.events.find((e) => e.event.topic === kindTopic && e.event.type === 'snapshot'),
+        );
+        assert.ok('items' in snapshot.event);
+        assert.deepEqual(
+          (snapshot.event.items as readonly { namespace: string | null; name: string }[]).map(
+            (r) => `${r.namespace}/${r.name}`,
+          ),
+          [`${nsA}/in-a`],
+        );
+        assert.equal(await kindWatchCount(), 1, "the kind's informer runs for the reader");
+      } finally {
+        await live.close();
+      }
+    });
+  },
+);

@@ -17,7 +17,11 @@ import type { Topic } from '@opstudio/shared/live/topics';
 import type { RequestContext } from './context';
 
 /** Throws BAD_REQUEST for a topic naming no CRD-served kind; returns the topics withheld from this user. */
-export async function admitTopics(ctx: RequestContext, user: StudioUser, topics: readonly Topic[]): Promise<ReadonlySet<Topic>> {
+export async function admitTopics(
+  ctx: RequestContext,
+  user: StudioUser,
+  topics: readonly Topic[],
+): Promise<ReadonlySet<Topic>> {
   const withheld = new Set<Topic>();
   const multiUser = !ctx.identities.actsAsItself(user);
   const namespaces = multiUser ? ctx.cluster.namespaceList().map((n) => n.name) : [];

@@ -24,7 +24,10 @@ const kindTopic = `resources:${group}/v1/widgets`;
 async function openStream(url: string, cookie: string, topics: string[]) {
   const stop = new AbortController();
   const input = encodeURIComponent(JSON.stringify({ topics }));
-  const res = await fetch(`${url}/api/trpc/live.subscribe?input=${input}`, { headers: { cookie, accept: 'text/event-stream' }, signal: stop.signal });
+  const res = await fetch(`${url}/api/trpc/live.subscribe?input=${input}`, {
+    headers: { cookie, accept: 'text/event-stream' },
+    signal: stop.signal,
+  });
   const events: LiveEvent[] = [];
   let endedAt: number | undefined;
   const reading = (async () => {
@@ -44,33 +47,73 @@ async function openStream(url: string, cookie: string, topics: string[]) {
   return { status: res.status, events, endedAt: () => endedAt, close: async () => (stop.abort(), await reading) };
 }
 
-const names = (events: readonly LiveEvent[]) => events.flatMap((e) => (e.topic.startsWith('resources:') && e.type === 'upsert' && 'item' in e ? [(e.item as { name: string }).name] : []));
+const names = (events: readonly LiveEvent[]) =>
+  events.flatMap((e) =>
+    e.topic.startsWith('resources:') && e.type === 'upsert' && 'item' in e ? [(e.item as { name: string }).name] : [],
+  );
 
 describe('live streams follow their session (multi-user mode)', { skip: skipWithoutCluster, timeout: 120_000 }, () => {
   let server: RunningServer;
   const databaseUrl = migratedTempDb();
   const conn = () => loadKubeConfig(kubeconfigPath);
   const widget = (namespace: string, name: string) =>
-    conn().kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({ group, version: 'v1', namespace, plural: 'widgets', body: { apiVersion: `${group}/v1`, kind: 'Widget', metadata: { name }, spec: { size: 1 } } });
+    conn()
+      .kc.makeApiClient(CustomObjectsApi)
+      .createNamespacedCustomObject({
+        group,
+        version: 'v1',
+        namespace,
+        plural: 'widgets',
+        body: { apiVersion: `${group}/v1`, kind: 'Widget', metadata: { name }, spec: { size: 1 } },
+      });
   const signIn = async (name: string, password: string) => {
-    const res = await fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-opstudio-csrf': '1' }, body: JSON.stringify({ name, password }) });
+    const res = await fetch(`${server.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-opstudio-csrf': '1' },
+      body: JSON.stringify({ name, password }),
+    });
     assert.equal(res.status, 200);
     return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   };
 
   before(async () => {
     const { kc } = conn();
-    for (const ns of [nsA, nsB]) await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: ns } } });
+    for (const ns of [nsA, nsB])
+      await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: ns } } });
     await installCrd(kc, widgetCrd(group));
     // Kubernetes RBAC by studio role: editors may list Widgets in A, viewers in B
     const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
-    for (const [namespace, role] of [[nsA, 'editor'], [nsB, 'viewer']] as const) {
-      await rbac.createNamespacedRole({ namespace, body: { metadata: { name: 'widget-reader' }, rules: [{ apiGroups: [group], resources: ['widgets'], verbs: ['get', 'list', 'watch'] }] } });
+    for (const [namespace, role] of [
+      [nsA, 'editor'],
+      [nsB, 'viewer'],
+    ] as const) {
+      await rbac.createNamespacedRole({
+        namespace,
+        body: {
+          metadata: { name: 'widget-reader' },
+          rules: [{ apiGroups: [group], resources: ['widgets'], verbs: ['get', 'list', 'watch'] }],
+        },
+      });
       const subjects = [{ kind: 'Group', name: `opstudio:${role}`, apiGroup: 'rbac.authorization.k8s.io' }];
-      await rbac.createNamespacedRoleBinding({ namespace, body: { metadata: { name: 'widget-reader' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'widget-reader' }, subjects } });
+      await rbac.createNamespacedRoleBinding({
+        namespace,
+        body: {
+          metadata: { name: 'widget-reader' },
+          roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'widget-reader' },
+          subjects,
+        },
+      });
     }
     server = await startServer({
-      config: { host: '127.0.0.1', port: 0, dataDir: '', databaseUrl, kubeconfigPath, kubeContext: undefined, auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }) },
+      config: {
+        host: '127.0.0.1',
+        port: 0,
+        dataDir: '',
+        databaseUrl,
+        kubeconfigPath,
+        kubeContext: undefined,
+        auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }),
+      },
       log: () => undefined,
       services: { lease: { namespace: nsA, name: 'opstudio-it' } },
     });
@@ -80,7 +123,11 @@ describe('live streams follow their session (multi-user mode)', { skip: skipWith
     await server?.close();
     const { kc } = conn();
     await deleteCrd(kc, `widgets.${group}`);
-    for (const ns of [nsA, nsB]) await kc.makeApiClient(CoreV1Api).deleteNamespace({ name: ns }).catch(() => undefined);
+    for (const ns of [nsA, nsB])
+      await kc
+        .makeApiClient(CoreV1Api)
+        .deleteNamespace({ name: ns })
+        .catch(() => undefined);
   });
 
   test('a stream opened by a user who is then deleted (by another process) stops within 5 s; reconnecting is refused', async () => {
@@ -90,20 +137,31 @@ describe('live streams follow their session (multi-user mode)', { skip: skipWith
     const cli = openDb(databaseUrl);
     try {
       assert.equal(stream.status, 200);
-      await eventually('the namespaces snapshot', 10_000, () => (stream.events.some((e) => e.topic === 'namespaces' && e.type === 'snapshot') ? true : undefined));
+      await eventually('the namespaces snapshot', 10_000, () =>
+        stream.events.some((e) => e.topic === 'namespaces' && e.type === 'snapshot') ? true : undefined,
+      );
       const deletedAt = Date.now();
       await new AuthService(cli).deleteUser('bob');
       const endedAt = await eventually('the server to end the stream', 5_000, () => stream.endedAt());
       console.log(`# user deleted by another process → stream ended after ${endedAt - deletedAt} ms`);
       // nothing reaches the deleted user any more; its browser's reconnect is refused
       const name = `after-${id}`;
-      await conn().kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name } } });
+      await conn()
+        .kc.makeApiClient(CoreV1Api)
+        .createNamespace({ body: { metadata: { name } } });
       await conn().kc.makeApiClient(CoreV1Api).deleteNamespace({ name });
       assert.ok(!stream.events.some((e) => e.topic === 'namespaces' && e.type === 'upsert' && e.item.name === name));
       // (a subscription's refusal comes inside the SSE answer, as tRPC's client reads it)
-      const again = await fetch(`${server.url}/api/trpc/live.subscribe?input=${encodeURIComponent(JSON.stringify({ topics: ['namespaces'] }))}`, { headers: { cookie } });
+      const again = await fetch(
+        `${server.url}/api/trpc/live.subscribe?input=${encodeURIComponent(JSON.stringify({ topics: ['namespaces'] }))}`,
+        { headers: { cookie } },
+      );
       const refusal = /event: serialized-error\ndata: (.*)\n/.exec(await again.text())?.[1];
-      assert.deepEqual(JSON.parse(refusal ?? '{}'), { message: 'sign in first (your session may have expired)', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401, path: 'live.subscribe' } });
+      assert.deepEqual(JSON.parse(refusal ?? '{}'), {
+        message: 'sign in first (your session may have expired)',
+        code: -32001,
+        data: { code: 'UNAUTHORIZED', httpStatus: 401, path: 'live.subscribe' },
+      });
     } finally {
       await stream.close();
       await cli.$disconnect();
@@ -115,15 +173,25 @@ describe('live streams follow their session (multi-user mode)', { skip: skipWith
     const stream = await openStream(server.url, await signIn('carol', 'carol-password-1'), [kindTopic]);
     try {
       assert.equal(stream.status, 200);
-      await eventually('the snapshot', 10_000, () => (stream.events.some((e) => e.type === 'snapshot') ? true : undefined));
+      await eventually('the snapshot', 10_000, () =>
+        stream.events.some((e) => e.type === 'snapshot') ? true : undefined,
+      );
       await widget(nsA, 'a-as-editor');
-      await eventually("A's widget, shown to the editor", 10_000, () => (names(stream.events).includes('a-as-editor') ? true : undefined));
+      await eventually("A's widget, shown to the editor", 10_000, () =>
+        names(stream.events).includes('a-as-editor') ? true : undefined,
+      );
       await server.services.auth.service.setRole('carol', 'viewer');
       await server.services.auth.service.sessions.nudge(); // setRole nudged the watcher: wait for that check
       await widget(nsA, 'a-as-viewer');
       await widget(nsB, 'b-as-viewer');
-      await eventually("B's widget, shown to the viewer", 10_000, () => (names(stream.events).includes('b-as-viewer') ? true : undefined));
-      assert.deepEqual(names(stream.events), ['a-as-editor', 'b-as-viewer'], 'each widget shown by the role the user had when it came');
+      await eventually("B's widget, shown to the viewer", 10_000, () =>
+        names(stream.events).includes('b-as-viewer') ? true : undefined,
+      );
+      assert.deepEqual(
+        names(stream.events),
+        ['a-as-editor', 'b-as-viewer'],
+        'each widget shown by the role the user had when it came',
+      );
       assert.equal(stream.endedAt(), undefined, 'a role change keeps the stream open');
     } finally {
       await stream.close();

@@ -26,7 +26,8 @@ const row = (name: string) => ({ uid: name, name, namespace: 'team-a' }) as unkn
 /** Kubernetes RBAC as far as this test needs it: only the editor group may list things. */
 const access = {
   allowed: (user: StudioUser) => Promise.resolve(user.role === 'editor'),
-  filterReadable: <T>(user: StudioUser, _q: unknown, items: readonly T[]) => Promise.resolve(user.role === 'editor' ? [...items] : []),
+  filterReadable: <T>(user: StudioUser, _q: unknown, items: readonly T[]) =>
+    Promise.resolve(user.role === 'editor' ? [...items] : []),
 };
 
 /** Signs `name` in and opens one live stream on that session, as live.subscribe does for an HTTP request. */
@@ -38,11 +39,20 @@ async function openStream(name: string) {
   const bus = new LiveBus();
   const snapshots = new SnapshotRegistry();
   snapshots.register(topic, () => [{ topic, type: 'snapshot', items: [] }]);
-  const ctx = { bus, snapshots, access, identities: new KubeIdentities(new KubeConfig()), auth: { service }, ...signedIn } as unknown as RequestContext & { user: StudioUser };
+  const ctx = {
+    bus,
+    snapshots,
+    access,
+    identities: new KubeIdentities(new KubeConfig()),
+    auth: { service },
+    ...signedIn,
+  } as unknown as RequestContext & { user: StudioUser };
   const seen: string[] = [];
   let ended = false;
   const reading = (async () => {
-    for await (const [, event] of sessionBound(ctx, undefined, (visible, stop) => liveStream({ bus, snapshots, visible }, { topics: [topic] }, stop))) {
+    for await (const [, event] of sessionBound(ctx, undefined, (visible, stop) =>
+      liveStream({ bus, snapshots, visible }, { topics: [topic] }, stop),
+    )) {
       const e: LiveEvent = event;
       seen.push(e.type === 'upsert' && 'item' in e ? e.item.name : e.type);
     }

@@ -19,7 +19,10 @@ export async function subscribeLive(
   signal: AbortSignal | undefined,
 ): Promise<AsyncGenerator<TrackedEnvelope<LiveEvent>>> {
   const unknown = input.topics.filter((t) => !ctx.snapshots.has(t));
-  if (unknown.length > 0) throw new TRPCError({ code: 'BAD_REQUEST', message: `nothing serves topic(s) ${unknown.join(', ')} yet` });
+  if (unknown.length > 0)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `nothing serves topic(s) ${unknown.join(', ')} yet` });
   const withheld = await admitTopics(ctx, ctx.user, input.topics);
-  return sessionBound(ctx, signal, (visible, stop) => liveStream({ bus: ctx.bus, snapshots: ctx.snapshots, visible, withheld }, input, stop));
+  return sessionBound(ctx, signal, (visible, stop) =>
+    liveStream({ bus: ctx.bus, snapshots: ctx.snapshots, visible, withheld }, input, stop),
+  );
 }

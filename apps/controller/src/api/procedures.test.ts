@@ -47,7 +47,9 @@ const expected: Record<string, KubeAccess> = {
 /** Every procedure of these nouns reads or changes the cluster: none may skip the access types. */
 const clusterNouns = new Set(['access', 'cluster', 'controllers', 'crds', 'history', 'live', 'resources']);
 
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>);
+const procedures = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>,
+);
 
 test('the table covers every procedure of the router', () => {
   assert.deepEqual(procedures.map(([path]) => path).sort(), Object.keys(expected).sort());
@@ -59,7 +61,8 @@ test('every procedure reaches the cluster as its procedure type says, and as the
 
 test('no procedure of a cluster noun is built on a procedure type that does not reach the cluster', () => {
   for (const [path, procedure] of procedures) {
-    if (clusterNouns.has(path.split('.')[0] ?? '')) assert.notEqual(procedure._def.meta?.kube, 'none', `${path} must use an access type (api/procedures.ts)`);
+    if (clusterNouns.has(path.split('.')[0] ?? ''))
+      assert.notEqual(procedure._def.meta?.kube, 'none', `${path} must use an access type (api/procedures.ts)`);
   }
 });
 
@@ -67,10 +70,15 @@ test('no procedure of a cluster noun is built on a procedure type that does not 
 
 const bob: StudioUser = { id: 'u1', name: 'bob', role: 'editor' };
 const ref = { group: 'cache.example.com', version: 'v1alpha1', plural: 'memcacheds', namespace: 'b' };
-const refused = 'memcacheds.cache.example.com "m" is forbidden: User "opstudio:bob" cannot patch resource "memcacheds" in API group "cache.example.com" in the namespace "b"';
+const refused =
+  'memcacheds.cache.example.com "m" is forbidden: User "opstudio:bob" cannot patch resource "memcacheds" in API group "cache.example.com" in the namespace "b"';
 
 function fakeContext(user: StudioUser, allowed: (q: AccessQuestion) => boolean) {
-  const calls: { service: string[]; reviews: AccessQuestion[]; audit: { action: string; result: string; error?: string | undefined }[] } = { service: [], reviews: [], audit: [] };
+  const calls: {
+    service: string[];
+    reviews: AccessQuestion[];
+    audit: { action: string; result: string; error?: string | undefined }[];
+  } = { service: [], reviews: [], audit: [] };
   const access = {
     allowed: (_user: StudioUser, q: AccessQuestion) => {
       calls.reviews.push(q);
@@ -79,26 +87,42 @@ function fakeContext(user: StudioUser, allowed: (q: AccessQuestion) => boolean) 
   } as unknown as AccessReviewer;
   const resources = {
     get: () => (calls.service.push('get'), Promise.resolve({ metadata: { name: 'm' } })),
-    list: (_ref: unknown, reader: unknown) => (calls.service.push(reader === undefined ? 'list' : 'list(narrowed)'), Promise.resolve({ kind: 'Memcached', resourceVersion: '1', items: [] })),
+    list: (_ref: unknown, reader: unknown) => (
+      calls.service.push(reader === undefined ? 'list' : 'list(narrowed)'),
+      Promise.resolve({ kind: 'Memcached', resourceVersion: '1', items: [] })
+    ),
     patch: () => {
       calls.service.push('patch');
       return Promise.reject(new KubeApiError({ code: 403, status: { kind: 'Status', message: refused } }));
     },
   };
-  const audit = { record: (entry: { action: string; result: string; error?: string }) => (calls.audit.push(entry), Promise.resolve()) };
+  const audit = {
+    record: (entry: { action: string; result: string; error?: string }) => (calls.audit.push(entry), Promise.resolve()),
+  };
   const identities = new KubeIdentities({} as KubeConfig, undefined, { impersonate: true });
   const ctx = { user, identities, access, resources, audit } as unknown as RequestContext;
   return { api: createCaller(ctx), calls };
 }
 
-const forbidden = (message: RegExp) => (err: unknown) => err instanceof TRPCError && err.code === 'FORBIDDEN' && message.test(err.message);
+const forbidden = (message: RegExp) => (err: unknown) =>
+  err instanceof TRPCError && err.code === 'FORBIDDEN' && message.test(err.message);
 
 test('a read RBAC refuses is FORBIDDEN before the service is asked; the studio itself is not reviewed', async () => {
   const denied = fakeContext(bob, () => false);
-  await assert.rejects(denied.api.resources.get({ ...ref, name: 'm' }), forbidden(/^Kubernetes RBAC does not let opstudio:bob \(group opstudio:editor\) get memcacheds\.cache\.example\.com "m" in namespace b: /));
+  await assert.rejects(
+    denied.api.resources.get({ ...ref, name: 'm' }),
+    forbidden(
+      /^Kubernetes RBAC does not let opstudio:bob \(group opstudio:editor\) get memcacheds\.cache\.example\.com "m" in namespace b: /,
+    ),
+  );
   assert.deepEqual(denied.calls.service, []);
-  assert.deepEqual(denied.calls.reviews, [{ verb: 'get', group: 'cache.example.com', resource: 'memcacheds', namespace: 'b', name: 'm' }]);
-  await assert.rejects(denied.api.resources.list(ref), forbidden(/list memcacheds\.cache\.example\.com in namespace b/));
+  assert.deepEqual(denied.calls.reviews, [
+    { verb: 'get', group: 'cache.example.com', resource: 'memcacheds', namespace: 'b', name: 'm' },
+  ]);
+  await assert.rejects(
+    denied.api.resources.list(ref),
+    forbidden(/list memcacheds\.cache\.example\.com in namespace b/),
+  );
 
   const admin = fakeContext(LOCAL_ADMIN, () => false);
   await admin.api.resources.get({ ...ref, name: 'm' });
@@ -113,8 +137,12 @@ test('a list across all namespaces is not refused: the service gets the user to 
 
 test("a write's 403 is worded for the user, once, and audited as denied under the procedure's path", async () => {
   const { api, calls } = fakeContext(bob, () => true);
-  const message = 'Kubernetes RBAC does not let opstudio:bob (group opstudio:editor) patch memcacheds.cache.example.com in namespace b: ask a cluster admin to bind a Role granting it to user opstudio:bob or group opstudio:editor';
-  await assert.rejects(api.resources.patch({ ...ref, name: 'm', strategy: 'merge', patch: { spec: { size: 2 } } }), (err: unknown) => err instanceof TRPCError && err.code === 'FORBIDDEN' && err.message === message);
+  const message =
+    'Kubernetes RBAC does not let opstudio:bob (group opstudio:editor) patch memcacheds.cache.example.com in namespace b: ask a cluster admin to bind a Role granting it to user opstudio:bob or group opstudio:editor';
+  await assert.rejects(
+    api.resources.patch({ ...ref, name: 'm', strategy: 'merge', patch: { spec: { size: 2 } } }),
+    (err: unknown) => err instanceof TRPCError && err.code === 'FORBIDDEN' && err.message === message,
+  );
   assert.deepEqual(calls.service, ['patch']);
   assert.deepEqual(
     calls.audit.map((e) => [e.action, e.result, e.error]),

@@ -16,7 +16,9 @@ import { UserKube } from './user-kube';
 export const clusterMetadataProcedure = viewerProcedure.meta({ kube: 'metadata' });
 
 /** The handler gets `ctx.kube` and returns only what it lets the user see (live topics, run history, access answers). */
-export const kubeUserProcedure = viewerProcedure.meta({ kube: 'user' }).use(({ ctx, next }) => next({ ctx: { kube: new UserKube(ctx, ctx.user) } }));
+export const kubeUserProcedure = viewerProcedure
+  .meta({ kube: 'user' })
+  .use(({ ctx, next }) => next({ ctx: { kube: new UserKube(ctx, ctx.user) } }));
 
 /**
  * A read the user's Kubernetes RBAC must allow, asked (SubjectAccessReview, cached) before the
@@ -40,7 +42,11 @@ export function kubeReadProcedure<S extends z.ZodType>(input: S, questionOf: (in
  * its 403 becomes a FORBIDDEN naming who, verb, resource and namespace, here and only here.
  * `audited` runs outside that translation, so the audit log records the words the user reads.
  */
-export function kubeWriteProcedure<S extends z.ZodType>(role: 'editor' | 'admin', input: S, questionOf: (input: z.output<S>) => AccessQuestion) {
+export function kubeWriteProcedure<S extends z.ZodType>(
+  role: 'editor' | 'admin',
+  input: S,
+  questionOf: (input: z.output<S>) => AccessQuestion,
+) {
   return (role === 'admin' ? adminProcedure : editorProcedure)
     .meta({ kube: 'write' })
     .input(input)

@@ -36,14 +36,30 @@ function sse(url: string, token: string | undefined, topics: string[], lastEvent
   const received: Received[] = [];
   const input = encodeURIComponent(JSON.stringify({ topics }));
   const es = new EventSource(`${url}/api/trpc/live.subscribe?input=${input}`, {
-    fetch: (u, init) => fetch(u, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}`, ...(lastEventId !== undefined ? { 'Last-Event-ID': lastEventId } : {}) } }),
+    fetch: (u, init) =>
+      fetch(u, {
+        ...init,
+        headers: {
+          ...(init.headers as Record<string, string>),
+          authorization: `Bearer ${token}`,
+          ...(lastEventId !== undefined ? { 'Last-Event-ID': lastEventId } : {}),
+        },
+      }),
   });
-  es.addEventListener('message', (m) => received.push({ id: m.lastEventId, event: JSON.parse(m.data as string) as LiveEvent }));
+  es.addEventListener('message', (m) =>
+    received.push({ id: m.lastEventId, event: JSON.parse(m.data as string) as LiveEvent }),
+  );
   return { received, close: () => es.close() };
 }
 
 const runsIn = (received: readonly Received[]): TimelineRun[] =>
-  received.flatMap((r) => (r.event.type === 'run' && 'run' in r.event ? [r.event.run] : r.event.type === 'snapshot' && 'runs' in r.event ? [...r.event.runs] : []));
+  received.flatMap((r) =>
+    r.event.type === 'run' && 'run' in r.event
+      ? [r.event.run]
+      : r.event.type === 'snapshot' && 'runs' in r.event
+        ? [...r.event.runs]
+        : [],
+  );
 
 function metric(text: string, name: string, labels: Record<string, string>): number | undefined {
   const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
@@ -55,119 +71,189 @@ function metric(text: string, name: string, labels: Record<string, string>): num
   return undefined;
 }
 
-describe('resume over SSE and /metrics after a reconcile scenario', { skip: skipWithoutCluster, timeout: 240_000 }, () => {
-  let server: RunningServer;
-  let designId = '';
-  const api = () => createCaller({ ...server.services, user: LOCAL_ADMIN });
-  const core = () => loadKubeConfig(kubeconfigPath).kc.makeApiClient(CoreV1Api);
+describe(
+  'resume over SSE and /metrics after a reconcile scenario',
+  { skip: skipWithoutCluster, timeout: 240_000 },
+  () => {
+    let server: RunningServer;
+    let designId = '';
+    const api = () => createCaller({ ...server.services, user: LOCAL_ADMIN });
+    const core = () => loadKubeConfig(kubeconfigPath).kc.makeApiClient(CoreV1Api);
 
-  before(async () => {
-    await core().createNamespace({ body: { metadata: { name: ns } } });
-    server = await startServer({
-      config: { host: '127.0.0.1', port: 0, dataDir: '', databaseUrl: migratedTempDb(), kubeconfigPath, kubeContext: undefined },
-      log: () => undefined,
-      // its own Lease: other test processes on the shared sandbox campaign for the default one
-      services: { lease: { namespace: ns, name: 'opstudio-it' } },
+    before(async () => {
+      await core().createNamespace({ body: { metadata: { name: ns } } });
+      server = await startServer({
+        config: {
+          host: '127.0.0.1',
+          port: 0,
+          dataDir: '',
+          databaseUrl: migratedTempDb(),
+          kubeconfigPath,
+          kubeContext: undefined,
+        },
+        log: () => undefined,
+        // its own Lease: other test processes on the shared sandbox campaign for the default one
+        services: { lease: { namespace: ns, name: 'opstudio-it' } },
+      });
+      const parsed = parseDesign(readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8'));
+      assert.ok(parsed.ok);
+      const design = { ...parsed.design, crd: { ...parsed.design.crd, group: `cache-${suffix}` } };
+      designId = (await api().designs.save({ name: `memcached-resume-${suffix}`, yaml: serializeDesign(design) })).id;
+      await api().crds.install({ designId });
     });
-    const parsed = parseDesign(readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8'));
-    assert.ok(parsed.ok);
-    const design = { ...parsed.design, crd: { ...parsed.design.crd, group: `cache-${suffix}` } };
-    designId = (await api().designs.save({ name: `memcached-resume-${suffix}`, yaml: serializeDesign(design) })).id;
-    await api().crds.install({ designId });
-  });
 
-  after(async () => {
-    if (server !== undefined) {
-      // the finalizer needs the controller: delete the CR while it still runs
-      await api().resources.delete(cr).catch(() => undefined);
-      await eventually('the CR to be gone', 30_000, async () => ((await api().resources.get(cr).catch(() => 'gone')) === 'gone' ? true : undefined)).catch(() => undefined);
-      await api().crds.uninstall({ designId, deleteResources: true }).catch(() => undefined);
-      await server.close();
-    }
-    await core().deleteNamespace({ name: ns }).catch(() => undefined);
-  });
-
-  const settled = async (size: number) => {
-    const obj = await api().resources.get(cr);
-    const status = obj.status as { conditions?: { type: string; status: string; observedGeneration?: number }[]; nodes?: string[] } | undefined;
-    const available = status?.conditions?.find((c) => c.type === 'Available');
-    return available?.status === 'True' && available.observedGeneration === obj.metadata.generation && status?.nodes?.length === size ? obj : undefined;
-  };
-
-  /** Waits until no new run has been stored for `quietMs`. */
-  const quiet = async (uid: string, quietMs = 1500) => {
-    let last = -1;
-    let since = Date.now();
-    await eventually('the history to go quiet', 60_000, async () => {
-      const { runs } = await api().history.runs({ uid, limit: 1 });
-      const newest = runs[0]?.id ?? 0;
-      if (newest !== last) [last, since] = [newest, Date.now()];
-      return Date.now() - since >= quietMs ? true : undefined;
+    after(async () => {
+      if (server !== undefined) {
+        // the finalizer needs the controller: delete the CR while it still runs
+        await api()
+          .resources.delete(cr)
+          .catch(() => undefined);
+        await eventually('the CR to be gone', 30_000, async () =>
+          (await api()
+            .resources.get(cr)
+            .catch(() => 'gone')) === 'gone'
+            ? true
+            : undefined,
+        ).catch(() => undefined);
+        await api()
+          .crds.uninstall({ designId, deleteResources: true })
+          .catch(() => undefined);
+        await server.close();
+      }
+      await core()
+        .deleteNamespace({ name: ns })
+        .catch(() => undefined);
     });
-    return last;
-  };
 
-  test('a client that reconnects with its last event id receives each missed timeline run exactly once', async () => {
-    const created = await api().resources.create({ ...cr, body: { metadata: { name: cr.name }, spec: { size: 1, containerPort: 11211 } } });
-    const uid = created.metadata.uid;
-    await eventually('size 1 converged', 90_000, () => settled(1));
-    await quiet(uid);
+    const settled = async (size: number) => {
+      const obj = await api().resources.get(cr);
+      const status = obj.status as
+        { conditions?: { type: string; status: string; observedGeneration?: number }[]; nodes?: string[] } | undefined;
+      const available = status?.conditions?.find((c) => c.type === 'Available');
+      return available?.status === 'True' &&
+        available.observedGeneration === obj.metadata.generation &&
+        status?.nodes?.length === size
+        ? obj
+        : undefined;
+    };
 
-    const first = sse(server.url, server.launchToken, [`timeline:${uid}`]);
-    const snap = await eventually('the timeline snapshot', 10_000, () => first.received.find((r) => r.event.type === 'snapshot'));
-    const seenBefore = new Set(runsIn(first.received).map((r) => r.id));
-    assert.ok(seenBefore.size > 0, 'the snapshot holds the runs so far');
-    const lastEventId = first.received.at(-1)?.id ?? snap.id;
-    first.close();
+    /** Waits until no new run has been stored for `quietMs`. */
+    const quiet = async (uid: string, quietMs = 1500) => {
+      let last = -1;
+      let since = Date.now();
+      await eventually('the history to go quiet', 60_000, async () => {
+        const { runs } = await api().history.runs({ uid, limit: 1 });
+        const newest = runs[0]?.id ?? 0;
+        if (newest !== last) [last, since] = [newest, Date.now()];
+        return Date.now() - since >= quietMs ? true : undefined;
+      });
+      return last;
+    };
 
-    // while disconnected: two edits, each reconciled (and the status updates that follow)
-    await api().resources.patch({ ...cr, strategy: 'merge', patch: { spec: { size: 2 } } });
-    await eventually('size 2 converged', 90_000, () => settled(2));
-    await api().resources.patch({ ...cr, strategy: 'merge', patch: { spec: { size: 3 } } });
-    await eventually('size 3 converged', 90_000, () => settled(3));
-    const newest = await quiet(uid);
-    const missed = (await api().history.runs({ uid, limit: 500 })).runs.filter((r) => !seenBefore.has(r.id)).map((r) => r.id);
-    assert.ok(missed.length >= 2, `reconciles happened while away (${missed.length})`);
-    assert.ok(missed.every((id) => id <= newest));
+    test('a client that reconnects with its last event id receives each missed timeline run exactly once', async () => {
+      const created = await api().resources.create({
+        ...cr,
+        body: { metadata: { name: cr.name }, spec: { size: 1, containerPort: 11211 } },
+      });
+      const uid = created.metadata.uid;
+      await eventually('size 1 converged', 90_000, () => settled(1));
+      await quiet(uid);
 
-    const second = sse(server.url, server.launchToken, [`timeline:${uid}`], lastEventId);
-    try {
-      await eventually(`the ${missed.length} missed runs`, 15_000, () => (missed.every((id) => runsIn(second.received).some((r) => r.id === id)) ? true : undefined));
-      await new Promise((r) => setTimeout(r, 500)); // a duplicate would arrive right behind
-      assert.equal(second.received[0]?.event.type, 'run', 'a resume replays runs, it does not start over with a snapshot');
-      const got = runsIn(second.received).map((r) => r.id);
-      for (const id of missed) assert.equal(got.filter((x) => x === id).length, 1, `run ${id} exactly once`);
-      assert.deepEqual(got.filter((id) => seenBefore.has(id)), [], 'nothing the client already had');
-      assert.equal(new Set(second.received.map((r) => r.id)).size, second.received.length, 'event ids are unique');
-      const scaled = runsIn(second.received).find((r) => r.actions.some((a) => a.summary.includes('replicas 2→3')));
-      assert.ok(scaled?.triggers.some((t) => t.kind === 'watch' && t.eventType === 'MODIFIED'), 'the run that scaled 2→3 names the CR edit as its trigger');
-    } finally {
-      second.close();
-    }
-  });
+      const first = sse(server.url, server.launchToken, [`timeline:${uid}`]);
+      const snap = await eventually('the timeline snapshot', 10_000, () =>
+        first.received.find((r) => r.event.type === 'snapshot'),
+      );
+      const seenBefore = new Set(runsIn(first.received).map((r) => r.id));
+      assert.ok(seenBefore.size > 0, 'the snapshot holds the runs so far');
+      const lastEventId = first.received.at(-1)?.id ?? snap.id;
+      first.close();
 
-  test('/metrics: reconcile totals cover the history and the workqueue metrics moved', async () => {
-    const uid = (await api().resources.get(cr)).metadata.uid;
-    const runs = (await api().history.runs({ uid, limit: 500 })).runs;
-    const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })).text();
-    const controller = 'memcached';
-    const success = metric(text, 'controller_runtime_reconcile_total', { controller, result: 'success' }) ?? 0;
-    const all = ['success', 'error', 'requeue', 'requeue_after'].reduce((n, result) => n + (metric(text, 'controller_runtime_reconcile_total', { controller, result }) ?? 0), 0);
-    const stored = runs.filter((r) => r.outcome === 'success').length;
-    console.log(`# history: ${runs.length} runs (${stored} success); reconcile_total success=${success} all=${all}`);
-    assert.ok(stored > 0);
-    assert.ok(success >= stored, `controller_runtime_reconcile_total{result="success"} ${success} ≥ ${stored} successful runs in the history`);
-    assert.ok(all >= runs.length, `all results ${all} ≥ ${runs.length} runs`);
-    const adds = metric(text, 'workqueue_adds_total', { name: controller, controller }) ?? 0;
-    assert.ok(adds >= runs.length, `workqueue_adds_total ${adds} ≥ ${runs.length}`);
-    assert.ok((metric(text, 'workqueue_work_duration_seconds_count', { name: controller }) ?? 0) >= runs.length, 'work durations observed');
-    assert.ok((metric(text, 'workqueue_queue_duration_seconds_count', { name: controller }) ?? 0) >= runs.length, 'queue durations observed');
-    assert.equal(metric(text, 'workqueue_depth', { name: controller }), 0, 'the queue is drained');
-    assert.ok((metric(text, 'controller_runtime_reconcile_time_seconds_count', { controller }) ?? 0) >= runs.length);
+      // while disconnected: two edits, each reconciled (and the status updates that follow)
+      await api().resources.patch({ ...cr, strategy: 'merge', patch: { spec: { size: 2 } } });
+      await eventually('size 2 converged', 90_000, () => settled(2));
+      await api().resources.patch({ ...cr, strategy: 'merge', patch: { spec: { size: 3 } } });
+      await eventually('size 3 converged', 90_000, () => settled(3));
+      const newest = await quiet(uid);
+      const missed = (await api().history.runs({ uid, limit: 500 })).runs
+        .filter((r) => !seenBefore.has(r.id))
+        .map((r) => r.id);
+      assert.ok(missed.length >= 2, `reconciles happened while away (${missed.length})`);
+      assert.ok(missed.every((id) => id <= newest));
 
-    const { leader, controllers } = await api().controllers.list();
-    assert.equal(leader, true, 'this server holds its Lease');
-    const mine = controllers.find((c) => c.group === group);
-    assert.deepEqual(mine && { designId: mine.designId, designVersion: mine.designVersion, running: mine.running, controller: mine.controller }, { designId, designVersion: 1, running: true, controller });
-  });
-});
+      const second = sse(server.url, server.launchToken, [`timeline:${uid}`], lastEventId);
+      try {
+        await eventually(`the ${missed.length} missed runs`, 15_000, () =>
+          missed.every((id) => runsIn(second.received).some((r) => r.id === id)) ? true : undefined,
+        );
+        await new Promise((r) => setTimeout(r, 500)); // a duplicate would arrive right behind
+        assert.equal(
+          second.received[0]?.event.type,
+          'run',
+          'a resume replays runs, it does not start over with a snapshot',
+        );
+        const got = runsIn(second.received).map((r) => r.id);
+        for (const id of missed) assert.equal(got.filter((x) => x === id).length, 1, `run ${id} exactly once`);
+        assert.deepEqual(
+          got.filter((id) => seenBefore.has(id)),
+          [],
+          'nothing the client already had',
+        );
+        assert.equal(new Set(second.received.map((r) => r.id)).size, second.received.length, 'event ids are unique');
+        const scaled = runsIn(second.received).find((r) => r.actions.some((a) => a.summary.includes('replicas 2→3')));
+        assert.ok(
+          scaled?.triggers.some((t) => t.kind === 'watch' && t.eventType === 'MODIFIED'),
+          'the run that scaled 2→3 names the CR edit as its trigger',
+        );
+      } finally {
+        second.close();
+      }
+    });
+
+    test('/metrics: reconcile totals cover the history and the workqueue metrics moved', async () => {
+      const uid = (await api().resources.get(cr)).metadata.uid;
+      const runs = (await api().history.runs({ uid, limit: 500 })).runs;
+      const text = await (
+        await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })
+      ).text();
+      const controller = 'memcached';
+      const success = metric(text, 'controller_runtime_reconcile_total', { controller, result: 'success' }) ?? 0;
+      const all = ['success', 'error', 'requeue', 'requeue_after'].reduce(
+        (n, result) => n + (metric(text, 'controller_runtime_reconcile_total', { controller, result }) ?? 0),
+        0,
+      );
+      const stored = runs.filter((r) => r.outcome === 'success').length;
+      console.log(`# history: ${runs.length} runs (${stored} success); reconcile_total success=${success} all=${all}`);
+      assert.ok(stored > 0);
+      assert.ok(
+        success >= stored,
+        `controller_runtime_reconcile_total{result="success"} ${success} ≥ ${stored} successful runs in the history`,
+      );
+      assert.ok(all >= runs.length, `all results ${all} ≥ ${runs.length} runs`);
+      const adds = metric(text, 'workqueue_adds_total', { name: controller, controller }) ?? 0;
+      assert.ok(adds >= runs.length, `workqueue_adds_total ${adds} ≥ ${runs.length}`);
+      assert.ok(
+        (metric(text, 'workqueue_work_duration_seconds_count', { name: controller }) ?? 0) >= runs.length,
+        'work durations observed',
+      );
+      assert.ok(
+        (metric(text, 'workqueue_queue_duration_seconds_count', { name: controller }) ?? 0) >= runs.length,
+        'queue durations observed',
+      );
+      assert.equal(metric(text, 'workqueue_depth', { name: controller }), 0, 'the queue is drained');
+      assert.ok((metric(text, 'controller_runtime_reconcile_time_seconds_count', { controller }) ?? 0) >= runs.length);
+
+      const { leader, controllers } = await api().controllers.list();
+      assert.equal(leader, true, 'this server holds its Lease');
+      const mine = controllers.find((c) => c.group === group);
+      assert.deepEqual(
+        mine && {
+          designId: mine.designId,
+          designVersion: mine.designVersion,
+          running: mine.running,
+          controller: mine.controller,
+        },
+        { designId, designVersion: 1, running: true, controller },
+      );
+    });
+  },
+);

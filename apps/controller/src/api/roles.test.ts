@@ -24,8 +24,16 @@ const as = (role: Role): StudioUser => ({ id: role, name: `${role}-user`, role }
 const refused = (code: string) => (err: unknown) => err instanceof TRPCError && err.code === code;
 
 test('signed out in single-user mode: the answer says how to bring the launch token', async () => {
-  const single = t.createCallerFactory(router)({ services: 'svc', user: undefined, signedOutMessage: 'this studio needs its launch token' });
-  await assert.rejects(single.read(), (err: unknown) => err instanceof TRPCError && err.code === 'UNAUTHORIZED' && err.message === 'this studio needs its launch token');
+  const single = t.createCallerFactory(router)({
+    services: 'svc',
+    user: undefined,
+    signedOutMessage: 'this studio needs its launch token',
+  });
+  await assert.rejects(
+    single.read(),
+    (err: unknown) =>
+      err instanceof TRPCError && err.code === 'UNAUTHORIZED' && err.message === 'this studio needs its launch token',
+  );
 });
 
 test('signed out: every procedure is UNAUTHORIZED', async () => {
@@ -36,7 +44,11 @@ test('signed out: every procedure is UNAUTHORIZED', async () => {
 
 test('each role gets its own rights and those below, FORBIDDEN above', async () => {
   assert.equal(await caller(as('viewer')).read(), 'viewer-user read svc');
-  await assert.rejects(caller(as('viewer')).edit(), (err) => refused('FORBIDDEN')(err) && /your role \(viewer\) cannot do this: it needs editor/.test((err as Error).message));
+  await assert.rejects(
+    caller(as('viewer')).edit(),
+    (err) =>
+      refused('FORBIDDEN')(err) && /your role \(viewer\) cannot do this: it needs editor/.test((err as Error).message),
+  );
   assert.equal(await caller(as('editor')).edit(), 'editor');
   await assert.rejects(caller(as('editor')).install(), refused('FORBIDDEN'));
   assert.equal(await caller(as('admin')).install(), 'installed');

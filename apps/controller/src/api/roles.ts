@@ -15,8 +15,12 @@ export function requireRole(need: Role) {
   // initTRPC; this one types cleanly against any context that has `user` and is kept by tRPC 11.x.
   return experimental_standaloneMiddleware<{ ctx: AuthContext }>().create(({ ctx, next }) => {
     const user = ctx.user;
-    if (user === undefined) throw toTRPCError(new UnauthenticatedError(ctx.signedOutMessage ?? 'sign in first (your session may have expired)'));
-    if (!roleAllows(user.role, need)) throw toTRPCError(new ForbiddenError(`your role (${user.role}) cannot do this: it needs ${need}; ask an admin`));
+    if (user === undefined)
+      throw toTRPCError(
+        new UnauthenticatedError(ctx.signedOutMessage ?? 'sign in first (your session may have expired)'),
+      );
+    if (!roleAllows(user.role, need))
+      throw toTRPCError(new ForbiddenError(`your role (${user.role}) cannot do this: it needs ${need}; ask an admin`));
     return next({ ctx: { user } });
   });
 }

@@ -26,24 +26,28 @@ export interface ProcedureMeta {
   readonly kube: KubeAccess;
 }
 
-const t = initTRPC.context<RequestContext>().meta<ProcedureMeta>().create({
-  // never a stack trace in an answer, whatever NODE_ENV says: the message is the answer, server.ts logs the rest
-  isDev: false,
-  sse: {
-    ping: { enabled: true, intervalMs: SSE_PING_MS },
-    client: { reconnectAfterInactivityMs: SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS },
-  },
-  errorFormatter({ shape, error }) {
-    const causes = fieldCausesOf(error);
-    return causes === undefined ? shape : { ...shape, data: { ...shape.data, causes } };
-  },
-});
+const t = initTRPC
+  .context<RequestContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    // never a stack trace in an answer, whatever NODE_ENV says: the message is the answer, server.ts logs the rest
+    isDev: false,
+    sse: {
+      ping: { enabled: true, intervalMs: SSE_PING_MS },
+      client: { reconnectAfterInactivityMs: SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS },
+    },
+    errorFormatter({ shape, error }) {
+      const causes = fieldCausesOf(error);
+      return causes === undefined ? shape : { ...shape, data: { ...shape.data, causes } };
+    },
+  });
 
 /** Every thrown error leaves a procedure as a TRPCError from `toTRPCError`, and nowhere else. */
 const translateErrors = t.middleware(async ({ next }) => {
   const result = await next();
   // tRPC wraps anything thrown that is not a TRPCError as INTERNAL_SERVER_ERROR with the original as cause.
-  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause !== undefined) throw toTRPCError(result.error.cause);
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause !== undefined)
+    throw toTRPCError(result.error.cause);
   return result;
 });
 

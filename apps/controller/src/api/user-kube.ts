@@ -28,7 +28,11 @@ export class UserKube {
   }
 
   /** The items the user may `list`, judged by their namespace (all of them for the studio's own identity). */
-  readable<T>(q: { group: string; resource: string }, items: readonly T[], namespaceOf: (item: T) => string | undefined): Promise<T[]> {
+  readable<T>(
+    q: { group: string; resource: string },
+    items: readonly T[],
+    namespaceOf: (item: T) => string | undefined,
+  ): Promise<T[]> {
     return readableItems(this.authority, this.user, q, items, namespaceOf);
   }
 

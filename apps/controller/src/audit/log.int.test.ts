@@ -20,13 +20,22 @@ test('run() records a success with the after summary, an error with its message,
   );
   assert.equal(created.uid, 'u1');
   await assert.rejects(
-    audit.run({ actor: 'alice', actorRole: 'editor', action: 'resources.patch', object: { ...memcached, name: 'one' }, summary: { before: { size: 3 }, after: { size: 99 } } }, () =>
-      Promise.reject(new Error('spec.size: Invalid value: 99: must be less than or equal to 5')),
+    audit.run(
+      {
+        actor: 'alice',
+        actorRole: 'editor',
+        action: 'resources.patch',
+        object: { ...memcached, name: 'one' },
+        summary: { before: { size: 3 }, after: { size: 99 } },
+      },
+      () => Promise.reject(new Error('spec.size: Invalid value: 99: must be less than or equal to 5')),
     ),
     /less than or equal to 5/,
   );
   await assert.rejects(
-    audit.run({ actor: 'bob', actorRole: 'viewer', action: 'crds.install', object: { designId: 'd1' } }, () => Promise.reject(new TRPCError({ code: 'FORBIDDEN', message: 'needs admin' }))),
+    audit.run({ actor: 'bob', actorRole: 'viewer', action: 'crds.install', object: { designId: 'd1' } }, () =>
+      Promise.reject(new TRPCError({ code: 'FORBIDDEN', message: 'needs admin' })),
+    ),
     /needs admin/,
   );
 
@@ -34,25 +43,53 @@ test('run() records a success with the after summary, an error with its message,
   assert.deepEqual(
     rows.map((r) => [r.actor, r.action, r.name, r.result, r.summary, r.error]),
     [
-      ['alice', 'resources.patch', 'one', 'error', { before: { size: 3 }, after: { size: 99 } }, 'spec.size: Invalid value: 99: must be less than or equal to 5'],
+      [
+        'alice',
+        'resources.patch',
+        'one',
+        'error',
+        { before: { size: 3 }, after: { size: 99 } },
+        'spec.size: Invalid value: 99: must be less than or equal to 5',
+      ],
       ['alice', 'resources.create', 'one', 'success', { after: { size: 3 } }, undefined],
     ],
   );
   const [denied] = await audit.list({ actor: 'bob' });
-  assert.deepEqual([denied?.action, denied?.result, denied?.designId, denied?.actorRole], ['crds.install', 'denied', 'd1', 'viewer']);
+  assert.deepEqual(
+    [denied?.action, denied?.result, denied?.designId, denied?.actorRole],
+    ['crds.install', 'denied', 'd1', 'viewer'],
+  );
   assert.deepEqual(logged, []);
 });
 
 test('filters combine, pages go back by id, and huge summaries are cut', async () => {
   const audit = new AuditLog(db);
   for (let i = 0; i < 5; i++) {
-    await audit.record({ actor: 'pager', action: 'designs.save', object: { designId: `page-${i}` }, result: 'success', summary: { after: { version: i } } });
+    await audit.record({
+      actor: 'pager',
+      action: 'designs.save',
+      object: { designId: `page-${i}` },
+      result: 'success',
+      summary: { after: { version: i } },
+    });
   }
-  await audit.record({ actor: 'pager', action: 'designs.delete', object: { designId: 'page-x' }, result: 'success', summary: { before: { blob: 'x'.repeat(100_000) } } });
+  await audit.record({
+    actor: 'pager',
+    action: 'designs.delete',
+    object: { designId: 'page-x' },
+    result: 'success',
+    summary: { before: { blob: 'x'.repeat(100_000) } },
+  });
   const first = await audit.list({ actor: 'pager', action: 'designs.save', limit: 2 });
-  assert.deepEqual(first.map((r) => r.designId), ['page-4', 'page-3']);
+  assert.deepEqual(
+    first.map((r) => r.designId),
+    ['page-4', 'page-3'],
+  );
   const next = await audit.list({ actor: 'pager', action: 'designs.save', limit: 2, beforeId: first.at(-1)?.id });
-  assert.deepEqual(next.map((r) => r.designId), ['page-2', 'page-1']);
+  assert.deepEqual(
+    next.map((r) => r.designId),
+    ['page-2', 'page-1'],
+  );
   const [big] = await audit.list({ actor: 'pager', action: 'designs.delete' });
   assert.equal((big?.summary as { truncated?: boolean }).truncated, true);
   assert.ok(JSON.stringify(big?.summary).length <= MAX_SUMMARY_CHARS + 100);

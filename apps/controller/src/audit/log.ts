@@ -87,12 +87,20 @@ export class AuditLog {
    * error's message (FORBIDDEN from the API server → `denied`), then rethrows. A failed audit
    * write after a change that happened is logged, not thrown: the user must learn the truth.
    */
-  async run<T>(entry: Omit<AuditRecord, 'result' | 'error'>, change: () => Promise<T>, after?: (result: T) => unknown): Promise<T> {
+  async run<T>(
+    entry: Omit<AuditRecord, 'result' | 'error'>,
+    change: () => Promise<T>,
+    after?: (result: T) => unknown,
+  ): Promise<T> {
     let result: T;
     try {
       result = await change();
     } catch (err) {
-      await this.recordQuietly({ ...entry, result: isDenied(err) ? 'denied' : 'error', error: err instanceof Error ? err.message : String(err) });
+      await this.recordQuietly({
+        ...entry,
+        result: isDenied(err) ? 'denied' : 'error',
+        error: err instanceof Error ? err.message : String(err),
+      });
       throw err;
     }
     const summary = after === undefined ? entry.summary : { ...entry.summary, after: after(result) };
@@ -104,7 +112,9 @@ export class AuditLog {
     const parsed = auditFilterSchema.safeParse(filter);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new RangeError(`invalid audit filter: ${issue?.path.join('.') ?? 'filter'}: ${issue?.message ?? 'bad value'}`);
+      throw new RangeError(
+        `invalid audit filter: ${issue?.path.join('.') ?? 'filter'}: ${issue?.message ?? 'bad value'}`,
+      );
     }
     const f = parsed.data;
     const rows = await this.db.auditEntry.findMany({
@@ -144,7 +154,9 @@ export class AuditLog {
     try {
       await this.record(r);
     } catch (err) {
-      this.log(`audit: could not record ${r.action} by ${r.actor} (${r.result}): ${err instanceof Error ? err.message : String(err)}`);
+      this.log(
+        `audit: could not record ${r.action} by ${r.actor} (${r.result}): ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 }

@@ -32,22 +32,40 @@ export function auditObjectOf(input: unknown): AuditObject {
  */
 export function answerObjectOf(data: unknown): AuditObject {
   if (typeof data !== 'object' || data === null) return {};
-  const { crdName, crdNames, metadata } = data as { crdName?: unknown; crdNames?: unknown; metadata?: { name?: unknown } };
-  const crds = typeof crdName === 'string' ? [crdName] : Array.isArray(crdNames) ? crdNames.filter((n): n is string => typeof n === 'string') : [];
-  if (crds.length > 0) return { group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition', name: crds.join(', ') };
+  const { crdName, crdNames, metadata } = data as {
+    crdName?: unknown;
+    crdNames?: unknown;
+    metadata?: { name?: unknown };
+  };
+  const crds =
+    typeof crdName === 'string'
+      ? [crdName]
+      : Array.isArray(crdNames)
+        ? crdNames.filter((n): n is string => typeof n === 'string')
+        : [];
+  if (crds.length > 0)
+    return { group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition', name: crds.join(', ') };
   return typeof metadata?.name === 'string' ? { name: metadata.name } : {};
 }
 
 export { inputSummary };
 
 /** The action recorded is the procedure's path, as the client called it: one name, never retyped. */
-export const audited = experimental_standaloneMiddleware<{ ctx: { audit: AuditLog; user: StudioUser | undefined } }>().create(async ({ ctx, input, path, next }) => {
+export const audited = experimental_standaloneMiddleware<{
+  ctx: { audit: AuditLog; user: StudioUser | undefined };
+}>().create(async ({ ctx, input, path, next }) => {
   const result = await next();
   // tRPC hands us an error thrown below as INTERNAL_SERVER_ERROR wrapping the original (a
   // Kubernetes 403/409/422): classify and word it as the client will see it (api/errors.ts)
   const raw = result.ok ? undefined : result.error;
-  const failure = raw !== undefined && raw.code === 'INTERNAL_SERVER_ERROR' && raw.cause !== undefined ? failureOf(raw.cause) : raw;
-  const outcome: AuditResult = failure === undefined ? 'success' : failure.code === 'FORBIDDEN' || failure.code === 'UNAUTHORIZED' ? 'denied' : 'error';
+  const failure =
+    raw !== undefined && raw.code === 'INTERNAL_SERVER_ERROR' && raw.cause !== undefined ? failureOf(raw.cause) : raw;
+  const outcome: AuditResult =
+    failure === undefined
+      ? 'success'
+      : failure.code === 'FORBIDDEN' || failure.code === 'UNAUTHORIZED'
+        ? 'denied'
+        : 'error';
   const input_ = inputSummary(input);
   try {
     await ctx.audit.record({

@@ -18,7 +18,10 @@ const suffix = Date.now().toString(36);
 const domain = `audit${suffix}.example.com`;
 const group = `cache.${domain}`;
 const namespace = `audit-${suffix}`;
-const memcached = readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8').replace('domain: example.com', `domain: ${domain}`);
+const memcached = readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8').replace(
+  'domain: example.com',
+  `domain: ${domain}`,
+);
 const ada: StudioUser = { id: 'u-ada', name: 'ada', role: 'admin' };
 const val: StudioUser = { id: 'u-val', name: 'val', role: 'viewer' };
 
@@ -28,11 +31,15 @@ describe('the audit log of the used-by story', { skip: skipWithoutCluster }, () 
 
   before(async () => {
     await core().createNamespace({ body: { metadata: { name: namespace } } });
-    running = await startServices(loadKubeConfig(kubeconfigPath), migratedTempDb(), { lease: { namespace, name: 'opstudio-audit-it' } });
+    running = await startServices(loadKubeConfig(kubeconfigPath), migratedTempDb(), {
+      lease: { namespace, name: 'opstudio-audit-it' },
+    });
   });
   after(async () => {
     await running?.stop();
-    await core().deleteNamespace({ name: namespace }).catch(() => undefined);
+    await core()
+      .deleteNamespace({ name: namespace })
+      .catch(() => undefined);
   });
 
   test('install, create and patch are recorded with the right user; a viewer is refused', async () => {
@@ -40,9 +47,20 @@ describe('the audit log of the used-by story', { skip: skipWithoutCluster }, () 
     const { id: designId } = await asAda.designs.save({ name: `memcached-${suffix}`, yaml: memcached });
     await asAda.crds.install({ designId });
     const ref = { group, version: 'v1alpha1', plural: 'memcacheds', namespace };
-    await asAda.resources.create({ ...ref, body: { apiVersion: `${group}/v1alpha1`, kind: 'Memcached', metadata: { name: 'm1' }, spec: { size: 1 } } });
+    await asAda.resources.create({
+      ...ref,
+      body: { apiVersion: `${group}/v1alpha1`, kind: 'Memcached', metadata: { name: 'm1' }, spec: { size: 1 } },
+    });
     await asAda.resources.patch({ ...ref, name: 'm1', strategy: 'merge', patch: { spec: { size: 2 } } });
-    await assert.rejects(createCaller({ ...running.services, user: val }).resources.patch({ ...ref, name: 'm1', strategy: 'merge', patch: { spec: { size: 9 } } }), (e) => e instanceof TRPCError && e.code === 'FORBIDDEN');
+    await assert.rejects(
+      createCaller({ ...running.services, user: val }).resources.patch({
+        ...ref,
+        name: 'm1',
+        strategy: 'merge',
+        patch: { spec: { size: 9 } },
+      }),
+      (e) => e instanceof TRPCError && e.code === 'FORBIDDEN',
+    );
     await asAda.crds.uninstall({ designId, deleteResources: true });
 
     const rows = (await running.services.audit.list({ actor: 'ada' })).reverse();
@@ -59,9 +77,15 @@ describe('the audit log of the used-by story', { skip: skipWithoutCluster }, () 
     assert.equal(rows[0]?.designId, undefined, 'a new design has no id before the save');
     // the patch is summarised by the paths it touched, the created object not at all by its values
     assert.deepEqual(rows[3]?.summary, { after: { strategy: 'merge', patch: { paths: ['spec.size'] } } });
-    assert.deepEqual(rows[2]?.summary, { after: { body: { paths: ['apiVersion', 'kind', 'metadata.name', 'spec.size'] } } });
+    assert.deepEqual(rows[2]?.summary, {
+      after: { body: { paths: ['apiVersion', 'kind', 'metadata.name', 'spec.size'] } },
+    });
     assert.equal(rows[0]?.summary, undefined, 'a design save stores nothing of the design');
     assert.equal(rows[3]?.group, group);
-    assert.deepEqual(await running.services.audit.list({ actor: 'val' }), [], 'a refusal by role never reached the change');
+    assert.deepEqual(
+      await running.services.audit.list({ actor: 'val' }),
+      [],
+      'a refusal by role never reached the change',
+    );
   });
 });

@@ -60,7 +60,15 @@ export class AccessReviewer {
   }
 
   private cached(who: readonly [string, string], q: AccessQuestion, ask: () => Promise<boolean>): Promise<boolean> {
-    const key = JSON.stringify([...who, q.verb, q.group, q.resource, q.namespace ?? '', q.name ?? '', q.subresource ?? '']);
+    const key = JSON.stringify([
+      ...who,
+      q.verb,
+      q.group,
+      q.resource,
+      q.namespace ?? '',
+      q.name ?? '',
+      q.subresource ?? '',
+    ]);
     const hit = this.cache.get(key);
     if (hit !== undefined && hit.until > this.now()) return Promise.resolve(hit.allowed);
     const pending = this.inflight.get(key);
@@ -71,7 +79,9 @@ export class AccessReviewer {
         return allowed;
       })
       .catch((err: unknown) => {
-        this.opts.log?.(`access review failed for ${who[0] || 'the studio'} ${q.verb} ${q.resource}: ${err instanceof Error ? err.message : String(err)} (answering no)`);
+        this.opts.log?.(
+          `access review failed for ${who[0] || 'the studio'} ${q.verb} ${q.resource}: ${err instanceof Error ? err.message : String(err)} (answering no)`,
+        );
         return false;
       })
       .finally(() => this.inflight.delete(key));
@@ -80,9 +90,18 @@ export class AccessReviewer {
   }
 
   /** The items the user may read, judged per namespace (one review per namespace, cached). */
-  async filterReadable<T>(user: Pick<StudioUser, 'name' | 'role'>, q: Omit<AccessQuestion, 'namespace' | 'verb'>, items: readonly T[], namespaceOf: (item: T) => string | undefined): Promise<T[]> {
+  async filterReadable<T>(
+    user: Pick<StudioUser, 'name' | 'role'>,
+    q: Omit<AccessQuestion, 'namespace' | 'verb'>,
+    items: readonly T[],
+    namespaceOf: (item: T) => string | undefined,
+  ): Promise<T[]> {
     const namespaces = [...new Set(items.map(namespaceOf))];
-    const verdicts = new Map(await Promise.all(namespaces.map(async (ns) => [ns, await this.allowed(user, { ...q, verb: 'list', namespace: ns })] as const)));
+    const verdicts = new Map(
+      await Promise.all(
+        namespaces.map(async (ns) => [ns, await this.allowed(user, { ...q, verb: 'list', namespace: ns })] as const),
+      ),
+    );
     return items.filter((item) => verdicts.get(namespaceOf(item)) === true);
   }
 
@@ -128,7 +147,14 @@ export class AccessReviewer {
 }
 
 function resourceAttributesOf(q: AccessQuestion) {
-  return { verb: q.verb, group: q.group, resource: q.resource, namespace: q.namespace, name: q.name, subresource: q.subresource };
+  return {
+    verb: q.verb,
+    group: q.group,
+    resource: q.resource,
+    namespace: q.namespace,
+    name: q.name,
+    subresource: q.subresource,
+  };
 }
 
 /** Allowed and not explicitly denied (an authorizer may answer both "no opinion" and "deny"). */

@@ -25,12 +25,18 @@ export function clientAddress(req: Req, proxySecret: string | undefined): string
   const peer = req.socket.remoteAddress ?? 'unknown';
   if (!fromProxy(req, proxySecret)) return peer;
   const raw = req.headers['x-forwarded-for'];
-  const forwarded = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  const forwarded = (Array.isArray(raw) ? raw.join(',') : (raw ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return forwarded.at(-1)?.slice(0, 64) ?? peer;
 }
 
 /** The host the browser addressed: `x-forwarded-host` from the proxy, else `Host`. */
-export function requestHost(req: Req, proxySecret: string | undefined): { header: 'Host' | 'X-Forwarded-Host'; value: string | undefined } {
+export function requestHost(
+  req: Req,
+  proxySecret: string | undefined,
+): { header: 'Host' | 'X-Forwarded-Host'; value: string | undefined } {
   if (fromProxy(req, proxySecret)) return { header: 'X-Forwarded-Host', value: first(req.headers['x-forwarded-host']) };
   return { header: 'Host', value: first(req.headers.host) };
 }

@@ -27,7 +27,13 @@ const secret = (name: string) =>
     .string()
     .optional()
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
-    .pipe(z.string().min(16, `${name} must be at least 16 characters (use a random value, e.g. openssl rand -hex 24)`).max(512, `${name} must be at most 512 characters`).optional());
+    .pipe(
+      z
+        .string()
+        .min(16, `${name} must be at least 16 characters (use a random value, e.g. openssl rand -hex 24)`)
+        .max(512, `${name} must be at most 512 characters`)
+        .optional(),
+    );
 
 export const authEnvSchema = z.object({
   OPSTUDIO_ALLOWED_HOSTS: z
@@ -48,10 +54,23 @@ export const authEnvSchema = z.object({
   OPSTUDIO_ALLOWED_ORIGINS: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean)),
-  OPSTUDIO_SESSION_TTL_HOURS: z.coerce.number({ error: 'OPSTUDIO_SESSION_TTL_HOURS must be a number of hours' }).positive('OPSTUDIO_SESSION_TTL_HOURS must be above 0').max(24 * 30, 'OPSTUDIO_SESSION_TTL_HOURS must be at most 720 (30 days)').optional(),
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    ),
+  OPSTUDIO_SESSION_TTL_HOURS: z.coerce
+    .number({ error: 'OPSTUDIO_SESSION_TTL_HOURS must be a number of hours' })
+    .positive('OPSTUDIO_SESSION_TTL_HOURS must be above 0')
+    .max(24 * 30, 'OPSTUDIO_SESSION_TTL_HOURS must be at most 720 (30 days)')
+    .optional(),
   OPSTUDIO_SECURE_COOKIES: onOff('OPSTUDIO_SECURE_COOKIES'),
-  OPSTUDIO_MAX_BODY_BYTES: z.coerce.number({ error: 'OPSTUDIO_MAX_BODY_BYTES must be a number of bytes' }).int().min(1024, 'OPSTUDIO_MAX_BODY_BYTES must be at least 1024').optional(),
+  OPSTUDIO_MAX_BODY_BYTES: z.coerce
+    .number({ error: 'OPSTUDIO_MAX_BODY_BYTES must be a number of bytes' })
+    .int()
+    .min(1024, 'OPSTUDIO_MAX_BODY_BYTES must be at least 1024')
+    .optional(),
   OPSTUDIO_KUBE_USER_PREFIX: z.string().optional(),
   OPSTUDIO_KUBE_GROUP_PREFIX: z.string().optional(),
 });
@@ -94,7 +113,8 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env, overrides: 
   return {
     mode: (overrides.auth ?? e.OPSTUDIO_AUTH ?? false) ? 'multi-user' : 'single-user',
     allowedOrigins: e.OPSTUDIO_ALLOWED_ORIGINS,
-    sessionTtlMs: e.OPSTUDIO_SESSION_TTL_HOURS === undefined ? DEFAULT_SESSION_TTL_MS : e.OPSTUDIO_SESSION_TTL_HOURS * 3_600_000,
+    sessionTtlMs:
+      e.OPSTUDIO_SESSION_TTL_HOURS === undefined ? DEFAULT_SESSION_TTL_MS : e.OPSTUDIO_SESSION_TTL_HOURS * 3_600_000,
     secureCookies: e.OPSTUDIO_SECURE_COOKIES,
     allowedHosts: e.OPSTUDIO_ALLOWED_HOSTS,
     proxySecret: e.OPSTUDIO_PROXY_SECRET,

@@ -3,8 +3,14 @@ import { test } from 'node:test';
 import { clearedSessionCookies, parseCookies, sessionCookie, sessionTokenOf } from './cookies';
 
 test('the session cookie is HttpOnly and SameSite=Strict, Secure with the __Host- prefix over HTTPS', () => {
-  assert.equal(sessionCookie('tok', 3_600_000, false), 'opstudio_session=tok; Path=/; Max-Age=3600; HttpOnly; SameSite=Strict');
-  assert.equal(sessionCookie('tok', 3_600_000, true), '__Host-opstudio_session=tok; Path=/; Max-Age=3600; HttpOnly; SameSite=Strict; Secure');
+  assert.equal(
+    sessionCookie('tok', 3_600_000, false),
+    'opstudio_session=tok; Path=/; Max-Age=3600; HttpOnly; SameSite=Strict',
+  );
+  assert.equal(
+    sessionCookie('tok', 3_600_000, true),
+    '__Host-opstudio_session=tok; Path=/; Max-Age=3600; HttpOnly; SameSite=Strict; Secure',
+  );
   assert.ok(clearedSessionCookies().every((c) => c.includes('Max-Age=0')));
 });
 

@@ -33,12 +33,21 @@ export function sessionTokenOf(cookieHeader: string | undefined, secure: boolean
 
 export function sessionCookie(token: string, maxAgeMs: number, secure: boolean): string {
   const name = secure ? SECURE_COOKIE_NAME : COOKIE_NAME;
-  const attrs = [`${name}=${token}`, 'Path=/', `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`, 'HttpOnly', 'SameSite=Strict'];
+  const attrs = [
+    `${name}=${token}`,
+    'Path=/',
+    `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`,
+    'HttpOnly',
+    'SameSite=Strict',
+  ];
   if (secure) attrs.push('Secure');
   return attrs.join('; ');
 }
 
 /** Both names are cleared: the browser may hold either. */
 export function clearedSessionCookies(): string[] {
-  return [`${COOKIE_NAME}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`, `${SECURE_COOKIE_NAME}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure`];
+  return [
+    `${COOKIE_NAME}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`,
+    `${SECURE_COOKIE_NAME}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure`,
+  ];
 }

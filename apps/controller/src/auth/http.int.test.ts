@@ -21,7 +21,12 @@ after(async () => {
 });
 
 const cheap = { logN: 10, r: 8, p: 1 };
-const same = { 'content-type': 'application/json', 'x-opstudio-csrf': '1', 'sec-fetch-site': 'same-origin', origin: 'http://127.0.0.1:3000' };
+const same = {
+  'content-type': 'application/json',
+  'x-opstudio-csrf': '1',
+  'sec-fetch-site': 'same-origin',
+  origin: 'http://127.0.0.1:3000',
+};
 
 /** The server as server.ts will wire it: guard, auth routes, then "the API" (here: who am I). */
 async function serve(auth: StudioAuth): Promise<string> {
@@ -44,7 +49,11 @@ async function serve(auth: StudioAuth): Promise<string> {
 function multiUser(now: () => number = Date.now, limiter = new LoginRateLimiter(), env: NodeJS.ProcessEnv = {}) {
   const service = new AuthService(db, { scrypt: cheap, now, limiter, sessionTtlMs: 60_000 });
   const audit = new AuditLog(db);
-  return { service, audit, auth: new StudioAuth({ config: loadAuthConfig({ OPSTUDIO_AUTH: 'on', ...env }), service, audit }) };
+  return {
+    service,
+    audit,
+    auth: new StudioAuth({ config: loadAuthConfig({ OPSTUDIO_AUTH: 'on', ...env }), service, audit }),
+  };
 }
 
 const signIn = (base: string, name: string, password: string, headers: Record<string, string> = same) =>
@@ -54,12 +63,27 @@ const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(
 test('single-user mode: the holder of the launch token is admin, there is no sign-in', async () => {
   const auth = new StudioAuth({ config: loadAuthConfig({}), service: new AuthService(db, { scrypt: cheap }) });
   const base = await serve(auth);
-  assert.deepEqual(await (await fetch(`${base}/api/auth/session`)).json(), { mode: 'single-user', user: null, setupRequired: false }, 'no token: nobody');
+  assert.deepEqual(
+    await (await fetch(`${base}/api/auth/session`)).json(),
+    { mode: 'single-user', user: null, setupRequired: false },
+    'no token: nobody',
+  );
   const bearer = { authorization: `Bearer ${auth.launchToken?.value}` };
-  assert.deepEqual(await (await fetch(`${base}/api/auth/session`, { headers: bearer })).json(), { mode: 'single-user', user: { name: 'local', role: 'admin' }, setupRequired: false });
+  assert.deepEqual(await (await fetch(`${base}/api/auth/session`, { headers: bearer })).json(), {
+    mode: 'single-user',
+    user: { name: 'local', role: 'admin' },
+    setupRequired: false,
+  });
   const cookie = { cookie: `opstudio_launch_3000=${auth.launchToken?.value}` };
-  assert.equal(((await (await fetch(`${base}/api/auth/session`, { headers: cookie })).json()) as { user: unknown }).user !== null, true, 'or the cookie the web app set');
-  assert.equal((await fetch(`${base}/api/whoami`, { headers: { cookie: 'opstudio_launch_3000=wrong-token-wrong-token' } })).status, 401);
+  assert.equal(
+    ((await (await fetch(`${base}/api/auth/session`, { headers: cookie })).json()) as { user: unknown }).user !== null,
+    true,
+    'or the cookie the web app set',
+  );
+  assert.equal(
+    (await fetch(`${base}/api/whoami`, { headers: { cookie: 'opstudio_launch_3000=wrong-token-wrong-token' } })).status,
+    401,
+  );
   const res = await signIn(base, 'x', 'y');
   assert.equal(res.status, 409);
   assert.match(((await res.json()) as { error: { message: string } }).error.message, /single-user mode/);
@@ -82,15 +106,25 @@ test('sign in, use the session, sign out: the cookie is HttpOnly, SameSite=Stric
   const setCookie = ok.headers.get('set-cookie') ?? '';
   assert.match(setCookie, /^opstudio_session=[\w-]{43}; Path=\/; Max-Age=60; HttpOnly; SameSite=Strict$/);
   const cookie = cookieOf(ok);
-  assert.deepEqual(await (await fetch(`${base}/api/whoami`, { headers: { cookie } })).json(), { user: { id: (await service.listUsers())[0]?.id, name: 'alice', role: 'editor' } });
+  assert.deepEqual(await (await fetch(`${base}/api/whoami`, { headers: { cookie } })).json(), {
+    user: { id: (await service.listUsers())[0]?.id, name: 'alice', role: 'editor' },
+  });
 
   const out = await fetch(`${base}/api/auth/sign-out`, { method: 'POST', headers: { ...same, cookie }, body: '{}' });
   assert.equal(out.status, 200);
   assert.match(out.headers.get('set-cookie') ?? '', /opstudio_session=; Path=\/; Max-Age=0/);
-  assert.equal((await fetch(`${base}/api/whoami`, { headers: { cookie } })).status, 401, 'the old cookie no longer works');
+  assert.equal(
+    (await fetch(`${base}/api/whoami`, { headers: { cookie } })).status,
+    401,
+    'the old cookie no longer works',
+  );
 
   const signIns = await audit.list({ action: 'auth.sign-in' });
-  assert.deepEqual(signIns.map((e) => [e.actor, e.result]).slice(0, 3), [['alice', 'success'], ['nobody', 'denied'], ['alice', 'denied']]);
+  assert.deepEqual(signIns.map((e) => [e.actor, e.result]).slice(0, 3), [
+    ['alice', 'success'],
+    ['nobody', 'denied'],
+    ['alice', 'denied'],
+  ]);
 });
 
 test('an expired session is refused (and removed)', async () => {
@@ -103,7 +137,11 @@ test('an expired session is refused (and removed)', async () => {
   now += 60_001;
   assert.equal((await fetch(`${base}/api/whoami`, { headers: { cookie } })).status, 401);
   now -= 60_001;
-  assert.equal((await fetch(`${base}/api/whoami`, { headers: { cookie } })).status, 401, 'the row is gone, not merely judged expired');
+  assert.equal(
+    (await fetch(`${base}/api/whoami`, { headers: { cookie } })).status,
+    401,
+    'the row is gone, not merely judged expired',
+  );
 });
 
 test('the login rate limit engages after repeated failures, even for the right password, and says when to retry', async () => {
@@ -114,52 +152,109 @@ test('the login rate limit engages after repeated failures, even for the right p
   const limited = await signIn(base, 'carol', 'carol-password-1');
   assert.equal(limited.status, 429);
   assert.ok(Number(limited.headers.get('retry-after')) > 800, 'Retry-After in seconds, about the window');
-  assert.match(((await limited.json()) as { error: { message: string } }).error.message, /too many failed sign-ins for this account: try again in \d+ s/);
+  assert.match(
+    ((await limited.json()) as { error: { message: string } }).error.message,
+    /too many failed sign-ins for this account: try again in \d+ s/,
+  );
 });
 
 test('cross-site requests are refused before they reach a handler: form posts, missing header, wrong origin', async () => {
   const { service, auth } = multiUser();
   await service.createUser('dave', 'dave-password-1', 'admin');
   const base = await serve(auth);
-  const form = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=dave&password=dave-password-1' });
+  const form = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'name=dave&password=dave-password-1',
+  });
   assert.equal(form.status, 415);
-  const noHeader = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const noHeader = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   assert.equal(noHeader.status, 403);
-  assert.equal((await signIn(base, 'dave', 'dave-password-1', { ...same, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status, 403);
-  assert.equal((await signIn(base, 'dave', 'dave-password-1', { ...same, origin: 'https://evil.example' })).status, 403);
+  assert.equal(
+    (
+      await signIn(base, 'dave', 'dave-password-1', {
+        ...same,
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      })
+    ).status,
+    403,
+  );
+  assert.equal(
+    (await signIn(base, 'dave', 'dave-password-1', { ...same, origin: 'https://evil.example' })).status,
+    403,
+  );
   assert.equal((await fetch(`${base}/api/auth/sign-in`)).status, 404, 'GET never signs in');
 });
 
 test("behind the web app's proxy (with this launch's secret), the browser's address, host and scheme come from x-forwarded-*", async () => {
   const secret = 'proxy-secret-of-this-launch-0123';
-  const { service, auth } = multiUser(Date.now, new LoginRateLimiter({ perAccount: 50, perAddress: 2 }), { OPSTUDIO_PROXY_SECRET: secret, OPSTUDIO_ALLOWED_HOSTS: 'studio.example.com' });
+  const { service, auth } = multiUser(Date.now, new LoginRateLimiter({ perAccount: 50, perAddress: 2 }), {
+    OPSTUDIO_PROXY_SECRET: secret,
+    OPSTUDIO_ALLOWED_HOSTS: 'studio.example.com',
+  });
   await service.createUser('erin', 'erin-password-1', 'admin');
   const base = await serve(auth);
-  const browser = { ...same, origin: 'https://studio.example.com', 'x-forwarded-host': 'studio.example.com', 'x-forwarded-proto': 'https', 'x-opstudio-proxy-secret': secret };
+  const browser = {
+    ...same,
+    origin: 'https://studio.example.com',
+    'x-forwarded-host': 'studio.example.com',
+    'x-forwarded-proto': 'https',
+    'x-opstudio-proxy-secret': secret,
+  };
   // the Origin names a served host, and the cookie is Secure (the browser used HTTPS)
   const ok = await signIn(base, 'erin', 'erin-password-1', { ...browser, 'x-forwarded-for': '203.0.113.1' });
   assert.equal(ok.status, 200);
   assert.match(ok.headers.get('set-cookie') ?? '', /^__Host-opstudio_session=.*; Secure/);
-  const plain = await signIn(base, 'erin', 'erin-password-1', { ...browser, 'x-opstudio-proxy-secret': 'not-the-secret', 'x-forwarded-for': '203.0.113.1' });
+  const plain = await signIn(base, 'erin', 'erin-password-1', {
+    ...browser,
+    'x-opstudio-proxy-secret': 'not-the-secret',
+    'x-forwarded-for': '203.0.113.1',
+  });
   assert.equal(plain.status, 200, 'without the secret the forwarded headers are ignored: Host is 127.0.0.1, served');
-  const spoofed = await signIn(base, 'erin', 'erin-password-1', { ...same, 'x-forwarded-host': 'r.attacker.example', 'x-forwarded-for': '203.0.113.9' });
-  assert.equal(spoofed.status, 200, 'a forwarded host from anyone but the proxy is nobody\'s word');
+  const spoofed = await signIn(base, 'erin', 'erin-password-1', {
+    ...same,
+    'x-forwarded-host': 'r.attacker.example',
+    'x-forwarded-for': '203.0.113.9',
+  });
+  assert.equal(spoofed.status, 200, "a forwarded host from anyone but the proxy is nobody's word");
   // the per-address limit counts each forwarded address on its own
-  for (let i = 0; i < 2; i++) assert.equal((await signIn(base, 'erin', `bad-${i}`, { ...browser, 'x-forwarded-for': '203.0.113.2' })).status, 401);
-  assert.equal((await signIn(base, 'erin', 'erin-password-1', { ...browser, 'x-forwarded-for': '203.0.113.2' })).status, 429);
-  assert.equal((await signIn(base, 'erin', 'erin-password-1', { ...browser, 'x-forwarded-for': '203.0.113.3' })).status, 200);
+  for (let i = 0; i < 2; i++)
+    assert.equal(
+      (await signIn(base, 'erin', `bad-${i}`, { ...browser, 'x-forwarded-for': '203.0.113.2' })).status,
+      401,
+    );
+  assert.equal(
+    (await signIn(base, 'erin', 'erin-password-1', { ...browser, 'x-forwarded-for': '203.0.113.2' })).status,
+    429,
+  );
+  assert.equal(
+    (await signIn(base, 'erin', 'erin-password-1', { ...browser, 'x-forwarded-for': '203.0.113.3' })).status,
+    200,
+  );
 });
 
 test('a 10 MiB body is refused quickly with 413 and a clear message', async () => {
   const { auth } = multiUser();
   const base = await serve(auth);
   const started = performance.now();
-  const res = await fetch(`${base}/api/trpc/designs.save`, { method: 'POST', headers: same, body: 'x'.repeat(10 * 1024 * 1024) }).catch((err: unknown) => err);
+  const res = await fetch(`${base}/api/trpc/designs.save`, {
+    method: 'POST',
+    headers: same,
+    body: 'x'.repeat(10 * 1024 * 1024),
+  }).catch((err: unknown) => err);
   const ms = performance.now() - started;
   // the server may close the connection while the client is still sending: either way it refused
   if (res instanceof Response) {
     assert.equal(res.status, 413);
-    assert.match(((await res.json()) as { error: { message: string } }).error.message, /too large \(10485760 bytes\): the limit is 1048576 bytes/);
+    assert.match(
+      ((await res.json()) as { error: { message: string } }).error.message,
+      /too large \(10485760 bytes\): the limit is 1048576 bytes/,
+    );
   } else assert.match(String((res as Error).cause ?? res), /EPIPE|ECONNRESET|closed|other side/i);
   assert.ok(ms < 2000, `took ${ms.toFixed(0)} ms`);
 });
@@ -174,13 +269,28 @@ test('first run: the one-time setup token creates the first admin once', async (
     assert.match(banner ?? '', /or at http:\/\/127\.0\.0\.1:3000\/sign-in with this one-time setup token: /);
     const token = /setup token: (\S+)/.exec(banner ?? '')?.[1] ?? '';
     assert.match(banner ?? '', /npx opstudio admin create <name> --role admin/);
-    assert.deepEqual(((await (await fetch(`${base}/api/auth/session`)).json()) as { setupRequired: boolean }).setupRequired, true);
-    const setup = (body: object) => fetch(`${base}/api/auth/setup`, { method: 'POST', headers: same, body: JSON.stringify(body) });
+    assert.deepEqual(
+      ((await (await fetch(`${base}/api/auth/session`)).json()) as { setupRequired: boolean }).setupRequired,
+      true,
+    );
+    const setup = (body: object) =>
+      fetch(`${base}/api/auth/setup`, { method: 'POST', headers: same, body: JSON.stringify(body) });
     assert.equal((await setup({ token: 'wrong', name: 'root', password: 'root-password-1' })).status, 403);
     const done = await setup({ token, name: 'root', password: 'root-password-1' });
     assert.equal(done.status, 200);
-    assert.deepEqual(await (await fetch(`${base}/api/whoami`, { headers: { cookie: cookieOf(done) } })).json().then((b) => (b as { user: { role: string } }).user.role), 'admin');
-    assert.equal((await setup({ token, name: 'second', password: 'root-password-2' })).status, 409, 'spent: the studio has an account now');
+    assert.deepEqual(
+      await (
+        await fetch(`${base}/api/whoami`, { headers: { cookie: cookieOf(done) } })
+      )
+        .json()
+        .then((b) => (b as { user: { role: string } }).user.role),
+      'admin',
+    );
+    assert.equal(
+      (await setup({ token, name: 'second', password: 'root-password-2' })).status,
+      409,
+      'spent: the studio has an account now',
+    );
     assert.equal(await auth.startupBanner(undefined), undefined);
   } finally {
     await fresh.$disconnect();

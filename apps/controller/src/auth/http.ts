@@ -69,7 +69,10 @@ export class StudioAuth {
 
   /** The hosts a request may name: the browser's (behind the proxy: the web app's port) or this server's. */
   private hostPolicy(ports: readonly (number | undefined)[]): HostPolicy {
-    return { ports: ports.filter((p): p is number => p !== undefined && p > 0), configured: this.opts.config.allowedHosts };
+    return {
+      ports: ports.filter((p): p is number => p !== undefined && p > 0),
+      configured: this.opts.config.allowedHosts,
+    };
   }
 
   get mode() {
@@ -93,11 +96,15 @@ export class StudioAuth {
 
   /** What a request without a user is told: sign in (multi-user) or bring the launch token (single-user). */
   get signedOutMessage(): string {
-    return this.launchToken === undefined ? 'sign in first (your session may have expired)' : launchTokenHint(this.launchTokenFile);
+    return this.launchToken === undefined
+      ? 'sign in first (your session may have expired)'
+      : launchTokenHint(this.launchTokenFile);
   }
 
   /** The tRPC context's auth part: who asks, what a signed-out request is told, and in multi-user mode the session (a live stream ends with it). */
-  async requestContext(req: Pick<IncomingMessage, 'headers' | 'socket'>): Promise<AuthContext & { readonly session?: SessionRef | undefined }> {
+  async requestContext(
+    req: Pick<IncomingMessage, 'headers' | 'socket'>,
+  ): Promise<AuthContext & { readonly session?: SessionRef | undefined }> {
     const signedOutMessage = this.signedOutMessage;
     if (this.launchToken !== undefined) return { user: await this.contextUser(req), signedOutMessage };
     const signedIn = await this.contextSession(req);
@@ -115,15 +122,27 @@ export class StudioAuth {
     const metricsToken = this.opts.config.metricsToken;
     if (metricsToken !== undefined && sameSecret(bearerOf(req.headers), metricsToken)) return undefined;
     if (this.launchToken?.presentedBy(req.headers) === true) return undefined;
-    if (metricsToken === undefined && this.launchToken === undefined) return 'metrics are off in multi-user mode until OPSTUDIO_METRICS_TOKEN is set: then scrape with Authorization: Bearer <that token>';
+    if (metricsToken === undefined && this.launchToken === undefined)
+      return 'metrics are off in multi-user mode until OPSTUDIO_METRICS_TOKEN is set: then scrape with Authorization: Bearer <that token>';
     return `metrics need Authorization: Bearer <token> (${metricsToken === undefined ? 'the launch token' : 'OPSTUDIO_METRICS_TOKEN'})`;
   }
 
   /** Host allow-list, body size, CSRF/origin; answers the refusal itself and returns false when refused. */
   guard(req: IncomingMessage, res: ServerResponse): boolean {
-    const refusal: Refusal | undefined = this.hostCheck(req) ?? checkBodySize(req, this.opts.config.maxBodyBytes) ?? checkCsrf(req, { allowedOrigins: this.opts.config.allowedOrigins, hosts: this.hostPolicy([this.ports.own, this.ports.web]) });
+    const refusal: Refusal | undefined =
+      this.hostCheck(req) ??
+      checkBodySize(req, this.opts.config.maxBodyBytes) ??
+      checkCsrf(req, {
+        allowedOrigins: this.opts.config.allowedOrigins,
+        hosts: this.hostPolicy([this.ports.own, this.ports.web]),
+      });
     if (refusal === undefined) return true;
-    sendJson(res, refusal.status, { error: { message: refusal.message } }, refusal.status === 413 ? { connection: 'close' } : {});
+    sendJson(
+      res,
+      refusal.status,
+      { error: { message: refusal.message } },
+      refusal.status === 413 ? { connection: 'close' } : {},
+    );
     return false;
   }
 
@@ -162,7 +181,10 @@ export class StudioAuth {
           await this.setup(req, res);
           break;
         default:
-          throw new HttpError(404, `no auth route ${route}: use GET session, POST sign-in, POST sign-out or POST setup under ${AUTH_BASE_PATH}`);
+          throw new HttpError(
+            404,
+            `no auth route ${route}: use GET session, POST sign-in, POST sign-out or POST setup under ${AUTH_BASE_PATH}`,
+          );
       }
     } catch (err) {
       const { status, message, headers } = toHttpError(err);
@@ -174,8 +196,13 @@ export class StudioAuth {
 
   private async session(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const user = await this.contextUser(req);
-    const setupRequired = this.mode === 'multi-user' && this.setupToken.active && (await this.opts.service.userCount()) === 0;
-    sendJson(res, 200, { mode: this.mode, user: user === undefined ? null : { name: user.name, role: user.role }, setupRequired });
+    const setupRequired =
+      this.mode === 'multi-user' && this.setupToken.active && (await this.opts.service.userCount()) === 0;
+    sendJson(res, 200, {
+      mode: this.mode,
+      user: user === undefined ? null : { name: user.name, role: user.role },
+      setupRequired,
+    });
   }
 
   private async signIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -190,9 +217,13 @@ export class StudioAuth {
       const signed = await this.opts.service.signIn(name, password, { address, userAgent: req.headers['user-agent'] });
       await this.audit(signed.user.name, signed.user.role, 'auth.sign-in', 'success', undefined, address);
       res.setHeader('set-cookie', sessionCookie(signed.token, this.opts.service.sessionTtlMs, this.secure(req)));
-      sendJson(res, 200, { user: { name: signed.user.name, role: signed.user.role }, expiresAt: signed.expiresAt.toISOString() });
+      sendJson(res, 200, {
+        user: { name: signed.user.name, role: signed.user.role },
+        expiresAt: signed.expiresAt.toISOString(),
+      });
     } catch (err) {
-      if (err instanceof AuthError) await this.audit(name.slice(0, 63), undefined, 'auth.sign-in', 'denied', err.message, address);
+      if (err instanceof AuthError)
+        await this.audit(name.slice(0, 63), undefined, 'auth.sign-in', 'denied', err.message, address);
       throw err;
     }
   }
@@ -213,28 +244,53 @@ export class StudioAuth {
     // a request that cannot succeed must not spend the one-time token: check what it carries first
     validateUserName(name);
     validatePassword(password);
-    if ((await this.opts.service.userCount()) > 0) throw new HttpError(409, 'the studio already has accounts: sign in, or ask an admin for one');
-    if (!this.setupToken.consume(token)) throw new HttpError(403, 'wrong or used setup token: use the one printed on the controller console at start-up (restart to get a new one)');
+    if ((await this.opts.service.userCount()) > 0)
+      throw new HttpError(409, 'the studio already has accounts: sign in, or ask an admin for one');
+    if (!this.setupToken.consume(token))
+      throw new HttpError(
+        403,
+        'wrong or used setup token: use the one printed on the controller console at start-up (restart to get a new one)',
+      );
     await this.opts.service.createUser(name, password, 'admin').catch((err: unknown) => {
       this.setupToken.giveBack(token);
       throw err;
     });
-    await this.audit(name, 'admin', 'auth.setup', 'success', undefined, clientAddress(req, this.opts.config.proxySecret));
+    await this.audit(
+      name,
+      'admin',
+      'auth.setup',
+      'success',
+      undefined,
+      clientAddress(req, this.opts.config.proxySecret),
+    );
     await this.startSession(req, res, name, password);
   }
 
   private requireMultiUser(): void {
-    if (this.mode !== 'multi-user') throw new HttpError(409, 'single-user mode: there is no sign-in (the local user is admin); start with --auth for accounts');
+    if (this.mode !== 'multi-user')
+      throw new HttpError(
+        409,
+        'single-user mode: there is no sign-in (the local user is admin); start with --auth for accounts',
+      );
   }
 
   /** True when the browser uses HTTPS: then only the `__Host-` session cookie is set and accepted. */
   private secure(req: Pick<IncomingMessage, 'headers' | 'socket'>): boolean {
     if (this.opts.config.secureCookies !== undefined) return this.opts.config.secureCookies;
     const origin = req.headers.origin;
-    return (typeof origin === 'string' && origin.startsWith('https://')) || forwardedHttps(req, this.opts.config.proxySecret);
+    return (
+      (typeof origin === 'string' && origin.startsWith('https://')) || forwardedHttps(req, this.opts.config.proxySecret)
+    );
   }
 
-  private async audit(actor: string, role: string | undefined, action: string, result: 'success' | 'denied', error: string | undefined, address: string): Promise<void> {
+  private async audit(
+    actor: string,
+    role: string | undefined,
+    action: string,
+    result: 'success' | 'denied',
+    error: string | undefined,
+    address: string,
+  ): Promise<void> {
     await this.opts.audit?.record({ actor, actorRole: role, action, result, error, summary: { after: { address } } });
   }
 }
@@ -243,7 +299,8 @@ export class StudioAuth {
 function toHttpError(err: unknown): { status: number; message: string; headers: Record<string, string> } {
   if (err instanceof HttpError) return { status: err.status, message: err.message, headers: err.headers };
   if (err instanceof AuthError) {
-    const headers: Record<string, string> = err.retryAfterMs === undefined ? {} : { 'retry-after': String(Math.ceil(err.retryAfterMs / 1000)) };
+    const headers: Record<string, string> =
+      err.retryAfterMs === undefined ? {} : { 'retry-after': String(Math.ceil(err.retryAfterMs / 1000)) };
     return { status: authErrorStatus(err), message: err.message, headers };
   }
   if (err instanceof InvalidNameError) return { status: 400, message: err.message, headers: {} };
@@ -268,7 +325,10 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > AUTH_BODY_LIMIT) throw new HttpError(413, `request body too large: sign-in bodies are at most ${AUTH_BODY_LIMIT} bytes`, { connection: 'close' });
+    if (size > AUTH_BODY_LIMIT)
+      throw new HttpError(413, `request body too large: sign-in bodies are at most ${AUTH_BODY_LIMIT} bytes`, {
+        connection: 'close',
+      });
     chunks.push(chunk);
   }
   try {
@@ -280,7 +340,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 function stringField(body: unknown, key: string): string {
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[key] : undefined;
-  if (typeof value !== 'string' || value.length === 0) throw new HttpError(400, `missing "${key}": send it as a non-empty JSON string`);
+  if (typeof value !== 'string' || value.length === 0)
+    throw new HttpError(400, `missing "${key}": send it as a non-empty JSON string`);
   if (value.length > 1024) throw new HttpError(400, `"${key}" is too long (at most 1024 characters)`);
   return value;
 }

@@ -17,7 +17,10 @@ export interface KubeIdentity {
   readonly group: string;
 }
 
-export function kubeIdentityOf(user: Pick<StudioUser, 'name' | 'role'>, mapping: KubeIdentityMapping = DEFAULT_IDENTITY_MAPPING): KubeIdentity {
+export function kubeIdentityOf(
+  user: Pick<StudioUser, 'name' | 'role'>,
+  mapping: KubeIdentityMapping = DEFAULT_IDENTITY_MAPPING,
+): KubeIdentity {
   validateUserName(user.name); // never let a name smuggle a comma, newline or `system:` prefix
   return { user: `${mapping.userPrefix}${user.name}`, group: `${mapping.groupPrefix}${user.role}` };
 }
@@ -43,7 +46,11 @@ class ImpersonatingKubeConfig extends KubeConfig {
 }
 
 /** A copy of `kc` whose every request acts as the studio user (the original is untouched). */
-export function impersonatingKubeConfig(kc: KubeConfig, user: Pick<StudioUser, 'name' | 'role'>, mapping: KubeIdentityMapping = DEFAULT_IDENTITY_MAPPING): KubeConfig {
+export function impersonatingKubeConfig(
+  kc: KubeConfig,
+  user: Pick<StudioUser, 'name' | 'role'>,
+  mapping: KubeIdentityMapping = DEFAULT_IDENTITY_MAPPING,
+): KubeConfig {
   const out = new ImpersonatingKubeConfig(kubeIdentityOf(user, mapping));
   out.clusters = kc.clusters;
   out.users = kc.users;

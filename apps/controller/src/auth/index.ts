@@ -16,7 +16,14 @@ export type { AuthConfig, KubeIdentityMapping } from './config';
 export { AUTH_BASE_PATH, StudioAuth } from './http';
 export { impersonatingKubeConfig, KubeIdentities, kubeIdentityOf } from './impersonation';
 export type { KubeIdentity } from './impersonation';
-export { describeAccess, kubeRefusal, mayInKube, mayListSomewhere, readableItems, requireKubeAccess } from './kube-authority';
+export {
+  describeAccess,
+  kubeRefusal,
+  mayInKube,
+  mayListSomewhere,
+  readableItems,
+  requireKubeAccess,
+} from './kube-authority';
 export type { KubeAuthority } from './kube-authority';
 export { checkListenSafety, isLoopbackHost } from './mode';
 export type { AuthMode } from './mode';

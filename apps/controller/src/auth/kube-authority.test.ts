@@ -28,20 +28,46 @@ test('who acts as itself: everyone in single-user mode, only the local admin in 
 });
 
 test("an RBAC 403 names user, group, verb, resource and namespace; the API server's own words win over the guess", () => {
-  const said = 'memcacheds.cache.example.com "m" is forbidden: User "opstudio:bob" cannot delete resource "memcacheds" in API group "cache.example.com" in the namespace "b"';
-  const err = kubeRefusal(new KubeApiError({ code: 403, status: { kind: 'Status', message: said } }), { identities: multi, access: noReviews }, bob, { verb: 'create', group: 'x', resource: 'y' });
+  const said =
+    'memcacheds.cache.example.com "m" is forbidden: User "opstudio:bob" cannot delete resource "memcacheds" in API group "cache.example.com" in the namespace "b"';
+  const err = kubeRefusal(
+    new KubeApiError({ code: 403, status: { kind: 'Status', message: said } }),
+    { identities: multi, access: noReviews },
+    bob,
+    { verb: 'create', group: 'x', resource: 'y' },
+  );
   assert.ok(err instanceof ForbiddenError && toTRPCError(err).code === 'FORBIDDEN');
-  assert.equal(err.message, 'Kubernetes RBAC does not let opstudio:bob (group opstudio:editor) delete memcacheds.cache.example.com in namespace b: ask a cluster admin to bind a Role granting it to user opstudio:bob or group opstudio:editor');
-  const terminating = kubeRefusal(new KubeApiError({ code: 403, status: { kind: 'Status', message: 'unable to create new content in namespace b because it is being terminated' } }), { identities: multi, access: noReviews }, bob, { verb: 'create', group: 'g', resource: 'r' });
+  assert.equal(
+    err.message,
+    'Kubernetes RBAC does not let opstudio:bob (group opstudio:editor) delete memcacheds.cache.example.com in namespace b: ask a cluster admin to bind a Role granting it to user opstudio:bob or group opstudio:editor',
+  );
+  const terminating = kubeRefusal(
+    new KubeApiError({
+      code: 403,
+      status: { kind: 'Status', message: 'unable to create new content in namespace b because it is being terminated' },
+    }),
+    { identities: multi, access: noReviews },
+    bob,
+    { verb: 'create', group: 'g', resource: 'r' },
+  );
   assert.ok(terminating instanceof ForbiddenError && /being terminated/.test(terminating.message));
   const other = new Error('boom');
-  assert.equal(kubeRefusal(other, { identities: multi, access: noReviews }, bob, { verb: 'create', group: 'g', resource: 'r' }), other);
+  assert.equal(
+    kubeRefusal(other, { identities: multi, access: noReviews }, bob, { verb: 'create', group: 'g', resource: 'r' }),
+    other,
+  );
   assert.equal(describeAccess({ verb: 'list', group: '', resource: 'pods' }), 'list pods cluster-wide');
 });
 
 test('the role asked before RBAC mirrors the procedure types', () => {
   assert.equal(roleNeededFor({ verb: 'list', group: 'g', resource: 'r' }), 'viewer');
   assert.equal(roleNeededFor({ verb: 'create', group: 'g', resource: 'r' }), 'editor');
-  assert.equal(roleNeededFor({ verb: 'delete', group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' }), 'admin');
-  assert.equal(roleNeededFor({ verb: 'get', group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' }), 'viewer');
+  assert.equal(
+    roleNeededFor({ verb: 'delete', group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' }),
+    'admin',
+  );
+  assert.equal(
+    roleNeededFor({ verb: 'get', group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' }),
+    'viewer',
+  );
 });

@@ -17,7 +17,8 @@ export interface KubeAuthority {
 }
 
 /** `memcacheds.cache.example.com`, `pods`, `deployments/scale.apps`. */
-const resourceText = (q: Pick<AccessQuestion, 'group' | 'resource' | 'subresource'>): string => `${q.resource}${q.subresource === undefined ? '' : `/${q.subresource}`}${q.group === '' ? '' : `.${q.group}`}`;
+const resourceText = (q: Pick<AccessQuestion, 'group' | 'resource' | 'subresource'>): string =>
+  `${q.resource}${q.subresource === undefined ? '' : `/${q.subresource}`}${q.group === '' ? '' : `.${q.group}`}`;
 
 /** What a question is about, in words: `create memcacheds.cache.example.com in namespace a`. */
 export function describeAccess(q: AccessQuestion): string {
@@ -32,8 +33,15 @@ function who(identity: KubeIdentity | undefined): string {
 
 /** `what`: the refused access in words (describeAccess). */
 function refusal(identity: KubeIdentity | undefined, what: string, cause?: unknown): ForbiddenError {
-  const advice = identity === undefined ? "grant the kubeconfig's user that right" : `ask a cluster admin to bind a Role granting it to user ${identity.user} or group ${identity.group}`;
-  return new ForbiddenError(`Kubernetes RBAC does not let ${who(identity)} ${what}: ${advice}`, [], cause === undefined ? undefined : { cause });
+  const advice =
+    identity === undefined
+      ? "grant the kubeconfig's user that right"
+      : `ask a cluster admin to bind a Role granting it to user ${identity.user} or group ${identity.group}`;
+  return new ForbiddenError(
+    `Kubernetes RBAC does not let ${who(identity)} ${what}: ${advice}`,
+    [],
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 /** May the user do this in the cluster? The studio's own identity is asked for single-user mode. */
@@ -52,11 +60,18 @@ export async function requireKubeAccess(k: KubeAuthority, user: StudioUser, q: A
  * `namespaces` (pass none for a cluster-scoped kind), asked a few at a time until one says yes;
  * every answer is cached like any other.
  */
-export async function mayListSomewhere(k: KubeAuthority, user: StudioUser, q: { group: string; resource: string }, namespaces: readonly string[]): Promise<boolean> {
+export async function mayListSomewhere(
+  k: KubeAuthority,
+  user: StudioUser,
+  q: { group: string; resource: string },
+  namespaces: readonly string[],
+): Promise<boolean> {
   if (k.identities.actsAsItself(user)) return true;
   if (await k.access.allowed(user, { ...q, verb: 'list' })) return true;
   for (let i = 0; i < namespaces.length; i += 8) {
-    const verdicts = await Promise.all(namespaces.slice(i, i + 8).map((namespace) => k.access.allowed(user, { ...q, verb: 'list', namespace })));
+    const verdicts = await Promise.all(
+      namespaces.slice(i, i + 8).map((namespace) => k.access.allowed(user, { ...q, verb: 'list', namespace })),
+    );
     if (verdicts.includes(true)) return true;
   }
   return false;
@@ -66,7 +81,13 @@ export async function mayListSomewhere(k: KubeAuthority, user: StudioUser, q: { 
  * The items the user may `list`: everything when RBAC allows listing cluster-wide (one review),
  * else the items of the namespaces it may list (one review per namespace, cached).
  */
-export async function readableItems<T>(k: KubeAuthority, user: StudioUser, q: { group: string; resource: string }, items: readonly T[], namespaceOf: (item: T) => string | undefined): Promise<T[]> {
+export async function readableItems<T>(
+  k: KubeAuthority,
+  user: StudioUser,
+  q: { group: string; resource: string },
+  items: readonly T[],
+  namespaceOf: (item: T) => string | undefined,
+): Promise<T[]> {
   if (k.identities.actsAsItself(user)) return [...items];
   if (await k.access.allowed(user, { ...q, verb: 'list' })) return [...items];
   return k.access.filterReadable(user, q, items, namespaceOf);
@@ -82,13 +103,17 @@ export function kubeRefusal(err: unknown, k: KubeAuthority, user: StudioUser, q:
   const said = refused.status?.message ?? '';
   // RBAC refusals read `… is forbidden: User "x" cannot create resource …`; other 403s (a
   // terminating namespace, an admission webhook) keep the API server's own words
-  if (!/\bcannot\b/.test(said)) return new ForbiddenError(said.length > 0 ? said : `the API server refused to ${describeAccess(q)}`, [], { cause: err });
+  if (!/\bcannot\b/.test(said))
+    return new ForbiddenError(said.length > 0 ? said : `the API server refused to ${describeAccess(q)}`, [], {
+      cause: err,
+    });
   return refusal(k.identities.identityOf(user), describeAccess(refusedQuestion(said) ?? q), err);
 }
 
 /** What the API server says was refused (an uninstall deletes CRs before the CRD: name the right one). */
 function refusedQuestion(said: string): AccessQuestion | undefined {
-  const m = /cannot (\w+) resource "([^"/]+)(?:\/([^"]+))?" in API group "([^"]*)"(?: in the namespace "([^"]+)")?/.exec(said);
+  const m =
+    /cannot (\w+) resource "([^"/]+)(?:\/([^"]+))?" in API group "([^"]*)"(?: in the namespace "([^"]+)")?/.exec(said);
   if (m === null) return undefined;
   const [, verb, resource, subresource, group, namespace] = m;
   if (verb === undefined || resource === undefined || group === undefined) return undefined;

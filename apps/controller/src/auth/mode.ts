@@ -8,7 +8,13 @@ export type AuthMode = (typeof authModes)[number];
 /** Addresses only this machine can reach. A host name other than `localhost` may resolve anywhere. */
 export function isLoopbackHost(host: string): boolean {
   const h = host.trim().toLowerCase();
-  return h === 'localhost' || h === '::1' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+  return (
+    h === 'localhost' ||
+    h === '::1' ||
+    h === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) ||
+    /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
+  );
 }
 
 /** The refusal message when `host` is reachable from the network and sign-in is off; undefined when safe. */

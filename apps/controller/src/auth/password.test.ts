@@ -39,11 +39,22 @@ test('at most two hashes run at once; the others wait their turn and still finis
 
 test('parameters that would need more than 256 MiB are refused, when hashing and in a stored hash', async () => {
   await assert.rejects(hashPassword('x', { logN: 19, r: 8, p: 1 }), /more than 256 MiB per hash/);
-  assert.equal(await verifyPassword('x', 'scrypt$20$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'), false);
+  assert.equal(
+    await verifyPassword('x', 'scrypt$20$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'),
+    false,
+  );
 });
 
 test('malformed or hostile stored hashes are a plain "no", never a crash or a huge allocation', async () => {
-  for (const stored of ['', 'plain', 'scrypt$15$8$1$$', 'bcrypt$x$y$z$a$b', 'scrypt$30$8$1$c2FsdA$aGFzaA', 'scrypt$15$8$999$c2FsdA$aGFzaA', 'scrypt$a$b$c$d$e']) {
+  for (const stored of [
+    '',
+    'plain',
+    'scrypt$15$8$1$$',
+    'bcrypt$x$y$z$a$b',
+    'scrypt$30$8$1$c2FsdA$aGFzaA',
+    'scrypt$15$8$999$c2FsdA$aGFzaA',
+    'scrypt$a$b$c$d$e',
+  ]) {
     assert.equal(await verifyPassword('anything', stored), false, stored);
   }
 });

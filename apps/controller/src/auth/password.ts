@@ -60,7 +60,10 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
 }
 
 export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<string> {
-  if (scryptBytes(params) > MAX_SCRYPT_BYTES) throw new RangeError(`scrypt parameters need more than ${Math.round(MAX_SCRYPT_BYTES / 2 ** 20)} MiB per hash: lower logN or r`);
+  if (scryptBytes(params) > MAX_SCRYPT_BYTES)
+    throw new RangeError(
+      `scrypt parameters need more than ${Math.round(MAX_SCRYPT_BYTES / 2 ** 20)} MiB per hash: lower logN or r`,
+    );
   const salt = randomBytes(16);
   const key = await derive(password, salt, params);
   return ['scrypt', params.logN, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -71,7 +74,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [logN, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  if (![logN, r, p].every(Number.isInteger) || logN < 10 || logN > 20 || r < 1 || r > 32 || p < 1 || p > 16) return false;
+  if (![logN, r, p].every(Number.isInteger) || logN < 10 || logN > 20 || r < 1 || r > 32 || p < 1 || p > 16)
+    return false;
   if (scryptBytes({ logN, r, p }) > MAX_SCRYPT_BYTES) return false;
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const expected = Buffer.from(parts[5] ?? '', 'base64url');

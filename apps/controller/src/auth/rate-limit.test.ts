@@ -35,7 +35,11 @@ test('a successful sign-in clears the account count but not the address count', 
   right.succeeded();
   assert.equal(limiter.check('alice', 'y', 2).allowed, true);
   limiter.recordFailure('bob', 'x', 3);
-  assert.equal(limiter.check('carol', 'x', 4).allowed, true, "the right password's own attempt does not count against the address");
+  assert.equal(
+    limiter.check('carol', 'x', 4).allowed,
+    true,
+    "the right password's own attempt does not count against the address",
+  );
   limiter.recordFailure('bob', 'x', 5);
   assert.equal(limiter.check('carol', 'x', 6).allowed, false, 'the earlier failures still do');
 });

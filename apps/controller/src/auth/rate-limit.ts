@@ -15,9 +15,18 @@ export interface RateLimitOptions {
   readonly maxKeys: number;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000, maxKeys: 10_000 };
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
+  perAccount: 5,
+  perAddress: 20,
+  windowMs: 15 * 60_000,
+  maxKeys: 10_000,
+};
 
-export type RateRefusal = { readonly allowed: false; readonly retryAfterMs: number; readonly reason: 'account' | 'address' };
+export type RateRefusal = {
+  readonly allowed: false;
+  readonly retryAfterMs: number;
+  readonly reason: 'account' | 'address';
+};
 export type RateDecision = { readonly allowed: true } | RateRefusal;
 /** An allowed attempt, already counted as a failure; `succeeded()` when the password was right. */
 export type Attempt = { readonly allowed: true; readonly succeeded: () => void } | RateRefusal;

@@ -50,10 +50,16 @@ export function checkCsrf(req: GuardRequest, policy: OriginPolicy): Refusal | un
   if (SAFE_METHODS.has(method)) return undefined;
   const contentType = (header(req.headers, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
   if (contentType !== 'application/json') {
-    return { status: 415, message: `${method} requests must be JSON (content-type: application/json); forms and other content types are refused` };
+    return {
+      status: 415,
+      message: `${method} requests must be JSON (content-type: application/json); forms and other content types are refused`,
+    };
   }
   if (header(req.headers, CSRF_HEADER) !== '1') {
-    return { status: 403, message: `missing header ${CSRF_HEADER}: 1 (the studio's own client sends it; cross-site requests cannot)` };
+    return {
+      status: 403,
+      message: `missing header ${CSRF_HEADER}: 1 (the studio's own client sends it; cross-site requests cannot)`,
+    };
   }
   const site = header(req.headers, 'sec-fetch-site');
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
@@ -61,7 +67,10 @@ export function checkCsrf(req: GuardRequest, policy: OriginPolicy): Refusal | un
   }
   const origin = header(req.headers, 'origin');
   if (origin !== undefined && !originAllowed(origin, policy)) {
-    return { status: 403, message: `request from origin ${origin.slice(0, 100)} refused: add its host to OPSTUDIO_ALLOWED_HOSTS (or the origin to OPSTUDIO_ALLOWED_ORIGINS) if the studio is served there` };
+    return {
+      status: 403,
+      message: `request from origin ${origin.slice(0, 100)} refused: add its host to OPSTUDIO_ALLOWED_HOSTS (or the origin to OPSTUDIO_ALLOWED_ORIGINS) if the studio is served there`,
+    };
   }
   return undefined;
 }
@@ -72,7 +81,10 @@ export function checkBodySize(req: GuardRequest, limit = DEFAULT_BODY_LIMIT): Re
   if (declared === undefined) return undefined;
   const size = Number(declared);
   if (!Number.isFinite(size) || size > limit) {
-    return { status: 413, message: `request body too large (${declared} bytes): the limit is ${limit} bytes (OPSTUDIO_MAX_BODY_BYTES)` };
+    return {
+      status: 413,
+      message: `request body too large (${declared} bytes): the limit is ${limit} bytes (OPSTUDIO_MAX_BODY_BYTES)`,
+    };
   }
   return undefined;
 }

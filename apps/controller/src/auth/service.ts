@@ -84,7 +84,10 @@ export class AuthService {
     validateUserName(name);
     validatePassword(password);
     if ((await this.db.user.findUnique({ where: { name } })) !== null) {
-      throw new AuthError('exists', `user "${name}" already exists: choose another name, or change their password with 'opstudio admin password ${name}'`);
+      throw new AuthError(
+        'exists',
+        `user "${name}" already exists: choose another name, or change their password with 'opstudio admin password ${name}'`,
+      );
     }
     const passwordHash = await hashPassword(password, this.opts.scrypt);
     return toUser(await this.db.user.create({ data: { name, role, passwordHash } }));
@@ -96,7 +99,10 @@ export class AuthService {
     const user = await this.db.user.findUnique({ where: { name } });
     if (user === null) throw new AuthError('not-found', `no user "${name}": list them with 'opstudio admin list'`);
     const passwordHash = await hashPassword(password, this.opts.scrypt);
-    await this.db.$transaction([this.db.user.update({ where: { id: user.id }, data: { passwordHash } }), this.db.session.deleteMany({ where: { userId: user.id } })]);
+    await this.db.$transaction([
+      this.db.user.update({ where: { id: user.id }, data: { passwordHash } }),
+      this.db.session.deleteMany({ where: { userId: user.id } }),
+    ]);
     void this.sessions.nudge();
   }
 
@@ -115,7 +121,9 @@ export class AuthService {
   }
 
   async listUsers(): Promise<StudioUser[]> {
-    return (await this.db.user.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, role: true } })).map(toUser);
+    return (
+      await this.db.user.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, role: true } })
+    ).map(toUser);
   }
 
   async userCount(): Promise<number> {
@@ -132,7 +140,11 @@ export class AuthService {
     const attempt = this.limiter.attempt(name, client.address, now);
     if (!attempt.allowed) {
       const seconds = Math.ceil(attempt.retryAfterMs / 1000);
-      throw new AuthError('rate-limited', `too many failed sign-ins ${attempt.reason === 'account' ? 'for this account' : 'from this address'}: try again in ${seconds} s`, attempt.retryAfterMs);
+      throw new AuthError(
+        'rate-limited',
+        `too many failed sign-ins ${attempt.reason === 'account' ? 'for this account' : 'from this address'}: try again in ${seconds} s`,
+        attempt.retryAfterMs,
+      );
     }
     const row = name.length <= 63 ? await this.db.user.findUnique({ where: { name } }) : null;
     const ok = await verifyPassword(password.slice(0, 1024), row?.passwordHash ?? (await dummyHash(this.opts.scrypt)));
@@ -141,7 +153,13 @@ export class AuthService {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now + this.sessionTtlMs);
     await this.db.session.create({
-      data: { id: sessionIdOf(token), userId: row.id, expiresAt, clientAddress: client.address, userAgent: client.userAgent?.slice(0, 256) ?? null },
+      data: {
+        id: sessionIdOf(token),
+        userId: row.id,
+        expiresAt,
+        clientAddress: client.address,
+        userAgent: client.userAgent?.slice(0, 256) ?? null,
+      },
     });
     return { token, user: toUser(row), expiresAt };
   }
@@ -150,7 +168,10 @@ export class AuthService {
   async resolveSession(token: string): Promise<ResolvedSession | undefined> {
     if (token.length === 0 || token.length > 128) return undefined;
     const id = sessionIdOf(token);
-    const session = await this.db.session.findUnique({ where: { id }, include: { user: { select: { id: true, name: true, role: true } } } });
+    const session = await this.db.session.findUnique({
+      where: { id },
+      include: { user: { select: { id: true, name: true, role: true } } },
+    });
     if (session === null) return undefined;
     if (session.expiresAt.getTime() <= this.now()) {
       await this.db.session.deleteMany({ where: { id } });
@@ -172,7 +193,10 @@ export class AuthService {
 
   /** The given sessions as they are now, with their users, in one query (the watcher's tick). */
   private async currentSessions(ids: readonly string[]) {
-    const rows = await this.db.session.findMany({ where: { id: { in: [...ids] } }, select: { id: true, expiresAt: true, user: { select: { id: true, name: true, role: true } } } });
+    const rows = await this.db.session.findMany({
+      where: { id: { in: [...ids] } },
+      select: { id: true, expiresAt: true, user: { select: { id: true, name: true, role: true } } },
+    });
     return rows.map((r) => ({ id: r.id, expiresAt: r.expiresAt, user: toUser(r.user) }));
   }
 

@@ -62,7 +62,10 @@ test('deleting the user or changing its password in another process ends its str
   const carol = await streamOf(service, 'carol');
   const dave = await streamOf(service, 'dave');
   await Promise.all([cli.deleteUser('carol'), cli.setPassword('dave', 'dave-password-2')]);
-  const [deleted, changed] = await Promise.all([endsWithin(carol.watched.signal, 3_000), endsWithin(dave.watched.signal, 3_000)]);
+  const [deleted, changed] = await Promise.all([
+    endsWithin(carol.watched.signal, 3_000),
+    endsWithin(dave.watched.signal, 3_000),
+  ]);
   console.log(`# user deleted elsewhere → stream ended: ${deleted} ms; password changed elsewhere: ${changed} ms`);
 });
 
@@ -76,16 +79,26 @@ test('an expired session ends its streams', async () => {
 
 test('one query per check covers every open stream; checks asked for at once share a query', async () => {
   const loads: string[][] = [];
-  const rows = (ids: readonly string[]): SessionState[] => ids.map((id) => ({ id, expiresAt: new Date(Date.now() + 60_000), user: { id, name: id, role: 'viewer' } }));
+  const rows = (ids: readonly string[]): SessionState[] =>
+    ids.map((id) => ({ id, expiresAt: new Date(Date.now() + 60_000), user: { id, name: id, role: 'viewer' } }));
   const watcher = new SessionWatcher(async (ids) => {
     loads.push([...ids]);
     await new Promise((r) => setTimeout(r, 20));
     return rows(ids);
   });
   const user = { id: 'u', name: 'u', role: 'viewer' } as const;
-  const watches = Array.from({ length: 12 }, (_, i) => watcher.watch({ id: `s${i % 3}`, expiresAt: new Date(Date.now() + 60_000) }, user));
+  const watches = Array.from({ length: 12 }, (_, i) =>
+    watcher.watch({ id: `s${i % 3}`, expiresAt: new Date(Date.now() + 60_000) }, user),
+  );
   await Promise.all([watcher.nudge(), watcher.nudge(), watcher.nudge(), watcher.nudge()]);
-  assert.deepEqual(loads, [['s0', 's1', 's2'], ['s0', 's1', 's2']], 'one query for 12 streams on 3 sessions, and one more for the nudges that came during it');
+  assert.deepEqual(
+    loads,
+    [
+      ['s0', 's1', 's2'],
+      ['s0', 's1', 's2'],
+    ],
+    'one query for 12 streams on 3 sessions, and one more for the nudges that came during it',
+  );
   for (const w of watches) w.stop();
   assert.equal(watcher.watching, 0);
   await watcher.nudge();

@@ -99,7 +99,8 @@ export class SessionWatcher {
       this.failing = false;
     } catch (err) {
       // keep the streams: a database hiccup is not a sign-out; say so once per outage
-      if (!this.failing) this.opts.log?.(`cannot re-check the sessions of open live streams: ${(err as Error).message}`);
+      if (!this.failing)
+        this.opts.log?.(`cannot re-check the sessions of open live streams: ${(err as Error).message}`);
       this.failing = true;
       return;
     }

@@ -18,14 +18,23 @@ describe('sign-in limits through HTTP (multi-user mode)', { skip: skipWithoutClu
   let setupToken = '';
   const leaseNs = `signin-it-${suffix}`;
   const core = () => loadKubeConfig(kubeconfigPath).kc.makeApiClient(CoreV1Api);
-  const post = (route: string, body: object) => fetch(`${server.url}/api/auth/${route}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+  const post = (route: string, body: object) =>
+    fetch(`${server.url}/api/auth/${route}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
   const messageOf = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
 
   before(async () => {
     await core().createNamespace({ body: { metadata: { name: leaseNs } } });
     const lines: string[] = [];
     server = await startServer({
-      config: { host: '127.0.0.1', port: 0, dataDir: '', databaseUrl: migratedTempDb(), kubeconfigPath, kubeContext: undefined, auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }) },
+      config: {
+        host: '127.0.0.1',
+        port: 0,
+        dataDir: '',
+        databaseUrl: migratedTempDb(),
+        kubeconfigPath,
+        kubeContext: undefined,
+        auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }),
+      },
       log: (line) => lines.push(line),
       services: { lease: { namespace: leaseNs, name: 'opstudio-it' } },
     });
@@ -36,7 +45,9 @@ describe('sign-in limits through HTTP (multi-user mode)', { skip: skipWithoutClu
 
   after(async () => {
     await server?.close();
-    await core().deleteNamespace({ name: leaseNs }).catch(() => undefined);
+    await core()
+      .deleteNamespace({ name: leaseNs })
+      .catch(() => undefined);
   });
 
   test('a setup request with a too-short password or a bad name is refused and leaves the token usable', async () => {
@@ -49,22 +60,33 @@ describe('sign-in limits through HTTP (multi-user mode)', { skip: skipWithoutClu
     const done = await post('setup', { token: setupToken, name: 'root', password: 'root-password-1' });
     assert.equal(done.status, 200, 'the token still works after the refused attempts');
     assert.deepEqual(((await done.json()) as { user: unknown }).user, { name: 'root', role: 'admin' });
-    assert.equal((await post('setup', { token: setupToken, name: 'second', password: 'root-password-2' })).status, 409, 'and is spent now');
+    assert.equal(
+      (await post('setup', { token: setupToken, name: 'second', password: 'root-password-2' })).status,
+      409,
+      'and is spent now',
+    );
   });
 
   test('40 parallel wrong sign-ins for one account: at most 5 reach the password hash (401), the rest are refused with 429', async () => {
     await server.services.auth.service.createUser('bob', 'bob-password-12', 'editor');
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post('sign-in', { name: 'bob', password: `guess-number-${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post('sign-in', { name: 'bob', password: `guess-number-${i}` })),
+    );
     const ms = performance.now() - started;
     const statuses = answers.map((r) => r.status);
     const hashed = statuses.filter((s) => s === 401).length;
-    console.log(`# 40 parallel wrong sign-ins: ${hashed} answered 401 (hashed), ${statuses.filter((s) => s === 429).length} answered 429, in ${ms.toFixed(0)} ms`);
+    console.log(
+      `# 40 parallel wrong sign-ins: ${hashed} answered 401 (hashed), ${statuses.filter((s) => s === 429).length} answered 429, in ${ms.toFixed(0)} ms`,
+    );
     assert.ok(hashed >= 1 && hashed <= 5, `${hashed} requests were hashed (401): ${statuses.join(' ')}`);
     assert.equal(statuses.filter((s) => s === 429).length, 40 - hashed, `the others are 429: ${statuses.join(' ')}`);
     const refused = answers.find((r) => r.status === 429);
     assert.ok(Number(refused?.headers.get('retry-after')) > 0, 'a 429 says when to retry');
-    assert.match(await messageOf(refused as Response), /^too many failed sign-ins for this account: try again in \d+ s$/);
+    assert.match(
+      await messageOf(refused as Response),
+      /^too many failed sign-ins for this account: try again in \d+ s$/,
+    );
     // the account stays locked, even for the right password
     assert.equal((await post('sign-in', { name: 'bob', password: 'bob-password-12' })).status, 429);
   });

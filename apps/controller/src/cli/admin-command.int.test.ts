@@ -14,7 +14,11 @@ after(() => db.$disconnect());
 async function run(args: string[], piped?: string) {
   let out = '';
   let err = '';
-  const code = await adminCommand(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), readPassword: () => Promise.resolve(piped) }, url);
+  const code = await adminCommand(
+    args,
+    { stdout: (t) => (out += t), stderr: (t) => (err += t), readPassword: () => Promise.resolve(piped) },
+    url,
+  );
   return { code, out, err };
 }
 
@@ -32,7 +36,10 @@ test('create with a piped password, then list, role, password, delete', async ()
   assert.equal((await run(['list'])).out, 'eve\tviewer\nroot\tadmin\n');
   assert.equal((await run(['role', 'eve', 'editor'])).out, 'eve is now editor\n');
   assert.equal((await run(['password', 'eve'], 'eve-password-456')).code, 0);
-  await assert.rejects(new AuthService(db).signIn('eve', 'eve-password-123', { address: 'test2' }), /wrong user name or password/);
+  await assert.rejects(
+    new AuthService(db).signIn('eve', 'eve-password-123', { address: 'test2' }),
+    /wrong user name or password/,
+  );
   assert.equal((await new AuthService(db).signIn('eve', 'eve-password-456', { address: 'test2' })).user.role, 'editor');
   assert.equal((await run(['delete', 'eve'])).code, 0);
   assert.equal((await run(['list'])).out, 'root\tadmin\n');

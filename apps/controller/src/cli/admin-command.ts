@@ -37,15 +37,25 @@ const processIo: AdminIo = {
     if (process.stdin.isTTY) return undefined;
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin as AsyncIterable<Buffer>) chunks.push(chunk);
-    const text = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    const text = Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
     return text === '' ? undefined : text;
   },
 };
 
-export async function adminCommand(args: string[], io: AdminIo = processIo, databaseUrl = loadConfig().databaseUrl): Promise<number> {
+export async function adminCommand(
+  args: string[],
+  io: AdminIo = processIo,
+  databaseUrl = loadConfig().databaseUrl,
+): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { role: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { role: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (err) {
     io.stderr(`opstudio admin: ${(err as Error).message}\n${USAGE}`);
     return 2;
@@ -91,7 +101,11 @@ export async function adminCommand(args: string[], io: AdminIo = processIo, data
         return 0;
       case 'list': {
         const users = await auth.listUsers();
-        io.stdout(users.length === 0 ? 'no accounts yet: opstudio admin create <name> --role admin\n' : users.map((u) => `${u.name}\t${u.role}\n`).join(''));
+        io.stdout(
+          users.length === 0
+            ? 'no accounts yet: opstudio admin create <name> --role admin\n'
+            : users.map((u) => `${u.name}\t${u.role}\n`).join(''),
+        );
         return 0;
       }
       default:
@@ -102,7 +116,11 @@ export async function adminCommand(args: string[], io: AdminIo = processIo, data
       io.stderr(`opstudio ${err.message}\n${USAGE}`);
       return 2;
     }
-    if (err instanceof AuthError || err instanceof RangeError || (err instanceof Error && err.name === 'InvalidNameError')) {
+    if (
+      err instanceof AuthError ||
+      err instanceof RangeError ||
+      (err instanceof Error && err.name === 'InvalidNameError')
+    ) {
       io.stderr(`opstudio admin: ${err.message}\n`);
       return 2;
     }
@@ -117,5 +135,7 @@ class UsageError extends Error {}
 
 async function passwordFrom(io: AdminIo): Promise<{ password: string; generated: boolean }> {
   const piped = await io.readPassword();
-  return piped === undefined ? { password: generatePassword(), generated: true } : { password: piped, generated: false };
+  return piped === undefined
+    ? { password: generatePassword(), generated: true }
+    : { password: piped, generated: false };
 }

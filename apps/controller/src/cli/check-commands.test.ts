@@ -19,7 +19,9 @@ const dir = mkdtempSync(join(tmpdir(), 'opstudio-check-'));
 /** One CLI process; tests run concurrently because each start pays for tsx. */
 function run(args: string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/controller/src/cli/check-commands.ts', ...args], { cwd: repo });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/controller/src/cli/check-commands.ts', ...args], {
+      cwd: repo,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -33,7 +35,9 @@ function run(args: string[], input = ''): Promise<{ code: number | null; stdout:
 
 /** The Memcached CRD with an edit applied to `.spec` of v1alpha1, written to a temp file. */
 function edited(name: string, edit: (spec: { properties: Record<string, Record<string, unknown>> }) => void): string {
-  const doc = parse(readFileSync(memcached, 'utf8')) as { spec: { versions: { schema: { openAPIV3Schema: { properties: { spec: never } } } }[] } };
+  const doc = parse(readFileSync(memcached, 'utf8')) as {
+    spec: { versions: { schema: { openAPIV3Schema: { properties: { spec: never } } } }[] };
+  };
   edit(doc.spec.versions[0]!.schema.openAPIV3Schema.properties.spec);
   const file = join(dir, name);
   writeFileSync(file, stringify(doc));
@@ -59,7 +63,10 @@ describe('opstudio diff', { concurrency: true }, () => {
     assert.match(r.stdout, /^safe +description +v1alpha1: \.spec\.size +description changed$/m);
   });
   test('- reads the installed CRD from stdin', async () => {
-    const r = await run(['diff', '-', edited('req.yaml', (s) => ((s as unknown as { required: string[] }).required = ['size']))], readFileSync(memcached, 'utf8'));
+    const r = await run(
+      ['diff', '-', edited('req.yaml', (s) => ((s as unknown as { required: string[] }).required = ['size']))],
+      readFileSync(memcached, 'utf8'),
+    );
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stdout, /^breaking +required +v1alpha1: \.spec +new required field: size$/m);
   });
@@ -85,11 +92,17 @@ describe('opstudio validate', { concurrency: true }, () => {
   test('a design from stdin with a default above its maximum: the design path, exit 1', async () => {
     const r = await run(['validate', '-'], readFileSync(memcachedDesign, 'utf8').replace('default: 1', 'default: 9'));
     assert.equal(r.code, 1, r.stderr);
-    assert.match(r.stdout, /^error +versions\[v1alpha1\]\.spec\.size\.default +default 9: 9 is above the maximum 5; change the default or the constraint$/m);
+    assert.match(
+      r.stdout,
+      /^error +versions\[v1alpha1\]\.spec\.size\.default +default 9: 9 is above the maximum 5; change the default or the constraint$/m,
+    );
     assert.match(r.stdout, /^1 error, 0 warnings$/m);
   });
   test('a design that does not fit the model lists each problem by path, exit 1', async () => {
-    const r = await run(['validate', '-'], readFileSync(memcachedDesign, 'utf8').replaceAll('  type: integer', '  type: int'));
+    const r = await run(
+      ['validate', '-'],
+      readFileSync(memcachedDesign, 'utf8').replaceAll('  type: integer', '  type: int'),
+    );
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stdout, /^error +versions\[v1alpha1\]\.spec\.size\.type +Invalid option/m);
     assert.match(r.stdout, /^error +versions\[v1alpha1\]\.spec\.containerPort\.type +Invalid option/m);
@@ -102,7 +115,10 @@ describe('opstudio validate', { concurrency: true }, () => {
   test('a default above its maximum: the field, the fix, exit 1', async () => {
     const r = await run(['validate', edited('default.yaml', (s) => (s.properties.size!.default = 9))]);
     assert.equal(r.code, 1, r.stderr);
-    assert.match(r.stdout, /^error +v1alpha1: \.spec\.size +default 9: 9 is above the maximum 3; change the default or the constraint$/m);
+    assert.match(
+      r.stdout,
+      /^error +v1alpha1: \.spec\.size +default 9: 9 is above the maximum 3; change the default or the constraint$/m,
+    );
     assert.match(r.stdout, /^1 error, 0 warnings$/m);
   });
 });
@@ -111,9 +127,22 @@ describe('bad input: exit 2 and one line on stderr', { concurrency: true }, () =
   // Each process costs seconds: these three cover the contract (a read error, a bad
   // document, bad arguments); the other messages are checked in-process below.
   const bad: [string, string[], RegExp, string?][] = [
-    ['a missing file', ['validate', join(dir, 'nope.yaml')], /^opstudio validate: cannot read .*nope\.yaml: no such file\n$/],
-    ['an invalid design to diff', ['diff', memcached, '-'], /^opstudio diff: stdin: invalid design: apiVersion: .*'opstudio validate -' lists them\)\n$/, 'kind: OperatorDesign\n'],
-    ['a missing argument', ['diff', memcached], /^opstudio diff: usage: opstudio diff <installed-crd\.yaml> <design-or-crd\.yaml>/],
+    [
+      'a missing file',
+      ['validate', join(dir, 'nope.yaml')],
+      /^opstudio validate: cannot read .*nope\.yaml: no such file\n$/,
+    ],
+    [
+      'an invalid design to diff',
+      ['diff', memcached, '-'],
+      /^opstudio diff: stdin: invalid design: apiVersion: .*'opstudio validate -' lists them\)\n$/,
+      'kind: OperatorDesign\n',
+    ],
+    [
+      'a missing argument',
+      ['diff', memcached],
+      /^opstudio diff: usage: opstudio diff <installed-crd\.yaml> <design-or-crd\.yaml>/,
+    ],
   ];
   for (const [name, args, stderr, input] of bad) {
     test(name, async () => {
@@ -129,16 +158,45 @@ describe('bad input: exit 2 and one line on stderr', { concurrency: true }, () =
 describe('bad input messages (in-process)', () => {
   const rows: [string, () => unknown, RegExp][] = [
     ['invalid YAML', () => validateFile('-', 'a: [\n'), /^stdin: not valid YAML \(line \d+\): /],
-    ['not a CRD', () => validateFile('-', 'apiVersion: apps/v1\nkind: Deployment\n'), /^stdin: kind is Deployment, expected CustomResourceDefinition or OperatorDesign$/],
-    ['not a CRD on the installed side', () => readCrd('x.yaml', 'apiVersion: apps/v1\nkind: Deployment\n'), /^x\.yaml: kind is Deployment, expected CustomResourceDefinition$/],
-    ['a design on the installed side', () => readCrd('d.yaml', readFileSync(memcachedDesign, 'utf8')), /^d\.yaml: is a design; the installed side must be a CRD/],
-    ['an old apiVersion', () => readProposed('-', 'apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\n'), /expected apiextensions\.k8s\.io\/v1$/],
-    ['two documents', () => validateFile('-', 'a: 1\n---\nb: 2\n'), /expected one document \(a CustomResourceDefinition or an OperatorDesign\), found 2$/],
+    [
+      'not a CRD',
+      () => validateFile('-', 'apiVersion: apps/v1\nkind: Deployment\n'),
+      /^stdin: kind is Deployment, expected CustomResourceDefinition or OperatorDesign$/,
+    ],
+    [
+      'not a CRD on the installed side',
+      () => readCrd('x.yaml', 'apiVersion: apps/v1\nkind: Deployment\n'),
+      /^x\.yaml: kind is Deployment, expected CustomResourceDefinition$/,
+    ],
+    [
+      'a design on the installed side',
+      () => readCrd('d.yaml', readFileSync(memcachedDesign, 'utf8')),
+      /^d\.yaml: is a design; the installed side must be a CRD/,
+    ],
+    [
+      'an old apiVersion',
+      () => readProposed('-', 'apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\n'),
+      /expected apiextensions\.k8s\.io\/v1$/,
+    ],
+    [
+      'two documents',
+      () => validateFile('-', 'a: 1\n---\nb: 2\n'),
+      /expected one document \(a CustomResourceDefinition or an OperatorDesign\), found 2$/,
+    ],
     ['a list', () => validateFile('-', '- a\n'), /expected a CustomResourceDefinition or an OperatorDesign object$/],
-    ['a design the strict reader refuses', () => validateFile('-', 'kind: OperatorDesign\nkind: OperatorDesign\n'), /^stdin: (invalid YAML|not valid YAML)/],
-    ['an invalid design to diff, by file', () => readProposed('d.yaml', 'kind: OperatorDesign\n'), /^d\.yaml: invalid design: apiVersion: .*'opstudio validate d\.yaml' lists them\)$/],
+    [
+      'a design the strict reader refuses',
+      () => validateFile('-', 'kind: OperatorDesign\nkind: OperatorDesign\n'),
+      /^stdin: (invalid YAML|not valid YAML)/,
+    ],
+    [
+      'an invalid design to diff, by file',
+      () => readProposed('d.yaml', 'kind: OperatorDesign\n'),
+      /^d\.yaml: invalid design: apiVersion: .*'opstudio validate d\.yaml' lists them\)$/,
+    ],
   ];
-  for (const [name, call, message] of rows) test(name, () => assert.throws(call, (e: Error) => message.test(e.message) && !e.message.includes('\n')));
+  for (const [name, call, message] of rows)
+    test(name, () => assert.throws(call, (e: Error) => message.test(e.message) && !e.message.includes('\n')));
   test('a design on the proposed side stands for its CRD', () => {
     const crd = readProposed('d.yaml', readFileSync(memcachedDesign, 'utf8'));
     assert.equal(crd.metadata.name, 'memcacheds.cache.example.com');

@@ -39,9 +39,13 @@ const EITHER = `CustomResourceDefinition or ${DESIGN_KIND}`;
 /** The one YAML document of a file, as an object; anything else is bad input. */
 function readDocument(name: string, text: string): Record<string, unknown> {
   const parsed = parseYaml(text);
-  if (!parsed.ok) throw new InputError(`${name}: ${parsed.message.replace('expected one YAML document', 'expected one document (a CustomResourceDefinition or an OperatorDesign)')}`);
+  if (!parsed.ok)
+    throw new InputError(
+      `${name}: ${parsed.message.replace('expected one YAML document', 'expected one document (a CustomResourceDefinition or an OperatorDesign)')}`,
+    );
   const doc = parsed.value;
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new InputError(`${name}: expected a CustomResourceDefinition or an ${DESIGN_KIND} object`);
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    throw new InputError(`${name}: expected a CustomResourceDefinition or an ${DESIGN_KIND} object`);
   return doc as Record<string, unknown>;
 }
 
@@ -52,9 +56,12 @@ export function readCrd(arg: string, text = readInput(arg)): CustomResourceDefin
 }
 
 function crdFrom(name: string, doc: Record<string, unknown>, expected: string): CustomResourceDefinition {
-  if (doc.kind === DESIGN_KIND) throw new InputError(`${name}: is a design; the installed side must be a CRD (kubectl get crd <name> -o yaml)`);
-  if (doc.kind !== 'CustomResourceDefinition') throw new InputError(`${name}: kind is ${String(doc.kind)}, expected ${expected}`);
-  if (doc.apiVersion !== 'apiextensions.k8s.io/v1') throw new InputError(`${name}: apiVersion is ${String(doc.apiVersion)}, expected apiextensions.k8s.io/v1`);
+  if (doc.kind === DESIGN_KIND)
+    throw new InputError(`${name}: is a design; the installed side must be a CRD (kubectl get crd <name> -o yaml)`);
+  if (doc.kind !== 'CustomResourceDefinition')
+    throw new InputError(`${name}: kind is ${String(doc.kind)}, expected ${expected}`);
+  if (doc.apiVersion !== 'apiextensions.k8s.io/v1')
+    throw new InputError(`${name}: apiVersion is ${String(doc.apiVersion)}, expected apiextensions.k8s.io/v1`);
   const spec = doc.spec as Partial<CustomResourceDefinition['spec']> | undefined;
   if (!spec || !Array.isArray(spec.versions) || typeof spec.names !== 'object' || spec.names === null) {
     throw new InputError(`${name}: spec.names and spec.versions are required in a CustomResourceDefinition`);
@@ -70,8 +77,11 @@ export function readProposed(arg: string, text = readInput(arg)): CustomResource
   const parsed = parseDesign(text);
   if (!parsed.ok) {
     const [first] = parsed.errors;
-    const more = parsed.errors.length > 1 ? ` (and ${parsed.errors.length - 1} more; 'opstudio validate ${arg}' lists them)` : '';
-    throw new InputError(`${name}: invalid design: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'unreadable'}${more}`);
+    const more =
+      parsed.errors.length > 1 ? ` (and ${parsed.errors.length - 1} more; 'opstudio validate ${arg}' lists them)` : '';
+    throw new InputError(
+      `${name}: invalid design: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'unreadable'}${more}`,
+    );
   }
   return crdObject(parsed.design);
 }
@@ -86,7 +96,11 @@ export function validateFile(arg: string, text = readInput(arg)): Issue[] {
 
 export function formatTable(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(headers), ...rows.map(line)].join('\n') + '\n';
 }
 
@@ -94,7 +108,10 @@ export function formatChanges(changes: Change[]): string {
   if (changes.length === 0) return 'No changes.\n';
   const sorted = [...changes.filter((c) => c.severity === 'breaking'), ...changes.filter((c) => c.severity === 'safe')];
   const breaking = changes.filter((c) => c.severity === 'breaking').length;
-  const table = formatTable(['SEVERITY', 'RULE', 'PATH', 'CHANGE'], sorted.map((c) => [c.severity, c.rule, c.path, c.message]));
+  const table = formatTable(
+    ['SEVERITY', 'RULE', 'PATH', 'CHANGE'],
+    sorted.map((c) => [c.severity, c.rule, c.path, c.message]),
+  );
   return `${table}\n${changes.length} change${changes.length === 1 ? '' : 's'}: ${breaking} breaking, ${changes.length - breaking} safe\n`;
 }
 
@@ -102,7 +119,10 @@ export function formatIssues(issues: Issue[]): string {
   if (issues.length === 0) return 'No issues found.\n';
   const errors = issues.filter((i) => i.severity === 'error');
   const warnings = issues.filter((i) => i.severity === 'warning');
-  const table = formatTable(['SEVERITY', 'PATH', 'ISSUE'], [...errors, ...warnings].map((i) => [i.severity, i.path, i.message]));
+  const table = formatTable(
+    ['SEVERITY', 'PATH', 'ISSUE'],
+    [...errors, ...warnings].map((i) => [i.severity, i.path, i.message]),
+  );
   return `${table}\n${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}\n`;
 }
 

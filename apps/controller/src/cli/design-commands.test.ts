@@ -29,7 +29,8 @@ for (const file of corpusFiles()) {
     writeFileSync(designPath, imported.stdout);
     const generated = opstudio(['crd', designPath]);
     assert.equal(generated.code, 0, generated.stderr);
-    if (file.byteIdentical) assert.ok(generated.stdout === file.text, `${file.name}: generated CRD differs from the corpus file`);
+    if (file.byteIdentical)
+      assert.ok(generated.stdout === file.text, `${file.name}: generated CRD differs from the corpus file`);
     else assert.deepEqual(parse(generated.stdout), parse(file.text));
   });
 }
@@ -47,7 +48,12 @@ test('rbac and sample print the ClusterRole and a sample CR for a design', () =>
   const design = fileURLToPath(new URL('../../../../examples/memcached.design.yaml', import.meta.url));
   const rbac = opstudio(['rbac', design]);
   assert.equal(rbac.code, 0, rbac.stderr);
-  assert.ok(rbac.stdout.startsWith('---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: manager-role\n'), rbac.stdout);
+  assert.ok(
+    rbac.stdout.startsWith(
+      '---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: manager-role\n',
+    ),
+    rbac.stdout,
+  );
   const sample = opstudio(['sample', design]);
   assert.equal(sample.code, 0, sample.stderr);
   assert.ok(sample.stdout.startsWith('apiVersion: cache.example.com/v1alpha1\nkind: Memcached\n'), sample.stdout);
@@ -60,7 +66,10 @@ test('unreadable or invalid input exits 2 with one line on stderr', () => {
   assert.match(missing.stderr, /^opstudio crd: cannot read .*nope\.yaml: no such file\n$/);
 
   const bad = join(dir, 'bad.design.yaml');
-  writeFileSync(bad, 'apiVersion: studio.opstudio.dev/v1alpha1\nkind: OperatorDesign\nproject: {domain: example.com, repo: x, projectName: x}\ncrd: {group: cache, names: {kind: memcached}, scope: Namespaced, versions: []}\n');
+  writeFileSync(
+    bad,
+    'apiVersion: studio.opstudio.dev/v1alpha1\nkind: OperatorDesign\nproject: {domain: example.com, repo: x, projectName: x}\ncrd: {group: cache, names: {kind: memcached}, scope: Namespaced, versions: []}\n',
+  );
   const invalid = opstudio(['crd', bad]);
   assert.equal(invalid.code, 2);
   assert.equal(invalid.stderr.split('\n').length, 2, invalid.stderr);

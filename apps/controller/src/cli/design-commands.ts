@@ -74,11 +74,18 @@ const COMMANDS: Record<string, (arg: string) => string> = {
 const FILE_COMMANDS: Record<string, (design: Design) => ReadonlyMap<string, string>> = {
   crd: (d) => new Map([[`config/crd/bases/${fullGroup(d)}_${resolveNames(d.crd.names).plural}.yaml`, generateCrd(d)]]),
   rbac: (d) => new Map([['config/rbac/role.yaml', generateRbac(d)]]),
-  sample: (d) => new Map([[`config/samples/${d.crd.group}_${storageVersion(d).name}_${d.crd.names.kind.toLowerCase()}.yaml`, generateSample(d)]]),
+  sample: (d) =>
+    new Map([
+      [
+        `config/samples/${d.crd.group}_${storageVersion(d).name}_${d.crd.names.kind.toLowerCase()}.yaml`,
+        generateSample(d),
+      ],
+    ]),
   types: (d) => {
     const r = generateGoTypes(d);
     for (const n of r.notExpressible) process.stderr.write(`opstudio types: warning: ${n.path}: ${n.reason}\n`);
-    if (r.allowDangerousTypes) process.stderr.write('opstudio types: note: float fields need `controller-gen crd:allowDangerousTypes=true`\n');
+    if (r.allowDangerousTypes)
+      process.stderr.write('opstudio types: note: float fields need `controller-gen crd:allowDangerousTypes=true`\n');
     return r.files;
   },
 };
@@ -115,7 +122,9 @@ export async function designCommand(cmd: string, args: string[]): Promise<number
   await Promise.resolve();
   const run = COMMANDS[cmd];
   if (!run) {
-    process.stderr.write(`opstudio ${cmd}: not available yet in this build; crd, rbac, sample, types and import are.\n`);
+    process.stderr.write(
+      `opstudio ${cmd}: not available yet in this build; crd, rbac, sample, types and import are.\n`,
+    );
     return 2;
   }
   const parsed = parseArgs(args);

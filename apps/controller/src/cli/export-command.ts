@@ -34,7 +34,9 @@ function exportSync(args: string[]): number {
   try {
     text = readFileSync(input === '-' ? 0 : input, 'utf8');
   } catch (e) {
-    return fail(`cannot read ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    return fail(
+      `cannot read ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
+    );
   }
   const parsed = parseDesign(text);
   if (!parsed.ok) {
@@ -52,13 +54,16 @@ function exportSync(args: string[]): number {
   const ms = performance.now() - started;
   for (const n of zip.scaffold.notExpressible) process.stderr.write(`opstudio export: note: ${n.path}: ${n.reason}\n`);
   if (dir !== undefined) {
-    if (existsSync(dir) && readdirSync(dir).length > 0) return fail(`${dir} is not empty: choose a new or empty directory`);
+    if (existsSync(dir) && readdirSync(dir).length > 0)
+      return fail(`${dir} is not empty: choose a new or empty directory`);
     writeTree(dir, zip.scaffold.files);
     process.stderr.write(`opstudio export: wrote ${zip.scaffold.files.size} files to ${dir} in ${ms.toFixed(0)} ms\n`);
     return 0;
   }
   writeFileSync(out!, zip.bytes);
-  process.stderr.write(`opstudio export: wrote ${out} (${zip.scaffold.files.size} files, ${zip.bytes.length} bytes) in ${ms.toFixed(0)} ms\n`);
+  process.stderr.write(
+    `opstudio export: wrote ${out} (${zip.scaffold.files.size} files, ${zip.bytes.length} bytes) in ${ms.toFixed(0)} ms\n`,
+  );
   return 0;
 }
 

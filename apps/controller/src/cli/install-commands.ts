@@ -24,7 +24,13 @@ const USAGE = {
   uninstall: 'usage: opstudio uninstall <design.yaml> [--delete-resources] [--name N] [--kubeconfig F] [--context C]',
 };
 
-const EXIT_BY_CODE: Record<string, number> = { PRECONDITION_FAILED: 1, BAD_REQUEST: 2, UNPROCESSABLE_CONTENT: 2, NOT_FOUND: 2, CONFLICT: 1 };
+const EXIT_BY_CODE: Record<string, number> = {
+  PRECONDITION_FAILED: 1,
+  BAD_REQUEST: 2,
+  UNPROCESSABLE_CONTENT: 2,
+  NOT_FOUND: 2,
+  CONFLICT: 1,
+};
 
 class UsageError extends Error {}
 
@@ -33,7 +39,8 @@ async function clusterKubeconfig(flag: string | undefined): Promise<string | und
   if (configured !== undefined) return configured;
   const dev = sandboxKubeconfig('dev');
   if (!existsSync(dev)) return undefined;
-  const running = (await sandboxStatus({ profile: 'dev' })).components.find((c) => c.name === 'kube-apiserver')?.running === true;
+  const running =
+    (await sandboxStatus({ profile: 'dev' })).components.find((c) => c.name === 'kube-apiserver')?.running === true;
   return running ? dev : undefined;
 }
 
@@ -52,8 +59,10 @@ export async function installCommand(cmd: 'install' | 'uninstall', args: string[
       },
     });
     if (parsed.positionals.length !== 1) throw new UsageError(USAGE[cmd]);
-    if (cmd === 'install' && parsed.values['delete-resources'] === true) throw new UsageError(`--delete-resources is for uninstall; ${USAGE.install}`);
-    if (cmd === 'uninstall' && parsed.values['confirm-breaking'] === true) throw new UsageError(`--confirm-breaking is for install; ${USAGE.uninstall}`);
+    if (cmd === 'install' && parsed.values['delete-resources'] === true)
+      throw new UsageError(`--delete-resources is for uninstall; ${USAGE.install}`);
+    if (cmd === 'uninstall' && parsed.values['confirm-breaking'] === true)
+      throw new UsageError(`--confirm-breaking is for install; ${USAGE.uninstall}`);
   } catch (err) {
     process.stderr.write(`opstudio ${cmd}: ${err instanceof Error ? err.message : String(err)}\n`);
     return 2;
@@ -66,7 +75,9 @@ export async function installCommand(cmd: 'install' | 'uninstall', args: string[
     try {
       text = readFileSync(file, 'utf8');
     } catch (err) {
-      throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+      throw new UsageError(
+        `cannot read ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`,
+      );
     }
     const design = parseDesignOrThrow(text, `${file} is not a valid design`);
     const name = parsed.values.name ?? crdName(design);
@@ -85,12 +96,24 @@ export async function installCommand(cmd: 'install' | 'uninstall', args: string[
     say(`${cmd === 'install' ? 'installing' : 'uninstalling'} ${name} on ${conn.server} (context ${conn.contextName})`);
     if (cmd === 'install') {
       const saved = await designs.saveByName(name, text);
-      say(`  ${'saved'.padEnd(18)} design "${saved.name}" version ${saved.version}${saved.created ? '' : ' (unchanged)'}`);
-      const result = await crds.install({ designId: saved.id, version: saved.version, confirmBreaking: parsed.values['confirm-breaking'] === true });
-      for (const c of result.changes) say(`  ${c.severity === 'breaking' ? 'breaking'.padEnd(18) : 'change'.padEnd(18)} ${c.designPath}: ${c.message}`);
+      say(
+        `  ${'saved'.padEnd(18)} design "${saved.name}" version ${saved.version}${saved.created ? '' : ' (unchanged)'}`,
+      );
+      const result = await crds.install({
+        designId: saved.id,
+        version: saved.version,
+        confirmBreaking: parsed.values['confirm-breaking'] === true,
+      });
+      for (const c of result.changes)
+        say(
+          `  ${c.severity === 'breaking' ? 'breaking'.padEnd(18) : 'change'.padEnd(18)} ${c.designPath}: ${c.message}`,
+        );
     } else {
       const stored = (await designs.list()).find((d) => d.name === name);
-      if (stored === undefined) throw new UsageError(`no stored design named "${name}": was it installed with \`opstudio install\`? (or pass --name)`);
+      if (stored === undefined)
+        throw new UsageError(
+          `no stored design named "${name}": was it installed with \`opstudio install\`? (or pass --name)`,
+        );
       await crds.uninstall({ designId: stored.id, deleteResources: parsed.values['delete-resources'] === true });
     }
     return 0;
@@ -104,8 +127,10 @@ export async function installCommand(cmd: 'install' | 'uninstall', args: string[
     process.stderr.write(`opstudio ${cmd}: ${e.message}\n`);
     const causes = fieldCausesOf(err) ?? [];
     // the message names the first three already
-    if (causes.length > 3) for (const c of causes) process.stderr.write(`  ${c.field === '' ? '' : `${c.field}: `}${c.message}\n`);
-    if (e.code === 'PRECONDITION_FAILED' && cmd === 'install') process.stderr.write('  rerun with --confirm-breaking to install anyway\n');
+    if (causes.length > 3)
+      for (const c of causes) process.stderr.write(`  ${c.field === '' ? '' : `${c.field}: `}${c.message}\n`);
+    if (e.code === 'PRECONDITION_FAILED' && cmd === 'install')
+      process.stderr.write('  rerun with --confirm-breaking to install anyway\n');
     if (err instanceof Error && err.name === 'KubeConfigError') return 2;
     return EXIT_BY_CODE[e.code] ?? 3;
   } finally {

@@ -4,13 +4,25 @@ import { formatStatus, parseSandboxArgs } from './sandbox';
 
 test('sandbox arguments: command, profile (dev by default) and --print', () => {
   assert.deepEqual(parseSandboxArgs(['up']), { command: 'up', profile: 'dev', print: false });
-  assert.deepEqual(parseSandboxArgs(['status', '--profile', 'test']), { command: 'status', profile: 'test', print: false });
-  assert.deepEqual(parseSandboxArgs(['kubeconfig', '--profile=test', '--print']), { command: 'kubeconfig', profile: 'test', print: true });
+  assert.deepEqual(parseSandboxArgs(['status', '--profile', 'test']), {
+    command: 'status',
+    profile: 'test',
+    print: false,
+  });
+  assert.deepEqual(parseSandboxArgs(['kubeconfig', '--profile=test', '--print']), {
+    command: 'kubeconfig',
+    profile: 'test',
+    print: true,
+  });
 });
 
 test('bad sandbox arguments are one-line errors that say what to do', () => {
-  assert.throws(() => parseSandboxArgs(['start']), { message: 'unknown sandbox command "start": use one of up, down, status, reset, kubeconfig' });
-  assert.throws(() => parseSandboxArgs(['up', '--profile', 'prod']), { message: 'unknown sandbox profile "prod": use --profile dev or --profile test' });
+  assert.throws(() => parseSandboxArgs(['start']), {
+    message: 'unknown sandbox command "start": use one of up, down, status, reset, kubeconfig',
+  });
+  assert.throws(() => parseSandboxArgs(['up', '--profile', 'prod']), {
+    message: 'unknown sandbox profile "prod": use --profile dev or --profile test',
+  });
   assert.throws(() => parseSandboxArgs(['up', '--force']), /Unknown option '--force'.*opstudio sandbox --help/);
   assert.throws(() => parseSandboxArgs(['up', '--print']), /--print only applies/);
 });
@@ -32,7 +44,14 @@ test('status lists every component and the ready nodes', () => {
   });
   assert.match(text, /^sandbox dev \(https:\/\/127\.0\.0\.1:6443\): running · 3\/3 nodes Ready$/m);
   assert.match(text, /^ {2}kube-scheduler +healthy +pid 13$/m);
-  const stopped = formatStatus({ profile: 'test', server: 's', kubeconfigPath: 'k', readyNodes: 0, running: false, components: [{ name: 'etcd', running: false, healthy: false }] });
+  const stopped = formatStatus({
+    profile: 'test',
+    server: 's',
+    kubeconfigPath: 'k',
+    readyNodes: 0,
+    running: false,
+    components: [{ name: 'etcd', running: false, healthy: false }],
+  });
   assert.match(stopped, /: stopped$/m);
   assert.match(stopped, /etcd +stopped$/m);
 });

@@ -44,7 +44,11 @@ export function parseSandboxArgs(args: string[]): ParsedSandboxArgs {
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: { profile: { type: 'string', default: 'dev' }, print: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        profile: { type: 'string', default: 'dev' },
+        print: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (err) {
     throw new Error(`${(err as Error).message.split('\n')[0]}: see \`opstudio sandbox --help\``);
@@ -55,8 +59,13 @@ export function parseSandboxArgs(args: string[]): ParsedSandboxArgs {
     throw new Error(`unknown sandbox command "${command}": use one of ${SUBCOMMANDS.join(', ')}`);
   }
   if (extra.length > 0) throw new Error(`unexpected argument "${extra[0]}": see \`opstudio sandbox --help\``);
-  if (parsed.values.print && command !== 'kubeconfig') throw new Error('--print only applies to `opstudio sandbox kubeconfig`');
-  return { command: command as Subcommand, profile: parseProfileName(parsed.values.profile), print: parsed.values.print };
+  if (parsed.values.print && command !== 'kubeconfig')
+    throw new Error('--print only applies to `opstudio sandbox kubeconfig`');
+  return {
+    command: command as Subcommand,
+    profile: parseProfileName(parsed.values.profile),
+    print: parsed.values.print,
+  };
 }
 
 class UsageRequested extends Error {}
@@ -119,7 +128,11 @@ export async function sandboxCommand(args: string[]): Promise<number> {
       case 'down': {
         const t0 = Date.now();
         const stopped = await down({ profile, onProgress: say });
-        say(stopped.length > 0 ? `sandbox ${profile} stopped in ${((Date.now() - t0) / 1000).toFixed(1)}s (data kept)` : `sandbox ${profile} was not running`);
+        say(
+          stopped.length > 0
+            ? `sandbox ${profile} stopped in ${((Date.now() - t0) / 1000).toFixed(1)}s (data kept)`
+            : `sandbox ${profile} was not running`,
+        );
         return 0;
       }
       case 'status': {
@@ -133,7 +146,10 @@ export async function sandboxCommand(args: string[]): Promise<number> {
         return 0;
       case 'kubeconfig': {
         const path = kubeconfigPath(profile);
-        if (!existsSync(path)) throw new Error(`the ${profile} sandbox has no kubeconfig yet: run \`opstudio sandbox up --profile ${profile}\``);
+        if (!existsSync(path))
+          throw new Error(
+            `the ${profile} sandbox has no kubeconfig yet: run \`opstudio sandbox up --profile ${profile}\``,
+          );
         process.stdout.write(parsed.print ? readFileSync(path, 'utf8') : `${path}\n`);
         return 0;
       }

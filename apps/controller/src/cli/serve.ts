@@ -2,7 +2,12 @@
 import { serveUntilSignal } from '../serve';
 import type { ConfigOverrides } from '../config';
 
-const valueFlags = { '--host': 'host', '--port': 'port', '--kubeconfig': 'kubeconfigPath', '--context': 'kubeContext' } as const;
+const valueFlags = {
+  '--host': 'host',
+  '--port': 'port',
+  '--kubeconfig': 'kubeconfigPath',
+  '--context': 'kubeContext',
+} as const;
 
 export function parseServeFlags(args: string[]): ConfigOverrides {
   const out: ConfigOverrides = {};
@@ -18,7 +23,8 @@ export function parseServeFlags(args: string[]): ConfigOverrides {
     if (value === undefined || value.startsWith('--')) throw new Error(`serve: ${flag} needs a value`);
     if (key === 'port') {
       const port = Number(value);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`serve: --port must be a port number (1-65535), got '${value}'`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new Error(`serve: --port must be a port number (1-65535), got '${value}'`);
       out.port = port;
     } else {
       out[key] = value;

@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/opstudio.js', import.meta.url));
-const example = (name: string): string => fileURLToPath(new URL(`../../../../examples/${name}.design.yaml`, import.meta.url));
-const golden = (file: string): string => readFileSync(new URL(`../../../../packages/shared/src/gotypes/testdata/memcached/${file}`, import.meta.url), 'utf8');
+const example = (name: string): string =>
+  fileURLToPath(new URL(`../../../../examples/${name}.design.yaml`, import.meta.url));
+const golden = (file: string): string =>
+  readFileSync(new URL(`../../../../packages/shared/src/gotypes/testdata/memcached/${file}`, import.meta.url), 'utf8');
 
 function opstudio(args: string[], input?: string): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8' });
@@ -28,22 +30,33 @@ test('types -o writes the Go API package (the golden files) and lists what it wr
   const r = opstudio(['types', '-', '-o', dir], readFileSync(example('memcached'), 'utf8'));
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stderr, '');
-  assert.deepEqual(r.stdout.trim().split('\n'), [join(dir, 'api/v1alpha1/groupversion_info.go'), join(dir, 'api/v1alpha1/memcached_types.go')]);
-  for (const f of ['groupversion_info.go', 'memcached_types.go']) assert.equal(readFileSync(join(dir, 'api/v1alpha1', f), 'utf8'), golden(f));
+  assert.deepEqual(r.stdout.trim().split('\n'), [
+    join(dir, 'api/v1alpha1/groupversion_info.go'),
+    join(dir, 'api/v1alpha1/memcached_types.go'),
+  ]);
+  for (const f of ['groupversion_info.go', 'memcached_types.go'])
+    assert.equal(readFileSync(join(dir, 'api/v1alpha1', f), 'utf8'), golden(f));
 });
 
 test('types warns on stderr about what Go markers cannot say, and still writes the files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'opstudio-types-'));
   const r = opstudio(['types', example('raw-schema'), '-o', dir]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /^opstudio types: warning: crd\.versions\[0\]\.schema\.spec\.schedule\.allOf: controller-gen has no marker for allOf$/m);
+  assert.match(
+    r.stderr,
+    /^opstudio types: warning: crd\.versions\[0\]\.schema\.spec\.schedule\.allOf: controller-gen has no marker for allOf$/m,
+  );
   assert.match(r.stderr, /crd:allowDangerousTypes=true/);
   assert.deepEqual(readdirSync(join(dir, 'api')).sort(), ['v1']);
 });
 
 test('crd, rbac and sample -o write where kubebuilder keeps them, the same bytes as stdout', () => {
   const dir = mkdtempSync(join(tmpdir(), 'opstudio-files-'));
-  const paths = { crd: 'config/crd/bases/cache.example.com_memcacheds.yaml', rbac: 'config/rbac/role.yaml', sample: 'config/samples/cache_v1alpha1_memcached.yaml' };
+  const paths = {
+    crd: 'config/crd/bases/cache.example.com_memcacheds.yaml',
+    rbac: 'config/rbac/role.yaml',
+    sample: 'config/samples/cache_v1alpha1_memcached.yaml',
+  };
   for (const [cmd, path] of Object.entries(paths)) {
     const written = opstudio([cmd, '-o', dir, example('memcached')]);
     assert.equal(written.code, 0, written.stderr);

@@ -8,13 +8,20 @@ import { InvalidInputError } from '../errors';
 
 export function parseDesignOrThrow(yaml: string, what = 'invalid design'): Design {
   const parsed = parseDesign(yaml);
-  if (!parsed.ok) throw new InvalidInputError(`${what}; fix it and save again`, parsed.errors.map((e) => ({ field: e.path, message: e.message })));
+  if (!parsed.ok)
+    throw new InvalidInputError(
+      `${what}; fix it and save again`,
+      parsed.errors.map((e) => ({ field: e.path, message: e.message })),
+    );
   return parsed.design;
 }
 
 export function validateForInstall(design: Design, label: string): void {
   const errors = validateDesign(design).filter((i) => i.severity === 'error');
   if (errors.length > 0) {
-    throw new InvalidInputError(`${label} has validation errors; fix them before installing`, errors.map((e) => ({ field: e.path, message: e.message })));
+    throw new InvalidInputError(
+      `${label} has validation errors; fix them before installing`,
+      errors.map((e) => ({ field: e.path, message: e.message })),
+    );
   }
 }

@@ -15,11 +15,14 @@ const db = openDb(migratedTempDb());
 after(() => db.$disconnect());
 
 // the store throws domain errors; the codes a client sees are the API boundary's translation of them
-const code = (c: string, pattern?: RegExp) => (e: unknown) => toTRPCError(e).code === c && (pattern === undefined || pattern.test(toTRPCError(e).message));
+const code = (c: string, pattern?: RegExp) => (e: unknown) =>
+  toTRPCError(e).code === c && (pattern === undefined || pattern.test(toTRPCError(e).message));
 
 test('every save adds a version and keeps the previous ones', async () => {
   const installed = new Set<string>();
-  const store = new DesignStore(db, (id) => Promise.resolve(installed.has(id) ? 'memcacheds.cache.example.com' : undefined));
+  const store = new DesignStore(db, (id) =>
+    Promise.resolve(installed.has(id) ? 'memcacheds.cache.example.com' : undefined),
+  );
   const first = await store.save({ name: 'memcached', yaml: memcached });
   assert.deepEqual({ version: first.version, created: first.created }, { version: 1, created: true });
   const v2yaml = memcached.replace('maximum: 5', 'maximum: 4');
@@ -29,14 +32,20 @@ test('every save adds a version and keeps the previous ones', async () => {
   const again = await store.save({ id: first.id, name: 'memcached', yaml: `# a comment\n${v2yaml}` });
   assert.deepEqual({ version: again.version, created: again.created }, { version: 2, created: false });
 
-  assert.deepEqual((await store.history(first.id)).map((h) => h.version), [2, 1]);
+  assert.deepEqual(
+    (await store.history(first.id)).map((h) => h.version),
+    [2, 1],
+  );
   assert.match((await store.get(first.id, 1)).yaml, /maximum: 5/);
   const latest = await store.get(first.id);
   assert.deepEqual([latest.version, latest.latestVersion], [2, 2]);
   assert.match(latest.yaml, /maximum: 4/);
   assert.doesNotMatch(latest.yaml, /a comment/, 'stored as the canonical serializeDesign text');
   const [summary] = (await store.list()).filter((d) => d.id === first.id);
-  assert.deepEqual([summary?.latestVersion, summary?.crdName, summary?.kind], [2, 'memcacheds.cache.example.com', 'Memcached']);
+  assert.deepEqual(
+    [summary?.latestVersion, summary?.crdName, summary?.kind],
+    [2, 'memcacheds.cache.example.com', 'Memcached'],
+  );
 
   await assert.rejects(store.get(first.id, 9), code('NOT_FOUND', /has no version 9 \(versions 1 to 2\)/));
   installed.add(first.id);
@@ -70,7 +79,10 @@ test('names are unique: a second design with a taken name is refused, renames ar
   const renamed = await store.save({ id: b.id, name: 'gamma', yaml: memcached });
   assert.deepEqual([renamed.name, renamed.version, renamed.created], ['gamma', 1, false]);
   assert.equal((await store.saveByName('gamma', memcached.replace('maximum: 5', 'maximum: 3'))).version, 2);
-  await assert.rejects(store.save({ id: 'nope', name: 'x', yaml: memcached }), code('NOT_FOUND', /no design with id "nope"/));
+  await assert.rejects(
+    store.save({ id: 'nope', name: 'x', yaml: memcached }),
+    code('NOT_FOUND', /no design with id "nope"/),
+  );
 });
 
 test('the history says who saved each version (from the audit log) and what it changed', async () => {
@@ -81,7 +93,12 @@ test('the history says who saved each version (from the audit log) and what it c
   const first = await store.save({ name, yaml: memcached });
   await audit.record({ actor: 'ada', action: 'designs.save', object: { name }, result: 'success' });
   await store.save({ id: first.id, name, yaml: memcached.replace('kind: Memcached', 'kind: Cachet') });
-  await audit.record({ actor: 'grace', action: 'designs.save', object: { designId: first.id, name }, result: 'success' });
+  await audit.record({
+    actor: 'grace',
+    action: 'designs.save',
+    object: { designId: first.id, name },
+    result: 'success',
+  });
   await store.save({ id: first.id, name, yaml: memcached.replace('maximum: 5', 'maximum: 4') }); // saved where nothing audits (the CLI)
 
   const history = await store.history(first.id);

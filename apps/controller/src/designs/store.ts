@@ -62,7 +62,8 @@ const AUDIT_MATCH_MS = 10_000;
 /** Asked before a delete: the CRD installed from this design, if any (a reconciler still needs its design). */
 export type InstalledCrdLookup = (designId: string) => Promise<string | undefined>;
 
-const notFound = (id: string) => new NotFoundError(`no design with id "${id}": it may have been deleted; reload the list`);
+const notFound = (id: string) =>
+  new NotFoundError(`no design with id "${id}": it may have been deleted; reload the list`);
 
 function describe(yaml: string): { crdName: string | null; kind: string | null } {
   try {
@@ -86,36 +87,65 @@ export class DesignStore {
     });
     return rows.map((r) => {
       const latest = r.versions[0];
-      return { id: r.id, name: r.name, latestVersion: latest?.version ?? 0, ...describe(latest?.yaml ?? ''), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() };
+      return {
+        id: r.id,
+        name: r.name,
+        latestVersion: latest?.version ?? 0,
+        ...describe(latest?.yaml ?? ''),
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+      };
     });
   }
 
   /** The given version, or the latest. */
   async get(id: string, version?: number): Promise<DesignVersionView> {
-    const design = await this.db.design.findUnique({ where: { id }, include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } } } });
+    const design = await this.db.design.findUnique({
+      where: { id },
+      include: { versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } } },
+    });
     if (design === null) throw notFound(id);
     const latestVersion = design.versions[0]?.version ?? 0;
     const wanted = version ?? latestVersion;
-    const row = await this.db.designVersion.findUnique({ where: { designId_version: { designId: id, version: wanted } } });
+    const row = await this.db.designVersion.findUnique({
+      where: { designId_version: { designId: id, version: wanted } },
+    });
     if (row === null) {
       throw new NotFoundError(`design "${design.name}" has no version ${wanted} (versions 1 to ${latestVersion})`);
     }
-    return { id, name: design.name, version: row.version, latestVersion, yaml: row.yaml, savedAt: row.createdAt.toISOString() };
+    return {
+      id,
+      name: design.name,
+      version: row.version,
+      latestVersion,
+      yaml: row.yaml,
+      savedAt: row.createdAt.toISOString(),
+    };
   }
 
   /** The parsed design of a version (for install and diff). */
   async load(id: string, version?: number): Promise<{ view: DesignVersionView; design: Design }> {
     const view = await this.get(id, version);
-    return { view, design: parseDesignOrThrow(view.yaml, `design "${view.name}" version ${view.version} no longer parses`) };
+    return {
+      view,
+      design: parseDesignOrThrow(view.yaml, `design "${view.name}" version ${view.version} no longer parses`),
+    };
   }
 
   /** Every version, newest first, with who saved it (if the audit log knows) and what it changed. */
   async history(id: string): Promise<DesignHistoryEntry[]> {
-    const design = await this.db.design.findUnique({ where: { id }, include: { versions: { orderBy: { version: 'asc' }, select: { version: true, createdAt: true, yaml: true } } } });
+    const design = await this.db.design.findUnique({
+      where: { id },
+      include: { versions: { orderBy: { version: 'asc' }, select: { version: true, createdAt: true, yaml: true } } },
+    });
     if (design === null) throw notFound(id);
     // a new design's first save names it (its id did not exist yet); later saves name the id
     const saves = await this.db.auditEntry.findMany({
-      where: { action: 'designs.save', result: 'success', OR: [{ designId: id }, { designId: null, name: design.name }] },
+      where: {
+        action: 'designs.save',
+        result: 'success',
+        OR: [{ designId: id }, { designId: null, name: design.name }],
+      },
       orderBy: { at: 'asc' },
       select: { at: true, actor: true },
     });
@@ -123,7 +153,9 @@ export class DesignStore {
     const used = new Set<number>();
     const entries = design.versions.map((v) => {
       const saved = v.createdAt.getTime();
-      const at = saves.findIndex((a, i) => !used.has(i) && a.at.getTime() >= saved - 1000 && a.at.getTime() - saved <= AUDIT_MATCH_MS);
+      const at = saves.findIndex(
+        (a, i) => !used.has(i) && a.at.getTime() >= saved - 1000 && a.at.getTime() - saved <= AUDIT_MATCH_MS,
+      );
       if (at !== -1) used.add(at);
       const save = saves[at];
       let summary: string;
@@ -134,7 +166,13 @@ export class DesignStore {
       } catch {
         summary = 'does not parse with this studio version';
       }
-      return { version: v.version, savedAt: v.createdAt.toISOString(), bytes: Buffer.byteLength(v.yaml), savedBy: save?.actor ?? null, summary };
+      return {
+        version: v.version,
+        savedAt: v.createdAt.toISOString(),
+        bytes: Buffer.byteLength(v.yaml),
+        savedBy: save?.actor ?? null,
+        summary,
+      };
     });
     return entries.reverse();
   }
@@ -147,13 +185,18 @@ export class DesignStore {
       const byName = await tx.design.findUnique({ where: { name } });
       if (input.id === undefined) {
         if (byName !== null) {
-          throw new ConflictError(`a design named "${name}" already exists: open it to save a new version, or choose another name`);
+          throw new ConflictError(
+            `a design named "${name}" already exists: open it to save a new version, or choose another name`,
+          );
         }
         const created = await tx.design.create({ data: { name, versions: { create: { version: 1, yaml } } } });
         return { id: created.id, name, version: 1, created: true };
       }
       const id = input.id;
-      const design = await tx.design.findUnique({ where: { id }, include: { versions: { orderBy: { version: 'desc' }, take: 1 } } });
+      const design = await tx.design.findUnique({
+        where: { id },
+        include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
+      });
       if (design === null) throw notFound(id);
       if (byName !== null && byName.id !== id) {
         throw new ConflictError(`another design is already named "${name}": choose another name`);
@@ -179,7 +222,9 @@ export class DesignStore {
     if (design === null) throw notFound(id);
     const installed = await this.installedCrd?.(id);
     if (installed !== undefined) {
-      throw new PreconditionError(`design "${design.name}" is installed as CRD ${installed}: uninstall it first (its controller reconciles with this design)`);
+      throw new PreconditionError(
+        `design "${design.name}" is installed as CRD ${installed}: uninstall it first (its controller reconciles with this design)`,
+      );
     }
     await this.db.design.delete({ where: { id } });
     return { id, name: design.name };

@@ -20,14 +20,40 @@ test('the first version says what was created', () => {
 test('renames, fields added, removed and changed, and other sections are named', () => {
   const base = memcached();
   assert.equal(summarizeDesignChange(base, memcached()), 'no change in the design (formatting only)');
-  assert.equal(summarizeDesignChange(base, memcached((t) => t.replace('kind: Memcached', 'kind: Cachet'))), 'kind Memcached → Cachet');
-  assert.equal(summarizeDesignChange(base, memcached((t) => t.replace('maximum: 5', 'maximum: 3'))), 'field spec.size changed');
-  const added = memcached((t) => t.replace('        - name: containerPort', '        - name: replicaLabel\n          type: string\n        - name: containerPort'));
+  assert.equal(
+    summarizeDesignChange(
+      base,
+      memcached((t) => t.replace('kind: Memcached', 'kind: Cachet')),
+    ),
+    'kind Memcached → Cachet',
+  );
+  assert.equal(
+    summarizeDesignChange(
+      base,
+      memcached((t) => t.replace('maximum: 5', 'maximum: 3')),
+    ),
+    'field spec.size changed',
+  );
+  const added = memcached((t) =>
+    t.replace(
+      '        - name: containerPort',
+      '        - name: replicaLabel\n          type: string\n        - name: containerPort',
+    ),
+  );
   assert.equal(summarizeDesignChange(base, added), 'field spec.replicaLabel added');
   assert.equal(summarizeDesignChange(added, base), 'field spec.replicaLabel removed');
   const noOperand = { ...base, operand: undefined };
   assert.equal(summarizeDesignChange(base, noOperand), 'operand removed');
   assert.equal(summarizeDesignChange(noOperand, base), 'operand added');
-  const many = memcached((t) => t.replace('kind: Memcached', 'kind: Cachet').replace('group: cache', 'group: store').replace('maximum: 5', 'maximum: 3').replace('scope: Namespaced', 'scope: Cluster'));
-  assert.equal(summarizeDesignChange(base, { ...many, operand: undefined }), 'kind Memcached → Cachet; group cache → store; scope Namespaced → Cluster; field spec.size changed; 1 more changes');
+  const many = memcached((t) =>
+    t
+      .replace('kind: Memcached', 'kind: Cachet')
+      .replace('group: cache', 'group: store')
+      .replace('maximum: 5', 'maximum: 3')
+      .replace('scope: Namespaced', 'scope: Cluster'),
+  );
+  assert.equal(
+    summarizeDesignChange(base, { ...many, operand: undefined }),
+    'kind Memcached → Cachet; group cache → store; scope Namespaced → Cluster; field spec.size changed; 1 more changes',
+  );
 });

@@ -13,13 +13,21 @@ function flattenFields(design: Design): Map<string, string> {
   const multi = design.crd.versions.length > 1;
   const walk = (node: FieldNode, version: string, path: string) => {
     const { fields, items, additionalProperties, ...own } = node;
-    if (path !== '') out.set(`${version}:${path}`, JSON.stringify({ ...own, additionalProperties: typeof additionalProperties === 'boolean' ? additionalProperties : undefined }));
+    if (path !== '')
+      out.set(
+        `${version}:${path}`,
+        JSON.stringify({
+          ...own,
+          additionalProperties: typeof additionalProperties === 'boolean' ? additionalProperties : undefined,
+        }),
+      );
     for (const f of fields ?? []) {
       const { name, ...rest } = f;
       walk(rest, version, path === '' ? name : `${path}.${name}`);
     }
     if (items !== undefined) walk(items, version, `${path}[]`);
-    if (additionalProperties !== undefined && typeof additionalProperties !== 'boolean') walk(additionalProperties, version, `${path}{}`);
+    if (additionalProperties !== undefined && typeof additionalProperties !== 'boolean')
+      walk(additionalProperties, version, `${path}{}`);
   };
   for (const v of design.crd.versions) if (v.schema !== undefined) walk(v.schema, multi ? v.name : '', '');
   return out;
@@ -36,7 +44,8 @@ function listed(what: string, keys: readonly string[]): string {
 /** What `next` changed against `prev` (null: the first version). */
 export function summarizeDesignChange(prev: Design | null, next: Design): string {
   const fields = flattenFields(next);
-  if (prev === null) return `created: ${next.crd.names.kind} (${next.crd.group}), ${fields.size} field${fields.size === 1 ? '' : 's'}`;
+  if (prev === null)
+    return `created: ${next.crd.names.kind} (${next.crd.group}), ${fields.size} field${fields.size === 1 ? '' : 's'}`;
   const parts: string[] = [];
   if (prev.crd.names.kind !== next.crd.names.kind) parts.push(`kind ${prev.crd.names.kind} → ${next.crd.names.kind}`);
   if (prev.crd.group !== next.crd.group) parts.push(`group ${prev.crd.group} → ${next.crd.group}`);
@@ -57,12 +66,23 @@ export function summarizeDesignChange(prev: Design | null, next: Design): string
 
   // the rest of each version (printer columns, subresources, served/storage…) and the other sections
   const versionsRest = (d: Design) => d.crd.versions.map(({ schema: _s, ...rest }) => rest);
-  if (versionNames(prev) === versionNames(next) && !same(versionsRest(prev), versionsRest(next))) parts.push('version settings changed');
-  if (!same(prev.operand, next.operand)) parts.push(next.operand === undefined ? 'operand removed' : prev.operand === undefined ? 'operand added' : 'operand changed');
+  if (versionNames(prev) === versionNames(next) && !same(versionsRest(prev), versionsRest(next)))
+    parts.push('version settings changed');
+  if (!same(prev.operand, next.operand))
+    parts.push(
+      next.operand === undefined ? 'operand removed' : prev.operand === undefined ? 'operand added' : 'operand changed',
+    );
   if (!same(prev.project, next.project)) parts.push('project changed');
-  const crdRest = (d: Design) => ({ labels: d.crd.labels, annotations: d.crd.annotations, extra: d.crd.extra, controllerGenVersion: d.crd.controllerGenVersion });
+  const crdRest = (d: Design) => ({
+    labels: d.crd.labels,
+    annotations: d.crd.annotations,
+    extra: d.crd.extra,
+    controllerGenVersion: d.crd.controllerGenVersion,
+  });
   if (!same(crdRest(prev), crdRest(next))) parts.push('CRD metadata changed');
 
   if (parts.length === 0) return 'no change in the design (formatting only)';
-  return parts.length > MAX_PARTS ? `${parts.slice(0, MAX_PARTS).join('; ')}; ${parts.length - MAX_PARTS} more changes` : parts.join('; ');
+  return parts.length > MAX_PARTS
+    ? `${parts.slice(0, MAX_PARTS).join('; ')}; ${parts.length - MAX_PARTS} more changes`
+    : parts.join('; ');
 }

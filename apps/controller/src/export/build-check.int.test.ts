@@ -19,39 +19,61 @@ import { writeTree } from './write-tree';
 const skip = hasGo() ? false : 'go and make are needed for the export build check';
 
 for (const example of ['memcached', 'kitchen-sink']) {
-  test(`export of ${example}: tidy, build, vet, generate+manifests unchanged, go test`, { skip, timeout: 40 * 60_000 }, (t) => {
-    const parsed = parseDesign(readFileSync(join(repoRoot, `examples/${example}.design.yaml`), 'utf8'));
-    assert.ok(parsed.ok);
-    const started = performance.now();
-    const zip = exportZip(parsed.design);
-    const exportMs = performance.now() - started;
-    t.diagnostic(`export: ${exportMs.toFixed(0)} ms, ${zip.scaffold.files.size} files, zip ${zip.bytes.length} bytes`);
+  test(
+    `export of ${example}: tidy, build, vet, generate+manifests unchanged, go test`,
+    { skip, timeout: 40 * 60_000 },
+    (t) => {
+      const parsed = parseDesign(readFileSync(join(repoRoot, `examples/${example}.design.yaml`), 'utf8'));
+      assert.ok(parsed.ok);
+      const started = performance.now();
+      const zip = exportZip(parsed.design);
+      const exportMs = performance.now() - started;
+      t.diagnostic(
+        `export: ${exportMs.toFixed(0)} ms, ${zip.scaffold.files.size} files, zip ${zip.bytes.length} bytes`,
+      );
 
-    // unzip the bytes a user downloads, not the file map
-    const root = mkdtempSync(join(tmpdir(), `opstudio-export-${example}-`));
-    t.after(() => rmSync(root, { recursive: true, force: true }));
-    const prefix = `${parsed.design.project.projectName}/`;
-    writeTree(root, new Map([...unzipEntries(zip.bytes)].map(([name, data]) => [name.slice(prefix.length), new TextDecoder().decode(data)])));
-    const dir = root;
-    const exported = treeHashes(dir);
+      // unzip the bytes a user downloads, not the file map
+      const root = mkdtempSync(join(tmpdir(), `opstudio-export-${example}-`));
+      t.after(() => rmSync(root, { recursive: true, force: true }));
+      const prefix = `${parsed.design.project.projectName}/`;
+      writeTree(
+        root,
+        new Map(
+          [...unzipEntries(zip.bytes)].map(([name, data]) => [
+            name.slice(prefix.length),
+            new TextDecoder().decode(data),
+          ]),
+        ),
+      );
+      const dir = root;
+      const exported = treeHashes(dir);
 
-    const steps: StepResult[] = [];
-    const check = (r: StepResult): void => {
-      steps.push(r);
-      t.diagnostic(`${r.step}: ${r.ok ? 'ok' : 'FAILED'} in ${r.seconds.toFixed(1)} s`);
-      assert.ok(r.ok, `${r.step} failed in the exported ${example} project:\n${r.output}`);
-    };
+      const steps: StepResult[] = [];
+      const check = (r: StepResult): void => {
+        steps.push(r);
+        t.diagnostic(`${r.step}: ${r.ok ? 'ok' : 'FAILED'} in ${r.seconds.toFixed(1)} s`);
+        assert.ok(r.ok, `${r.step} failed in the exported ${example} project:\n${r.output}`);
+      };
 
-    check(run('go mod tidy', dir, 'go', ['mod', 'tidy']));
-    assert.deepEqual(changedFiles(exported, treeHashes(dir)), [], 'go mod tidy changed go.mod/go.sum: regenerate packages/shared/src/scaffold/testdata/go.{mod,sum}.txt');
-    check(run('go build ./...', dir, 'go', ['build', './...']));
-    check(run('go vet ./...', dir, 'go', ['vet', './...']));
-    check(run('gofmt -l .', dir, 'gofmt', ['-l', '.']));
-    assert.equal(steps.at(-1)?.output.trim(), '', 'gofmt would reformat these files');
-    placeControllerGen(dir);
-    check(run('make generate manifests', dir, 'make', ['generate', 'manifests']));
-    assert.deepEqual(changedFiles(exported, treeHashes(dir)), [], 'make generate manifests changed the committed files');
-    check(run('go test ./...', dir, 'go', ['test', './...'], goEnv({ KUBEBUILDER_ASSETS: binDir() })));
-    t.diagnostic(`build check total: ${steps.reduce((s, r) => s + r.seconds, 0).toFixed(1)} s`);
-  });
+      check(run('go mod tidy', dir, 'go', ['mod', 'tidy']));
+      assert.deepEqual(
+        changedFiles(exported, treeHashes(dir)),
+        [],
+        'go mod tidy changed go.mod/go.sum: regenerate packages/shared/src/scaffold/testdata/go.{mod,sum}.txt',
+      );
+      check(run('go build ./...', dir, 'go', ['build', './...']));
+      check(run('go vet ./...', dir, 'go', ['vet', './...']));
+      check(run('gofmt -l .', dir, 'gofmt', ['-l', '.']));
+      assert.equal(steps.at(-1)?.output.trim(), '', 'gofmt would reformat these files');
+      placeControllerGen(dir);
+      check(run('make generate manifests', dir, 'make', ['generate', 'manifests']));
+      assert.deepEqual(
+        changedFiles(exported, treeHashes(dir)),
+        [],
+        'make generate manifests changed the committed files',
+      );
+      check(run('go test ./...', dir, 'go', ['test', './...'], goEnv({ KUBEBUILDER_ASSETS: binDir() })));
+      t.diagnostic(`build check total: ${steps.reduce((s, r) => s + r.seconds, 0).toFixed(1)} s`);
+    },
+  );
 }

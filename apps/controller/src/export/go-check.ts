@@ -20,7 +20,13 @@ export function goEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, GOSUMDB: 'off', GOFLAGS: '-buildvcs=false', GOTOOLCHAIN: 'local', ...extra };
 }
 
-export function run(step: string, dir: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = goEnv()): StepResult {
+export function run(
+  step: string,
+  dir: string,
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = goEnv(),
+): StepResult {
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: dir, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}`;

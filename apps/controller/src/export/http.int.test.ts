@@ -29,16 +29,28 @@ after(async () => {
   await db.$disconnect();
 });
 
-async function get(p: string): Promise<{ status: number; type: string | null; disposition: string | null; bytes: Uint8Array; text: string }> {
+async function get(
+  p: string,
+): Promise<{ status: number; type: string | null; disposition: string | null; bytes: Uint8Array; text: string }> {
   await listening;
   const r = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${p}`);
   const bytes = new Uint8Array(await r.arrayBuffer());
-  return { status: r.status, type: r.headers.get('content-type'), disposition: r.headers.get('content-disposition'), bytes, text: new TextDecoder().decode(bytes) };
+  return {
+    status: r.status,
+    type: r.headers.get('content-type'),
+    disposition: r.headers.get('content-disposition'),
+    bytes,
+    text: new TextDecoder().decode(bytes),
+  };
 }
 
 test('GET /api/export/<id>.zip gives the same bytes as the CLI, per version', async () => {
   const first = await store.save({ name: 'memcached-export', yaml: memcached });
-  const second = await store.save({ id: first.id, name: 'memcached-export', yaml: memcached.replace('maximum: 5', 'maximum: 4') });
+  const second = await store.save({
+    id: first.id,
+    name: 'memcached-export',
+    yaml: memcached.replace('maximum: 5', 'maximum: 4'),
+  });
   assert.equal(second.version, 2);
   const v1 = parseDesign(memcached);
   assert.ok(v1.ok);
@@ -48,7 +60,11 @@ test('GET /api/export/<id>.zip gives the same bytes as the CLI, per version', as
   assert.equal(latest.type, 'application/zip');
   assert.equal(latest.disposition, 'attachment; filename="memcached-operator.zip"');
   const pinned = await get(`/api/export/${first.id}.zip?version=1`);
-  assert.deepEqual(pinned.bytes, exportZip(v1.design).bytes, 'version 1 is what `opstudio export` writes for the same design');
+  assert.deepEqual(
+    pinned.bytes,
+    exportZip(v1.design).bytes,
+    'version 1 is what `opstudio export` writes for the same design',
+  );
   assert.notDeepEqual(latest.bytes, pinned.bytes, 'the latest version (maximum: 4) differs');
 });
 

@@ -16,12 +16,21 @@ interface ExportResponse {
   readonly body: Uint8Array | string;
 }
 
-async function exportResponse(designs: Pick<DesignStore, 'load'>, id: string, versionParam: string | null): Promise<ExportResponse> {
-  const text = (status: number, message: string): ExportResponse => ({ status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `${message}\n` });
+async function exportResponse(
+  designs: Pick<DesignStore, 'load'>,
+  id: string,
+  versionParam: string | null,
+): Promise<ExportResponse> {
+  const text = (status: number, message: string): ExportResponse => ({
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+    body: `${message}\n`,
+  });
   let version: number | undefined;
   if (versionParam !== null) {
     version = Number(versionParam);
-    if (!Number.isInteger(version) || version < 1) return text(400, `version must be a whole number from 1, got ${JSON.stringify(versionParam)}`);
+    if (!Number.isInteger(version) || version < 1)
+      return text(400, `version must be a whole number from 1, got ${JSON.stringify(versionParam)}`);
   }
   try {
     const { design, view } = await designs.load(decodeURIComponent(id), version);
@@ -43,7 +52,11 @@ async function exportResponse(designs: Pick<DesignStore, 'load'>, id: string, ve
 }
 
 /** Serves the export route; false when the request is not for it. */
-export function serveExport(designs: Pick<DesignStore, 'load'>, req: http.IncomingMessage, res: http.ServerResponse): boolean {
+export function serveExport(
+  designs: Pick<DesignStore, 'load'>,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): boolean {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const match = EXPORT_PATH.exec(url.pathname);
   if (match === null || (req.method !== 'GET' && req.method !== 'HEAD')) return false;

@@ -28,11 +28,30 @@ export class ObjectEventsWatcher {
     const apps = kc.makeApiClient(AppsV1Api);
     const core = kc.makeApiClient(CoreV1Api);
     const common = { kc, ...(log !== undefined ? { log } : {}) };
-    this.events = new ResilientInformer<EventsV1Event>({ ...common, path: '/apis/events.k8s.io/v1/events', list: () => eventsApi.listEventForAllNamespaces() });
+    this.events = new ResilientInformer<EventsV1Event>({
+      ...common,
+      path: '/apis/events.k8s.io/v1/events',
+      list: () => eventsApi.listEventForAllNamespaces(),
+    });
     this.owned = [
-      new ResilientInformer<KubernetesObject>({ ...common, path: '/apis/apps/v1/deployments', labelSelector: OPERAND_SELECTOR, list: () => apps.listDeploymentForAllNamespaces({ labelSelector: OPERAND_SELECTOR }) }),
-      new ResilientInformer<KubernetesObject>({ ...common, path: '/apis/apps/v1/replicasets', labelSelector: OPERAND_SELECTOR, list: () => apps.listReplicaSetForAllNamespaces({ labelSelector: OPERAND_SELECTOR }) }),
-      new ResilientInformer<KubernetesObject>({ ...common, path: '/api/v1/pods', labelSelector: OPERAND_SELECTOR, list: () => core.listPodForAllNamespaces({ labelSelector: OPERAND_SELECTOR }) }),
+      new ResilientInformer<KubernetesObject>({
+        ...common,
+        path: '/apis/apps/v1/deployments',
+        labelSelector: OPERAND_SELECTOR,
+        list: () => apps.listDeploymentForAllNamespaces({ labelSelector: OPERAND_SELECTOR }),
+      }),
+      new ResilientInformer<KubernetesObject>({
+        ...common,
+        path: '/apis/apps/v1/replicasets',
+        labelSelector: OPERAND_SELECTOR,
+        list: () => apps.listReplicaSetForAllNamespaces({ labelSelector: OPERAND_SELECTOR }),
+      }),
+      new ResilientInformer<KubernetesObject>({
+        ...common,
+        path: '/api/v1/pods',
+        labelSelector: OPERAND_SELECTOR,
+        list: () => core.listPodForAllNamespaces({ labelSelector: OPERAND_SELECTOR }),
+      }),
     ];
     for (const informer of this.owned) {
       const index = (o: KubernetesObject) => {
@@ -96,7 +115,8 @@ export class ObjectEventsWatcher {
 }
 
 function summarize(e: EventsV1Event): EventSummary {
-  const time = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : typeof v === 'string' && v !== '' ? v : null);
+  const time = (v: unknown): string | null =>
+    v instanceof Date ? v.toISOString() : typeof v === 'string' && v !== '' ? v : null;
   return {
     uid: e.metadata?.uid ?? '',
     namespace: e.metadata?.namespace ?? '',
@@ -107,7 +127,11 @@ function summarize(e: EventsV1Event): EventSummary {
     note: e.note ?? '',
     regarding: { kind: e.regarding?.kind ?? '', name: e.regarding?.name ?? '', uid: e.regarding?.uid ?? '' },
     count: e.series?.count ?? e.deprecatedCount ?? 1,
-    lastTime: time(e.series?.lastObservedTime) ?? time(e.eventTime) ?? time(e.deprecatedLastTimestamp) ?? time(e.metadata?.creationTimestamp),
+    lastTime:
+      time(e.series?.lastObservedTime) ??
+      time(e.eventTime) ??
+      time(e.deprecatedLastTimestamp) ??
+      time(e.metadata?.creationTimestamp),
     reportingController: e.reportingController ?? e.deprecatedSource?.component ?? '',
   };
 }

@@ -14,7 +14,14 @@ import type { ReconcilerReport } from './types';
 const record = (i: number): ReconcileAttempt => ({
   controller: 'memcached',
   key: 'ns/s',
-  triggers: [{ kind: 'watch', eventType: 'MODIFIED', resourceVersion: String(100 + i), object: { kind: 'Memcached', name: 's', namespace: 'ns' } }],
+  triggers: [
+    {
+      kind: 'watch',
+      eventType: 'MODIFIED',
+      resourceVersion: String(100 + i),
+      object: { kind: 'Memcached', name: 's', namespace: 'ns' },
+    },
+  ],
   droppedTriggers: 0,
   startedAt: new Date(Date.UTC(2026, 10, 22, 12, 0, i)),
   durationMs: 12.6,
@@ -27,7 +34,13 @@ const report = (uid: string, i: number): ReconcilerReport => ({
   namespace: 'ns',
   name: 's',
   generation: i,
-  actions: [{ object: { kind: 'Deployment', name: 's', namespace: 'ns' }, verb: 'updated', summary: `Deployment s replicas ${i}→${i + 1}` }],
+  actions: [
+    {
+      object: { kind: 'Deployment', name: 's', namespace: 'ns' },
+      verb: 'updated',
+      summary: `Deployment s replicas ${i}→${i + 1}`,
+    },
+  ],
   conditions: [],
 });
 
@@ -43,8 +56,15 @@ test('runs are stored, published, served from the database, and pruned per objec
     await history.idle();
 
     const a = await history.timeline('uid-a');
-    assert.deepEqual(a.map((r) => r.generation), [3, 4, 5], 'the newest 3 runs of uid-a, oldest first');
-    assert.deepEqual(a.map((r) => r.outcome), ['success', 'error', 'success']);
+    assert.deepEqual(
+      a.map((r) => r.generation),
+      [3, 4, 5],
+      'the newest 3 runs of uid-a, oldest first',
+    );
+    assert.deepEqual(
+      a.map((r) => r.outcome),
+      ['success', 'error', 'success'],
+    );
     assert.equal(a[1]?.errorMessage, 'conflict (409)');
     assert.equal(a[0]?.durationMs, 13);
     assert.deepEqual(a[0]?.triggers, record(3).triggers);
@@ -56,7 +76,10 @@ test('runs are stored, published, served from the database, and pruned per objec
     history.registerSnapshots(snapshots);
     const [snap] = await snapshots.snapshot('timeline:uid-a');
     assert.ok(snap?.topic === 'timeline:uid-a' && snap.type === 'snapshot');
-    assert.deepEqual(snap.runs.map((r) => r.id), a.map((r) => r.id));
+    assert.deepEqual(
+      snap.runs.map((r) => r.id),
+      a.map((r) => r.id),
+    );
   } finally {
     await db.$disconnect();
   }
@@ -73,7 +96,10 @@ test('another replica publishes the runs it did not record (tail of the table), 
   leaderBus.subscribe((e) => void seen.leader.push(runId(e)));
   replicaBus.subscribe((e) => void seen.replica.push(runId(e)));
   const stop = new AbortController();
-  const tails = [leader.tail(stop.signal, { intervalMs: 20, isLeader: () => true }), replica.tail(stop.signal, { intervalMs: 20 })];
+  const tails = [
+    leader.tail(stop.signal, { intervalMs: 20, isLeader: () => true }),
+    replica.tail(stop.signal, { intervalMs: 20 }),
+  ];
   try {
     await new Promise((r) => setTimeout(r, 50));
     const ids: number[] = [];
@@ -101,12 +127,22 @@ test('paging back through one object: older runs below an id, oldest first, unti
       await history.record(record(i), report('uid-other', i));
     }
     const newest = await history.page('uid-p', 3);
-    assert.deepEqual(newest.runs.map((r) => r.id), ids.slice(4, 7), 'the newest 3, oldest first');
+    assert.deepEqual(
+      newest.runs.map((r) => r.id),
+      ids.slice(4, 7),
+      'the newest 3, oldest first',
+    );
     assert.equal(newest.nextBefore, ids[4]);
     const older = await history.page('uid-p', 3, newest.nextBefore ?? undefined);
-    assert.deepEqual(older.runs.map((r) => r.id), ids.slice(1, 4));
+    assert.deepEqual(
+      older.runs.map((r) => r.id),
+      ids.slice(1, 4),
+    );
     const oldest = await history.page('uid-p', 3, older.nextBefore ?? undefined);
-    assert.deepEqual(oldest.runs.map((r) => r.id), ids.slice(0, 1));
+    assert.deepEqual(
+      oldest.runs.map((r) => r.id),
+      ids.slice(0, 1),
+    );
     assert.equal(oldest.nextBefore, null, 'nothing older');
     assert.deepEqual((await history.page('uid-none', 3)).runs, []);
   } finally {

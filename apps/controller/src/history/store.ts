@@ -41,7 +41,11 @@ export class HistoryStore {
     this.retention = Math.max(1, opts.retention ?? 1000);
     this.feed = new RunFeed({
       read: async (afterId, limit) => {
-        const rows = await opts.db.reconcileRun.findMany({ where: { id: { gt: afterId } }, orderBy: { id: 'asc' }, take: limit });
+        const rows = await opts.db.reconcileRun.findMany({
+          where: { id: { gt: afterId } },
+          orderBy: { id: 'asc' },
+          take: limit,
+        });
         return rows.map(toTimelineRun);
       },
       publish: (run) => opts.bus?.publish({ topic: timelineTopic(run.objectUid), type: 'run', run }),
@@ -80,7 +84,11 @@ export class HistoryStore {
 
   /** The newest runs of one object, oldest first. */
   async timeline(uid: string, limit = this.opts.snapshotLimit ?? 200): Promise<TimelineRun[]> {
-    const rows = await this.opts.db.reconcileRun.findMany({ where: { objectUid: uid }, orderBy: { id: 'desc' }, take: limit });
+    const rows = await this.opts.db.reconcileRun.findMany({
+      where: { objectUid: uid },
+      orderBy: { id: 'desc' },
+      take: limit,
+    });
     return rows.reverse().map(toTimelineRun);
   }
 
@@ -128,7 +136,9 @@ export class HistoryStore {
         signal.addEventListener('abort', onAbort, { once: true });
       });
       if (signal.aborted) return;
-      await this.feed.tick(isLeader()).catch((err: unknown) => this.opts.log?.('History tail failed', { error: String(err) }));
+      await this.feed
+        .tick(isLeader())
+        .catch((err: unknown) => this.opts.log?.('History tail failed', { error: String(err) }));
     }
   }
 
@@ -146,7 +156,9 @@ export class HistoryStore {
     try {
       for (const uid of this.pendingPrunes) {
         this.pendingPrunes.delete(uid);
-        await this.prune(uid).catch((err: unknown) => this.opts.log?.('History prune failed', { uid, error: String(err) }));
+        await this.prune(uid).catch((err: unknown) =>
+          this.opts.log?.('History prune failed', { uid, error: String(err) }),
+        );
       }
     } finally {
       this.pruning = undefined;
@@ -156,9 +168,16 @@ export class HistoryStore {
 
   /** Deletes all but the newest `retention` runs of one object. */
   async prune(uid: string): Promise<number> {
-    const boundary = await this.opts.db.reconcileRun.findFirst({ where: { objectUid: uid }, orderBy: { id: 'desc' }, skip: this.retention - 1, select: { id: true } });
+    const boundary = await this.opts.db.reconcileRun.findFirst({
+      where: { objectUid: uid },
+      orderBy: { id: 'desc' },
+      skip: this.retention - 1,
+      select: { id: true },
+    });
     if (boundary === null) return 0;
-    const { count } = await this.opts.db.reconcileRun.deleteMany({ where: { objectUid: uid, id: { lt: boundary.id } } });
+    const { count } = await this.opts.db.reconcileRun.deleteMany({
+      where: { objectUid: uid, id: { lt: boundary.id } },
+    });
     return count;
   }
 }

@@ -9,7 +9,13 @@ import { KubeJson } from '../kube/json-client';
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 
 export interface CustomResource {
-  readonly metadata: { readonly name: string; readonly namespace?: string; readonly uid?: string; readonly finalizers?: readonly string[]; readonly deletionTimestamp?: string };
+  readonly metadata: {
+    readonly name: string;
+    readonly namespace?: string;
+    readonly uid?: string;
+    readonly finalizers?: readonly string[];
+    readonly deletionTimestamp?: string;
+  };
 }
 
 export interface CrdCondition {
@@ -39,7 +45,10 @@ export class CrdClient {
 
   async read(name: string): Promise<CustomResourceDefinition | undefined> {
     try {
-      return await this.http.request<CustomResourceDefinition>({ method: 'GET', path: `${CRDS}/${encodeURIComponent(name)}` });
+      return await this.http.request<CustomResourceDefinition>({
+        method: 'GET',
+        path: `${CRDS}/${encodeURIComponent(name)}`,
+      });
     } catch (err) {
       if (isNotFound(err)) return undefined;
       throw err;
@@ -47,7 +56,11 @@ export class CrdClient {
   }
 
   async list(labelSelector?: string): Promise<CustomResourceDefinition[]> {
-    const list = await this.http.request<{ items: CustomResourceDefinition[] }>({ method: 'GET', path: CRDS, query: { labelSelector } });
+    const list = await this.http.request<{ items: CustomResourceDefinition[] }>({
+      method: 'GET',
+      path: CRDS,
+      query: { labelSelector },
+    });
     return list.items;
   }
 
@@ -80,7 +93,11 @@ export class CrdClient {
     const version = servedVersion(crd);
     if (version === undefined) return [];
     const path = `/apis/${crd.spec.group}/${version}/${crd.spec.names.plural}`;
-    const list = await this.http.request<{ items: CustomResource[] }>({ method: 'GET', path, query: { limit: limit === undefined ? undefined : String(limit) } });
+    const list = await this.http.request<{ items: CustomResource[] }>({
+      method: 'GET',
+      path,
+      query: { limit: limit === undefined ? undefined : String(limit) },
+    });
     return list.items;
   }
 
@@ -88,7 +105,10 @@ export class CrdClient {
     const version = servedVersion(crd) ?? crd.spec.versions[0]?.name ?? 'v1';
     const ns = obj.metadata.namespace === undefined ? '' : `/namespaces/${encodeURIComponent(obj.metadata.namespace)}`;
     try {
-      await this.http.request({ method: 'DELETE', path: `/apis/${crd.spec.group}/${version}${ns}/${crd.spec.names.plural}/${encodeURIComponent(obj.metadata.name)}` });
+      await this.http.request({
+        method: 'DELETE',
+        path: `/apis/${crd.spec.group}/${version}${ns}/${crd.spec.names.plural}/${encodeURIComponent(obj.metadata.name)}`,
+      });
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }

@@ -49,11 +49,14 @@ export function designPathOfServerField(field: string, versionNames: readonly st
     return designIssuePath(`${version}: ${schemaPath(schema[2]!)}`, versionNames);
   }
   const shared = SHARED_SCHEMA.exec(f);
-  if (shared !== null && versionNames[0] !== undefined) return designIssuePath(`${versionNames[0]}: ${schemaPath(shared[1]!)}`, versionNames);
+  if (shared !== null && versionNames[0] !== undefined)
+    return designIssuePath(`${versionNames[0]}: ${schemaPath(shared[1]!)}`, versionNames);
   const version = VERSION.exec(f);
   if (version !== null) {
     const name = versionNames[Number(version[1])] ?? version[1]!;
-    return version[2] === '' ? designIssuePath(`.spec.versions[${version[1]}]`, versionNames) : designIssuePath(`${name}: ${version[2]}`, versionNames);
+    return version[2] === ''
+      ? designIssuePath(`.spec.versions[${version[1]}]`, versionNames)
+      : designIssuePath(`${name}: ${version[2]}`, versionNames);
   }
   if (f.startsWith('spec.') || f === 'metadata.name') return designIssuePath(`.${f}`, versionNames);
   return field;

@@ -23,17 +23,26 @@ import { CrdService } from './service';
 import { toTRPCError } from '../api/errors';
 
 const domain = `i${Date.now().toString(36)}.example.com`;
-const memcached = readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8').replace('domain: example.com', `domain: ${domain}`);
+const memcached = readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8').replace(
+  'domain: example.com',
+  `domain: ${domain}`,
+);
 const crdName = `memcacheds.cache.${domain}`;
-const withNodesRule = (rule: string) => memcached.replace('          items:\n            type: string\n', `          items:\n            type: string\n          validations:\n          - rule: '${rule}'\n`);
+const withNodesRule = (rule: string) =>
+  memcached.replace(
+    '          items:\n            type: string\n',
+    `          items:\n            type: string\n          validations:\n          - rule: '${rule}'\n`,
+  );
 
 // services throw domain errors (api/errors.ts translates them once): compare as the client sees them
-const rejects = (code: string, check: (e: TRPCError) => void = () => {}) => (thrown: unknown) => {
-  const e = thrown instanceof TRPCError ? thrown : toTRPCError(thrown);
-  assert.equal(e.code, code, `${e.code}: ${e.message}`);
-  check(e);
-  return true;
-};
+const rejects =
+  (code: string, check: (e: TRPCError) => void = () => {}) =>
+  (thrown: unknown) => {
+    const e = thrown instanceof TRPCError ? thrown : toTRPCError(thrown);
+    assert.equal(e.code, code, `${e.code}: ${e.message}`);
+    check(e);
+    return true;
+  };
 
 describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
   let running: RunningServices;
@@ -46,14 +55,23 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
   before(async () => {
     conn = loadKubeConfig(kubeconfigPath);
     // its own Lease: the default one belongs to the e2e controller that runs after this file
-    running = await startServices(conn, migratedTempDb(), { lease: { namespace: 'default', name: `install-it-${domain}` } });
+    running = await startServices(conn, migratedTempDb(), {
+      lease: { namespace: 'default', name: `install-it-${domain}` },
+    });
     api = createCaller({ ...running.services, user: LOCAL_ADMIN });
     client = new CrdClient(conn.kc);
     kube = new KubeJson(conn.kc);
   });
   after(async () => {
     // a failed run may leave the finalizer-held CR behind: release it so the CRD can go
-    await kube.request({ method: 'PATCH', path: `${crPath}/stuck`, contentType: 'application/merge-patch+json', body: { metadata: { finalizers: null } } }).catch(() => undefined);
+    await kube
+      .request({
+        method: 'PATCH',
+        path: `${crPath}/stuck`,
+        contentType: 'application/merge-patch+json',
+        body: { metadata: { finalizers: null } },
+      })
+      .catch(() => undefined);
     await client.delete(crdName).catch(() => undefined);
     await running?.stop();
   });
@@ -65,9 +83,15 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
     const result = await api.crds.install({ designId, operationId: 't-1' });
     off();
     const steps = ['dry-run', 'applied', 'NamesAccepted', 'Established'];
-    assert.deepEqual(result.operation.steps.map((s) => s.step), steps);
+    assert.deepEqual(
+      result.operation.steps.map((s) => s.step),
+      steps,
+    );
     assert.equal(result.operation.state, 'succeeded');
-    assert.deepEqual(seen.map((e) => ('operation' in e ? e.operation.steps.at(-1)?.step : '')), steps);
+    assert.deepEqual(
+      seen.map((e) => ('operation' in e ? e.operation.steps.at(-1)?.step : '')),
+      steps,
+    );
     const crd = await client.read(crdName);
     assert.equal(crd?.metadata.labels?.[DESIGN_LABEL], designId);
     assert.equal(crd?.metadata.annotations?.[DESIGN_VERSION_ANNOTATION], '1');
@@ -81,19 +105,34 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
     kube.request<{ metadata: { name: string } }>({
       method: 'POST',
       path: crPath,
-      body: { apiVersion: `cache.${domain}/v1alpha1`, kind: 'Memcached', metadata: { name, finalizers }, spec: { size: 2 } },
+      body: {
+        apiVersion: `cache.${domain}/v1alpha1`,
+        kind: 'Memcached',
+        metadata: { name, finalizers },
+        spec: { size: 2 },
+      },
     });
 
   test('crds.get gives the installed CRD as YAML that imports back into a design; unknown and bad names are refused', async () => {
     const got = await api.crds.get({ name: crdName });
-    assert.doesNotMatch(got.yaml, /managedFields|^status:|resourceVersion|uid:|conversion:|studio\.opstudio\.dev/m, 'no server bookkeeping, not the studio label');
+    assert.doesNotMatch(
+      got.yaml,
+      /managedFields|^status:|resourceVersion|uid:|conversion:|studio\.opstudio\.dev/m,
+      'no server bookkeeping, not the studio label',
+    );
     const imported = importCrd(got.yaml);
     assert.ok(imported.ok, JSON.stringify(imported));
     assert.deepEqual(imported.unrepresentable, [], 'nothing left out');
     assert.equal(imported.design.crd.names.kind, 'Memcached');
     assert.equal(`${imported.design.crd.group}.${imported.design.project.domain}`, `cache.${domain}`);
-    await assert.rejects(api.crds.get({ name: `nothings.${domain}` }), (e: TRPCError) => e.code === 'NOT_FOUND' && e.message === `no CRD named nothings.${domain} in the cluster`);
-    await assert.rejects(api.crds.get({ name: '../etc' }), (e: TRPCError) => e.code === 'BAD_REQUEST' && /<plural>\.<group>/.test(e.message));
+    await assert.rejects(
+      api.crds.get({ name: `nothings.${domain}` }),
+      (e: TRPCError) => e.code === 'NOT_FOUND' && e.message === `no CRD named nothings.${domain} in the cluster`,
+    );
+    await assert.rejects(
+      api.crds.get({ name: '../etc' }),
+      (e: TRPCError) => e.code === 'BAD_REQUEST' && /<plural>\.<group>/.test(e.message),
+    );
   });
 
   test('a CR of the new kind can be created', async () => {
@@ -101,18 +140,32 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
   });
 
   test('a breaking change is refused with the change listed, and applied when confirmed', async () => {
-    await api.designs.save({ id: designId, name: `memcached-${domain}`, yaml: memcached.replace('maximum: 5', 'maximum: 3') });
+    await api.designs.save({
+      id: designId,
+      name: `memcached-${domain}`,
+      yaml: memcached.replace('maximum: 5', 'maximum: 3'),
+    });
     const diff = await api.crds.diff({ designId });
     assert.equal(diff.breaking, true);
-    assert.deepEqual(diff.changes.filter((c) => c.severity === 'breaking').map((c) => [c.designPath, c.rule]), [['versions[v1alpha1].spec.size', 'maximum']]);
+    assert.deepEqual(
+      diff.changes.filter((c) => c.severity === 'breaking').map((c) => [c.designPath, c.rule]),
+      [['versions[v1alpha1].spec.size', 'maximum']],
+    );
     await assert.rejects(
       api.crds.install({ designId }),
       rejects('PRECONDITION_FAILED', (e) => {
         assert.match(e.message, /1 breaking change.*maximum lowered from 5 to 3/);
-        assert.deepEqual(fieldCausesOf(e)?.map((c) => c.field), ['versions[v1alpha1].spec.size']);
+        assert.deepEqual(
+          fieldCausesOf(e)?.map((c) => c.field),
+          ['versions[v1alpha1].spec.size'],
+        );
       }),
     );
-    assert.equal((await client.read(crdName))?.metadata.annotations?.[DESIGN_VERSION_ANNOTATION], '1', 'nothing applied');
+    assert.equal(
+      (await client.read(crdName))?.metadata.annotations?.[DESIGN_VERSION_ANNOTATION],
+      '1',
+      'nothing applied',
+    );
     const confirmed = await api.crds.install({ designId, confirmBreaking: true });
     assert.equal(confirmed.operation.steps.at(-1)?.step, 'Established');
     const crd = await client.read(crdName);
@@ -121,7 +174,13 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
   });
 
   test('a CEL rule the API server refuses comes back from the dry run with its design path', async () => {
-    const bad = await api.designs.save({ name: `bad-${domain}`, yaml: withNodesRule('self.all(x, self.all(y, self.all(z, x + y + z != "")))').replace(`domain: ${domain}`, `domain: bad.${domain}`) });
+    const bad = await api.designs.save({
+      name: `bad-${domain}`,
+      yaml: withNodesRule('self.all(x, self.all(y, self.all(z, x + y + z != "")))').replace(
+        `domain: ${domain}`,
+        `domain: bad.${domain}`,
+      ),
+    });
     await assert.rejects(
       api.crds.install({ designId: bad.id, operationId: 't-bad' }),
       rejects('UNPROCESSABLE_CONTENT', (e) => {
@@ -135,23 +194,53 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
   });
 
   test('uninstall is refused while a CR exists; deleteResources removes the CR, then the CRD', async () => {
-    await assert.rejects(api.crds.uninstall({ designId }), rejects('PRECONDITION_FAILED', (e) => assert.match(e.message, /1 Memcached object\(s\) exist \(default\/sample\)/)));
-    await assert.rejects(api.designs.delete({ id: designId }), rejects('PRECONDITION_FAILED', (e) => assert.match(e.message, /uninstall it first/)));
+    await assert.rejects(
+      api.crds.uninstall({ designId }),
+      rejects('PRECONDITION_FAILED', (e) =>
+        assert.match(e.message, /1 Memcached object\(s\) exist \(default\/sample\)/),
+      ),
+    );
+    await assert.rejects(
+      api.designs.delete({ id: designId }),
+      rejects('PRECONDITION_FAILED', (e) => assert.match(e.message, /uninstall it first/)),
+    );
     // a CR whose finalizer nobody runs: the wait times out naming it
     await createCr('stuck', ['test.opstudio.dev/hold']);
-    const impatient = new CrdService(conn.kc, running.services.designs, running.services.bus, { resourcesGoneTimeoutMs: 1500 });
+    const impatient = new CrdService(conn.kc, running.services.designs, running.services.bus, {
+      resourcesGoneTimeoutMs: 1500,
+    });
     await assert.rejects(
       impatient.uninstall({ designId, deleteResources: true }),
-      rejects('TIMEOUT', (e) => assert.match(e.message, /1 Memcached object\(s\) still exist .*default\/stuck waiting on finalizer test\.opstudio\.dev\/hold.*is it running\?/)),
+      rejects('TIMEOUT', (e) =>
+        assert.match(
+          e.message,
+          /1 Memcached object\(s\) still exist .*default\/stuck waiting on finalizer test\.opstudio\.dev\/hold.*is it running\?/,
+        ),
+      ),
     );
     assert.ok(await client.read(crdName), 'the CRD stays while its objects are not gone');
-    await kube.request({ method: 'PATCH', path: `${crPath}/stuck`, contentType: 'application/merge-patch+json', body: { metadata: { finalizers: null } } });
+    await kube.request({
+      method: 'PATCH',
+      path: `${crPath}/stuck`,
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { finalizers: null } },
+    });
     await createCr('sample2');
     const done = await api.crds.uninstall({ designId, deleteResources: true });
-    assert.deepEqual(done.operation.steps.map((s) => s.step), ['deleting-resources', 'resources-deleted', 'deleting', 'deleted']);
+    assert.deepEqual(
+      done.operation.steps.map((s) => s.step),
+      ['deleting-resources', 'resources-deleted', 'deleting', 'deleted'],
+    );
     assert.equal(await client.read(crdName), undefined);
-    await assert.rejects(api.crds.uninstall({ designId }), rejects('NOT_FOUND', (e) => assert.match(e.message, /is not installed/)));
-    assert.deepEqual((await api.designs.history({ id: designId })).map((h) => h.version), [2, 1], 'history kept');
+    await assert.rejects(
+      api.crds.uninstall({ designId }),
+      rejects('NOT_FOUND', (e) => assert.match(e.message, /is not installed/)),
+    );
+    assert.deepEqual(
+      (await api.designs.history({ id: designId })).map((h) => h.version),
+      [2, 1],
+      'history kept',
+    );
     await api.designs.delete({ id: designId });
   });
 });

@@ -41,7 +41,11 @@ export function withDesignPaths(changes: readonly Change[], crd: CustomResourceD
 }
 
 /** The server's view of the CRD after applying it, without applying it; field errors point into the design. */
-export async function dryRun(client: CrdClient, crd: CustomResourceDefinition, label: string): Promise<CustomResourceDefinition> {
+export async function dryRun(
+  client: CrdClient,
+  crd: CustomResourceDefinition,
+  label: string,
+): Promise<CustomResourceDefinition> {
   try {
     return await client.apply(crd, true);
   } catch (err) {
@@ -57,11 +61,21 @@ export async function dryRun(client: CrdClient, crd: CustomResourceDefinition, l
 }
 
 /** Breaking changes, plus taking over a CRD that another design installed. */
-function refusals(changes: readonly DesignChange[], installed: CustomResourceDefinition, designId: string): FieldCause[] {
-  const out: FieldCause[] = changes.filter((c) => c.severity === 'breaking').map((c) => ({ field: c.designPath, message: c.message, reason: c.rule }));
+function refusals(
+  changes: readonly DesignChange[],
+  installed: CustomResourceDefinition,
+  designId: string,
+): FieldCause[] {
+  const out: FieldCause[] = changes
+    .filter((c) => c.severity === 'breaking')
+    .map((c) => ({ field: c.designPath, message: c.message, reason: c.rule }));
   const owner = installedFrom(installed);
   if (owner !== null && owner.designId !== designId) {
-    out.unshift({ field: 'crd', message: `installed from another design (id ${owner.designId}): installing replaces it`, reason: 'ownership' });
+    out.unshift({
+      field: 'crd',
+      message: `installed from another design (id ${owner.designId}): installing replaces it`,
+      reason: 'ownership',
+    });
   }
   return out;
 }
@@ -86,9 +100,17 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
   const changes = installed === undefined ? [] : withDesignPaths(diffCrds(installed, proposed), crd);
   const refused = installed === undefined ? [] : refusals(changes, installed, view.id);
   const breaking = refused.length;
-  op.step('dry-run', installed === undefined ? `dry run accepted: ${name} is new` : `dry run accepted: ${changes.length} change(s) to the installed CRD, ${breaking} breaking`);
+  op.step(
+    'dry-run',
+    installed === undefined
+      ? `dry run accepted: ${name} is new`
+      : `dry run accepted: ${changes.length} change(s) to the installed CRD, ${breaking} breaking`,
+  );
   if (breaking > 0 && input.confirmBreaking !== true) {
-    throw new PreconditionError(`${label} would make ${breaking} breaking change(s) to CRD ${name}; review them and confirm to install anyway`, refused);
+    throw new PreconditionError(
+      `${label} would make ${breaking} breaking change(s) to CRD ${name}; review them and confirm to install anyway`,
+      refused,
+    );
   }
   // 3. apply, then wait until the kind is served
   await deps.writer.apply(crd, false);

@@ -16,7 +16,9 @@ export function labelledCrd(design: Design, designId: string, version: number): 
 }
 
 /** Which design (and version) installed this CRD, if the studio did. */
-export function installedFrom(crd: CustomResourceDefinition): { designId: string; designVersion: number | null } | null {
+export function installedFrom(
+  crd: CustomResourceDefinition,
+): { designId: string; designVersion: number | null } | null {
   const designId = crd.metadata.labels?.[DESIGN_LABEL];
   if (designId === undefined || designId === '') return null;
   const raw = crd.metadata.annotations?.[DESIGN_VERSION_ANNOTATION];
@@ -38,11 +40,12 @@ export function authoredCrd(crd: CustomResourceDefinition): CustomResourceDefini
   };
   const [l, a] = [keep(labels), keep(annotations)];
   const { conversion, ...spec } = crd.spec as CustomResourceDefinition['spec'] & { conversion?: { strategy?: string } };
-  const defaultConversion = conversion === undefined || (conversion.strategy === 'None' && Object.keys(conversion).length === 1);
+  const defaultConversion =
+    conversion === undefined || (conversion.strategy === 'None' && Object.keys(conversion).length === 1);
   return {
     apiVersion: crd.apiVersion,
     kind: crd.kind,
     metadata: { ...(a !== undefined ? { annotations: a } : {}), ...(l !== undefined ? { labels: l } : {}), name },
-    spec: (defaultConversion ? spec : { ...spec, conversion }),
+    spec: defaultConversion ? spec : { ...spec, conversion },
   };
 }

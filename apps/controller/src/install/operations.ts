@@ -55,14 +55,26 @@ export class InstallOperations {
 
   /** Serve `install:<id>` snapshots to the live subscription. */
   register(snapshots: SnapshotRegistry): void {
-    snapshots.register((t) => isFamilyTopic('install', t), (t) => this.snapshot(t));
+    snapshots.register(
+      (t) => isFamilyTopic('install', t),
+      (t) => this.snapshot(t),
+    );
   }
 
   start(action: InstallOperation['action'], designId: string, requestedId?: string): OperationHandle {
     const id = requestedId ?? `op-${randomUUID()}`;
-    if (!OPERATION_ID.test(id)) throw new InvalidInputError(`operation id "${id.slice(0, 80)}" must be 1-64 letters, digits, ".", "_" or "-"`);
+    if (!OPERATION_ID.test(id))
+      throw new InvalidInputError(`operation id "${id.slice(0, 80)}" must be 1-64 letters, digits, ".", "_" or "-"`);
     if (this.ops.has(id)) throw new ConflictError(`operation id "${id}" was used before: pick a fresh one per install`);
-    const op: InstallOperation = { id, action, designId, designVersion: null, crdName: null, state: 'running', steps: [] };
+    const op: InstallOperation = {
+      id,
+      action,
+      designId,
+      designVersion: null,
+      crdName: null,
+      state: 'running',
+      steps: [],
+    };
     this.put(op);
     return new OperationHandle(op, (next) => this.put(next, true));
   }

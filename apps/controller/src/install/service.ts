@@ -31,7 +31,11 @@ export interface CrdSummary {
   readonly versions: { readonly name: string; readonly served: boolean; readonly storage: boolean }[];
   readonly established: boolean;
   /** Set when the studio installed it: from which design, and which version is pinned. */
-  readonly managed: { readonly designId: string; readonly designName: string | null; readonly designVersion: number | null } | null;
+  readonly managed: {
+    readonly designId: string;
+    readonly designName: string | null;
+    readonly designVersion: number | null;
+  } | null;
 }
 
 export interface CrdDiff {
@@ -72,7 +76,12 @@ export class CrdService {
    */
   async install(input: InstallInput & { operationId?: string | undefined }, as?: KubeConfig) {
     const op = this.operations.start('install', input.designId, input.operationId);
-    const deps = { designs: this.designs, client: this.client, writer: this.writerFor(as), establishTimeoutMs: this.opts.establishTimeoutMs ?? 30_000 };
+    const deps = {
+      designs: this.designs,
+      client: this.client,
+      writer: this.writerFor(as),
+      establishTimeoutMs: this.opts.establishTimeoutMs ?? 30_000,
+    };
     const outcome = await tracked(op, () => runInstall(deps, input, op));
     return { operationId: op.id, ...outcome, operation: op.current };
   }
@@ -80,7 +89,12 @@ export class CrdService {
   /** `as`: the KubeConfig the deletes go out with (the user's, in multi-user mode). */
   async uninstall(input: UninstallInput & { operationId?: string | undefined }, as?: KubeConfig) {
     const op = this.operations.start('uninstall', input.designId, input.operationId);
-    const deps = { client: this.client, writer: this.writerFor(as), resourcesGoneTimeoutMs: this.opts.resourcesGoneTimeoutMs ?? 60_000, crdGoneTimeoutMs: this.opts.crdGoneTimeoutMs ?? 60_000 };
+    const deps = {
+      client: this.client,
+      writer: this.writerFor(as),
+      resourcesGoneTimeoutMs: this.opts.resourcesGoneTimeoutMs ?? 60_000,
+      crdGoneTimeoutMs: this.opts.crdGoneTimeoutMs ?? 60_000,
+    };
     const outcome = await tracked(op, async () => runUninstall(deps, input, await this.designName(input.designId), op));
     return { operationId: op.id, ...outcome, operation: op.current };
   }
@@ -101,7 +115,13 @@ export class CrdService {
     }
     const changes = withDesignPaths(diffCrds(installed, proposed), crd);
     const from = installedFrom(installed);
-    return { ...base, installed: { designId: from?.designId ?? null, designVersion: from?.designVersion ?? null }, changes, breaking: hasBreaking(changes), dryRunError };
+    return {
+      ...base,
+      installed: { designId: from?.designId ?? null, designVersion: from?.designVersion ?? null },
+      changes,
+      breaking: hasBreaking(changes),
+      dryRunError,
+    };
   }
 
   async list(): Promise<CrdSummary[]> {

@@ -1,6 +1,16 @@
 // What an install or uninstall reports while it runs: the steps so far, published whole on the
 // live topic `install:<operationId>` after every step and returned by the mutation at the end.
-export const INSTALL_STEPS = ['dry-run', 'applied', 'NamesAccepted', 'Established', 'deleting-resources', 'resources-deleted', 'deleting', 'deleted', 'failed'] as const;
+export const INSTALL_STEPS = [
+  'dry-run',
+  'applied',
+  'NamesAccepted',
+  'Established',
+  'deleting-resources',
+  'resources-deleted',
+  'deleting',
+  'deleted',
+  'failed',
+] as const;
 export type InstallStepName = (typeof INSTALL_STEPS)[number];
 
 export interface InstallStep {

@@ -28,12 +28,20 @@ export async function installedCrds(client: CrdClient, designId: string): Promis
   return client.list(`${DESIGN_LABEL}=${designId}`);
 }
 
-const idOf = (o: { metadata: { name: string; namespace?: string } }) => (o.metadata.namespace === undefined ? o.metadata.name : `${o.metadata.namespace}/${o.metadata.name}`);
+const idOf = (o: { metadata: { name: string; namespace?: string } }) =>
+  o.metadata.namespace === undefined ? o.metadata.name : `${o.metadata.namespace}/${o.metadata.name}`;
 
-export async function runUninstall(deps: UninstallDeps, input: UninstallInput, designName: string, op: OperationHandle): Promise<{ crdNames: string[]; deletedResources: number }> {
+export async function runUninstall(
+  deps: UninstallDeps,
+  input: UninstallInput,
+  designName: string,
+  op: OperationHandle,
+): Promise<{ crdNames: string[]; deletedResources: number }> {
   const crds = await installedCrds(deps.client, input.designId);
   if (crds.length === 0) {
-    throw new NotFoundError(`design "${designName}" is not installed (no CRD labelled ${DESIGN_LABEL}=${input.designId})`);
+    throw new NotFoundError(
+      `design "${designName}" is not installed (no CRD labelled ${DESIGN_LABEL}=${input.designId})`,
+    );
   }
   op.describe({ crdName: crds.map((c) => c.metadata.name).join(', ') });
   // 1. refuse, or delete the custom resources first
@@ -44,7 +52,9 @@ export async function runUninstall(deps: UninstallDeps, input: UninstallInput, d
     if (objects.length === 0) continue;
     if (input.deleteResources !== true) {
       const shown = objects.slice(0, 5).map(idOf).join(', ');
-      throw new PreconditionError(`${objects.length} ${kind} object(s) exist (${shown}${objects.length > 5 ? ', …' : ''}): delete them first, or uninstall with deleteResources (CLI: --delete-resources)`);
+      throw new PreconditionError(
+        `${objects.length} ${kind} object(s) exist (${shown}${objects.length > 5 ? ', …' : ''}): delete them first, or uninstall with deleteResources (CLI: --delete-resources)`,
+      );
     }
     op.step('deleting-resources', `deleting ${objects.length} ${kind} object(s)`);
     for (const obj of objects) await deps.writer.deleteResource(crd, obj);

@@ -7,13 +7,19 @@ import { conditionsOf, type CrdClient, type CustomResource } from './crd-client'
 const POLL_MS = 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function waitForEstablished(client: CrdClient, name: string, timeoutMs: number, onCondition: (c: 'NamesAccepted' | 'Established') => void | Promise<void>): Promise<void> {
+export async function waitForEstablished(
+  client: CrdClient,
+  name: string,
+  timeoutMs: number,
+  onCondition: (c: 'NamesAccepted' | 'Established') => void | Promise<void>,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const seen = new Set<string>();
   let last = 'no conditions yet';
   for (;;) {
     const crd = await client.read(name);
-    if (crd === undefined) throw new ConflictError(`CRD ${name} disappeared while installing (deleted by someone else?): install again`);
+    if (crd === undefined)
+      throw new ConflictError(`CRD ${name} disappeared while installing (deleted by someone else?): install again`);
     const conditions = conditionsOf(crd);
     for (const type of ['NamesAccepted', 'Established'] as const) {
       const c = conditions.find((x) => x.type === type);
@@ -22,13 +28,17 @@ export async function waitForEstablished(client: CrdClient, name: string, timeou
         await onCondition(type);
       }
       if (type === 'NamesAccepted' && c?.status === 'False') {
-        throw new ConflictError(`the API server did not accept the names of ${name} (${c.reason ?? 'NotAccepted'}: ${c.message ?? ''}): change the plural, singular, short names or kind`);
+        throw new ConflictError(
+          `the API server did not accept the names of ${name} (${c.reason ?? 'NotAccepted'}: ${c.message ?? ''}): change the plural, singular, short names or kind`,
+        );
       }
     }
     if (seen.has('Established')) return;
     last = conditions.map((c) => `${c.type}=${c.status}${c.message ? ` (${c.message})` : ''}`).join(', ') || last;
     if (Date.now() > deadline) {
-      throw new TimedOutError(`CRD ${name} was applied but is not Established after ${Math.round(timeoutMs / 1000)} s (${last}): check the API server (npx opstudio sandbox status) and install again`);
+      throw new TimedOutError(
+        `CRD ${name} was applied but is not Established after ${Math.round(timeoutMs / 1000)} s (${last}): check the API server (npx opstudio sandbox status) and install again`,
+      );
     }
     await sleep(POLL_MS);
   }
@@ -41,14 +51,20 @@ export async function waitForCrdGone(client: CrdClient, name: string, timeoutMs:
     if (crd === undefined) return;
     if (Date.now() > deadline) {
       const why = conditionsOf(crd).find((c) => c.type === 'Terminating')?.message ?? 'still terminating';
-      throw new TimedOutError(`CRD ${name} is not gone after ${Math.round(timeoutMs / 1000)} s (${why}): its objects may be stuck on finalizers; check them and uninstall again`);
+      throw new TimedOutError(
+        `CRD ${name} is not gone after ${Math.round(timeoutMs / 1000)} s (${why}): its objects may be stuck on finalizers; check them and uninstall again`,
+      );
     }
     await sleep(POLL_MS);
   }
 }
 
 /** Until `list()` is empty. The message names the objects still there and the finalizers holding them. */
-export async function waitForResourcesGone(list: () => Promise<CustomResource[]>, kind: string, timeoutMs: number): Promise<void> {
+export async function waitForResourcesGone(
+  list: () => Promise<CustomResource[]>,
+  kind: string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const left = await list();

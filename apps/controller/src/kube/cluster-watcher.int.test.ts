@@ -26,7 +26,11 @@ describe('the cluster connection survives API server outages', { skip: skipWitho
 
   before(async () => {
     await proxy.listen();
-    watcher = new ClusterWatcher(kubeConfigThrough(proxy, kubeconfigPath), bus, { probeIntervalMs: 500, probeTimeoutMs: 1000, silenceMs: 4000 });
+    watcher = new ClusterWatcher(kubeConfigThrough(proxy, kubeconfigPath), bus, {
+      probeIntervalMs: 500,
+      probeTimeoutMs: 1000,
+      silenceMs: 4000,
+    });
     await watcher.start(stop.signal);
     await watcher.waitForSync(10_000);
   });

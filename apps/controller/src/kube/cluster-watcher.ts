@@ -40,9 +40,17 @@ export class ClusterWatcher {
     const core = conn.kc.makeApiClient(CoreV1Api);
     const common = { kc: conn.kc, silenceMs: opts.silenceMs, log: this.log };
     this.nodes = new ResilientInformer<V1Node>({ ...common, path: '/api/v1/nodes', list: () => core.listNode() });
-    this.namespaces = new ResilientInformer<V1Namespace>({ ...common, path: '/api/v1/namespaces', list: () => core.listNamespace() });
-    this.wireList(this.nodes, nodeSummary, this.published.nodes, (type, item) => this.bus.publish({ topic: 'nodes', type, item }));
-    this.wireList(this.namespaces, namespaceSummary, this.published.namespaces, (type, item) => this.bus.publish({ topic: 'namespaces', type, item }));
+    this.namespaces = new ResilientInformer<V1Namespace>({
+      ...common,
+      path: '/api/v1/namespaces',
+      list: () => core.listNamespace(),
+    });
+    this.wireList(this.nodes, nodeSummary, this.published.nodes, (type, item) =>
+      this.bus.publish({ topic: 'nodes', type, item }),
+    );
+    this.wireList(this.namespaces, namespaceSummary, this.published.namespaces, (type, item) =>
+      this.bus.publish({ topic: 'namespaces', type, item }),
+    );
     for (const informer of [this.nodes, this.namespaces]) {
       // A watch that broke is the fastest sign the API server went away: probe now.
       informer.onState((state) => {
@@ -101,13 +109,28 @@ export class ClusterWatcher {
    * cluster.info: the summary once the caches are filled (or after 10 s), probing first when
    * disconnected; still disconnected → KubeUnreachableError saying where and why.
    */
-  async info(): Promise<{ server: string; context: string; version: string; nodes: ClusterSummary['nodes']; namespaces: number }> {
+  async info(): Promise<{
+    server: string;
+    context: string;
+    version: string;
+    nodes: ClusterSummary['nodes'];
+    namespaces: number;
+  }> {
     if (!this.isConnected) await this.probe();
     const summary = this.summary();
-    if (!summary.connected) throw new KubeUnreachableError(`Disconnected from the cluster at ${summary.server}: ${summary.message ?? 'no answer'}`);
+    if (!summary.connected)
+      throw new KubeUnreachableError(
+        `Disconnected from the cluster at ${summary.server}: ${summary.message ?? 'no answer'}`,
+      );
     await this.waitForSync(10_000);
     const fresh = this.summary();
-    return { server: fresh.server, context: fresh.context, version: fresh.version ?? 'unknown', nodes: fresh.nodes, namespaces: fresh.namespaces };
+    return {
+      server: fresh.server,
+      context: fresh.context,
+      version: fresh.version ?? 'unknown',
+      nodes: fresh.nodes,
+      namespaces: fresh.namespaces,
+    };
   }
 
   nodeList(): NodeSummary[] {
@@ -126,7 +149,10 @@ export class ClusterWatcher {
       const v = await getServerVersion(this.conn.kc, this.opts.probeTimeoutMs ?? 3000);
       this.version = v.gitVersion;
       const informerError = this.nodes.lastError ?? this.namespaces.lastError;
-      this.setConnected(true, this.synced || informerError === undefined ? null : `connected, but listing failed: ${informerError}`);
+      this.setConnected(
+        true,
+        this.synced || informerError === undefined ? null : `connected, but listing failed: ${informerError}`,
+      );
       this.nodes.kick();
       this.namespaces.kick();
     } catch (err) {
@@ -138,7 +164,9 @@ export class ClusterWatcher {
 
   private setConnected(connected: boolean, message: string | null): void {
     if (connected !== this.connected) {
-      this.log(connected ? `connected to ${this.conn.server}` : `disconnected from ${this.conn.server}: ${message ?? ''}`);
+      this.log(
+        connected ? `connected to ${this.conn.server}` : `disconnected from ${this.conn.server}: ${message ?? ''}`,
+      );
       this.since = new Date().toISOString();
     }
     this.connected = connected;

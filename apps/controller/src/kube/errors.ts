@@ -66,7 +66,9 @@ export class KubeApiError extends Error {
 function messageOf({ code, status, request, what }: KubeApiErrorInit): string {
   if (what !== undefined) return `${what}: ${status?.message || `HTTP ${code}`} (${code})`;
   if (status?.message !== undefined) return status.message;
-  return request === undefined ? `the Kubernetes API answered HTTP ${code}` : `${request.verb} ${request.path} answered HTTP ${code}`;
+  return request === undefined
+    ? `the Kubernetes API answered HTTP ${code}`
+    : `${request.verb} ${request.path} answered HTTP ${code}`;
 }
 
 /** A `Status` out of a response body (JSON text or parsed), if it is one. */
@@ -89,9 +91,18 @@ export function statusOf(body: unknown): KubeStatus | undefined {
  */
 export function asKubeApiError(err: unknown, what?: string): KubeApiError | undefined {
   if (err instanceof KubeApiError) return err;
-  if (!(err instanceof ApiException) || typeof err.code !== 'number' || err.code < 400 || err.code > 599) return undefined;
+  if (!(err instanceof ApiException) || typeof err.code !== 'number' || err.code < 400 || err.code > 599)
+    return undefined;
   const retryAfter = Number((err.headers as Record<string, string> | undefined)?.['retry-after']);
-  return new KubeApiError({ code: err.code, status: statusOf(err.body), what, retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined }, { cause: err });
+  return new KubeApiError(
+    {
+      code: err.code,
+      status: statusOf(err.body),
+      what,
+      retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined,
+    },
+    { cause: err },
+  );
 }
 
 /** The HTTP status of an API refusal, whichever client made the call. */

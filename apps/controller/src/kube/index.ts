@@ -6,7 +6,14 @@
 // `cluster`/`nodes`/`namespaces` topics. Credentials never leave this process.
 export { Backoff, backoffDelay } from './backoff';
 export { ClusterWatcher, type ClusterWatcherOptions } from './cluster-watcher';
-export { asKubeApiError, isNotFound, KubeApiError, kubeStatusCode, type KubeStatus, type KubeStatusCause } from './errors';
+export {
+  asKubeApiError,
+  isNotFound,
+  KubeApiError,
+  kubeStatusCode,
+  type KubeStatus,
+  type KubeStatusCause,
+} from './errors';
 export { FIELD_MANAGER } from './field-manager';
 export { ResilientInformer, type InformerState, type ResilientInformerOptions } from './informer';
 export { KubeJson, type KubeRequest } from './json-client';

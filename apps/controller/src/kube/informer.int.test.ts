@@ -12,39 +12,49 @@ import { TcpProxy, kubeConfigThrough } from '../../testing/tcp-proxy';
 import { ResilientInformer } from './informer';
 import { loadKubeConfig } from './kubeconfig';
 
-test('an informer stopped while its watch connects closes that watch and never restarts', { skip: skipWithoutCluster, timeout: 60_000 }, async (t) => {
-  const proxy = TcpProxy.toServer(loadKubeConfig(kubeconfigPath ?? '').server);
-  await proxy.listen();
-  t.after(() => proxy.cut());
-  const { kc } = kubeConfigThrough(proxy, kubeconfigPath);
-  const core = kc.makeApiClient(CoreV1Api);
-  const informer = new ResilientInformer<V1Namespace>({ kc, path: '/api/v1/namespaces', list: () => core.listNamespace() });
-  const stop = new AbortController();
-  await informer.start(stop.signal);
-  await eventually('the informer to watch', 10_000, () => (informer.state === 'watching' ? true : undefined));
+test(
+  'an informer stopped while its watch connects closes that watch and never restarts',
+  { skip: skipWithoutCluster, timeout: 60_000 },
+  async (t) => {
+    const proxy = TcpProxy.toServer(loadKubeConfig(kubeconfigPath ?? '').server);
+    await proxy.listen();
+    t.after(() => proxy.cut());
+    const { kc } = kubeConfigThrough(proxy, kubeconfigPath);
+    const core = kc.makeApiClient(CoreV1Api);
+    const informer = new ResilientInformer<V1Namespace>({
+      kc,
+      path: '/api/v1/namespaces',
+      list: () => core.listNamespace(),
+    });
+    const stop = new AbortController();
+    await informer.start(stop.signal);
+    await eventually('the informer to watch', 10_000, () => (informer.state === 'watching' ? true : undefined));
 
-  // The open watch breaks; its replacement (after a ~200 ms backoff) connects but gets no answer yet.
-  proxy.hold();
-  const before = proxy.accepted;
-  await proxy.cut();
-  await proxy.listen();
-  await eventually('the replacement watch to be connecting', 10_000, () => (proxy.accepted > before && proxy.waiting > 0 ? true : undefined));
-  stop.abort();
-  assert.equal(informer.state, 'stopped');
-  proxy.release();
+    // The open watch breaks; its replacement (after a ~200 ms backoff) connects but gets no answer yet.
+    proxy.hold();
+    const before = proxy.accepted;
+    await proxy.cut();
+    await proxy.listen();
+    await eventually('the replacement watch to be connecting', 10_000, () =>
+      proxy.accepted > before && proxy.waiting > 0 ? true : undefined,
+    );
+    stop.abort();
+    assert.equal(informer.state, 'stopped');
+    proxy.release();
 
-  // The late watch is answered now; the informer must close it and stay stopped.
-  await eventually('the late watch to be closed', 10_000, () => (proxy.connections === 0 ? true : undefined));
-  const accepted = proxy.accepted;
-  await new Promise((r) => setTimeout(r, 2000));
-  assert.equal(informer.state, 'stopped');
-  assert.equal(proxy.connections, 0, 'no watch is open');
+    // The late watch is answered now; the informer must close it and stay stopped.
+    await eventually('the late watch to be closed', 10_000, () => (proxy.connections === 0 ? true : undefined));
+    const accepted = proxy.accepted;
+    await new Promise((r) => setTimeout(r, 2000));
+    assert.equal(informer.state, 'stopped');
+    assert.equal(proxy.connections, 0, 'no watch is open');
 
-  // An error now (the proxy goes away) must not schedule a restart either.
-  await proxy.cut();
-  await new Promise((r) => setTimeout(r, 1500));
-  await proxy.listen();
-  await new Promise((r) => setTimeout(r, 1500));
-  assert.equal(proxy.accepted, accepted, 'nothing reconnected after the stop');
-  assert.equal(informer.state, 'stopped');
-});
+    // An error now (the proxy goes away) must not schedule a restart either.
+    await proxy.cut();
+    await new Promise((r) => setTimeout(r, 1500));
+    await proxy.listen();
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(proxy.accepted, accepted, 'nothing reconnected after the stop');
+    assert.equal(informer.state, 'stopped');
+  },
+);

@@ -59,7 +59,13 @@ export class ResilientInformer<T extends KubernetesObject> {
     this.rawWatch = new Watch(opts.kc);
     const watch = new HookedWatch(opts.kc, (path, params, cb, done) => this.openWatch(path, params, cb, done));
     const listTimeoutMs = opts.listTimeoutMs ?? 60_000;
-    this.lw = new ListWatch<T>(opts.path, watch, () => withTimeout(opts.list(), listTimeoutMs, `list ${opts.path}`), false, opts.labelSelector);
+    this.lw = new ListWatch<T>(
+      opts.path,
+      watch,
+      () => withTimeout(opts.list(), listTimeoutMs, `list ${opts.path}`),
+      false,
+      opts.labelSelector,
+    );
     this.lw.on('error', (err?: unknown) => this.onError(err));
   }
 
@@ -136,7 +142,12 @@ export class ResilientInformer<T extends KubernetesObject> {
     }
   }
 
-  private async openWatch(path: string, params: QueryParams, cb: WatchCallback, done: DoneCallback): Promise<AbortController> {
+  private async openWatch(
+    path: string,
+    params: QueryParams,
+    cb: WatchCallback,
+    done: DoneCallback,
+  ): Promise<AbortController> {
     let finished = false;
     const finish: DoneCallback = (err) => {
       if (finished) return;
@@ -187,7 +198,9 @@ export class ResilientInformer<T extends KubernetesObject> {
   private checkSilence(): void {
     const open = this.current;
     if (open === undefined || Date.now() - this.lastActivity < this.silenceMs) return;
-    this.log(`informer ${this.opts.path}: watch silent for ${Math.round((Date.now() - this.lastActivity) / 1000)} s; restarting it`);
+    this.log(
+      `informer ${this.opts.path}: watch silent for ${Math.round((Date.now() - this.lastActivity) / 1000)} s; restarting it`,
+    );
     this.current = undefined;
     open.controller.abort();
     // A clean close: ListWatch re-watches from the last resourceVersion (a 410 there relists).
@@ -205,12 +218,22 @@ export class ResilientInformer<T extends KubernetesObject> {
 class HookedWatch extends Watch {
   constructor(
     kc: KubeConfig,
-    private readonly hook: (path: string, params: QueryParams, cb: WatchCallback, done: DoneCallback) => Promise<AbortController>,
+    private readonly hook: (
+      path: string,
+      params: QueryParams,
+      cb: WatchCallback,
+      done: DoneCallback,
+    ) => Promise<AbortController>,
   ) {
     super(kc);
   }
 
-  override watch(path: string, queryParams: QueryParams, callback: WatchCallback, done: DoneCallback): Promise<AbortController> {
+  override watch(
+    path: string,
+    queryParams: QueryParams,
+    callback: WatchCallback,
+    done: DoneCallback,
+  ): Promise<AbortController> {
     return this.hook(path, queryParams, callback, done);
   }
 }

@@ -71,15 +71,29 @@ export class KubeJson {
           if (status >= 400) {
             const retryAfter = Number(res.headers['retry-after']);
             const request = { verb: req.method, path: req.path };
-            reject(new KubeApiError({ code: status, status: statusOf(parsed), request, what: req.what, retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined }));
+            reject(
+              new KubeApiError({
+                code: status,
+                status: statusOf(parsed),
+                request,
+                what: req.what,
+                retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined,
+              }),
+            );
             return;
           }
           resolve(parsed as T);
         });
       });
-      r.on('timeout', () => r.destroy(Object.assign(new Error(`no answer within ${req.timeoutMs ?? 30_000} ms`), { code: 'ETIMEDOUT' })));
+      r.on('timeout', () =>
+        r.destroy(Object.assign(new Error(`no answer within ${req.timeoutMs ?? 30_000} ms`), { code: 'ETIMEDOUT' })),
+      );
       r.on('error', (err: NodeJS.ErrnoException) => {
-        reject(new KubeUnreachableError(`cannot reach the Kubernetes API server at ${this.server} (${err.code ?? err.message}): is the cluster running? (\`npx opstudio sandbox status\`)`));
+        reject(
+          new KubeUnreachableError(
+            `cannot reach the Kubernetes API server at ${this.server} (${err.code ?? err.message}): is the cluster running? (\`npx opstudio sandbox status\`)`,
+          ),
+        );
       });
       if (body !== undefined) r.write(body);
       r.end();

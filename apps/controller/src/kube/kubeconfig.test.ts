@@ -41,7 +41,10 @@ test('an explicit context wins', () => {
 });
 
 test('no path named: refuse instead of falling back to ~/.kube/config', () => {
-  assert.throws(() => loadKubeConfig(undefined), (e: Error) => e instanceof KubeConfigError && /OPSTUDIO_KUBECONFIG/.test(e.message));
+  assert.throws(
+    () => loadKubeConfig(undefined),
+    (e: Error) => e instanceof KubeConfigError && /OPSTUDIO_KUBECONFIG/.test(e.message),
+  );
 });
 
 test('each bad kubeconfig gets one clear line', () => {
@@ -60,5 +63,8 @@ test('each bad kubeconfig gets one clear line', () => {
 });
 
 test('an unknown context lists the ones there are', () => {
-  assert.throws(() => loadKubeConfig(write('good3.yaml', good), 'prod'), /context "prod" not found .*\(available: sandbox, other\)/);
+  assert.throws(
+    () => loadKubeConfig(write('good3.yaml', good), 'prod'),
+    /context "prod" not found .*\(available: sandbox, other\)/,
+  );
 });

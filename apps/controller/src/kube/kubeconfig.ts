@@ -27,13 +27,17 @@ export function loadKubeConfig(path: string | undefined, context?: string): Load
     text = readFileSync(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? String(err);
-    throw new KubeConfigError(`cannot read kubeconfig ${path} (${code}): check the path in OPSTUDIO_KUBECONFIG/KUBECONFIG`);
+    throw new KubeConfigError(
+      `cannot read kubeconfig ${path} (${code}): check the path in OPSTUDIO_KUBECONFIG/KUBECONFIG`,
+    );
   }
   const kc = new KubeConfig();
   try {
     kc.loadFromString(text);
   } catch (err) {
-    throw new KubeConfigError(`invalid kubeconfig ${path}: ${oneLine(err)}; fix the file or point OPSTUDIO_KUBECONFIG at another one`);
+    throw new KubeConfigError(
+      `invalid kubeconfig ${path}: ${oneLine(err)}; fix the file or point OPSTUDIO_KUBECONFIG at another one`,
+    );
   }
   if (context !== undefined) {
     const names = kc.getContexts().map((c) => c.name);
@@ -48,7 +52,9 @@ export function loadKubeConfig(path: string | undefined, context?: string): Load
   }
   const cluster = kc.getCurrentCluster();
   if (cluster === null || !cluster.server) {
-    throw new KubeConfigError(`invalid kubeconfig ${path}: context "${contextName}" names no cluster with a server URL`);
+    throw new KubeConfigError(
+      `invalid kubeconfig ${path}: context "${contextName}" names no cluster with a server URL`,
+    );
   }
   return { kc, server: cluster.server.replace(/\/+$/, ''), contextName, path };
 }

@@ -20,7 +20,9 @@ function fakeKube() {
     request<T>(req: KubeRequest): Promise<T> {
       asked.push(req.path);
       const resources = discovery[req.path];
-      return resources === undefined ? Promise.reject(new Error(`404 ${req.path}`)) : Promise.resolve({ resources } as T);
+      return resources === undefined
+        ? Promise.reject(new Error(`404 ${req.path}`))
+        : Promise.resolve({ resources } as T);
     },
   };
   return { kube, asked };
@@ -29,18 +31,33 @@ function fakeKube() {
 test("an object's path comes from discovery: plural, namespace or not, the core group under /api", async () => {
   const { kube, asked } = fakeKube();
   const paths = new ObjectPaths(kube);
-  assert.equal(await paths.of({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'm', namespace: 'a' } }), '/apis/apps/v1/namespaces/a/deployments/m');
-  assert.equal(await paths.of({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'n' } }), '/apis/apps/v1/namespaces/default/deployments/n');
-  assert.equal(await paths.of({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'a b' } }), '/api/v1/namespaces/a%20b');
+  assert.equal(
+    await paths.of({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'm', namespace: 'a' } }),
+    '/apis/apps/v1/namespaces/a/deployments/m',
+  );
+  assert.equal(
+    await paths.of({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'n' } }),
+    '/apis/apps/v1/namespaces/default/deployments/n',
+  );
+  assert.equal(
+    await paths.of({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'a b' } }),
+    '/api/v1/namespaces/a%20b',
+  );
   assert.deepEqual(asked, ['/apis/apps/v1', '/api/v1'], 'one discovery request per group version');
 });
 
 test('an unknown kind or group version is an error, and the next call asks again', async () => {
   const { kube, asked } = fakeKube();
   const paths = new ObjectPaths(kube);
-  await assert.rejects(paths.of({ apiVersion: 'apps/v1', kind: 'Widget', metadata: { name: 'w' } }), /serves no kind Widget in apps\/v1/);
+  await assert.rejects(
+    paths.of({ apiVersion: 'apps/v1', kind: 'Widget', metadata: { name: 'w' } }),
+    /serves no kind Widget in apps\/v1/,
+  );
   await assert.rejects(paths.of({ apiVersion: 'x.io/v1', kind: 'Widget', metadata: { name: 'w' } }), /404/);
   await assert.rejects(paths.of({ apiVersion: 'x.io/v1', kind: 'Widget', metadata: { name: 'w' } }), /404/);
   assert.deepEqual(asked, ['/apis/apps/v1', '/apis/x.io/v1', '/apis/x.io/v1']);
-  await assert.rejects(paths.of({ kind: 'Deployment', metadata: { name: 'd' } }), /needs apiVersion, kind and metadata.name/);
+  await assert.rejects(
+    paths.of({ kind: 'Deployment', metadata: { name: 'd' } }),
+    /needs apiVersion, kind and metadata.name/,
+  );
 });

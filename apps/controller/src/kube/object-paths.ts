@@ -21,14 +21,17 @@ export class ObjectPaths {
   async of(obj: KubernetesObject): Promise<string> {
     const { apiVersion, kind } = obj;
     const name = obj.metadata?.name;
-    if (apiVersion === undefined || kind === undefined || name === undefined) throw new Error('an object needs apiVersion, kind and metadata.name to have a path');
+    if (apiVersion === undefined || kind === undefined || name === undefined)
+      throw new Error('an object needs apiVersion, kind and metadata.name to have a path');
     const base = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
     const resource = (await this.resources(base)).find((r) => r.kind === kind && !r.name.includes('/'));
     if (resource === undefined) {
       this.lists.delete(base);
       throw new Error(`the API server serves no kind ${kind} in ${apiVersion}`);
     }
-    const namespace = resource.namespaced ? `/namespaces/${encodeURIComponent(obj.metadata?.namespace ?? 'default')}` : '';
+    const namespace = resource.namespaced
+      ? `/namespaces/${encodeURIComponent(obj.metadata?.namespace ?? 'default')}`
+      : '';
     return `${base}${namespace}/${resource.name}/${encodeURIComponent(name)}`;
   }
 

@@ -18,7 +18,12 @@ export async function getJson<T>(kc: KubeConfig, path: string, timeoutMs = 3000)
   const url = new URL(path, server);
   // A fresh connection per probe (no keep-alive pool): a half-open pooled socket must not
   // answer for the API server's health.
-  const opts: https.RequestOptions = { method: 'GET', timeout: timeoutMs, agent: false, headers: { accept: 'application/json' } };
+  const opts: https.RequestOptions = {
+    method: 'GET',
+    timeout: timeoutMs,
+    agent: false,
+    headers: { accept: 'application/json' },
+  };
   await kc.applyToHTTPSOptions(opts);
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise<T>((resolve, reject) => {
@@ -29,20 +34,30 @@ export async function getJson<T>(kc: KubeConfig, path: string, timeoutMs = 3000)
       res.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         if ((res.statusCode ?? 0) >= 400) {
-          reject(new KubeUnreachableError(`the Kubernetes API server at ${server} answered ${res.statusCode} to GET ${path}: ${body.slice(0, 200)}`));
+          reject(
+            new KubeUnreachableError(
+              `the Kubernetes API server at ${server} answered ${res.statusCode} to GET ${path}: ${body.slice(0, 200)}`,
+            ),
+          );
           return;
         }
         try {
           resolve(JSON.parse(body) as T);
         } catch {
-          reject(new KubeUnreachableError(`the Kubernetes API server at ${server} sent a non-JSON answer to GET ${path}`));
+          reject(
+            new KubeUnreachableError(`the Kubernetes API server at ${server} sent a non-JSON answer to GET ${path}`),
+          );
         }
       });
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', (err: NodeJS.ErrnoException) => {
       const why = err.code ?? err.message;
-      reject(new KubeUnreachableError(`cannot reach the Kubernetes API server at ${server} (${why}): is the cluster running? (\`npx opstudio sandbox status\`)`));
+      reject(
+        new KubeUnreachableError(
+          `cannot reach the Kubernetes API server at ${server} (${why}): is the cluster running? (\`npx opstudio sandbox status\`)`,
+        ),
+      );
     });
     req.end();
   });

@@ -34,7 +34,10 @@ test('garbage and mid-snapshot ids get a fresh snapshot', () => {
 test('only the last event of a snapshot carries a resumable id', () => {
   const ids = [0, 1, 2].map((i) => snapshotEventId('e1', 5, i, 3));
   assert.deepEqual(ids, ['e1-5-s0', 'e1-5-s1', 'e1-5']);
-  assert.deepEqual(ids.map((id) => resumePoint(id, 'e1', 5).kind), ['fresh', 'fresh', 'resume']);
+  assert.deepEqual(
+    ids.map((id) => resumePoint(id, 'e1', 5).kind),
+    ['fresh', 'fresh', 'resume'],
+  );
 });
 
 test('two epochs minted in the same millisecond differ', () => {

@@ -9,13 +9,16 @@ export interface EventPosition {
   readonly seq: number;
 }
 
-export type ResumePoint = { readonly kind: 'resume'; readonly seq: number } | { readonly kind: 'fresh'; readonly reason: string };
+export type ResumePoint =
+  { readonly kind: 'resume'; readonly seq: number } | { readonly kind: 'fresh'; readonly reason: string };
 
 const idPattern = /^([a-z0-9]+)-(\d+)$/;
 
 /** A new boot epoch: base-36 milliseconds since 1970 plus a random tail (two boots in one ms differ). */
 export function newEpoch(now = Date.now(), random = Math.random): string {
-  return `${now.toString(36)}${Math.floor(random() * 36 ** 3).toString(36).padStart(3, '0')}`;
+  return `${now.toString(36)}${Math.floor(random() * 36 ** 3)
+    .toString(36)
+    .padStart(3, '0')}`;
 }
 
 export function formatEventId(epoch: string, seq: number): string {
@@ -35,7 +38,8 @@ export function parseEventId(id: string): EventPosition | undefined {
 
 /** Where a reconnecting subscriber continues: after `seq`, or from a fresh snapshot. */
 export function resumePoint(lastEventId: string | null | undefined, epoch: string, lastSeq: number): ResumePoint {
-  if (lastEventId === undefined || lastEventId === null || lastEventId === '') return { kind: 'fresh', reason: 'first connection' };
+  if (lastEventId === undefined || lastEventId === null || lastEventId === '')
+    return { kind: 'fresh', reason: 'first connection' };
   const pos = parseEventId(lastEventId);
   if (pos === undefined) return { kind: 'fresh', reason: 'id not resumable' };
   if (pos.epoch !== epoch) return { kind: 'fresh', reason: 'server restarted' };

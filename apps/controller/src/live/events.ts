@@ -72,4 +72,9 @@ export type LiveEvent =
   // the CRs of one kind, all namespaces or one (resources/kind-watches.ts)
   | ListEvents<FamilyTopic<'resources'>, ResourceRow>
   // what one CR owns: its Deployment(s) and their Pods, always whole (resources/owned.ts)
-  | { readonly topic: FamilyTopic<'owned'>; readonly type: 'snapshot'; readonly deployments: readonly OwnedDeployment[]; readonly pods: readonly OwnedPod[] };
+  | {
+      readonly topic: FamilyTopic<'owned'>;
+      readonly type: 'snapshot';
+      readonly deployments: readonly OwnedDeployment[];
+      readonly pods: readonly OwnedPod[];
+    };

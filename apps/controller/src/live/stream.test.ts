@@ -31,7 +31,10 @@ async function take(gen: AsyncGenerator<[string, LiveEvent, symbol]>, n: number)
   return out;
 }
 
-const label = (e: LiveEvent) => (e.type === 'snapshot' ? `snapshot:${'items' in e ? e.items.map((i) => i.name).join(',') : ''}` : `${e.type}:${'item' in e ? e.item.name : ''}`);
+const label = (e: LiveEvent) =>
+  e.type === 'snapshot'
+    ? `snapshot:${'items' in e ? e.items.map((i) => i.name).join(',') : ''}`
+    : `${e.type}:${'item' in e ? e.item.name : ''}`;
 
 test('a change published while the snapshot is being sent is neither lost nor doubled', async () => {
   const { bus, snapshots, add } = setup();
@@ -55,10 +58,13 @@ test('live changes after the snapshot arrive with increasing ids', async () => {
     add('y');
   }, 5);
   const live = await take(gen, 2);
-  assert.deepEqual(live.map((e) => [e.id, label(e.event)]), [
-    ['boot1-1', 'upsert:x'],
-    ['boot1-2', 'upsert:y'],
-  ]);
+  assert.deepEqual(
+    live.map((e) => [e.id, label(e.event)]),
+    [
+      ['boot1-1', 'upsert:x'],
+      ['boot1-2', 'upsert:y'],
+    ],
+  );
 });
 
 test('reconnecting with the last id replays exactly what was missed', async () => {
@@ -68,24 +74,33 @@ test('reconnecting with the last id replays exactly what was missed', async () =
   add('c'); // seq 3
   const gen = liveStream({ bus, snapshots }, { topics: ['namespaces'], lastEventId: 'boot1-1' });
   const got = await take(gen, 2);
-  assert.deepEqual(got.map((e) => [e.id, label(e.event)]), [
-    ['boot1-2', 'upsert:b'],
-    ['boot1-3', 'upsert:c'],
-  ]);
+  assert.deepEqual(
+    got.map((e) => [e.id, label(e.event)]),
+    [
+      ['boot1-2', 'upsert:b'],
+      ['boot1-3', 'upsert:c'],
+    ],
+  );
 });
 
 test('an id from an earlier server boot gets a fresh snapshot', async () => {
   const { bus, snapshots, add } = setup();
   add('a');
   const got = await take(liveStream({ bus, snapshots }, { topics: ['namespaces'], lastEventId: 'boot0-1' }), 1);
-  assert.deepEqual(got.map((e) => label(e.event)), ['snapshot:default,a']);
+  assert.deepEqual(
+    got.map((e) => label(e.event)),
+    ['snapshot:default,a'],
+  );
 });
 
 test('an id older than the ring holds gets a fresh snapshot', async () => {
   const { bus, snapshots, add } = setup(2);
   for (const n of ['a', 'b', 'c', 'd']) add(n);
   const got = await take(liveStream({ bus, snapshots }, { topics: ['namespaces'], lastEventId: 'boot1-1' }), 1);
-  assert.deepEqual(got.map((e) => label(e.event)), ['snapshot:default,a,b,c,d']);
+  assert.deepEqual(
+    got.map((e) => label(e.event)),
+    ['snapshot:default,a,b,c,d'],
+  );
 });
 
 test('a topic nobody serves is refused', async () => {

@@ -32,7 +32,11 @@ export class UnknownTopicError extends Error {
   override readonly name = 'UnknownTopicError';
 }
 
-export async function* liveStream(deps: LiveStreamDeps, input: LiveStreamInput, signal?: AbortSignal): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
+export async function* liveStream(
+  deps: LiveStreamDeps,
+  input: LiveStreamInput,
+  signal?: AbortSignal,
+): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
   const { bus, snapshots } = deps;
   const visible = deps.visible ?? ((e: LiveEvent) => e);
   const withheld = deps.withheld ?? new Set<string>();
@@ -74,7 +78,8 @@ export async function* liveStream(deps: LiveStreamDeps, input: LiveStreamInput, 
           if (shown !== undefined) events.push(shown);
         }
       }
-      for (const [i, event] of events.entries()) yield tracked(snapshotEventId(bus.epoch, cursor, i, events.length), event);
+      for (const [i, event] of events.entries())
+        yield tracked(snapshotEventId(bus.epoch, cursor, i, events.length), event);
     }
     const aborted = () => signal?.aborted === true;
     while (!aborted()) {

@@ -17,11 +17,21 @@ export interface ApplyResult<T> {
   readonly object: T;
 }
 
-export async function applyOwned<T extends KubernetesObject>(writes: KubeWrites, desired: T, observed: T | undefined): Promise<ApplyResult<T>> {
+export async function applyOwned<T extends KubernetesObject>(
+  writes: KubeWrites,
+  desired: T,
+  observed: T | undefined,
+): Promise<ApplyResult<T>> {
   const kind = desired.kind ?? 'Object';
   const name = desired.metadata?.name ?? '';
   const changes = fieldDrift(desired, observed);
-  if (observed !== undefined && changes.length === 0) return { verb: 'unchanged', changes, summary: describeDrift(kind, name, changes), object: observed };
+  if (observed !== undefined && changes.length === 0)
+    return { verb: 'unchanged', changes, summary: describeDrift(kind, name, changes), object: observed };
   const object = await writes.apply(desired);
-  return { verb: observed === undefined ? 'created' : 'updated', changes, summary: describeDrift(kind, name, changes), object };
+  return {
+    verb: observed === undefined ? 'created' : 'updated',
+    changes,
+    summary: describeDrift(kind, name, changes),
+    object,
+  };
 }

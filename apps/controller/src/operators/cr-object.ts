@@ -21,5 +21,12 @@ export interface CrObject {
 /** The Event's `regarding` for a CR. */
 export function crReference(cr: CrObject): ObjectReference {
   const { name, namespace, uid, resourceVersion } = cr.metadata;
-  return { apiVersion: cr.apiVersion, kind: cr.kind, name, uid, ...(namespace !== undefined ? { namespace } : {}), ...(resourceVersion !== undefined ? { resourceVersion } : {}) };
+  return {
+    apiVersion: cr.apiVersion,
+    kind: cr.kind,
+    name,
+    uid,
+    ...(namespace !== undefined ? { namespace } : {}),
+    ...(resourceVersion !== undefined ? { resourceVersion } : {}),
+  };
 }

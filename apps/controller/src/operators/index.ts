@@ -25,20 +25,49 @@ export interface StartedManager {
 }
 
 /** Wires history, recorder, manager and the Events watcher; registers `timeline:<uid>` and `events:<uid>`; campaigns for the Lease in the background. */
-export function startControllerManager(deps: { kc: KubeConfig; db: StudioDb; bus: LiveBus; snapshots: SnapshotRegistry; log?: (message: string) => void; lease?: ManagerOptions['lease'] }): StartedManager {
-  const log = deps.log === undefined ? undefined : (message: string, fields?: Record<string, unknown>) => deps.log?.(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`);
-  const history = new HistoryStore({ db: deps.db, bus: deps.bus, retention: historyRetentionFromEnv(), ...(log !== undefined ? { log } : {}) });
+export function startControllerManager(deps: {
+  kc: KubeConfig;
+  db: StudioDb;
+  bus: LiveBus;
+  snapshots: SnapshotRegistry;
+  log?: (message: string) => void;
+  lease?: ManagerOptions['lease'];
+}): StartedManager {
+  const log =
+    deps.log === undefined
+      ? undefined
+      : (message: string, fields?: Record<string, unknown>) =>
+          deps.log?.(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`);
+  const history = new HistoryStore({
+    db: deps.db,
+    bus: deps.bus,
+    retention: historyRetentionFromEnv(),
+    ...(log !== undefined ? { log } : {}),
+  });
   history.registerSnapshots(deps.snapshots);
   const recorder = new EventRecorder({ sink: apiServerEventSink(deps.kc), ...(log !== undefined ? { log } : {}) });
-  const manager = new ControllerManager({ kc: deps.kc, db: deps.db, recorder, history, ...(deps.lease !== undefined ? { lease: deps.lease } : {}), ...(log !== undefined ? { log } : {}) });
+  const manager = new ControllerManager({
+    kc: deps.kc,
+    db: deps.db,
+    recorder,
+    history,
+    ...(deps.lease !== undefined ? { lease: deps.lease } : {}),
+    ...(log !== undefined ? { log } : {}),
+  });
   const stop = new AbortController();
   // Events of an object and what it owns: served on every replica, not only the leader
   const objectEvents = new ObjectEventsWatcher(deps.kc, deps.bus, deps.log);
   objectEvents.registerSnapshots(deps.snapshots);
-  const watching = objectEvents.start(stop.signal).catch((err: unknown) => log?.('Events watcher stopped', { error: String(err) }));
+  const watching = objectEvents
+    .start(stop.signal)
+    .catch((err: unknown) => log?.('Events watcher stopped', { error: String(err) }));
   // the leader publishes the runs it records; the other replicas' subscribers get them through the table
-  const tailing = history.tail(stop.signal, { isLeader: () => manager.isLeader }).catch((err: unknown) => log?.('History tail stopped', { error: String(err) }));
-  const done = manager.start(stop.signal).catch((err: unknown) => log?.('controller-manager stopped', { error: String(err) }));
+  const tailing = history
+    .tail(stop.signal, { isLeader: () => manager.isLeader })
+    .catch((err: unknown) => log?.('History tail stopped', { error: String(err) }));
+  const done = manager
+    .start(stop.signal)
+    .catch((err: unknown) => log?.('controller-manager stopped', { error: String(err) }));
   return {
     manager,
     history,

@@ -31,27 +31,51 @@ export function kubeWrites(kc: KubeConfig, coords: ResourceCoordinates): KubeWri
   const kube = new KubeJson(kc);
   const paths = new ObjectPaths(kube);
   const { group, version, plural } = coords;
-  const crPath = (ref: CrRef) => `/apis/${group}/${version}${ref.namespace === undefined ? '' : `/namespaces/${encodeURIComponent(ref.namespace)}`}/${plural}/${encodeURIComponent(ref.name)}`;
-  const mergePatch = <T>(what: string, path: string, body: object) => kube.request<T>({ method: 'PATCH', path, body, contentType: 'application/merge-patch+json', what });
+  const crPath = (ref: CrRef) =>
+    `/apis/${group}/${version}${ref.namespace === undefined ? '' : `/namespaces/${encodeURIComponent(ref.namespace)}`}/${plural}/${encodeURIComponent(ref.name)}`;
+  const mergePatch = <T>(what: string, path: string, body: object) =>
+    kube.request<T>({ method: 'PATCH', path, body, contentType: 'application/merge-patch+json', what });
   return {
     async apply(desired) {
       const what = `apply ${desired.kind ?? 'object'} ${desired.metadata?.name ?? ''}`;
       const query = { fieldManager: FIELD_MANAGER, force: 'true' };
-      return kube.request({ method: 'PATCH', path: await paths.of(desired), query, contentType: 'application/apply-patch+yaml', body: desired, what });
+      return kube.request({
+        method: 'PATCH',
+        path: await paths.of(desired),
+        query,
+        contentType: 'application/apply-patch+yaml',
+        body: desired,
+        what,
+      });
     },
     async setFinalizers(ref, finalizers, resourceVersion) {
       const metadata = { finalizers: [...finalizers], ...(resourceVersion !== undefined ? { resourceVersion } : {}) };
       await mergePatch(`patch ${plural}/${ref.name}`, crPath(ref), { metadata });
     },
     async patchStatus(ref, status) {
-      const updated = await mergePatch<{ metadata?: { resourceVersion?: string } } | undefined>(`patch ${plural}/${ref.name}/status`, `${crPath(ref)}/status`, { status });
+      const updated = await mergePatch<{ metadata?: { resourceVersion?: string } } | undefined>(
+        `patch ${plural}/${ref.name}/status`,
+        `${crPath(ref)}/status`,
+        { status },
+      );
       return updated?.metadata?.resourceVersion;
     },
     async podNames(namespace, matchLabels) {
-      const labelSelector = Object.entries(matchLabels).map(([k, v]) => `${k}=${v}`).join(',');
+      const labelSelector = Object.entries(matchLabels)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(',');
       const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods`;
-      const pods = await kube.request<{ items: KubernetesObject[] }>({ method: 'GET', path, query: { labelSelector }, what: 'list pods' });
-      return pods.items.filter((p) => p.metadata?.deletionTimestamp === undefined).map((p) => p.metadata?.name ?? '').filter((n) => n !== '').sort();
+      const pods = await kube.request<{ items: KubernetesObject[] }>({
+        method: 'GET',
+        path,
+        query: { labelSelector },
+        what: 'list pods',
+      });
+      return pods.items
+        .filter((p) => p.metadata?.deletionTimestamp === undefined)
+        .map((p) => p.metadata?.name ?? '')
+        .filter((n) => n !== '')
+        .sort();
     },
   };
 }

@@ -52,7 +52,13 @@ export class ControllerManager {
   /** Runs with leader election until `signal` aborts: reconcilers run only while this replica leads. */
   async start(signal: AbortSignal): Promise<void> {
     const lease = this.opts.lease ?? { namespace: 'kube-system', name: 'operator-studio-controller-manager' };
-    this.leader = new LeaderElector({ kc: this.opts.kc, ...lease, ...(this.opts.identity !== undefined ? { identity: this.opts.identity } : {}), onStartedLeading: (s) => this.run(s), log: this.log });
+    this.leader = new LeaderElector({
+      kc: this.opts.kc,
+      ...lease,
+      ...(this.opts.identity !== undefined ? { identity: this.opts.identity } : {}),
+      onStartedLeading: (s) => this.run(s),
+      log: this.log,
+    });
     await this.leader.run(signal);
   }
 
@@ -76,18 +82,22 @@ export class ControllerManager {
       ...(this.opts.watchSilenceMs !== undefined ? { silenceMs: this.opts.watchSilenceMs } : {}),
       log: (m) => this.log(m),
     });
-    const sync = (crd: V1CustomResourceDefinition, deleted: boolean) => this.chain(crd.metadata?.name ?? '', () => this.sync(crd, deleted, signal));
+    const sync = (crd: V1CustomResourceDefinition, deleted: boolean) =>
+      this.chain(crd.metadata?.name ?? '', () => this.sync(crd, deleted, signal));
     crds.on('add', (crd) => sync(crd, false));
     crds.on('update', (crd) => sync(crd, false));
     crds.on('delete', (crd) => sync(crd, true));
     await crds.start(signal);
-    if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    if (!signal.aborted)
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     await Promise.all([...this.chains.values()]);
     await Promise.all([...this.running.keys()].map((name) => this.stopOperator(name)));
   }
 
   private chain(name: string, step: () => Promise<void>): void {
-    const next = (this.chains.get(name) ?? Promise.resolve()).then(step).catch((err: unknown) => this.log('Controller for CRD failed to start', { crd: name, error: String(err) }));
+    const next = (this.chains.get(name) ?? Promise.resolve())
+      .then(step)
+      .catch((err: unknown) => this.log('Controller for CRD failed to start', { crd: name, error: String(err) }));
     this.chains.set(name, next);
   }
 
@@ -95,7 +105,13 @@ export class ControllerManager {
     const name = crd.metadata?.name ?? '';
     const from = installedFrom(crd as unknown as CustomResourceDefinition);
     const established = crd.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ?? false;
-    const wanted = !deleted && !signal.aborted && from !== null && from.designVersion !== null && established && crd.metadata?.deletionTimestamp === undefined;
+    const wanted =
+      !deleted &&
+      !signal.aborted &&
+      from !== null &&
+      from.designVersion !== null &&
+      established &&
+      crd.metadata?.deletionTimestamp === undefined;
     const pin = from === null ? '' : `${from.designId}@${from.designVersion}@${crd.metadata?.uid ?? ''}`;
     const current = this.running.get(name);
     if (wanted && current?.pin === pin) return;
@@ -116,7 +132,9 @@ export class ControllerManager {
         if (history !== undefined && report !== undefined) await history.record(attempt, report);
       },
       ...(this.opts.resyncMs !== undefined ? { resyncMs: this.opts.resyncMs } : {}),
-      ...(this.opts.maxConcurrentReconciles !== undefined ? { maxConcurrentReconciles: this.opts.maxConcurrentReconciles } : {}),
+      ...(this.opts.maxConcurrentReconciles !== undefined
+        ? { maxConcurrentReconciles: this.opts.maxConcurrentReconciles }
+        : {}),
       ...(this.opts.watchSilenceMs !== undefined ? { watchSilenceMs: this.opts.watchSilenceMs } : {}),
       log: this.log,
     });

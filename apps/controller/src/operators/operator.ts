@@ -60,7 +60,12 @@ export class KindOperator {
     this.crs = new ResilientInformer({
       kc,
       path: `/apis/${coords.group}/${coords.version}/${coords.plural}`,
-      list: async () => (await custom.listClusterCustomObject({ group: coords.group, version: coords.version, plural: coords.plural })) as KubernetesListObject<KubernetesObject>,
+      list: async () =>
+        (await custom.listClusterCustomObject({
+          group: coords.group,
+          version: coords.version,
+          plural: coords.plural,
+        })) as KubernetesListObject<KubernetesObject>,
       ...silence,
       ...(log !== undefined ? { log: (m: string) => log(m) } : {}),
     });
@@ -95,20 +100,36 @@ export class KindOperator {
       ...(log !== undefined ? { log } : {}),
     });
     for (const [verb, eventType] of verbs) {
-      this.crs.on(verb, (cr) => this.controller.enqueue(objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' }), watchTrigger('watch', eventType, cr, coords.kind)));
+      this.crs.on(verb, (cr) =>
+        this.controller.enqueue(
+          objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' }),
+          watchTrigger('watch', eventType, cr, coords.kind),
+        ),
+      );
       this.deployments.on(verb, (dep) => {
-        const owner = dep.metadata?.ownerReferences?.find((o) => o.controller === true && o.kind === coords.kind && o.apiVersion.startsWith(`${coords.group}/`));
+        const owner = dep.metadata?.ownerReferences?.find(
+          (o) => o.controller === true && o.kind === coords.kind && o.apiVersion.startsWith(`${coords.group}/`),
+        );
         if (owner === undefined) return;
-        this.controller.enqueue(objectKey({ namespace: dep.metadata?.namespace, name: owner.name }), watchTrigger('owned', eventType, dep, 'Deployment'));
+        this.controller.enqueue(
+          objectKey({ namespace: dep.metadata?.namespace, name: owner.name }),
+          watchTrigger('owned', eventType, dep, 'Deployment'),
+        );
       });
     }
   }
 
   async start(signal: AbortSignal): Promise<void> {
     await Promise.all([this.crs.start(signal), this.deployments.start(signal)]);
-    const resync = setInterval(() => {
-      for (const cr of this.crs.list()) this.controller.enqueue(objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' }), { kind: 'resync' });
-    }, this.opts.resyncMs ?? 10 * 60_000);
+    const resync = setInterval(
+      () => {
+        for (const cr of this.crs.list())
+          this.controller.enqueue(objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' }), {
+            kind: 'resync',
+          });
+      },
+      this.opts.resyncMs ?? 10 * 60_000,
+    );
     resync.unref();
     try {
       await this.controller.start(signal);

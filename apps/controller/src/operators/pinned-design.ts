@@ -10,8 +10,14 @@ export class PinnedDesignError extends Error {
 
 export async function loadPinnedDesign(db: StudioDb, designId: string, version: number): Promise<Design> {
   const row = await db.designVersion.findUnique({ where: { designId_version: { designId, version } } });
-  if (row === null) throw new PinnedDesignError(`design ${designId} version ${version} is not in the database: reinstall the design (npx opstudio install <design.yaml>)`);
+  if (row === null)
+    throw new PinnedDesignError(
+      `design ${designId} version ${version} is not in the database: reinstall the design (npx opstudio install <design.yaml>)`,
+    );
   const parsed = parseDesign(row.yaml);
-  if (!parsed.ok) throw new PinnedDesignError(`design ${designId} version ${version} no longer parses (${parsed.errors[0]?.message ?? 'invalid'}): save and reinstall it`);
+  if (!parsed.ok)
+    throw new PinnedDesignError(
+      `design ${designId} version ${version} no longer parses (${parsed.errors[0]?.message ?? 'invalid'}): save and reinstall it`,
+    );
   return parsed.design;
 }

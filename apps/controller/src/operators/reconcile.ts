@@ -8,7 +8,20 @@
 //   5. status    conditions from the Deployment's progress, pod names, observedGeneration
 import type { Design } from '@opstudio/shared/design/schema';
 import type { ConditionTransition, FieldChange } from '@opstudio/shared/operand/index';
-import { conditionTransitions, desiredDeployment, DesiredStateError, deploymentProgress, fieldDrift, finalizerName, markDegraded, markUnavailable, operandInputFromDesign, progressConditions, REASONS, statusExtras } from '@opstudio/shared/operand/index';
+import {
+  conditionTransitions,
+  desiredDeployment,
+  DesiredStateError,
+  deploymentProgress,
+  fieldDrift,
+  finalizerName,
+  markDegraded,
+  markUnavailable,
+  operandInputFromDesign,
+  progressConditions,
+  REASONS,
+  statusExtras,
+} from '@opstudio/shared/operand/index';
 import type { Condition, Deployment, ObservedDeployment } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
 import { outcome } from '../runtime/outcome';
@@ -57,13 +70,24 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
       written.delete(key);
       return outcome.done(); // deleted: the garbage collector removes what it owned
     }
-    const report: ReconcilerReport = { uid: cr.metadata.uid, kind: cr.kind, namespace: namespace ?? '', name, generation: cr.metadata.generation, designId: deps.designId, designVersion: deps.designVersion, actions: [], conditions: [] };
+    const report: ReconcilerReport = {
+      uid: cr.metadata.uid,
+      kind: cr.kind,
+      namespace: namespace ?? '',
+      name,
+      generation: cr.metadata.generation,
+      designId: deps.designId,
+      designVersion: deps.designVersion,
+      actions: [],
+      conditions: [],
+    };
     deps.reports.set(key, report);
     const ref = { name, ...(namespace !== undefined ? { namespace } : {}) };
     const regarding = crReference(cr);
     const generation = cr.metadata.generation;
     const mine = written.get(key);
-    const observedStatus = mine !== undefined && Number(cr.metadata.resourceVersion) < mine.rv ? mine.status : (cr.status ?? {});
+    const observedStatus =
+      mine !== undefined && Number(cr.metadata.resourceVersion) < mine.rv ? mine.status : (cr.status ?? {});
     const before: readonly Condition[] = observedStatus.conditions ?? [];
     const finalizers = cr.metadata.finalizers ?? [];
 
@@ -74,34 +98,69 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
       const changes = fieldDrift(status, observedStatus);
       if (changes.length === 0) return cr.metadata.resourceVersion;
       const rv = await deps.writes.patchStatus(ref, status);
-      if (rv !== undefined && Number.isFinite(Number(rv))) written.set(key, { rv: Number(rv), status: { ...observedStatus, ...status } });
-      report.actions.push({ object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) }, verb: 'status-updated', summary: statusSummary(cr.kind, name, report.conditions, changes) });
+      if (rv !== undefined && Number.isFinite(Number(rv)))
+        written.set(key, { rv: Number(rv), status: { ...observedStatus, ...status } });
+      report.actions.push({
+        object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) },
+        verb: 'status-updated',
+        summary: statusSummary(cr.kind, name, report.conditions, changes),
+      });
       return rv;
     };
 
     // 2. deletion
     if (cr.metadata.deletionTimestamp !== undefined) {
       if (!finalizers.includes(finalizer)) return outcome.done();
-      const conditions = markDegraded(before, REASONS.finalizing, `Finalizer operations for custom resource ${name} name were successfully accomplished`, generation, now());
-      if (conditions !== before) deps.recordEvent({ regarding, type: 'Warning', reason: 'Deleting', action: 'Delete', note: `Custom Resource ${name} is being deleted from the namespace ${namespace ?? ''}` });
+      const conditions = markDegraded(
+        before,
+        REASONS.finalizing,
+        `Finalizer operations for custom resource ${name} name were successfully accomplished`,
+        generation,
+        now(),
+      );
+      if (conditions !== before)
+        deps.recordEvent({
+          regarding,
+          type: 'Warning',
+          reason: 'Deleting',
+          action: 'Delete',
+          note: `Custom Resource ${name} is being deleted from the namespace ${namespace ?? ''}`,
+        });
       try {
         const rv = await writeStatus(conditions);
-        await deps.writes.setFinalizers(ref, finalizers.filter((f) => f !== finalizer), rv);
+        await deps.writes.setFinalizers(
+          ref,
+          finalizers.filter((f) => f !== finalizer),
+          rv,
+        );
       } catch (err) {
         if (isNotFound(err)) return outcome.done(); // already gone (a retry after our own removal)
         throw err;
       }
-      report.actions.push({ object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) }, verb: 'finalizer-removed', summary: `${cr.kind} ${name} finalizer ${finalizer} removed` });
+      report.actions.push({
+        object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) },
+        verb: 'finalizer-removed',
+        summary: `${cr.kind} ${name} finalizer ${finalizer} removed`,
+      });
       return outcome.done();
     }
     if (!finalizers.includes(finalizer)) {
       // A 409 (the CR changed since the cache saw it) throws: the run ends as an error and retries.
       await deps.writes.setFinalizers(ref, [...finalizers, finalizer], cr.metadata.resourceVersion);
-      report.actions.push({ object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) }, verb: 'finalizer-added', summary: `${cr.kind} ${name} finalizer ${finalizer} added` });
+      report.actions.push({
+        object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) },
+        verb: 'finalizer-added',
+        summary: `${cr.kind} ${name} finalizer ${finalizer} added`,
+      });
     }
 
     // 3. desired
-    const input = operandInputFromDesign(deps.design, { apiVersion: cr.apiVersion, kind: cr.kind, metadata: { name, namespace: namespace ?? '', uid: cr.metadata.uid }, spec: cr.spec });
+    const input = operandInputFromDesign(deps.design, {
+      apiVersion: cr.apiVersion,
+      kind: cr.kind,
+      metadata: { name, namespace: namespace ?? '', uid: cr.metadata.uid },
+      spec: cr.spec,
+    });
     if (input === undefined) {
       await writeStatus(before, statusExtras(deps.design, [], generation));
       return outcome.done();
@@ -111,8 +170,15 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
       desired = desiredDeployment(input);
     } catch (err) {
       if (!(err instanceof DesiredStateError)) throw err;
-      const conditions = markUnavailable(markDegraded(before, err.reason, err.message, generation, now()), REASONS.reconciling, `Cannot build the Deployment: ${err.message}`, generation, now());
-      if (conditions !== before) deps.recordEvent({ regarding, type: 'Warning', reason: 'InvalidSpec', action: 'Reconcile', note: err.message });
+      const conditions = markUnavailable(
+        markDegraded(before, err.reason, err.message, generation, now()),
+        REASONS.reconciling,
+        `Cannot build the Deployment: ${err.message}`,
+        generation,
+        now(),
+      );
+      if (conditions !== before)
+        deps.recordEvent({ regarding, type: 'Warning', reason: 'InvalidSpec', action: 'Reconcile', note: err.message });
       await writeStatus(conditions);
       return outcome.terminal(err);
     }
@@ -125,30 +191,66 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
     } catch (err) {
       const message = `Failed to apply Deployment for the custom resource (${name}): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
       const conditions = markUnavailable(before, REASONS.reconciling, message, generation, now());
-      if (conditions !== before) deps.recordEvent({ regarding, type: 'Warning', reason: 'ReconcileFailed', action: 'Apply', note: message });
+      if (conditions !== before)
+        deps.recordEvent({ regarding, type: 'Warning', reason: 'ReconcileFailed', action: 'Apply', note: message });
       await writeStatus(conditions).catch(() => undefined); // the apply error is the one to report
       return outcome.error(err);
     }
-    const related = { apiVersion: 'apps/v1', kind: 'Deployment', name, ...(namespace !== undefined ? { namespace } : {}) };
+    const related = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name,
+      ...(namespace !== undefined ? { namespace } : {}),
+    };
     if (applied.verb !== 'unchanged') {
-      report.actions.push({ object: { kind: 'Deployment', name, ...(namespace !== undefined ? { namespace } : {}) }, verb: applied.verb, summary: applied.summary });
+      report.actions.push({
+        object: { kind: 'Deployment', name, ...(namespace !== undefined ? { namespace } : {}) },
+        verb: applied.verb,
+        summary: applied.summary,
+      });
       const oldReplicas = announced.get(key) ?? observed?.spec?.replicas;
-      if (applied.verb === 'created' && !announced.has(key)) deps.recordEvent({ regarding, related, type: 'Normal', reason: 'Created', action: 'Create', note: `Created Deployment ${name} with ${desired.spec.replicas} replicas` });
-      else if (applied.verb === 'updated' && oldReplicas !== desired.spec.replicas) deps.recordEvent({ regarding, related, type: 'Normal', reason: 'Scaled', action: 'Scale', note: `Scaled Deployment ${name} from ${oldReplicas ?? 0} to ${desired.spec.replicas} replicas` });
+      if (applied.verb === 'created' && !announced.has(key))
+        deps.recordEvent({
+          regarding,
+          related,
+          type: 'Normal',
+          reason: 'Created',
+          action: 'Create',
+          note: `Created Deployment ${name} with ${desired.spec.replicas} replicas`,
+        });
+      else if (applied.verb === 'updated' && oldReplicas !== desired.spec.replicas)
+        deps.recordEvent({
+          regarding,
+          related,
+          type: 'Normal',
+          reason: 'Scaled',
+          action: 'Scale',
+          note: `Scaled Deployment ${name} from ${oldReplicas ?? 0} to ${desired.spec.replicas} replicas`,
+        });
     }
     announced.set(key, desired.spec.replicas);
 
     // 5. status
     const progress = deploymentProgress(applied.object as ObservedDeployment, desired.spec.replicas);
     const pods = await deps.writes.podNames(desired.metadata.namespace, desired.spec.selector.matchLabels);
-    await writeStatus(progressConditions(before, name, progress, generation, now()), statusExtras(deps.design, pods, generation));
+    await writeStatus(
+      progressConditions(before, name, progress, generation, now()),
+      statusExtras(deps.design, pods, generation),
+    );
     return outcome.done();
   };
 }
 
 /** `Memcached x status Available=True, nodes` : the condition changes, then the other fields. */
-function statusSummary(kind: string, name: string, transitions: readonly ConditionTransition[], changes: readonly FieldChange[]): string {
-  const fields = [...new Set(changes.map((c) => c.path.split(/[.[]/)[0] ?? '').filter((f) => f !== '' && f !== 'conditions'))];
+function statusSummary(
+  kind: string,
+  name: string,
+  transitions: readonly ConditionTransition[],
+  changes: readonly FieldChange[],
+): string {
+  const fields = [
+    ...new Set(changes.map((c) => c.path.split(/[.[]/)[0] ?? '').filter((f) => f !== '' && f !== 'conditions')),
+  ];
   const parts = [...transitions.map((t) => `${t.type}=${t.to ?? '∅'}`), ...fields];
   return `${kind} ${name} status ${parts.join(', ') || 'conditions'}`;
 }

@@ -43,7 +43,8 @@ function oracle(design: Design): { crd: string; role: string; ours: ReturnType<t
   try {
     const cg = runControllerGen(built.binary, dir, { allowDangerousTypes: ours.allowDangerousTypes });
     assert.equal(cg.status, 0, `controller-gen failed:\n${cg.stderr}`);
-    for (const v of design.crd.versions) assert.ok(existsSync(join(dir, `api/${v.name}/zz_generated.deepcopy.go`)), `no deepcopy for ${v.name}`);
+    for (const v of design.crd.versions)
+      assert.ok(existsSync(join(dir, `api/${v.name}/zz_generated.deepcopy.go`)), `no deepcopy for ${v.name}`);
     const fmt = spawnSync('gofmt', ['-l', 'api', 'internal'], { cwd: dir, encoding: 'utf8' });
     assert.equal(fmt.stdout, '', `gofmt would change: ${fmt.stdout}`);
     const build = go(dir, ['build', './...']);
@@ -51,14 +52,19 @@ function oracle(design: Design): { crd: string; role: string; ours: ReturnType<t
     const vet = go(dir, ['vet', './...']);
     assert.equal(vet.status, 0, `go vet failed:\n${vet.stderr}`);
     const crdFile = `${fullGroup(design)}_${resolveNames(design.crd.names).plural}.yaml`;
-    return { crd: readFileSync(join(dir, 'config/crd/bases', crdFile), 'utf8'), role: readFileSync(join(dir, 'config/rbac/role.yaml'), 'utf8'), ours };
+    return {
+      crd: readFileSync(join(dir, 'config/crd/bases', crdFile), 'utf8'),
+      role: readFileSync(join(dir, 'config/rbac/role.yaml'), 'utf8'),
+      ours,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 test('controller-gen is built once into the cache', { skip }, (t) => {
-  if (built.ok && built.seconds > 0) t.diagnostic(`controller-gen ${built.binary} built in ${built.seconds.toFixed(0)} s`);
+  if (built.ok && built.seconds > 0)
+    t.diagnostic(`controller-gen ${built.binary} built in ${built.seconds.toFixed(0)} s`);
   assert.ok(built.ok && existsSync(built.binary));
 });
 
@@ -81,31 +87,37 @@ test('kitchen-sink: controller-gen writes exactly our CRD and ClusterRole', { sk
 test('raw-schema: controller-gen writes our CRD for everything Go can say, and we list the rest', { skip }, () => {
   const design = load(new URL('../../../../examples/raw-schema.design.yaml', import.meta.url));
   const { crd, ours } = oracle(design);
-  assert.deepEqual(ours.notExpressible.map((n) => n.path), [
-    'crd.versions[0].schema.spec.schedule.allOf',
-    'crd.versions[0].schema.spec.schedule.oneOf',
-    'crd.versions[0].schema.spec.schedule.not',
-    'crd.versions[0].schema.spec.extra.additionalProperties',
-    'crd.versions[0].schema.spec.ratio.exclusiveMaximum',
-  ]);
+  assert.deepEqual(
+    ours.notExpressible.map((n) => n.path),
+    [
+      'crd.versions[0].schema.spec.schedule.allOf',
+      'crd.versions[0].schema.spec.schedule.oneOf',
+      'crd.versions[0].schema.spec.schedule.not',
+      'crd.versions[0].schema.spec.extra.additionalProperties',
+      'crd.versions[0].schema.spec.ratio.exclusiveMaximum',
+    ],
+  );
   assert.equal(crd, generateCrd(ours.expressed));
 });
 
 test('edge cases: comments, quoting, element types, cluster scope (testdata/tricky.design.yaml)', { skip }, () => {
   const design = load(new URL('testdata/tricky.design.yaml', import.meta.url));
   const { crd, role, ours } = oracle(design);
-  assert.deepEqual(ours.notExpressible.map((n) => n.path), [
-    'crd.names.listKind',
-    'crd.controllerGenVersion',
-    'crd.versions[0].printerColumns[0].priority',
-    'crd.versions[0].subresources',
-    'crd.versions[0].schema.spec.emptyList.items.default',
-    'crd.versions[0].schema.spec.since.minLength',
-    'crd.versions[0].schema.spec.cpu.pattern',
-    'crd.versions[0].schema.spec.lowercase.goName',
-    'crd.versions[0].schema.spec.note.description',
-    'crd.versions[0].schema.spec.required',
-  ]);
+  assert.deepEqual(
+    ours.notExpressible.map((n) => n.path),
+    [
+      'crd.names.listKind',
+      'crd.controllerGenVersion',
+      'crd.versions[0].printerColumns[0].priority',
+      'crd.versions[0].subresources',
+      'crd.versions[0].schema.spec.emptyList.items.default',
+      'crd.versions[0].schema.spec.since.minLength',
+      'crd.versions[0].schema.spec.cpu.pattern',
+      'crd.versions[0].schema.spec.lowercase.goName',
+      'crd.versions[0].schema.spec.note.description',
+      'crd.versions[0].schema.spec.required',
+    ],
+  );
   assert.equal(crd, generateCrd(ours.expressed));
   assert.equal(role, generateRbac(design));
 });

@@ -84,10 +84,14 @@ export class KindWatches {
   }
 
   registerSnapshots(snapshots: SnapshotRegistry): void {
-    snapshots.register((t) => parseResourcesTopic(t) !== undefined, (topic) => this.snapshot(topic), {
-      acquire: (topic) => this.acquire(topic),
-      release: (topic) => this.release(topic),
-    });
+    snapshots.register(
+      (t) => parseResourcesTopic(t) !== undefined,
+      (topic) => this.snapshot(topic),
+      {
+        acquire: (topic) => this.acquire(topic),
+        release: (topic) => this.release(topic),
+      },
+    );
   }
 
   /** Kinds with a running informer (the gauge above). */
@@ -132,8 +136,11 @@ export class KindWatches {
     if (t === undefined) return [];
     const w = this.watches.get(keyOf(t.group, t.version, t.plural));
     // only a kind the cluster serves can sync; an unknown one answers empty at once
-    if (w !== undefined && !w.informer.synced && this.kinds.find(t.group, t.version, t.plural) !== undefined) await w.informer.waitForSync(this.opts.syncWaitMs ?? 5000);
-    return w === undefined ? [{ topic: topic as FamilyTopic<'resources'>, type: 'snapshot', items: [] }] : [this.snapshotOf(w, topic)];
+    if (w !== undefined && !w.informer.synced && this.kinds.find(t.group, t.version, t.plural) !== undefined)
+      await w.informer.waitForSync(this.opts.syncWaitMs ?? 5000);
+    return w === undefined
+      ? [{ topic: topic as FamilyTopic<'resources'>, type: 'snapshot', items: [] }]
+      : [this.snapshotOf(w, topic)];
   }
 
   private snapshotOf(w: Watch, topic: Topic): LiveEvent {
@@ -161,7 +168,19 @@ export class KindWatches {
       list: () => this.http.request<KubernetesListObject<KubernetesObject>>({ method: 'GET', path }),
       ...(this.opts.log !== undefined ? { log: this.opts.log } : {}),
     });
-    const w: Watch = { key, group, version, plural, informer, stop: new AbortController(), topics: new Set(), pending: new Set(), rows: new Map(), linger: undefined, columnsKey: '' };
+    const w: Watch = {
+      key,
+      group,
+      version,
+      plural,
+      informer,
+      stop: new AbortController(),
+      topics: new Set(),
+      pending: new Set(),
+      rows: new Map(),
+      linger: undefined,
+      columnsKey: '',
+    };
     w.columnsKey = JSON.stringify(this.columns(w));
     const upsert = (o: KubernetesObject) => this.publishRow(w, resourceRow(o, this.columns(w)), 'upsert');
     informer.on('add', upsert);
@@ -185,7 +204,10 @@ export class KindWatches {
     } else w.rows.delete(row.uid);
     // the first list fills the cache; subscribers get it as their snapshot, not as N upserts
     if (!w.informer.synced) return;
-    for (const topic of [resourcesTopic(w), ...(row.namespace === null ? [] : [resourcesTopic({ ...w, namespace: row.namespace })])]) {
+    for (const topic of [
+      resourcesTopic(w),
+      ...(row.namespace === null ? [] : [resourcesTopic({ ...w, namespace: row.namespace })]),
+    ]) {
       if (w.topics.has(topic)) this.bus.publish({ topic, type, item: row });
     }
   }

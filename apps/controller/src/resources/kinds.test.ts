@@ -25,10 +25,16 @@ test('a CRD the studio did not install: no design, the storage version shown wit
 test('the studio label and pinned version, and the served storage version preferred', () => {
   const k = toResourceKind(
     crd((c) => {
-      Object.assign(c.metadata, { labels: { 'studio.opstudio.dev/design': 'd1' }, annotations: { 'studio.opstudio.dev/design-version': '4' } });
+      Object.assign(c.metadata, {
+        labels: { 'studio.opstudio.dev/design': 'd1' },
+        annotations: { 'studio.opstudio.dev/design-version': '4' },
+      });
       const v1 = c.spec.versions[0];
       if (v1 === undefined) return;
-      c.spec.versions = [{ ...v1, name: 'v1alpha1', storage: false }, { ...v1, additionalPrinterColumns: [] }];
+      c.spec.versions = [
+        { ...v1, name: 'v1alpha1', storage: false },
+        { ...v1, additionalPrinterColumns: [] },
+      ];
       Object.assign(c, { status: { conditions: [{ type: 'Established', status: 'True' }] } });
     }),
   );
@@ -36,7 +42,10 @@ test('the studio label and pinned version, and the served storage version prefer
   assert.equal(k.designVersion, 4);
   assert.equal(k.version, 'v1');
   assert.deepEqual(k.printerColumns, [], "the shown version's columns");
-  assert.deepEqual(k.versions.map((v) => `${v.name}:${v.storage}`), ['v1alpha1:false', 'v1:true']);
+  assert.deepEqual(
+    k.versions.map((v) => `${v.name}:${v.storage}`),
+    ['v1alpha1:false', 'v1:true'],
+  );
   assert.equal(k.established, true);
 });
 

@@ -103,10 +103,16 @@ export class KindsWatcher {
     return this.served(group, version, plural)?.columns;
   }
 
-  private served(group: string, version: string, plural: string): { crd: CustomResourceDefinition; columns: PrinterColumn[] } | undefined {
+  private served(
+    group: string,
+    version: string,
+    plural: string,
+  ): { crd: CustomResourceDefinition; columns: PrinterColumn[] } | undefined {
     const crd = this.informer.get(`${plural}.${group}`) as unknown as CustomResourceDefinition | undefined;
     const v = crd?.spec.versions.find((x) => x.name === version && x.served);
-    return crd === undefined || v === undefined ? undefined : { crd, columns: (v.additionalPrinterColumns ?? []).map(printerColumn) };
+    return crd === undefined || v === undefined
+      ? undefined
+      : { crd, columns: (v.additionalPrinterColumns ?? []).map(printerColumn) };
   }
 }
 
@@ -127,18 +133,33 @@ export function toResourceKind(crd: CustomResourceDefinition): ResourceKind {
     shortNames: names.shortNames ?? [],
     categories: names.categories ?? [],
     scope: crd.spec.scope,
-    versions: crd.spec.versions.map((v) => ({ name: v.name, served: v.served, storage: v.storage, deprecated: v.deprecated ?? false })),
+    versions: crd.spec.versions.map((v) => ({
+      name: v.name,
+      served: v.served,
+      storage: v.storage,
+      deprecated: v.deprecated ?? false,
+    })),
     version,
     established: conditionsOf(crd).some((c) => c.type === 'Established' && c.status === 'True'),
     designId: from?.designId ?? null,
     designVersion: from?.designVersion ?? null,
     printerColumns: (shown?.additionalPrinterColumns ?? []).map(printerColumn),
     schema: shown?.schema?.openAPIV3Schema ?? null,
-    subresources: { status: shown?.subresources?.status !== undefined, scale: shown?.subresources?.scale !== undefined },
+    subresources: {
+      status: shown?.subresources?.status !== undefined,
+      scale: shown?.subresources?.scale !== undefined,
+    },
   };
 }
 
-function printerColumn(c: { name: string; type: string; format?: string; description?: string; priority?: number; jsonPath: string }): PrinterColumn {
+function printerColumn(c: {
+  name: string;
+  type: string;
+  format?: string;
+  description?: string;
+  priority?: number;
+  jsonPath: string;
+}): PrinterColumn {
   return {
     name: c.name,
     type: c.type,

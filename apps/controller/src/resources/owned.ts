@@ -50,10 +50,14 @@ export class OwnedWatcher {
   ) {}
 
   registerSnapshots(snapshots: SnapshotRegistry): void {
-    snapshots.register((t) => isFamilyTopic('owned', t), (topic) => this.snapshot(topic), {
-      acquire: (topic) => this.acquire(uidOf(topic)),
-      release: (topic) => this.release(uidOf(topic)),
-    });
+    snapshots.register(
+      (t) => isFamilyTopic('owned', t),
+      (topic) => this.snapshot(topic),
+      {
+        acquire: (topic) => this.acquire(uidOf(topic)),
+        release: (topic) => this.release(uidOf(topic)),
+      },
+    );
   }
 
   stopAll(): void {
@@ -90,7 +94,10 @@ export class OwnedWatcher {
   private async snapshot(topic: Topic): Promise<LiveEvent[]> {
     const uid = uidOf(topic);
     const caches = this.caches;
-    if (caches !== undefined) await Promise.all([caches.deployments, caches.replicaSets, caches.pods].map((i) => i.waitForSync(this.opts.syncWaitMs ?? 5000)));
+    if (caches !== undefined)
+      await Promise.all(
+        [caches.deployments, caches.replicaSets, caches.pods].map((i) => i.waitForSync(this.opts.syncWaitMs ?? 5000)),
+      );
     return [this.snapshotOf(uid)];
   }
 
@@ -126,14 +133,34 @@ export class OwnedWatcher {
     if (this.caches !== undefined) return this.caches;
     const apps = this.kc.makeApiClient(AppsV1Api);
     const core = this.kc.makeApiClient(CoreV1Api);
-    const common = { kc: this.kc, labelSelector: OPERAND_SELECTOR, ...(this.opts.log !== undefined ? { log: this.opts.log } : {}) };
+    const common = {
+      kc: this.kc,
+      labelSelector: OPERAND_SELECTOR,
+      ...(this.opts.log !== undefined ? { log: this.opts.log } : {}),
+    };
     const caches: Caches = {
       stop: new AbortController(),
-      deployments: new ResilientInformer<V1Deployment>({ ...common, path: '/apis/apps/v1/deployments', list: () => apps.listDeploymentForAllNamespaces({ labelSelector: OPERAND_SELECTOR }) }),
-      replicaSets: new ResilientInformer<V1ReplicaSet>({ ...common, path: '/apis/apps/v1/replicasets', list: () => apps.listReplicaSetForAllNamespaces({ labelSelector: OPERAND_SELECTOR }) }),
-      pods: new ResilientInformer<V1Pod>({ ...common, path: '/api/v1/pods', list: () => core.listPodForAllNamespaces({ labelSelector: OPERAND_SELECTOR }) }),
+      deployments: new ResilientInformer<V1Deployment>({
+        ...common,
+        path: '/apis/apps/v1/deployments',
+        list: () => apps.listDeploymentForAllNamespaces({ labelSelector: OPERAND_SELECTOR }),
+      }),
+      replicaSets: new ResilientInformer<V1ReplicaSet>({
+        ...common,
+        path: '/apis/apps/v1/replicasets',
+        list: () => apps.listReplicaSetForAllNamespaces({ labelSelector: OPERAND_SELECTOR }),
+      }),
+      pods: new ResilientInformer<V1Pod>({
+        ...common,
+        path: '/api/v1/pods',
+        list: () => core.listPodForAllNamespaces({ labelSelector: OPERAND_SELECTOR }),
+      }),
     };
-    for (const informer of [caches.deployments, caches.replicaSets, caches.pods] as ResilientInformer<KubernetesObject>[]) {
+    for (const informer of [
+      caches.deployments,
+      caches.replicaSets,
+      caches.pods,
+    ] as ResilientInformer<KubernetesObject>[]) {
       informer.on('add', (o) => this.changed(o, false));
       informer.on('update', (o) => this.changed(o, false));
       informer.on('delete', (o) => this.changed(o, true));
@@ -144,7 +171,8 @@ export class OwnedWatcher {
       });
     }
     this.caches = caches;
-    for (const informer of [caches.deployments, caches.replicaSets, caches.pods]) void informer.start(caches.stop.signal);
+    for (const informer of [caches.deployments, caches.replicaSets, caches.pods])
+      void informer.start(caches.stop.signal);
     return caches;
   }
 
@@ -209,7 +237,9 @@ function deploymentSummary(d: V1Deployment): OwnedDeployment {
     },
     generation: d.metadata?.generation ?? null,
     observedGeneration: s?.observedGeneration ?? null,
-    conditions: conditionsOf((s?.conditions ?? []).map((c) => ({ ...c, lastTransitionTime: iso(c.lastTransitionTime) }))),
+    conditions: conditionsOf(
+      (s?.conditions ?? []).map((c) => ({ ...c, lastTransitionTime: iso(c.lastTransitionTime) })),
+    ),
     createdAt: iso(d.metadata?.creationTimestamp),
   };
 }

@@ -30,7 +30,11 @@ export interface WriteOptions {
 }
 /** Whose list it is: keeps the items of the namespaces the reader may list (api/user-kube.ts). */
 export interface ListReader {
-  readable<T>(q: { group: string; resource: string }, items: readonly T[], namespaceOf: (item: T) => string | undefined): Promise<T[]>;
+  readable<T>(
+    q: { group: string; resource: string },
+    items: readonly T[],
+    namespaceOf: (item: T) => string | undefined,
+  ): Promise<T[]>;
 }
 
 type Json = Record<string, unknown>;
@@ -67,13 +71,29 @@ export class ResourcesService {
    * controllers.list: a controller per kind installed from a design, whether it runs in this
    * process (`manager.active`, by CRD name) and whether this replica holds the Lease.
    */
-  async controllers(manager: { readonly active: readonly string[]; readonly isLeader: boolean }): Promise<{ leader: boolean; controllers: ControllerInfo[] }> {
+  async controllers(manager: {
+    readonly active: readonly string[];
+    readonly isLeader: boolean;
+  }): Promise<{ leader: boolean; controllers: ControllerInfo[] }> {
     const kinds = await this.kinds();
     const active = new Set(manager.active);
     const controllers = kinds.flatMap((k) =>
       k.designId === null
         ? []
-        : [{ crdName: k.name, group: k.group, kind: k.kind, plural: k.plural, version: k.version, controller: k.kind.toLowerCase(), designId: k.designId, designVersion: k.designVersion, established: k.established, running: active.has(k.name) }],
+        : [
+            {
+              crdName: k.name,
+              group: k.group,
+              kind: k.kind,
+              plural: k.plural,
+              version: k.version,
+              controller: k.kind.toLowerCase(),
+              designId: k.designId,
+              designVersion: k.designVersion,
+              established: k.established,
+              running: active.has(k.name),
+            },
+          ],
     );
     return { leader: manager.isLeader, controllers };
   }
@@ -87,11 +107,22 @@ export class ResourcesService {
    * Read with the studio's identity. A list across all namespaces keeps the rows `reader` may list;
    * a list in one namespace was checked before it was asked for (api/procedures.ts kubeReadProcedure).
    */
-  async list(ref: KindRef, reader?: ListReader): Promise<{ kind: string; resourceVersion: string; items: ResourceRow[] }> {
+  async list(
+    ref: KindRef,
+    reader?: ListReader,
+  ): Promise<{ kind: string; resourceVersion: string; items: ResourceRow[] }> {
     const { kind, columns } = await this.resolve(ref, 'list');
-    const list = await this.http.request<{ metadata?: { resourceVersion?: string }; items: unknown[] }>({ method: 'GET', path: this.path(ref, kind) });
-    const rows = list.items.map((o) => resourceRow(o, columns)).sort((a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name));
-    const items = reader === undefined || ref.namespace !== undefined ? rows : await reader.readable({ group: ref.group, resource: ref.plural }, rows, (row) => row.namespace ?? undefined);
+    const list = await this.http.request<{ metadata?: { resourceVersion?: string }; items: unknown[] }>({
+      method: 'GET',
+      path: this.path(ref, kind),
+    });
+    const rows = list.items
+      .map((o) => resourceRow(o, columns))
+      .sort((a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name));
+    const items =
+      reader === undefined || ref.namespace !== undefined
+        ? rows
+        : await reader.readable({ group: ref.group, resource: ref.plural }, rows, (row) => row.namespace ?? undefined);
     return { kind: kind.name, resourceVersion: list.metadata?.resourceVersion ?? '', items };
   }
 
@@ -104,10 +135,17 @@ export class ResourcesService {
     const { kind } = await this.resolve(ref, 'item');
     const obj = this.normalize(ref, kind, toObject(body, 'body'), undefined);
     const query = { dryRun: opts.dryRun === true ? 'All' : undefined, fieldManager: FIELD_MANAGER };
-    return clean(await this.writer(opts.as).request<Json>({ method: 'POST', path: this.path(ref, kind), body: obj, query }));
+    return clean(
+      await this.writer(opts.as).request<Json>({ method: 'POST', path: this.path(ref, kind), body: obj, query }),
+    );
   }
 
-  async patch(ref: ObjectRef, strategy: PatchStrategy, patch: unknown, opts: WriteOptions & { force?: boolean | undefined } = {}): Promise<CustomObject> {
+  async patch(
+    ref: ObjectRef,
+    strategy: PatchStrategy,
+    patch: unknown,
+    opts: WriteOptions & { force?: boolean | undefined } = {},
+  ): Promise<CustomObject> {
     const { kind } = await this.resolve(ref, 'item');
     const raw = toObject(patch, 'patch');
     // Either way a body that names another object is refused here (a merge patch blanking
@@ -115,7 +153,11 @@ export class ResourcesService {
     // deletes); apply: the object as the user wants it.
     const normalized = this.normalize(ref, kind, raw, ref.name);
     const body = strategy === 'apply' ? normalized : raw;
-    const query = { fieldManager: FIELD_MANAGER, dryRun: opts.dryRun === true ? 'All' : undefined, force: strategy === 'apply' && opts.force === true ? 'true' : undefined };
+    const query = {
+      fieldManager: FIELD_MANAGER,
+      dryRun: opts.dryRun === true ? 'All' : undefined,
+      force: strategy === 'apply' && opts.force === true ? 'true' : undefined,
+    };
     const contentType = strategy === 'apply' ? 'application/apply-patch+yaml' : 'application/merge-patch+json';
     const request = { method: 'PATCH' as const, path: this.path(ref, kind, ref.name), body, query, contentType };
     const http = this.writer(opts.as);
@@ -129,11 +171,19 @@ export class ResourcesService {
     }
   }
 
-  async delete(ref: ObjectRef, opts: { as?: KubeConfig | undefined; propagationPolicy?: 'Background' | 'Foreground' | 'Orphan' | undefined } = {}): Promise<{ status: 'deleted' | 'finalizing'; object: CustomObject | null }> {
+  async delete(
+    ref: ObjectRef,
+    opts: { as?: KubeConfig | undefined; propagationPolicy?: 'Background' | 'Foreground' | 'Orphan' | undefined } = {},
+  ): Promise<{ status: 'deleted' | 'finalizing'; object: CustomObject | null }> {
     const { kind } = await this.resolve(ref, 'item');
     const propagationPolicy = opts.propagationPolicy;
-    const body = propagationPolicy === undefined ? undefined : { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy };
-    const answer = await this.writer(opts.as).request<Json>({ method: 'DELETE', path: this.path(ref, kind, ref.name), body });
+    const body =
+      propagationPolicy === undefined ? undefined : { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy };
+    const answer = await this.writer(opts.as).request<Json>({
+      method: 'DELETE',
+      path: this.path(ref, kind, ref.name),
+      body,
+    });
     if (answer.kind === 'Status') return { status: 'deleted', object: null };
     const object = clean(answer);
     const finalizing = object.metadata.deletionTimestamp !== undefined && (object.metadata.finalizers?.length ?? 0) > 0;
@@ -147,25 +197,41 @@ export class ResourcesService {
   }
 
   /** The kind serving this group/version/plural, checked against the namespace rule. */
-  private async resolve(ref: KindRef, what: 'list' | 'item'): Promise<{ kind: ResourceKind; columns: PrinterColumn[] }> {
+  private async resolve(
+    ref: KindRef,
+    what: 'list' | 'item',
+  ): Promise<{ kind: ResourceKind; columns: PrinterColumn[] }> {
     const found = await this.servedKind(ref);
     if (found === undefined) {
-      throw new NotFoundError(`no kind ${ref.plural}.${ref.group}/${ref.version} is served by the cluster: install its CRD first (resources.kinds lists what is there)`);
+      throw new NotFoundError(
+        `no kind ${ref.plural}.${ref.group}/${ref.version} is served by the cluster: install its CRD first (resources.kinds lists what is there)`,
+      );
     }
     const { kind } = found;
-    if (kind.scope === 'Cluster' && ref.namespace !== undefined) throw bad(`${kind.kind} is cluster-scoped: leave out namespace`);
-    if (kind.scope === 'Namespaced' && ref.namespace === undefined && what === 'item') throw bad(`${kind.kind} is namespaced: pass namespace`);
+    if (kind.scope === 'Cluster' && ref.namespace !== undefined)
+      throw bad(`${kind.kind} is cluster-scoped: leave out namespace`);
+    if (kind.scope === 'Namespaced' && ref.namespace === undefined && what === 'item')
+      throw bad(`${kind.kind} is namespaced: pass namespace`);
     return found;
   }
 
   /** The informer may not have seen a CRD installed a moment ago: ask the API server. */
   private async readKind(ref: KindRef): Promise<{ kind: ResourceKind; columns: PrinterColumn[] } | undefined> {
     try {
-      const crd = await this.http.request<CustomResourceDefinition>({ method: 'GET', path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${encodeURIComponent(`${ref.plural}.${ref.group}`)}` });
+      const crd = await this.http.request<CustomResourceDefinition>({
+        method: 'GET',
+        path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${encodeURIComponent(`${ref.plural}.${ref.group}`)}`,
+      });
       const v = crd.spec.versions.find((x) => x.name === ref.version && x.served);
       if (v === undefined) return undefined;
       const kind = toResourceKind(crd);
-      return { kind, columns: kind.version === ref.version ? [...kind.printerColumns] : (v.additionalPrinterColumns ?? []).map((c) => ({ ...c, priority: c.priority ?? 0 })) };
+      return {
+        kind,
+        columns:
+          kind.version === ref.version
+            ? [...kind.printerColumns]
+            : (v.additionalPrinterColumns ?? []).map((c) => ({ ...c, priority: c.priority ?? 0 })),
+      };
     } catch (err) {
       if (isNotFound(err)) return undefined;
       throw err;
@@ -173,26 +239,42 @@ export class ResourcesService {
   }
 
   private path(ref: KindRef, kind: ResourceKind, name?: string): string {
-    const ns = kind.scope === 'Namespaced' && ref.namespace !== undefined ? `/namespaces/${encodeURIComponent(ref.namespace)}` : '';
+    const ns =
+      kind.scope === 'Namespaced' && ref.namespace !== undefined
+        ? `/namespaces/${encodeURIComponent(ref.namespace)}`
+        : '';
     return `/apis/${encodeURIComponent(ref.group)}/${encodeURIComponent(ref.version)}${ns}/${encodeURIComponent(ref.plural)}${name === undefined ? '' : `/${encodeURIComponent(name)}`}`;
   }
 
   /** Fills in apiVersion, kind, namespace (and name for apply); refuses a body that names something else. */
   private normalize(ref: KindRef, kind: ResourceKind, body: Json, name: string | undefined): Json {
     const apiVersion = `${ref.group}/${ref.version}`;
-    if (body.apiVersion !== undefined && body.apiVersion !== apiVersion) throw bad(`the body's apiVersion is ${JSON.stringify(body.apiVersion)}, but this request is for ${apiVersion}: fix apiVersion or send it to the right kind`);
-    if (body.kind !== undefined && body.kind !== kind.kind) throw bad(`the body's kind is ${JSON.stringify(body.kind)}, but ${ref.plural}.${ref.group} holds ${kind.kind}: fix kind`);
+    if (body.apiVersion !== undefined && body.apiVersion !== apiVersion)
+      throw bad(
+        `the body's apiVersion is ${JSON.stringify(body.apiVersion)}, but this request is for ${apiVersion}: fix apiVersion or send it to the right kind`,
+      );
+    if (body.kind !== undefined && body.kind !== kind.kind)
+      throw bad(
+        `the body's kind is ${JSON.stringify(body.kind)}, but ${ref.plural}.${ref.group} holds ${kind.kind}: fix kind`,
+      );
     const meta = body.metadata === undefined ? {} : body.metadata;
     if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) throw bad('metadata must be a mapping');
     const m = { ...(meta as Json) };
     if (ref.namespace !== undefined) {
-      if (m.namespace !== undefined && m.namespace !== ref.namespace) throw bad(`the body's metadata.namespace is ${JSON.stringify(m.namespace)}, but the request names namespace ${ref.namespace}: make them agree`);
+      if (m.namespace !== undefined && m.namespace !== ref.namespace)
+        throw bad(
+          `the body's metadata.namespace is ${JSON.stringify(m.namespace)}, but the request names namespace ${ref.namespace}: make them agree`,
+        );
       m.namespace = ref.namespace;
     } else if (m.namespace !== undefined) throw bad(`${kind.kind} is cluster-scoped: remove metadata.namespace`);
     if (name !== undefined) {
-      if (m.name !== undefined && m.name !== name) throw bad(`the body's metadata.name is ${JSON.stringify(m.name)}, but the request names ${name}: make them agree`);
+      if (m.name !== undefined && m.name !== name)
+        throw bad(
+          `the body's metadata.name is ${JSON.stringify(m.name)}, but the request names ${name}: make them agree`,
+        );
       m.name = name;
-    } else if (m.name === undefined && m.generateName === undefined) throw bad('the body needs metadata.name (or metadata.generateName)');
+    } else if (m.name === undefined && m.generateName === undefined)
+      throw bad('the body needs metadata.name (or metadata.generateName)');
     return { ...body, apiVersion, kind: kind.kind, metadata: m };
   }
 }
@@ -200,7 +282,12 @@ export class ResourcesService {
 function onlyOwnConflicts(err: unknown): boolean {
   if (!(err instanceof KubeApiError) || err.code !== 409) return false;
   const causes = err.causes;
-  return causes.length > 0 && causes.every((c) => c.reason === 'FieldManagerConflict' && (c.message ?? '').startsWith(`conflict with "${FIELD_MANAGER}"`));
+  return (
+    causes.length > 0 &&
+    causes.every(
+      (c) => c.reason === 'FieldManagerConflict' && (c.message ?? '').startsWith(`conflict with "${FIELD_MANAGER}"`),
+    )
+  );
 }
 
 /** An object, or YAML/JSON text of one mapping (aliases and nesting bounded: packages/shared/src/yaml/parse.ts). */
@@ -211,8 +298,10 @@ function toObject(input: unknown, what: string): Json {
     if (!parsed.ok) throw bad(`${what} is ${parsed.message}`);
     value = parsed.value;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad(`${what} must be one mapping (an object), like {"spec": {"size": 3}}`);
-  if (nestedDeeperThan(value, MAX_YAML_DEPTH)) throw bad(`${what} is nested deeper than ${MAX_YAML_DEPTH} levels: no Kubernetes object needs that`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw bad(`${what} must be one mapping (an object), like {"spec": {"size": 3}}`);
+  if (nestedDeeperThan(value, MAX_YAML_DEPTH))
+    throw bad(`${what} is nested deeper than ${MAX_YAML_DEPTH} levels: no Kubernetes object needs that`);
   return value as Json;
 }
 

@@ -53,7 +53,14 @@ export interface OwnedDeployment {
   readonly uid: string;
   readonly name: string;
   readonly namespace: string;
-  readonly replicas: { readonly desired: number; readonly current: number; readonly ready: number; readonly updated: number; readonly available: number; readonly unavailable: number };
+  readonly replicas: {
+    readonly desired: number;
+    readonly current: number;
+    readonly ready: number;
+    readonly updated: number;
+    readonly available: number;
+    readonly unavailable: number;
+  };
   readonly generation: number | null;
   readonly observedGeneration: number | null;
   readonly conditions: readonly RowCondition[];
@@ -105,7 +112,13 @@ export interface CustomObjectMeta {
   readonly labels?: Record<string, string>;
   readonly annotations?: Record<string, string>;
   readonly finalizers?: readonly string[];
-  readonly ownerReferences?: readonly { readonly apiVersion: string; readonly kind: string; readonly name: string; readonly uid: string; readonly controller?: boolean }[];
+  readonly ownerReferences?: readonly {
+    readonly apiVersion: string;
+    readonly kind: string;
+    readonly name: string;
+    readonly uid: string;
+    readonly controller?: boolean;
+  }[];
 }
 
 /** A custom resource as the API server sends it, without metadata.managedFields. */

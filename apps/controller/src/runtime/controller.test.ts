@@ -30,10 +30,20 @@ async function metric(name: string, labels: string): Promise<number | undefined>
   return line === undefined ? undefined : Number(line.split(' ').at(-1));
 }
 
-function harness(name: string, reconcile: (key: string, triggers: readonly Trigger[]) => Promise<Outcome> | Outcome, workers = 1) {
+function harness(
+  name: string,
+  reconcile: (key: string, triggers: readonly Trigger[]) => Promise<Outcome> | Outcome,
+  workers = 1,
+) {
   const clock = new FakeClock();
   const runs: ReconcileAttempt[] = [];
-  const ctrl = new WorkQueueController({ name, clock, maxConcurrentReconciles: workers, reconcile: async (k, t) => reconcile(k, t), onRun: (r) => void runs.push(r) });
+  const ctrl = new WorkQueueController({
+    name,
+    clock,
+    maxConcurrentReconciles: workers,
+    reconcile: async (k, t) => reconcile(k, t),
+    onRun: (r) => void runs.push(r),
+  });
   const abort = new AbortController();
   const stopped = ctrl.start(abort.signal);
   return { clock, runs, ctrl, stop: async () => (abort.abort(), stopped) };
@@ -49,7 +59,10 @@ test('an error is retried with backoff and a retry trigger; success forgets; met
   assert.equal(calls, 1, 'not before the 5 ms backoff');
   h.clock.advance(1);
   await until(() => h.runs.length === 2, 'retry run');
-  assert.deepEqual(h.runs.map((r) => r.outcome.kind), ['error', 'done']);
+  assert.deepEqual(
+    h.runs.map((r) => r.outcome.kind),
+    ['error', 'done'],
+  );
   assert.equal(h.runs[0]?.error, 'conflict');
   assert.deepEqual(h.runs[1]?.triggers, [{ kind: 'retry', attempt: 1, error: 'conflict' }]);
   assert.equal(h.ctrl.queue.numRequeues('default/a'), 0, 'success forgot the failures');
@@ -76,10 +89,13 @@ test('a terminal error (returned or thrown) is not retried', async () => {
   h.clock.advance(2_000_000);
   await settle();
   assert.equal(calls, 2);
-  assert.deepEqual(h.runs.map((r) => [r.outcome.kind, r.error]), [
-    ['terminal', 'bad spec'],
-    ['terminal', 'spec.size must be positive'],
-  ]);
+  assert.deepEqual(
+    h.runs.map((r) => [r.outcome.kind, r.error]),
+    [
+      ['terminal', 'bad spec'],
+      ['terminal', 'spec.size must be positive'],
+    ],
+  );
   await h.stop();
   assert.equal(await metric('controller_runtime_terminal_reconcile_errors_total', 'controller="t-terminal"'), 2);
 });

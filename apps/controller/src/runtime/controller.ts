@@ -4,7 +4,14 @@
 // Event sources (informers) call `enqueue(key, trigger)`; they are wired by whoever builds it.
 import type { Clock } from './clock';
 import { realClock } from './clock';
-import { activeWorkers, initControllerMetrics, reconcileErrors, reconcileTime, reconcileTotal, terminalReconcileErrors } from './metrics';
+import {
+  activeWorkers,
+  initControllerMetrics,
+  reconcileErrors,
+  reconcileTime,
+  reconcileTotal,
+  terminalReconcileErrors,
+} from './metrics';
 import type { ReconcileResultLabel } from './metrics';
 import { prometheusQueueMetrics } from './metrics';
 import type { Outcome } from './outcome';
@@ -58,7 +65,12 @@ export class WorkQueueController {
     this.workers = Math.max(1, opts.maxConcurrentReconciles ?? 1);
     this.clock = opts.clock ?? realClock;
     this.log = opts.log ?? (() => undefined);
-    this.queue = new WorkQueue({ name: opts.name, clock: this.clock, rateLimiter: opts.rateLimiter, metrics: prometheusQueueMetrics(opts.name, () => this.clock.now()) });
+    this.queue = new WorkQueue({
+      name: opts.name,
+      clock: this.clock,
+      rateLimiter: opts.rateLimiter,
+      metrics: prometheusQueueMetrics(opts.name, () => this.clock.now()),
+    });
   }
 
   /** Asks for a reconcile of `key` (namespace/name), remembering why. */
@@ -68,7 +80,8 @@ export class WorkQueueController {
 
   /** Runs the workers until `signal` aborts; resolves once every reconcile in flight has finished. */
   async start(signal: AbortSignal): Promise<void> {
-    if (this.started) throw new Error(`controller ${this.name} was already started: build a new WorkQueueController to start again`);
+    if (this.started)
+      throw new Error(`controller ${this.name} was already started: build a new WorkQueueController to start again`);
     this.started = true;
     initControllerMetrics(this.name, this.workers);
     const stop = () => void this.queue.shutDown();
@@ -94,7 +107,12 @@ export class WorkQueueController {
     }
   }
 
-  private async process(key: string, triggers: readonly Trigger[], droppedTriggers: number, signal: AbortSignal): Promise<void> {
+  private async process(
+    key: string,
+    triggers: readonly Trigger[],
+    droppedTriggers: number,
+    signal: AbortSignal,
+  ): Promise<void> {
     const startedAt = this.clock.now();
     let result: Outcome;
     try {
@@ -105,7 +123,16 @@ export class WorkQueueController {
     const durationMs = this.clock.now() - startedAt;
     reconcileTime.observe({ controller: this.name }, durationMs / 1000);
     this.handle(key, result);
-    this.report({ controller: this.name, key, triggers, droppedTriggers, startedAt: new Date(startedAt), durationMs, outcome: result, ...('error' in result ? { error: result.error.message } : {}) });
+    this.report({
+      controller: this.name,
+      key,
+      triggers,
+      droppedTriggers,
+      startedAt: new Date(startedAt),
+      durationMs,
+      outcome: result,
+      ...('error' in result ? { error: result.error.message } : {}),
+    });
   }
 
   /** The one place an outcome becomes queue actions and metrics. */
@@ -132,7 +159,11 @@ export class WorkQueueController {
         terminalReconcileErrors.inc({ controller: this.name });
         reconcileErrors.inc({ controller: this.name });
         count('error');
-        this.log('Reconciler terminal error (not retried)', { controller: this.name, key, error: result.error.message });
+        this.log('Reconciler terminal error (not retried)', {
+          controller: this.name,
+          key,
+          error: result.error.message,
+        });
         return;
     }
   }
@@ -141,7 +172,10 @@ export class WorkQueueController {
     if (this.opts.onRun === undefined) return;
     try {
       const pending = this.opts.onRun(attempt);
-      if (pending instanceof Promise) pending.catch((err: unknown) => this.log('onRun hook failed', { controller: this.name, key: attempt.key, error: String(err) }));
+      if (pending instanceof Promise)
+        pending.catch((err: unknown) =>
+          this.log('onRun hook failed', { controller: this.name, key: attempt.key, error: String(err) }),
+        );
     } catch (err) {
       this.log('onRun hook failed', { controller: this.name, key: attempt.key, error: String(err) });
     }

@@ -12,59 +12,66 @@ import { LeaderElector } from './leader-election';
 
 const timing = { leaseDurationMs: 3000, renewDeadlineMs: 2000, retryPeriodMs: 500 };
 
-test('a leader that loses the API server steps down, and campaigns again when it returns', { skip: skipWithoutCluster, timeout: 60_000 }, async () => {
-  const direct = loadKubeConfig(kubeconfigPath);
-  const proxy = TcpProxy.toServer(direct.server);
-  await proxy.listen();
-  const viaProxy = kubeConfigThrough(proxy, kubeconfigPath);
+test(
+  'a leader that loses the API server steps down, and campaigns again when it returns',
+  { skip: skipWithoutCluster, timeout: 60_000 },
+  async () => {
+    const direct = loadKubeConfig(kubeconfigPath);
+    const proxy = TcpProxy.toServer(direct.server);
+    await proxy.listen();
+    const viaProxy = kubeConfigThrough(proxy, kubeconfigPath);
 
-  const lease = `le-${randomUUID().slice(0, 8)}`;
-  const state = { a: false, b: false, aStops: 0 };
-  const stopA = new AbortController();
-  const stopB = new AbortController();
-  const base = { namespace: 'default', name: lease, ...timing };
-  const a = new LeaderElector({
-    ...base,
-    kc: viaProxy.kc,
-    identity: 'cut-off',
-    onStartedLeading: (signal) => {
-      state.a = true;
-      signal.addEventListener('abort', () => (state.a = false), { once: true });
-    },
-    onStoppedLeading: () => void state.aStops++,
-  });
-  const aDone = a.run(stopA.signal);
-  await eventually('a leads', 10_000, () => (state.a ? true : undefined));
-  const b = new LeaderElector({
-    ...base,
-    kc: direct.kc,
-    identity: 'healthy',
-    onStartedLeading: (signal) => {
-      state.b = true;
-      signal.addEventListener('abort', () => (state.b = false), { once: true });
-    },
-  });
-  const bDone = b.run(stopB.signal);
+    const lease = `le-${randomUUID().slice(0, 8)}`;
+    const state = { a: false, b: false, aStops: 0 };
+    const stopA = new AbortController();
+    const stopB = new AbortController();
+    const base = { namespace: 'default', name: lease, ...timing };
+    const a = new LeaderElector({
+      ...base,
+      kc: viaProxy.kc,
+      identity: 'cut-off',
+      onStartedLeading: (signal) => {
+        state.a = true;
+        signal.addEventListener('abort', () => (state.a = false), { once: true });
+      },
+      onStoppedLeading: () => void state.aStops++,
+    });
+    const aDone = a.run(stopA.signal);
+    await eventually('a leads', 10_000, () => (state.a ? true : undefined));
+    const b = new LeaderElector({
+      ...base,
+      kc: direct.kc,
+      identity: 'healthy',
+      onStartedLeading: (signal) => {
+        state.b = true;
+        signal.addEventListener('abort', () => (state.b = false), { once: true });
+      },
+    });
+    const bDone = b.run(stopB.signal);
 
-  const cutAt = Date.now();
-  await proxy.cut();
-  await eventually('a steps down', 10_000, () => (!state.a ? true : undefined));
-  const stepDownMs = Date.now() - cutAt;
-  assert.ok(stepDownMs <= timing.renewDeadlineMs + timing.retryPeriodMs + 1500, `stepped down after ${stepDownMs} ms`);
-  assert.equal(state.aStops, 1);
-  await eventually('b takes over', 15_000, () => (state.b ? true : undefined));
-  assert.ok(Date.now() - cutAt >= timing.leaseDurationMs - timing.retryPeriodMs, 'b waited for the lease to expire');
+    const cutAt = Date.now();
+    await proxy.cut();
+    await eventually('a steps down', 10_000, () => (!state.a ? true : undefined));
+    const stepDownMs = Date.now() - cutAt;
+    assert.ok(
+      stepDownMs <= timing.renewDeadlineMs + timing.retryPeriodMs + 1500,
+      `stepped down after ${stepDownMs} ms`,
+    );
+    assert.equal(state.aStops, 1);
+    await eventually('b takes over', 15_000, () => (state.b ? true : undefined));
+    assert.ok(Date.now() - cutAt >= timing.leaseDurationMs - timing.retryPeriodMs, 'b waited for the lease to expire');
 
-  await proxy.listen(); // the API server is reachable again for a
-  await eventually('a sees b as leader', 10_000, () => (a.leader === 'healthy' ? true : undefined));
-  assert.equal(state.a, false, 'a is a standby, b still leads');
-  assert.equal(state.b, true);
+    await proxy.listen(); // the API server is reachable again for a
+    await eventually('a sees b as leader', 10_000, () => (a.leader === 'healthy' ? true : undefined));
+    assert.equal(state.a, false, 'a is a standby, b still leads');
+    assert.equal(state.b, true);
 
-  stopB.abort();
-  await bDone;
-  await eventually('a leads again', 10_000, () => (state.a ? true : undefined));
-  stopA.abort();
-  await aDone;
-  await proxy.cut();
-  await direct.kc.makeApiClient(CoordinationV1Api).deleteNamespacedLease({ name: lease, namespace: 'default' });
-});
+    stopB.abort();
+    await bDone;
+    await eventually('a leads again', 10_000, () => (state.a ? true : undefined));
+    stopA.abort();
+    await aDone;
+    await proxy.cut();
+    await direct.kc.makeApiClient(CoordinationV1Api).deleteNamespacedLease({ name: lease, namespace: 'default' });
+  },
+);

@@ -56,60 +56,80 @@ async function deleteLease(lease: string): Promise<void> {
 
 async function leaseSpec(lease: string): Promise<Record<string, unknown>> {
   const { kc } = loadKubeConfig(kubeconfigPath);
-  const raw = await getJson<{ spec: Record<string, unknown> }>(kc, `/apis/coordination.k8s.io/v1/namespaces/default/leases/${lease}`);
+  const raw = await getJson<{ spec: Record<string, unknown> }>(
+    kc,
+    `/apis/coordination.k8s.io/v1/namespaces/default/leases/${lease}`,
+  );
   return raw.spec;
 }
 
-test('exactly one of two electors leads; the other takes over when the leader stops and releases', { skip: skipWithoutCluster, timeout: 60_000 }, async () => {
-  const lease = `le-${randomUUID().slice(0, 8)}`;
-  const a = candidate(lease, 'a');
-  const b = candidate(lease, 'b');
-  const first = await eventually('a leader', 10_000, () => (a.leading ? a : b.leading ? b : undefined));
-  await holdExclusively(a, b, 2 * timing.leaseDurationMs);
-  const second = first === a ? b : a;
-  assert.equal(first.leading, true, 'the leader kept renewing');
-  assert.equal(second.leading, false);
+test(
+  'exactly one of two electors leads; the other takes over when the leader stops and releases',
+  { skip: skipWithoutCluster, timeout: 60_000 },
+  async () => {
+    const lease = `le-${randomUUID().slice(0, 8)}`;
+    const a = candidate(lease, 'a');
+    const b = candidate(lease, 'b');
+    const first = await eventually('a leader', 10_000, () => (a.leading ? a : b.leading ? b : undefined));
+    await holdExclusively(a, b, 2 * timing.leaseDurationMs);
+    const second = first === a ? b : a;
+    assert.equal(first.leading, true, 'the leader kept renewing');
+    assert.equal(second.leading, false);
 
-  const spec = await leaseSpec(lease);
-  assert.equal(spec.holderIdentity, first.elector.identity);
-  assert.equal(spec.leaseDurationSeconds, 3);
-  assert.match(String(spec.renewTime), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
-  assert.equal(second.elector.leader, first.elector.identity, 'the standby sees who leads');
+    const spec = await leaseSpec(lease);
+    assert.equal(spec.holderIdentity, first.elector.identity);
+    assert.equal(spec.leaseDurationSeconds, 3);
+    assert.match(String(spec.renewTime), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    assert.equal(second.elector.leader, first.elector.identity, 'the standby sees who leads');
 
-  const stoppedAt = Date.now();
-  first.abort.abort();
-  await first.done;
-  assert.equal(first.leading, false);
-  assert.equal(first.stops, 1);
-  await eventually('takeover', 10_000, () => (second.leading ? true : undefined));
-  const tookMs = Date.now() - stoppedAt;
-  assert.ok(tookMs < timing.leaseDurationMs, `a released lease is taken within a few retry periods (took ${tookMs} ms)`);
-  assert.equal((await leaseSpec(lease)).holderIdentity, second.elector.identity);
-  second.abort.abort();
-  await second.done;
-  await deleteLease(lease);
-});
+    const stoppedAt = Date.now();
+    first.abort.abort();
+    await first.done;
+    assert.equal(first.leading, false);
+    assert.equal(first.stops, 1);
+    await eventually('takeover', 10_000, () => (second.leading ? true : undefined));
+    const tookMs = Date.now() - stoppedAt;
+    assert.ok(
+      tookMs < timing.leaseDurationMs,
+      `a released lease is taken within a few retry periods (took ${tookMs} ms)`,
+    );
+    assert.equal((await leaseSpec(lease)).holderIdentity, second.elector.identity);
+    second.abort.abort();
+    await second.done;
+    await deleteLease(lease);
+  },
+);
 
-test('a leader that vanishes without releasing is replaced after the lease duration', { skip: skipWithoutCluster, timeout: 60_000 }, async () => {
-  const lease = `le-${randomUUID().slice(0, 8)}`;
-  const a = candidate(lease, 'crashy', false);
-  await eventually('a leads', 10_000, () => (a.leading ? true : undefined));
-  const b = candidate(lease, 'standby');
-  await holdExclusively(a, b, timing.leaseDurationMs);
-  assert.equal(b.leading, false);
-  const goneAt = Date.now();
-  a.abort.abort(); // stops renewing, leaves the Lease held
-  await a.done;
-  assert.equal((await leaseSpec(lease)).holderIdentity, 'crashy');
-  await eventually('takeover', 15_000, () => (b.leading ? true : undefined));
-  const tookMs = Date.now() - goneAt;
-  // Expiry is judged from b's own last observation of a change, so at least ~1 lease duration minus a retry period.
-  assert.ok(tookMs >= timing.leaseDurationMs - timing.retryPeriodMs * 2, `not before the lease expired (took ${tookMs} ms)`);
-  assert.ok(tookMs < timing.leaseDurationMs + timing.retryPeriodMs * 2.2 + 3000, `soon after it expired (took ${tookMs} ms)`);
-  const spec = await leaseSpec(lease);
-  assert.equal(spec.holderIdentity, 'standby');
-  assert.equal(spec.leaseTransitions, 1);
-  b.abort.abort();
-  await b.done;
-  await deleteLease(lease);
-});
+test(
+  'a leader that vanishes without releasing is replaced after the lease duration',
+  { skip: skipWithoutCluster, timeout: 60_000 },
+  async () => {
+    const lease = `le-${randomUUID().slice(0, 8)}`;
+    const a = candidate(lease, 'crashy', false);
+    await eventually('a leads', 10_000, () => (a.leading ? true : undefined));
+    const b = candidate(lease, 'standby');
+    await holdExclusively(a, b, timing.leaseDurationMs);
+    assert.equal(b.leading, false);
+    const goneAt = Date.now();
+    a.abort.abort(); // stops renewing, leaves the Lease held
+    await a.done;
+    assert.equal((await leaseSpec(lease)).holderIdentity, 'crashy');
+    await eventually('takeover', 15_000, () => (b.leading ? true : undefined));
+    const tookMs = Date.now() - goneAt;
+    // Expiry is judged from b's own last observation of a change, so at least ~1 lease duration minus a retry period.
+    assert.ok(
+      tookMs >= timing.leaseDurationMs - timing.retryPeriodMs * 2,
+      `not before the lease expired (took ${tookMs} ms)`,
+    );
+    assert.ok(
+      tookMs < timing.leaseDurationMs + timing.retryPeriodMs * 2.2 + 3000,
+      `soon after it expired (took ${tookMs} ms)`,
+    );
+    const spec = await leaseSpec(lease);
+    assert.equal(spec.holderIdentity, 'standby');
+    assert.equal(spec.leaseTransitions, 1);
+    b.abort.abort();
+    await b.done;
+    await deleteLease(lease);
+  },
+);

@@ -58,7 +58,9 @@ export class LeaderElector {
     this.renewDeadlineMs = opts.renewDeadlineMs ?? 10_000;
     this.retryMs = opts.retryPeriodMs ?? 2_000;
     if (!(this.leaseMs > this.renewDeadlineMs && this.renewDeadlineMs > this.retryMs * 1.2)) {
-      throw new Error(`leader election needs leaseDuration > renewDeadline > 1.2 × retryPeriod (got ${this.leaseMs} / ${this.renewDeadlineMs} / ${this.retryMs} ms)`);
+      throw new Error(
+        `leader election needs leaseDuration > renewDeadline > 1.2 × retryPeriod (got ${this.leaseMs} / ${this.renewDeadlineMs} / ${this.retryMs} ms)`,
+      );
     }
     this.log = opts.log ?? (() => undefined);
   }
@@ -82,7 +84,10 @@ export class LeaderElector {
       signal.addEventListener('abort', stop, { once: true });
       this.leading = true;
       leaderElectionStatus.set({ name: this.opts.name }, 1);
-      this.log('successfully acquired lease', { lease: `${this.opts.namespace}/${this.opts.name}`, identity: this.identity });
+      this.log('successfully acquired lease', {
+        lease: `${this.opts.namespace}/${this.opts.name}`,
+        identity: this.identity,
+      });
       const work = Promise.resolve()
         .then(() => this.opts.onStartedLeading(leadership.signal))
         .catch((err: unknown) => this.log('onStartedLeading failed', { error: String(err) }));
@@ -94,7 +99,11 @@ export class LeaderElector {
       // Let the leader's work wind down before releasing the Lease to a successor, but not for ever.
       await withTimeout(work, this.renewDeadlineMs);
       if (signal.aborted && this.opts.releaseOnCancel !== false) await this.release();
-      else this.log('leader election lost', { lease: `${this.opts.namespace}/${this.opts.name}`, identity: this.identity });
+      else
+        this.log('leader election lost', {
+          lease: `${this.opts.namespace}/${this.opts.name}`,
+          identity: this.identity,
+        });
       this.opts.onStoppedLeading?.();
     }
   }
@@ -131,9 +140,18 @@ export class LeaderElector {
       lease = await this.api.readNamespacedLease({ name, namespace });
     } catch (err) {
       if (!isNotFound(err)) return this.failed('read', err);
-      const spec = { holderIdentity: this.identity, leaseDurationSeconds: Math.ceil(this.leaseMs / 1000), acquireTime: wire(now), renewTime: wire(now), leaseTransitions: 0 };
+      const spec = {
+        holderIdentity: this.identity,
+        leaseDurationSeconds: Math.ceil(this.leaseMs / 1000),
+        acquireTime: wire(now),
+        renewTime: wire(now),
+        leaseTransitions: 0,
+      };
       try {
-        const created = await this.api.createNamespacedLease({ namespace, body: { metadata: { name, namespace }, spec } });
+        const created = await this.api.createNamespacedLease({
+          namespace,
+          body: { metadata: { name, namespace }, spec },
+        });
         this.observe(created, Date.now());
         return true;
       } catch (createErr) {
@@ -156,7 +174,11 @@ export class LeaderElector {
       leaseTransitions: mine ? (spec.leaseTransitions ?? 0) : (spec.leaseTransitions ?? 0) + 1,
     };
     try {
-      const updated = await this.api.replaceNamespacedLease({ name, namespace, body: { metadata: { name, namespace, resourceVersion: lease.metadata?.resourceVersion }, spec: next } });
+      const updated = await this.api.replaceNamespacedLease({
+        name,
+        namespace,
+        body: { metadata: { name, namespace, resourceVersion: lease.metadata?.resourceVersion }, spec: next },
+      });
       this.observe(updated, Date.now());
       return true;
     } catch (err) {
@@ -170,9 +192,22 @@ export class LeaderElector {
     const rv = this.observed?.rv;
     if (rv === undefined || this.observed?.spec.holderIdentity !== this.identity) return;
     const now = Date.now();
-    const spec: V1LeaseSpec = { holderIdentity: '', leaseDurationSeconds: 1, acquireTime: wire(now), renewTime: wire(now), leaseTransitions: this.observed.spec.leaseTransitions ?? 0 };
+    const spec: V1LeaseSpec = {
+      holderIdentity: '',
+      leaseDurationSeconds: 1,
+      acquireTime: wire(now),
+      renewTime: wire(now),
+      leaseTransitions: this.observed.spec.leaseTransitions ?? 0,
+    };
     try {
-      await withTimeout(this.api.replaceNamespacedLease({ name, namespace, body: { metadata: { name, namespace, resourceVersion: rv }, spec } }), this.retryMs);
+      await withTimeout(
+        this.api.replaceNamespacedLease({
+          name,
+          namespace,
+          body: { metadata: { name, namespace, resourceVersion: rv }, spec },
+        }),
+        this.retryMs,
+      );
       this.log('released lease', { lease: `${namespace}/${name}`, identity: this.identity });
     } catch (err) {
       this.failed('release', err);
@@ -192,7 +227,11 @@ export class LeaderElector {
   private failed(what: string, err: unknown): false {
     // 409: someone else wrote first; the next period reads the new version.
     const code = kubeStatusCode(err);
-    if (code !== 409) this.log(`error during lease ${what}`, { lease: `${this.opts.namespace}/${this.opts.name}`, error: code !== undefined ? `HTTP ${code}` : String(err) });
+    if (code !== 409)
+      this.log(`error during lease ${what}`, {
+        lease: `${this.opts.namespace}/${this.opts.name}`,
+        error: code !== undefined ? `HTTP ${code}` : String(err),
+      });
     return false;
   }
 }
@@ -212,7 +251,10 @@ async function pause(ms: number, signal: AbortSignal): Promise<boolean> {
 async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | false> {
   const timer = new AbortController();
   try {
-    return await Promise.race([p.catch(() => false as const), sleep(ms, false as const, { signal: timer.signal }).catch(() => false as const)]);
+    return await Promise.race([
+      p.catch(() => false as const),
+      sleep(ms, false as const, { signal: timer.signal }).catch(() => false as const),
+    ]);
   } finally {
     timer.abort();
   }

@@ -15,22 +15,38 @@ test('workqueue metrics use controller-runtime names and labels and follow the q
   q.add('a', { kind: 'resync' });
   q.add('a', { kind: 'resync' });
   q.add('b', { kind: 'resync' });
-  assert.deepEqual(await lines('workqueue_depth{name="m-queue"'), ['workqueue_depth{name="m-queue",controller="m-queue",priority=""} 2']);
-  assert.deepEqual(await lines('workqueue_adds_total{name="m-queue"'), ['workqueue_adds_total{name="m-queue",controller="m-queue"} 2']);
+  assert.deepEqual(await lines('workqueue_depth{name="m-queue"'), [
+    'workqueue_depth{name="m-queue",controller="m-queue",priority=""} 2',
+  ]);
+  assert.deepEqual(await lines('workqueue_adds_total{name="m-queue"'), [
+    'workqueue_adds_total{name="m-queue",controller="m-queue"} 2',
+  ]);
   clock.advance(1500);
   await q.get();
   clock.advance(2000);
   await q.get();
   clock.advance(1000);
-  assert.deepEqual(await lines('workqueue_unfinished_work_seconds{name="m-queue"'), ['workqueue_unfinished_work_seconds{name="m-queue",controller="m-queue"} 4']);
-  assert.deepEqual(await lines('workqueue_longest_running_processor_seconds{name="m-queue"'), ['workqueue_longest_running_processor_seconds{name="m-queue",controller="m-queue"} 3']);
+  assert.deepEqual(await lines('workqueue_unfinished_work_seconds{name="m-queue"'), [
+    'workqueue_unfinished_work_seconds{name="m-queue",controller="m-queue"} 4',
+  ]);
+  assert.deepEqual(await lines('workqueue_longest_running_processor_seconds{name="m-queue"'), [
+    'workqueue_longest_running_processor_seconds{name="m-queue",controller="m-queue"} 3',
+  ]);
   q.done('a');
   q.done('b');
-  assert.deepEqual(await lines('workqueue_depth{name="m-queue"'), ['workqueue_depth{name="m-queue",controller="m-queue",priority=""} 0']);
+  assert.deepEqual(await lines('workqueue_depth{name="m-queue"'), [
+    'workqueue_depth{name="m-queue",controller="m-queue",priority=""} 0',
+  ]);
   // a waited 1.5 s, b 3.5 s: both in the 10 s bucket, neither in the 1 s bucket.
-  assert.deepEqual(await lines('workqueue_queue_duration_seconds_bucket{le="1",name="m-queue"'), ['workqueue_queue_duration_seconds_bucket{le="1",name="m-queue",controller="m-queue"} 0']);
-  assert.deepEqual(await lines('workqueue_queue_duration_seconds_bucket{le="10",name="m-queue"'), ['workqueue_queue_duration_seconds_bucket{le="10",name="m-queue",controller="m-queue"} 2']);
-  assert.deepEqual(await lines('workqueue_work_duration_seconds_count{name="m-queue"'), ['workqueue_work_duration_seconds_count{name="m-queue",controller="m-queue"} 2']);
+  assert.deepEqual(await lines('workqueue_queue_duration_seconds_bucket{le="1",name="m-queue"'), [
+    'workqueue_queue_duration_seconds_bucket{le="1",name="m-queue",controller="m-queue"} 0',
+  ]);
+  assert.deepEqual(await lines('workqueue_queue_duration_seconds_bucket{le="10",name="m-queue"'), [
+    'workqueue_queue_duration_seconds_bucket{le="10",name="m-queue",controller="m-queue"} 2',
+  ]);
+  assert.deepEqual(await lines('workqueue_work_duration_seconds_count{name="m-queue"'), [
+    'workqueue_work_duration_seconds_count{name="m-queue",controller="m-queue"} 2',
+  ]);
   await q.shutDown();
 });
 
@@ -40,7 +56,9 @@ test('a shut-down queue leaves no unfinished-work series behind', async () => {
   q.add('a', { kind: 'resync' });
   await q.get();
   clock.advance(2000);
-  assert.deepEqual(await lines('workqueue_unfinished_work_seconds{name="m-gone"'), ['workqueue_unfinished_work_seconds{name="m-gone",controller="m-gone"} 2']);
+  assert.deepEqual(await lines('workqueue_unfinished_work_seconds{name="m-gone"'), [
+    'workqueue_unfinished_work_seconds{name="m-gone",controller="m-gone"} 2',
+  ]);
   const stopped = q.shutDown();
   q.done('a');
   await stopped;

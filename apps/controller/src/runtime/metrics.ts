@@ -13,8 +13,8 @@ function once<M extends Metric>(name: string, make: () => M): M {
 }
 
 const reconcileBuckets = [
-  0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5, 6, 7, 8, 9, 10, 15,
-  20, 25, 30, 40, 50, 60,
+  0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.25, 1.5, 1.75,
+  2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30, 40, 50, 60,
 ];
 // 10 ns … 1000 s, as client-go's ExponentialBuckets(10e-9, 10, 12).
 const queueBuckets = exponentialBuckets(10e-9, 10, 12);
@@ -25,23 +25,54 @@ function counter<L extends string>(name: string, help: string, labelNames: reado
 function gauge<L extends string>(name: string, help: string, labelNames: readonly L[]): Gauge<L> {
   return once(name, () => new Gauge({ name, help, labelNames }));
 }
-function histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): Histogram<L> {
+function histogram<L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+  buckets: number[],
+): Histogram<L> {
   return once(name, () => new Histogram({ name, help, labelNames, buckets }));
 }
 
 const C = ['controller'] as const;
-export const reconcileTotal = counter('controller_runtime_reconcile_total', 'Total number of reconciliations per controller', ['controller', 'result'] as const);
-export const reconcileErrors = counter('controller_runtime_reconcile_errors_total', 'Total number of reconciliation errors per controller', C);
-export const terminalReconcileErrors = counter('controller_runtime_terminal_reconcile_errors_total', 'Total number of terminal reconciliation errors per controller', C);
-export const reconcileTime = histogram('controller_runtime_reconcile_time_seconds', 'Length of time per reconciliation per controller', C, reconcileBuckets);
-export const maxConcurrentReconciles = gauge('controller_runtime_max_concurrent_reconciles', 'Maximum number of concurrent reconciles per controller', C);
-export const activeWorkers = gauge('controller_runtime_active_workers', 'Number of currently used workers per controller', C);
+export const reconcileTotal = counter(
+  'controller_runtime_reconcile_total',
+  'Total number of reconciliations per controller',
+  ['controller', 'result'] as const,
+);
+export const reconcileErrors = counter(
+  'controller_runtime_reconcile_errors_total',
+  'Total number of reconciliation errors per controller',
+  C,
+);
+export const terminalReconcileErrors = counter(
+  'controller_runtime_terminal_reconcile_errors_total',
+  'Total number of terminal reconciliation errors per controller',
+  C,
+);
+export const reconcileTime = histogram(
+  'controller_runtime_reconcile_time_seconds',
+  'Length of time per reconciliation per controller',
+  C,
+  reconcileBuckets,
+);
+export const maxConcurrentReconciles = gauge(
+  'controller_runtime_max_concurrent_reconciles',
+  'Maximum number of concurrent reconciles per controller',
+  C,
+);
+export const activeWorkers = gauge(
+  'controller_runtime_active_workers',
+  'Number of currently used workers per controller',
+  C,
+);
 
 export type ReconcileResultLabel = 'success' | 'error' | 'requeue' | 'requeue_after';
 
 /** Sets every series of a controller to 0 at start, as controller-runtime's initMetrics does, so rates work from the first scrape. */
 export function initControllerMetrics(controller: string, workers: number): void {
-  for (const result of ['error', 'requeue_after', 'requeue', 'success'] as const) reconcileTotal.inc({ controller, result }, 0);
+  for (const result of ['error', 'requeue_after', 'requeue', 'success'] as const)
+    reconcileTotal.inc({ controller, result }, 0);
   reconcileErrors.inc({ controller }, 0);
   terminalReconcileErrors.inc({ controller }, 0);
   maxConcurrentReconciles.set({ controller }, workers);
@@ -49,10 +80,24 @@ export function initControllerMetrics(controller: string, workers: number): void
 }
 
 const Q = ['name', 'controller'] as const;
-const depth = gauge('workqueue_depth', 'Current depth of workqueue by workqueue and priority', ['name', 'controller', 'priority'] as const);
+const depth = gauge('workqueue_depth', 'Current depth of workqueue by workqueue and priority', [
+  'name',
+  'controller',
+  'priority',
+] as const);
 const adds = counter('workqueue_adds_total', 'Total number of adds handled by workqueue', Q);
-const queueDuration = histogram('workqueue_queue_duration_seconds', 'How long in seconds an item stays in workqueue before being requested', Q, queueBuckets);
-const workDuration = histogram('workqueue_work_duration_seconds', 'How long in seconds processing an item from workqueue takes.', Q, queueBuckets);
+const queueDuration = histogram(
+  'workqueue_queue_duration_seconds',
+  'How long in seconds an item stays in workqueue before being requested',
+  Q,
+  queueBuckets,
+);
+const workDuration = histogram(
+  'workqueue_work_duration_seconds',
+  'How long in seconds processing an item from workqueue takes.',
+  Q,
+  queueBuckets,
+);
 const retries = counter('workqueue_retries_total', 'Total number of retries handled by workqueue', Q);
 
 /** In-flight start times of each live queue, read when Prometheus scrapes (client-go polls every 500 ms instead). */
@@ -65,24 +110,37 @@ function inFlightSeconds(name: string): number[] {
   return [...source.startTimes()].map((t) => (now - t) / 1000);
 }
 
-once('workqueue_unfinished_work_seconds', () => new Gauge({
-  name: 'workqueue_unfinished_work_seconds',
-  help: "How many seconds of work has been done that is in progress and hasn't been observed by work_duration. Large values indicate stuck threads. One can deduce the number of stuck threads by observing the rate at which this increases.",
-  labelNames: ['name', 'controller'] as const,
-  collect() {
-    this.reset(); // a stopped queue's series goes away
-    for (const name of inFlightSources.keys()) this.set({ name, controller: name }, inFlightSeconds(name).reduce((a, b) => a + b, 0));
-  },
-}));
-once('workqueue_longest_running_processor_seconds', () => new Gauge({
-  name: 'workqueue_longest_running_processor_seconds',
-  help: 'How many seconds has the longest running processor for workqueue been running.',
-  labelNames: ['name', 'controller'] as const,
-  collect() {
-    this.reset();
-    for (const name of inFlightSources.keys()) this.set({ name, controller: name }, Math.max(0, ...inFlightSeconds(name)));
-  },
-}));
+once(
+  'workqueue_unfinished_work_seconds',
+  () =>
+    new Gauge({
+      name: 'workqueue_unfinished_work_seconds',
+      help: "How many seconds of work has been done that is in progress and hasn't been observed by work_duration. Large values indicate stuck threads. One can deduce the number of stuck threads by observing the rate at which this increases.",
+      labelNames: ['name', 'controller'] as const,
+      collect() {
+        this.reset(); // a stopped queue's series goes away
+        for (const name of inFlightSources.keys())
+          this.set(
+            { name, controller: name },
+            inFlightSeconds(name).reduce((a, b) => a + b, 0),
+          );
+      },
+    }),
+);
+once(
+  'workqueue_longest_running_processor_seconds',
+  () =>
+    new Gauge({
+      name: 'workqueue_longest_running_processor_seconds',
+      help: 'How many seconds has the longest running processor for workqueue been running.',
+      labelNames: ['name', 'controller'] as const,
+      collect() {
+        this.reset();
+        for (const name of inFlightSources.keys())
+          this.set({ name, controller: name }, Math.max(0, ...inFlightSeconds(name)));
+      },
+    }),
+);
 
 /** The metrics sink for a WorkQueue named `name` (controller-runtime names a controller's queue after the controller). */
 export function prometheusQueueMetrics(name: string, now: () => number = Date.now): QueueMetrics {
@@ -93,7 +151,8 @@ export function prometheusQueueMetrics(name: string, now: () => number = Date.no
   let source: { now: () => number; startTimes: () => Iterable<number> } | undefined;
   return {
     added: () => adds.inc(labels),
-    depth: (delta) => (delta >= 0 ? depth.inc({ ...labels, priority: '' }, delta) : depth.dec({ ...labels, priority: '' }, -delta)),
+    depth: (delta) =>
+      delta >= 0 ? depth.inc({ ...labels, priority: '' }, delta) : depth.dec({ ...labels, priority: '' }, -delta),
     queued: (seconds) => queueDuration.observe(labels, seconds),
     worked: (seconds) => workDuration.observe(labels, seconds),
     retried: () => retries.inc(labels),

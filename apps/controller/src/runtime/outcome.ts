@@ -30,5 +30,6 @@ export const outcome = {
   error: (err: unknown): Outcome => ({ kind: 'error', error: toError(err) }),
   terminal: (err: unknown): Outcome => ({ kind: 'terminal', error: toError(err) }),
   /** What a thrown exception means: TerminalError → terminal, anything else → error (retried). */
-  fromThrown: (err: unknown): Outcome => (err instanceof TerminalError ? { kind: 'terminal', error: err } : { kind: 'error', error: toError(err) }),
+  fromThrown: (err: unknown): Outcome =>
+    err instanceof TerminalError ? { kind: 'terminal', error: err } : { kind: 'error', error: toError(err) },
 } as const;

@@ -1,7 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FakeClock } from './clock';
-import { BucketRateLimiter, defaultControllerRateLimiter, ItemExponentialRateLimiter, MaxOfRateLimiter } from './rate-limiter';
+import {
+  BucketRateLimiter,
+  defaultControllerRateLimiter,
+  ItemExponentialRateLimiter,
+  MaxOfRateLimiter,
+} from './rate-limiter';
 
 test('per-item backoff doubles from 5 ms and is capped at 1000 s, even after very many failures', () => {
   const rl = new ItemExponentialRateLimiter();

@@ -17,7 +17,11 @@ class MemorySink implements EventSink {
     }
     this.events.set(`${event.metadata?.namespace}/${event.metadata?.name}`, structuredClone(event));
   }
-  async patchSeries(namespace: string, name: string, series: { count: number; lastObservedTime: string }): Promise<void> {
+  async patchSeries(
+    namespace: string,
+    name: string,
+    series: { count: number; lastObservedTime: string },
+  ): Promise<void> {
     await Promise.resolve();
     const ev = this.events.get(`${namespace}/${name}`);
     if (ev === undefined) throw new EventNotFoundError('gone');
@@ -26,7 +30,13 @@ class MemorySink implements EventSink {
 }
 
 const scaled: EventInput = {
-  regarding: { apiVersion: 'cache.example.com/v1alpha1', kind: 'Memcached', name: 'sample', namespace: 'default', uid: 'u1' },
+  regarding: {
+    apiVersion: 'cache.example.com/v1alpha1',
+    kind: 'Memcached',
+    name: 'sample',
+    namespace: 'default',
+    uid: 'u1',
+  },
   type: 'Normal',
   reason: 'Scaled',
   action: 'Scale',

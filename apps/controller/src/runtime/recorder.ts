@@ -57,7 +57,10 @@ export function apiServerEventSink(kc: KubeConfig): EventSink {
     },
     async patchSeries(namespace, name, series) {
       try {
-        await api.patchNamespacedEvent({ name, namespace, body: { series } }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch));
+        await api.patchNamespacedEvent(
+          { name, namespace, body: { series } },
+          setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+        );
       } catch (err) {
         if (isNotFound(err)) throw new EventNotFoundError(`Event ${namespace}/${name} is gone`);
         throw err;
@@ -122,7 +125,14 @@ export class EventRecorder {
     }
     const event = this.build(input, now);
     const namespace = event.metadata?.namespace ?? 'default';
-    const entry: Series = { namespace, name: event.metadata?.name ?? '', count: 1, lastObserved: now, tail: Promise.resolve(), patchQueued: false };
+    const entry: Series = {
+      namespace,
+      name: event.metadata?.name ?? '',
+      count: 1,
+      lastObserved: now,
+      tail: Promise.resolve(),
+      patchQueued: false,
+    };
     entry.tail = this.sink.create(event).catch((err: unknown) => {
       // Forget the series so the next repeat tries a fresh create.
       if (this.series.get(key) === entry) this.series.delete(key);
@@ -144,21 +154,31 @@ export class EventRecorder {
       entry.patchQueued = false;
       if (this.series.get(key) !== entry) return; // the create failed; a later record starts over
       try {
-        await this.sink.patchSeries(entry.namespace, entry.name, { count: entry.count, lastObservedTime: microTime(entry.lastObserved) });
+        await this.sink.patchSeries(entry.namespace, entry.name, {
+          count: entry.count,
+          lastObservedTime: microTime(entry.lastObserved),
+        });
       } catch (err) {
         this.series.delete(key);
         if (err instanceof EventNotFoundError) {
           await this.record(input);
           return;
         }
-        this.log('Failed to update event series', { reason: input.reason, regarding: input.regarding.name, error: String(err) });
+        this.log('Failed to update event series', {
+          reason: input.reason,
+          regarding: input.regarding.name,
+          error: String(err),
+        });
       }
     });
     return entry.tail;
   }
 
   private build(input: EventInput, now: number): EventsV1Event {
-    const namespace = input.regarding.namespace !== undefined && input.regarding.namespace !== '' ? input.regarding.namespace : 'default';
+    const namespace =
+      input.regarding.namespace !== undefined && input.regarding.namespace !== ''
+        ? input.regarding.namespace
+        : 'default';
     // client-go names Events <regarding>.<unix nanos in hex>; the sequence keeps names unique within a millisecond.
     const nanos = BigInt(now) * 1_000_000n + BigInt(this.seq++ % 1_000_000);
     return {
@@ -182,7 +202,8 @@ export class EventRecorder {
   private sweep(now: number): void {
     if (now - this.lastSweep < this.windowMs) return;
     this.lastSweep = now;
-    for (const [key, s] of this.series) if (now - s.lastObserved > this.windowMs && !s.patchQueued) this.series.delete(key);
+    for (const [key, s] of this.series)
+      if (now - s.lastObserved > this.windowMs && !s.patchQueued) this.series.delete(key);
   }
 }
 
@@ -200,6 +221,7 @@ function truncate(note: string): string {
 }
 
 function isomorphicKey(e: EventInput): string {
-  const ref = (r: ObjectReference | undefined) => (r === undefined ? null : [r.apiVersion, r.kind, r.namespace ?? '', r.name, r.uid ?? '', r.fieldPath ?? '']);
+  const ref = (r: ObjectReference | undefined) =>
+    r === undefined ? null : [r.apiVersion, r.kind, r.namespace ?? '', r.name, r.uid ?? '', r.fieldPath ?? ''];
   return JSON.stringify([ref(e.regarding), ref(e.related), e.type, e.reason, e.action, e.note]);
 }

@@ -11,9 +11,22 @@ test('keys are namespace/name, or name alone when cluster-scoped, and split back
 });
 
 test('a watch trigger records the event type, resourceVersion and object', () => {
-  const t = watchTrigger('owned', 'MODIFIED', { kind: 'Deployment', metadata: { name: 'a', namespace: 'default', resourceVersion: '42' } });
-  assert.deepEqual(t, { kind: 'owned', eventType: 'MODIFIED', resourceVersion: '42', object: { kind: 'Deployment', name: 'a', namespace: 'default' } });
+  const t = watchTrigger('owned', 'MODIFIED', {
+    kind: 'Deployment',
+    metadata: { name: 'a', namespace: 'default', resourceVersion: '42' },
+  });
+  assert.deepEqual(t, {
+    kind: 'owned',
+    eventType: 'MODIFIED',
+    resourceVersion: '42',
+    object: { kind: 'Deployment', name: 'a', namespace: 'default' },
+  });
   // Informer caches often drop kind: the caller names it.
   const u = watchTrigger('watch', 'ADDED', { metadata: { name: 'm' } }, 'Memcached');
-  assert.deepEqual(u, { kind: 'watch', eventType: 'ADDED', resourceVersion: '', object: { kind: 'Memcached', name: 'm' } });
+  assert.deepEqual(u, {
+    kind: 'watch',
+    eventType: 'ADDED',
+    resourceVersion: '',
+    object: { kind: 'Memcached', name: 'm' },
+  });
 });

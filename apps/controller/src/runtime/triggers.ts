@@ -11,9 +11,19 @@ export interface TriggerObjectRef {
 
 export type Trigger =
   /** The reconciled object's own watch event. */
-  | { readonly kind: 'watch'; readonly eventType: WatchEventType; readonly resourceVersion: string; readonly object: TriggerObjectRef }
+  | {
+      readonly kind: 'watch';
+      readonly eventType: WatchEventType;
+      readonly resourceVersion: string;
+      readonly object: TriggerObjectRef;
+    }
   /** An event on an object it owns (a Deployment), mapped to the owner. */
-  | { readonly kind: 'owned'; readonly eventType: WatchEventType; readonly resourceVersion: string; readonly object: TriggerObjectRef }
+  | {
+      readonly kind: 'owned';
+      readonly eventType: WatchEventType;
+      readonly resourceVersion: string;
+      readonly object: TriggerObjectRef;
+    }
   /** The previous reconcile asked to run again after a delay. */
   | { readonly kind: 'requeue'; readonly afterMs: number }
   /** The previous reconcile failed; `attempt` counts consecutive failures (1 = first retry). */
@@ -29,9 +39,19 @@ interface WatchedObject {
 }
 
 /** The trigger for an informer event on `obj` (`kind` says whether it is the reconciled object or one it owns). */
-export function watchTrigger(kind: 'watch' | 'owned', eventType: WatchEventType, obj: WatchedObject, fallbackKind = ''): Trigger {
+export function watchTrigger(
+  kind: 'watch' | 'owned',
+  eventType: WatchEventType,
+  obj: WatchedObject,
+  fallbackKind = '',
+): Trigger {
   const { name = '', namespace, resourceVersion = '' } = obj.metadata ?? {};
-  return { kind, eventType, resourceVersion, object: { kind: obj.kind ?? fallbackKind, name, ...(namespace !== undefined ? { namespace } : {}) } };
+  return {
+    kind,
+    eventType,
+    resourceVersion,
+    object: { kind: obj.kind ?? fallbackKind, name, ...(namespace !== undefined ? { namespace } : {}) },
+  };
 }
 
 /** The workqueue key of an object: `namespace/name`, or `name` for cluster-scoped ones (client-go's MetaNamespaceKeyFunc). */

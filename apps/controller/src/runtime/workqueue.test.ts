@@ -61,10 +61,18 @@ test('the re-run after done carries only the triggers that arrived during proces
   const { q } = setup();
   q.add('k', watch('1'));
   await q.get();
-  q.add('k', { kind: 'owned', eventType: 'MODIFIED', resourceVersion: '7', object: { kind: 'Deployment', name: 'a', namespace: 'default' } });
+  q.add('k', {
+    kind: 'owned',
+    eventType: 'MODIFIED',
+    resourceVersion: '7',
+    object: { kind: 'Deployment', name: 'a', namespace: 'default' },
+  });
   q.done('k');
   const again = await q.get();
-  assert.deepEqual(again?.triggers.map((t) => t.kind), ['owned']);
+  assert.deepEqual(
+    again?.triggers.map((t) => t.kind),
+    ['owned'],
+  );
 });
 
 test('addAfter holds a key until its time; the earlier of two delays wins and both triggers arrive', async () => {

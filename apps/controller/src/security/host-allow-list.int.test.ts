@@ -15,7 +15,13 @@ interface Answer {
 }
 
 /** Raw HTTP, because fetch may not set Host. */
-function request(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+function request(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -31,7 +37,11 @@ function request(port: number, method: string, path: string, headers: Record<str
   });
 }
 
-const attacker = (port: number) => ({ host: `r.attacker.example:${port}`, origin: `http://r.attacker.example:${port}`, 'sec-fetch-site': 'same-origin' });
+const attacker = (port: number) => ({
+  host: `r.attacker.example:${port}`,
+  origin: `http://r.attacker.example:${port}`,
+  'sec-fetch-site': 'same-origin',
+});
 const mutation = { 'content-type': 'application/json', 'x-opstudio-csrf': '1' };
 const live = `/api/trpc/live.subscribe?input=${encodeURIComponent(JSON.stringify({ topics: ['cluster'] }))}`;
 
@@ -47,7 +57,16 @@ const probes = (port: number) =>
 
 async function studio(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   return startServer({
-    config: { host: '127.0.0.1', port: 0, dataDir: '', databaseUrl: migratedTempDb(), kubeconfigPath, kubeContext: undefined, webUrl: 'http://127.0.0.1:3999', auth: loadAuthConfig(env) },
+    config: {
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: '',
+      databaseUrl: migratedTempDb(),
+      kubeconfigPath,
+      kubeContext: undefined,
+      webUrl: 'http://127.0.0.1:3999',
+      auth: loadAuthConfig(env),
+    },
     log: () => undefined,
   });
 }
@@ -73,7 +92,11 @@ describe('the controller answers only for its own host names', { skip: skipWitho
       for (const token of [{}, { authorization: `Bearer ${plain.launchToken}` }] as Record<string, string>[]) {
         const answer = await request(port, method, path, { ...headers, ...token }, body);
         assert.equal(answer.status, 403, `${method} ${path}`);
-        assert.match(answer.body, /request for Host \\"r\.attacker\.example:\d+\\" refused: .*OPSTUDIO_ALLOWED_HOSTS/, path);
+        assert.match(
+          answer.body,
+          /request for Host \\"r\.attacker\.example:\d+\\" refused: .*OPSTUDIO_ALLOWED_HOSTS/,
+          path,
+        );
       }
     }
   });
@@ -87,7 +110,13 @@ describe('the controller answers only for its own host names', { skip: skipWitho
     const token = { authorization: `Bearer ${plain.launchToken}` };
     assert.equal((await request(port, 'GET', '/api/trpc/cluster.info', { ...own, ...token })).status, 200);
     assert.equal((await request(port, 'GET', live, { ...own, ...token })).status, 200);
-    const missing = await request(port, 'POST', '/api/trpc/designs.delete', { ...own, ...token, ...mutation, origin: 'http://127.0.0.1:3999' }, '{"id":"nope"}');
+    const missing = await request(
+      port,
+      'POST',
+      '/api/trpc/designs.delete',
+      { ...own, ...token, ...mutation, origin: 'http://127.0.0.1:3999' },
+      '{"id":"nope"}',
+    );
     assert.equal(missing.status, 404);
     assert.match(missing.body, /no design with id \\"nope\\"/);
     assert.doesNotMatch(missing.body, /"stack"|\s+at\s|\/work\/|node_modules/, 'no stack trace, no absolute path');
@@ -101,26 +130,53 @@ describe('the controller answers only for its own host names', { skip: skipWitho
   test("from the web app's proxy (with this launch's secret) the browser's X-Forwarded-Host is what counts", async () => {
     const port = portOf(plain);
     const own = { host: `127.0.0.1:${port}`, authorization: `Bearer ${plain.launchToken}` };
-    const fromProxy = (forwardedHost: string) => request(port, 'GET', '/api/trpc/cluster.info', { ...own, 'x-opstudio-proxy-secret': SECRET, 'x-forwarded-host': forwardedHost });
+    const fromProxy = (forwardedHost: string) =>
+      request(port, 'GET', '/api/trpc/cluster.info', {
+        ...own,
+        'x-opstudio-proxy-secret': SECRET,
+        'x-forwarded-host': forwardedHost,
+      });
     assert.equal((await fromProxy('127.0.0.1:3999')).status, 200, "the web app's own port");
     const refused = await fromProxy('r.attacker.example:3999');
     assert.equal(refused.status, 403);
     assert.match(refused.body, /X-Forwarded-Host/);
     // without the secret, X-Forwarded-Host is nobody's word: the Host decides
-    assert.equal((await request(port, 'GET', '/api/trpc/cluster.info', { ...own, 'x-forwarded-host': 'r.attacker.example:3999' })).status, 200);
+    assert.equal(
+      (await request(port, 'GET', '/api/trpc/cluster.info', { ...own, 'x-forwarded-host': 'r.attacker.example:3999' }))
+        .status,
+      200,
+    );
   });
 
   test('a page on another localhost port may not send state-changing requests', async () => {
     const port = portOf(plain);
-    const answer = await request(port, 'POST', '/api/trpc/designs.delete', { host: `127.0.0.1:${port}`, authorization: `Bearer ${plain.launchToken}`, ...mutation, origin: 'http://127.0.0.1:8080', 'sec-fetch-site': 'same-site' }, '{"id":"x"}');
+    const answer = await request(
+      port,
+      'POST',
+      '/api/trpc/designs.delete',
+      {
+        host: `127.0.0.1:${port}`,
+        authorization: `Bearer ${plain.launchToken}`,
+        ...mutation,
+        origin: 'http://127.0.0.1:8080',
+        'sec-fetch-site': 'same-site',
+      },
+      '{"id":"x"}',
+    );
     assert.equal(answer.status, 403);
   });
 
   test('with OPSTUDIO_ALLOWED_HOSTS=studio.example that host is served, others still refused', async () => {
     const port = portOf(team);
     const token = { authorization: `Bearer ${team.launchToken}` };
-    assert.equal((await request(port, 'GET', '/api/trpc/cluster.info', { host: 'studio.example', ...token })).status, 200);
-    assert.equal((await request(port, 'GET', '/api/trpc/cluster.info', { host: `studio.example:${port}`, ...token })).status, 200);
+    assert.equal(
+      (await request(port, 'GET', '/api/trpc/cluster.info', { host: 'studio.example', ...token })).status,
+      200,
+    );
+    assert.equal(
+      (await request(port, 'GET', '/api/trpc/cluster.info', { host: `studio.example:${port}`, ...token })).status,
+      200,
+    );
     assert.equal((await request(port, 'GET', '/api/trpc/cluster.info', { ...attacker(port), ...token })).status, 403);
   });
 });

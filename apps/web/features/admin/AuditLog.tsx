@@ -7,7 +7,14 @@ import type { FormEvent } from 'react';
 import { AUDIT_RESULTS } from '@opstudio/shared/audit/index';
 import { useTRPC } from '../../trpc/client';
 import { useRoleAllows, useSession } from '../auth';
-import { auditQueryInput, emptyAuditFilter, knownActions, objectText, summaryText, type AuditFilterForm } from './audit-text';
+import {
+  auditQueryInput,
+  emptyAuditFilter,
+  knownActions,
+  objectText,
+  summaryText,
+  type AuditFilterForm,
+} from './audit-text';
 import styles from './admin.module.css';
 
 const PAGE_SIZE = 50;
@@ -27,11 +34,13 @@ export function AuditLog() {
     enabled: admin,
     placeholderData: keepPreviousData,
   });
-  if (known && !admin) return <p className={styles.error}>The audit log is for admins: ask an admin to show it to you.</p>;
+  if (known && !admin)
+    return <p className={styles.error}>The audit log is for admins: ask an admin to show it to you.</p>;
 
   const rows = (query.data ?? []).slice(0, PAGE_SIZE);
   const hasOlder = (query.data?.length ?? 0) > PAGE_SIZE;
-  const set = (key: keyof AuditFilterForm) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const set = (key: keyof AuditFilterForm) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setFilter(draft);
@@ -86,14 +95,19 @@ export function AuditLog() {
           Clear
         </button>
       </form>
-      <p className={styles.muted}>Exact matches. Custom resources are filed under their plural (e.g. memcacheds); installs and uninstalls under CustomResourceDefinition, with the CRD as the object name.</p>
+      <p className={styles.muted}>
+        Exact matches. Custom resources are filed under their plural (e.g. memcacheds); installs and uninstalls under
+        CustomResourceDefinition, with the CRD as the object name.
+      </p>
       {query.isError ? (
         <p role="alert" className={styles.error}>
           Cannot read the audit log: {query.error.message}
         </p>
       ) : null}
       {query.isPending ? <p className={styles.muted}>Loading…</p> : null}
-      {query.data !== undefined && rows.length === 0 ? <p className={styles.muted}>No entries{cursors.length > 0 ? ' on this page' : ' match'}.</p> : null}
+      {query.data !== undefined && rows.length === 0 ? (
+        <p className={styles.muted}>No entries{cursors.length > 0 ? ' on this page' : ' match'}.</p>
+      ) : null}
       {rows.length > 0 ? (
         <table className={styles.table} aria-label="Audit log">
           <thead>
@@ -135,10 +149,20 @@ export function AuditLog() {
         <button type="button" className={styles.button} disabled={cursors.length === 0} onClick={() => setCursors([])}>
           Newest
         </button>
-        <button type="button" className={styles.button} disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+        <button
+          type="button"
+          className={styles.button}
+          disabled={cursors.length === 0}
+          onClick={() => setCursors((c) => c.slice(0, -1))}
+        >
           Newer
         </button>
-        <button type="button" className={styles.button} disabled={!hasOlder || query.isPlaceholderData} onClick={() => setCursors((c) => [...c, rows.at(-1)!.id])}>
+        <button
+          type="button"
+          className={styles.button}
+          disabled={!hasOlder || query.isPlaceholderData}
+          onClick={() => setCursors((c) => [...c, rows.at(-1)!.id])}
+        >
           Older
         </button>
         <span className={styles.muted}>Page {cursors.length + 1}</span>

@@ -26,7 +26,8 @@ export function UsersAdmin() {
   const setRole = useMutation(trpc.users.setRole.mutationOptions({ onSettled: refresh }));
   const remove = useMutation(trpc.users.delete.mutationOptions({ onSettled: refresh }));
   if (session !== null && !admin) return <p className={styles.error}>Accounts are managed by admins.</p>;
-  if (session?.mode === 'single-user') return <p className={styles.muted}>Single-user mode has no accounts: start the studio with --auth to use them.</p>;
+  if (session?.mode === 'single-user')
+    return <p className={styles.muted}>Single-user mode has no accounts: start the studio with --auth to use them.</p>;
   const failure = setRole.error ?? remove.error;
   return (
     <div className={styles.page}>
@@ -61,7 +62,12 @@ export function UsersAdmin() {
                     {self ? <span className={styles.muted}> (you)</span> : null}
                   </td>
                   <td>
-                    <select aria-label={`Role of ${u.name}`} value={u.role} disabled={self || setRole.isPending} onChange={(e) => setRole.mutate({ name: u.name, role: e.target.value as Role })}>
+                    <select
+                      aria-label={`Role of ${u.name}`}
+                      value={u.role}
+                      disabled={self || setRole.isPending}
+                      onChange={(e) => setRole.mutate({ name: u.name, role: e.target.value as Role })}
+                    >
                       {ROLE_OPTIONS}
                     </select>
                   </td>
@@ -72,7 +78,8 @@ export function UsersAdmin() {
                       disabled={self || remove.isPending}
                       aria-label={`Delete user ${u.name}`}
                       onClick={() => {
-                        if (window.confirm(`Delete the account ${u.name}? Their sessions end at once.`)) remove.mutate({ name: u.name });
+                        if (window.confirm(`Delete the account ${u.name}? Their sessions end at once.`))
+                          remove.mutate({ name: u.name });
                       }}
                     >
                       Delete
@@ -113,11 +120,24 @@ function CreateUser({ onCreated }: { readonly onCreated: () => Promise<void> }) 
       <form className={styles.form} onSubmit={onSubmit}>
         <label>
           Name
-          <input value={name} onChange={(e) => setName(e.target.value)} required autoComplete="off" spellCheck={false} />
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            autoComplete="off"
+            spellCheck={false}
+          />
         </label>
         <label>
           Password
-          <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} required minLength={12} autoComplete="new-password" />
+          <input
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+            minLength={12}
+            autoComplete="new-password"
+          />
         </label>
         <label>
           Role
@@ -134,7 +154,11 @@ function CreateUser({ onCreated }: { readonly onCreated: () => Promise<void> }) 
           {create.error.message}
         </p>
       ) : null}
-      {create.isSuccess ? <p className={styles.muted}>Created {create.data.name} ({create.data.role}).</p> : null}
+      {create.isSuccess ? (
+        <p className={styles.muted}>
+          Created {create.data.name} ({create.data.role}).
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -86,7 +86,10 @@ function sideText(v: unknown): string {
  * The summary as one line, cut at `max` characters (the full text goes in a title): `strategy
  * merge, patch spec.size`; `before … → after …` when the entry has both sides.
  */
-export function summaryText(summary: { before?: unknown; after?: unknown } | undefined, max = 120): { short: string; full: string } {
+export function summaryText(
+  summary: { before?: unknown; after?: unknown } | undefined,
+  max = 120,
+): { short: string; full: string } {
   if (summary === undefined) return { short: '', full: '' };
   const { before, after } = summary;
   const full =

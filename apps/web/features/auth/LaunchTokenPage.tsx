@@ -10,12 +10,14 @@ export function LaunchTokenPage() {
           Open the studio with its launch link
         </h1>
         <p className={styles.muted}>
-          This studio runs for the person who started it. Open the link that <code>npm start</code> printed on its last line:
+          This studio runs for the person who started it. Open the link that <code>npm start</code> printed on its last
+          line:
         </p>
         <pre className={styles.code}>ready: http://127.0.0.1:3000/?token=…</pre>
         <p className={styles.muted}>
-          The token is also in <code>data/launch-token</code> (readable only by the user who started the studio): open <code>/?token=&lt;token&gt;</code>, or send{' '}
-          <code>Authorization: Bearer &lt;token&gt;</code> from scripts. Each start makes a new token.
+          The token is also in <code>data/launch-token</code> (readable only by the user who started the studio): open{' '}
+          <code>/?token=&lt;token&gt;</code>, or send <code>Authorization: Bearer &lt;token&gt;</code> from scripts.
+          Each start makes a new token.
         </p>
       </section>
     </main>

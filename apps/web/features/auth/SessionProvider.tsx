@@ -23,7 +23,13 @@ function isUnauthorized(error: unknown): boolean {
   return isTRPCClientError(error) && (error.data as { httpStatus?: number } | undefined)?.httpStatus === 401;
 }
 
-export function SessionProvider({ initial, children }: { readonly initial: Session | null; readonly children: ReactNode }) {
+export function SessionProvider({
+  initial,
+  children,
+}: {
+  readonly initial: Session | null;
+  readonly children: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,

@@ -15,17 +15,24 @@ export function SignInPage({ next }: { readonly next: string | undefined }) {
   const { session, error } = useSession();
   const target = safeNextPath(next);
   let body;
-  if (session === null) body = <p className={styles.muted}>{error === null ? 'Asking the studio who you are…' : `The studio is not answering: ${error}`}</p>;
+  if (session === null)
+    body = (
+      <p className={styles.muted}>
+        {error === null ? 'Asking the studio who you are…' : `The studio is not answering: ${error}`}
+      </p>
+    );
   else if (session.mode === 'single-user') {
     body = (
       <p>
-        This studio runs in single-user mode: there is no sign-in, the local user is admin. <Link href={target}>Continue</Link>
+        This studio runs in single-user mode: there is no sign-in, the local user is admin.{' '}
+        <Link href={target}>Continue</Link>
       </p>
     );
   } else if (session.user !== null) {
     body = (
       <p>
-        You are signed in as <strong>{session.user.name}</strong> ({session.user.role}). <Link href={target}>Continue</Link>
+        You are signed in as <strong>{session.user.name}</strong> ({session.user.role}).{' '}
+        <Link href={target}>Continue</Link>
       </p>
     );
   } else if (session.setupRequired) body = <SetupForm target={target} />;
@@ -59,7 +66,17 @@ function useSubmit(target: string, send: () => Promise<void>) {
 }
 
 /** The server's refusal, if any, and the submit button (both forms end with them). */
-function SubmitRow({ problem, busy, label, busyLabel }: { readonly problem: string | null; readonly busy: boolean; readonly label: string; readonly busyLabel: string }) {
+function SubmitRow({
+  problem,
+  busy,
+  label,
+  busyLabel,
+}: {
+  readonly problem: string | null;
+  readonly busy: boolean;
+  readonly label: string;
+  readonly busyLabel: string;
+}) {
   return (
     <>
       {problem !== null ? (
@@ -83,14 +100,30 @@ function SignInForm({ target }: { readonly target: string }) {
       <h2 id="sign-in-h">Sign in</h2>
       <label className={styles.field}>
         User name
-        <input name="username" autoComplete="username" value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
+        <input
+          name="username"
+          autoComplete="username"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          autoFocus
+        />
       </label>
       <label className={styles.field}>
         Password
-        <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
       </label>
       <SubmitRow problem={problem} busy={busy} label="Sign in" busyLabel="Signing in…" />
-      <p className={styles.muted}>No account? An admin creates one on the Users page or with npx opstudio admin create &lt;name&gt;.</p>
+      <p className={styles.muted}>
+        No account? An admin creates one on the Users page or with npx opstudio admin create &lt;name&gt;.
+      </p>
     </form>
   );
 }
@@ -104,20 +137,42 @@ function SetupForm({ target }: { readonly target: string }) {
     <form className={styles.form} onSubmit={onSubmit} aria-labelledby="setup-h">
       <h2 id="setup-h">Create the first admin</h2>
       <p className={styles.muted}>
-        The studio has no accounts yet. Paste the one-time setup token the controller printed on its console when it started (or run npx opstudio admin create
-        &lt;name&gt; --role admin instead).
+        The studio has no accounts yet. Paste the one-time setup token the controller printed on its console when it
+        started (or run npx opstudio admin create &lt;name&gt; --role admin instead).
       </p>
       <label className={styles.field}>
         Setup token
-        <input name="token" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} required autoFocus spellCheck={false} />
+        <input
+          name="token"
+          autoComplete="off"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+          required
+          autoFocus
+          spellCheck={false}
+        />
       </label>
       <label className={styles.field}>
         User name
-        <input name="username" autoComplete="username" value={name} onChange={(e) => setName(e.target.value)} required />
+        <input
+          name="username"
+          autoComplete="username"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+        />
       </label>
       <label className={styles.field}>
         Password
-        <input name="password" type="password" autoComplete="new-password" minLength={12} value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={12}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
       </label>
       <SubmitRow problem={problem} busy={busy} label="Create admin and sign in" busyLabel="Creating…" />
     </form>

@@ -8,9 +8,15 @@ const BASE = '/api/auth';
 export async function fetchSession(): Promise<Session> {
   const res = await fetch(`${BASE}/session`, { cache: 'no-store', credentials: 'same-origin' });
   const body = await readBody(res);
-  if (!res.ok) throw new Error(errorMessage(body) ?? `the studio did not answer who you are (HTTP ${res.status}): is the controller running?`);
+  if (!res.ok)
+    throw new Error(
+      errorMessage(body) ?? `the studio did not answer who you are (HTTP ${res.status}): is the controller running?`,
+    );
   const parsed = sessionSchema.safeParse(body);
-  if (!parsed.success) throw new Error('the controller answered the session request in an unknown shape: are the web app and controller the same version?');
+  if (!parsed.success)
+    throw new Error(
+      'the controller answered the session request in an unknown shape: are the web app and controller the same version?',
+    );
   return parsed.data;
 }
 
@@ -34,7 +40,8 @@ async function post(action: 'sign-in' | 'sign-out' | 'setup', payload: unknown):
 export const signIn = (name: string, password: string) => post('sign-in', { name, password });
 export const signOut = () => post('sign-out', {});
 /** The first admin, with the one-time token the controller printed on its console; signs in too. */
-export const setUpFirstAdmin = (token: string, name: string, password: string) => post('setup', { token, name, password });
+export const setUpFirstAdmin = (token: string, name: string, password: string) =>
+  post('setup', { token, name, password });
 
 async function readBody(res: Response): Promise<unknown> {
   try {

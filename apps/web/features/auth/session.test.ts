@@ -14,12 +14,22 @@ test('roles include the ones below them, and no role allows nothing', () => {
 test('only a signed-out multi-user session needs the sign-in page', () => {
   assert.equal(needsSignIn({ mode: 'multi-user', user: null, setupRequired: false }), true);
   assert.equal(needsSignIn({ mode: 'multi-user', user: { name: 'ada', role: 'viewer' }, setupRequired: false }), false);
-  assert.equal(needsSignIn({ mode: 'single-user', user: { name: 'local', role: 'admin' }, setupRequired: false }), false);
+  assert.equal(
+    needsSignIn({ mode: 'single-user', user: { name: 'local', role: 'admin' }, setupRequired: false }),
+    false,
+  );
 });
 
 test('the session answer is checked, not trusted', () => {
-  assert.equal(sessionSchema.safeParse({ mode: 'multi-user', user: { name: 'ada', role: 'root' }, setupRequired: false }).success, false);
-  assert.equal(sessionSchema.safeParse({ mode: 'single-user', user: { name: 'local', role: 'admin' }, setupRequired: false }).success, true);
+  assert.equal(
+    sessionSchema.safeParse({ mode: 'multi-user', user: { name: 'ada', role: 'root' }, setupRequired: false }).success,
+    false,
+  );
+  assert.equal(
+    sessionSchema.safeParse({ mode: 'single-user', user: { name: 'local', role: 'admin' }, setupRequired: false })
+      .success,
+    true,
+  );
 });
 
 test('after sign-in the browser only returns to a path of this site', () => {
@@ -27,7 +37,10 @@ test('after sign-in the browser only returns to a path of this site', () => {
     [null, '/'],
     ['', '/'],
     ['/designs/abc?tab=crd', '/designs/abc?tab=crd'],
-    ['/resources/memcacheds.cache.example.com/default/a#events', '/resources/memcacheds.cache.example.com/default/a#events'],
+    [
+      '/resources/memcacheds.cache.example.com/default/a#events',
+      '/resources/memcacheds.cache.example.com/default/a#events',
+    ],
     ['//evil.example/x', '/'],
     ['/\\evil.example', '/'],
     ['https://evil.example/', '/'],
@@ -46,6 +59,13 @@ test('the sign-in link carries where to come back to', () => {
 
 test('single-user mode without the launch token shows how to get in; with it, the studio', () => {
   assert.equal(needsLaunchToken({ mode: 'single-user', user: null, setupRequired: false }), true);
-  assert.equal(needsLaunchToken({ mode: 'single-user', user: { name: 'local', role: 'admin' }, setupRequired: false }), false);
-  assert.equal(needsLaunchToken({ mode: 'multi-user', user: null, setupRequired: false }), false, 'multi-user mode signs in instead');
+  assert.equal(
+    needsLaunchToken({ mode: 'single-user', user: { name: 'local', role: 'admin' }, setupRequired: false }),
+    false,
+  );
+  assert.equal(
+    needsLaunchToken({ mode: 'multi-user', user: null, setupRequired: false }),
+    false,
+    'multi-user mode signs in instead',
+  );
 });

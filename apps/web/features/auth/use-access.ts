@@ -17,7 +17,11 @@ export function useMayDo(need: Role, check: AccessCheck | null): boolean {
   const trpc = useTRPC();
   const roleOk = useRoleAllows(need);
   const asked = roleOk && check !== null;
-  const answer = useQuery({ ...trpc.access.can.queryOptions(check ?? { verb: 'get', group: '', resource: 'x' }), enabled: asked, staleTime: 10_000 });
+  const answer = useQuery({
+    ...trpc.access.can.queryOptions(check ?? { verb: 'get', group: '', resource: 'x' }),
+    enabled: asked,
+    staleTime: 10_000,
+  });
   if (!asked) return false;
   if (answer.isError) return true;
   return answer.data?.allowed ?? false;

@@ -27,7 +27,8 @@ export function ClusterStatus() {
       <div className={`${styles.status} ${styles.down}`} role="status">
         <p className={styles.headline}>{DISCONNECTED}</p>
         <p className={styles.detail}>
-          {cluster.message ?? `No answer from ${cluster.server}.`} Retrying by itself; the lists below show the last known state.
+          {cluster.message ?? `No answer from ${cluster.server}.`} Retrying by itself; the lists below show the last
+          known state.
         </p>
       </div>
     );

@@ -5,19 +5,37 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../trpc/client';
 import styles from './designer.module.css';
 
-export function ChangesVsCluster({ designId, dirty, savedVersion }: { readonly designId: string; readonly dirty: boolean; readonly savedVersion: number }) {
+export function ChangesVsCluster({
+  designId,
+  dirty,
+  savedVersion,
+}: {
+  readonly designId: string;
+  readonly dirty: boolean;
+  readonly savedVersion: number;
+}) {
   const trpc = useTRPC();
   const diff = useQuery(trpc.crds.diff.queryOptions({ designId, version: savedVersion }));
   if (diff.isPending) return <p className={styles.hint}>Comparing with the cluster…</p>;
-  if (diff.isError) return <p role="alert" className={styles.issueText}>{diff.error.message}</p>;
+  if (diff.isError)
+    return (
+      <p role="alert" className={styles.issueText}>
+        {diff.error.message}
+      </p>
+    );
   const d = diff.data;
   return (
     <div>
       <p className={styles.hint}>
         Version {d.designVersion} of this design against <span className={styles.mono}>{d.crdName}</span>
-        {d.installed?.designVersion ? ` (installed from version ${d.installed.designVersion})` : ''}.{dirty ? ' Save to compare your latest edits.' : ''}
+        {d.installed?.designVersion ? ` (installed from version ${d.installed.designVersion})` : ''}.
+        {dirty ? ' Save to compare your latest edits.' : ''}
       </p>
-      {d.dryRunError ? <p role="alert" className={styles.issueText}>Dry run failed: {d.dryRunError}</p> : null}
+      {d.dryRunError ? (
+        <p role="alert" className={styles.issueText}>
+          Dry run failed: {d.dryRunError}
+        </p>
+      ) : null}
       {d.changes.length === 0 ? (
         <p>No changes: the cluster has this CRD as designed.</p>
       ) : (

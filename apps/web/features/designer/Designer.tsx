@@ -30,7 +30,10 @@ import { useIssues } from './use-issues';
 import { VersionSection } from './VersionSection';
 import styles from './designer.module.css';
 
-const DesignYamlEditor = dynamic(() => import('../monaco/DesignYamlEditor'), { ssr: false, loading: () => <p className={styles.hint}>Loading the editor…</p> });
+const DesignYamlEditor = dynamic(() => import('../monaco/DesignYamlEditor'), {
+  ssr: false,
+  loading: () => <p className={styles.hint}>Loading the editor…</p>,
+});
 
 export interface DesignerProps {
   readonly id: string;
@@ -52,7 +55,12 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(designerReducer, { design: initial, version }, initDesigner);
   const [name, setName] = useState(initialName);
-  const [versionIndex, setVersionIndex] = useState(() => Math.max(0, initial.crd.versions.findIndex((v) => v.storage)));
+  const [versionIndex, setVersionIndex] = useState(() =>
+    Math.max(
+      0,
+      initial.crd.versions.findIndex((v) => v.storage),
+    ),
+  );
   const [selected, setSelected] = useState<FieldAddress | null>(null);
   const [serverIssues, setServerIssues] = useState<readonly Issue[]>([]);
   const [showHistory, setShowHistory] = useState(false);
@@ -72,7 +80,14 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   const typed = state.text;
   const serialized = useMemo(() => (typed === null ? serializeDesign(deferred) : null), [deferred, typed]);
   const editorText = typed ?? serialized ?? '';
-  const { all, byPath, markers } = useIssues(deferred, previews, editorText, state.textIssues, state.textErrorLine, serverIssues);
+  const { all, byPath, markers } = useIssues(
+    deferred,
+    previews,
+    editorText,
+    state.textIssues,
+    state.textErrorLine,
+    serverIssues,
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -93,7 +108,10 @@ export function Designer({ id, name: initialName, version, design: initial }: De
     await queryClient.invalidateQueries({ queryKey: trpc.designs.list.queryKey() });
     return result.version;
   }, [design, id, name, save, queryClient, trpc]);
-  const ensureSaved = useCallback(async () => (dirty ? doSave() : state.savedVersion), [dirty, doSave, state.savedVersion]);
+  const ensureSaved = useCallback(
+    async () => (dirty ? doSave() : state.savedVersion),
+    [dirty, doSave, state.savedVersion],
+  );
 
   // a restore is a save of an older version: the designer shows it as saved, still undoable
   const onRestored = useCallback((restored: Design, restoredVersion: number) => {
@@ -105,7 +123,8 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   const installed = crds.data?.find((c) => c.managed?.designId === id) ?? null;
 
   const versionShown = Math.min(versionIndex, design.crd.versions.length - 1);
-  const selectedNode = selected !== null && selected.version === versionShown && nodeAt(design, selected) !== undefined ? selected : null;
+  const selectedNode =
+    selected !== null && selected.version === versionShown && nodeAt(design, selected) !== undefined ? selected : null;
   const errors = all.filter((i) => i.severity === 'error').length;
 
   return (
@@ -121,13 +140,27 @@ export function Designer({ id, name: initialName, version, design: initial }: De
           </span>
           {canEdit ? (
             <>
-              <button type="button" onClick={() => dispatch({ type: 'undo' })} disabled={state.history.past.length === 0} title="Ctrl-Z">
+              <button
+                type="button"
+                onClick={() => dispatch({ type: 'undo' })}
+                disabled={state.history.past.length === 0}
+                title="Ctrl-Z"
+              >
                 Undo
               </button>
-              <button type="button" onClick={() => dispatch({ type: 'redo' })} disabled={state.history.future.length === 0} title="Ctrl-Shift-Z">
+              <button
+                type="button"
+                onClick={() => dispatch({ type: 'redo' })}
+                disabled={state.history.future.length === 0}
+                title="Ctrl-Shift-Z"
+              >
                 Redo
               </button>
-              <button type="button" onClick={() => void doSave().catch(() => undefined)} disabled={!dirty || save.isPending}>
+              <button
+                type="button"
+                onClick={() => void doSave().catch(() => undefined)}
+                disabled={!dirty || save.isPending}
+              >
                 Save
               </button>
             </>
@@ -137,13 +170,39 @@ export function Designer({ id, name: initialName, version, design: initial }: De
           <button type="button" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)}>
             History
           </button>
-          <a className={styles.button} href={exportUrl(id, state.savedVersion)} download role="button" title={dirty ? 'Exports the last saved version' : undefined}>
+          <a
+            className={styles.button}
+            href={exportUrl(id, state.savedVersion)}
+            download
+            role="button"
+            title={dirty ? 'Exports the last saved version' : undefined}
+          >
             Export zip
           </a>
-          {canInstall ? <InstallPanel designId={id} ensureSaved={ensureSaved} onServerIssues={setServerIssues} disabled={state.textIssues !== null} /> : null}
-          {installed !== null ? <span className={styles.installedTag}>Installed as {installed.name}{installed.established ? '' : ' (not yet established)'}</span> : null}
+          {canInstall ? (
+            <InstallPanel
+              designId={id}
+              ensureSaved={ensureSaved}
+              onServerIssues={setServerIssues}
+              disabled={state.textIssues !== null}
+            />
+          ) : null}
+          {installed !== null ? (
+            <span className={styles.installedTag}>
+              Installed as {installed.name}
+              {installed.established ? '' : ' (not yet established)'}
+            </span>
+          ) : null}
         </header>
-        {showHistory ? <DesignHistory designId={id} name={name} savedVersion={state.savedVersion} dirty={dirty} onRestored={onRestored} /> : null}
+        {showHistory ? (
+          <DesignHistory
+            designId={id}
+            name={name}
+            savedVersion={state.savedVersion}
+            dirty={dirty}
+            onRestored={onRestored}
+          />
+        ) : null}
         {save.isError ? (
           <p role="alert" className={styles.issueText}>
             Not saved: {save.error.message}
@@ -154,8 +213,22 @@ export function Designer({ id, name: initialName, version, design: initial }: De
             {/* a disabled fieldset disables every control of the form at once: viewers only look */}
             <fieldset disabled={!canEdit} className={styles.formFields}>
               <MetadataSection design={design} edit={edit} />
-              <VersionSection design={design} edit={edit} selected={versionShown} onSelect={(i) => { setVersionIndex(i); setSelected(null); }} />
-              <FieldTree design={design} edit={edit} version={versionShown} selected={selectedNode} onSelect={setSelected} />
+              <VersionSection
+                design={design}
+                edit={edit}
+                selected={versionShown}
+                onSelect={(i) => {
+                  setVersionIndex(i);
+                  setSelected(null);
+                }}
+              />
+              <FieldTree
+                design={design}
+                edit={edit}
+                version={versionShown}
+                selected={selectedNode}
+                onSelect={setSelected}
+              />
               {selectedNode !== null ? <FieldEditor design={design} edit={edit} addr={selectedNode} /> : null}
               <OperandSection design={design} edit={edit} />
             </fieldset>
@@ -164,18 +237,35 @@ export function Designer({ id, name: initialName, version, design: initial }: De
             <section className={styles.editor} aria-label="Design YAML">
               <div className={styles.editorHead}>
                 <h2>Design YAML</h2>
-                <span className={errors > 0 ? styles.issueText : styles.hint}>{errors === 0 ? 'No problems' : `${errors} problem${errors === 1 ? '' : 's'}`}</span>
+                <span className={errors > 0 ? styles.issueText : styles.hint}>
+                  {errors === 0 ? 'No problems' : `${errors} problem${errors === 1 ? '' : 's'}`}
+                </span>
               </div>
               {state.textIssues !== null ? (
                 <p role="alert" className={styles.textError}>
-                  The YAML is not a valid design yet, so the form shows the last good version: {state.textIssues.map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`)).join('; ')}
+                  The YAML is not a valid design yet, so the form shows the last good version:{' '}
+                  {state.textIssues.map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`)).join('; ')}
                 </p>
               ) : null}
               <div className={styles.editorBody}>
-                <DesignYamlEditor value={editorText} onChange={onText} markers={markers} revealPath={selectedNode === null ? null : fieldIssuePath(design, selectedNode)} readOnly={!canEdit} />
+                <DesignYamlEditor
+                  value={editorText}
+                  onChange={onText}
+                  markers={markers}
+                  revealPath={selectedNode === null ? null : fieldIssuePath(design, selectedNode)}
+                  readOnly={!canEdit}
+                />
               </div>
             </section>
-            <Previews previews={previews} baseName={safeCrdName(deferred)} changes={installed !== null ? <ChangesVsCluster designId={id} dirty={dirty} savedVersion={state.savedVersion} /> : null} />
+            <Previews
+              previews={previews}
+              baseName={safeCrdName(deferred)}
+              changes={
+                installed !== null ? (
+                  <ChangesVsCluster designId={id} dirty={dirty} savedVersion={state.savedVersion} />
+                ) : null
+              }
+            />
             <details className={styles.problems} open={errors > 0}>
               <summary>Problems ({all.length})</summary>
               <ul>

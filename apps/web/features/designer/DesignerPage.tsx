@@ -13,11 +13,17 @@ export function DesignerPage({ id }: { readonly id: string }) {
   const query = useQuery(trpc.designs.get.queryOptions({ id }, { staleTime: Infinity }));
   const parsed = useMemo(() => (query.data ? parseDesign(query.data.yaml) : null), [query.data]);
   if (query.isPending) return <p className={styles.hint}>Loading the design…</p>;
-  if (query.isError) return <p role="alert" className={styles.issueText}>Cannot open this design: {query.error.message}</p>;
+  if (query.isError)
+    return (
+      <p role="alert" className={styles.issueText}>
+        Cannot open this design: {query.error.message}
+      </p>
+    );
   if (parsed === null || !parsed.ok) {
     return (
       <p role="alert" className={styles.issueText}>
-        This design does not parse: {parsed?.ok === false ? parsed.errors.map((e) => `${e.path}: ${e.message}`).join('; ') : ''}
+        This design does not parse:{' '}
+        {parsed?.ok === false ? parsed.errors.map((e) => `${e.path}: ${e.message}`).join('; ') : ''}
       </p>
     );
   }

@@ -10,7 +10,18 @@ import type { Design } from '@opstudio/shared/design/schema';
 import { fieldIssuePath, nodeAt, updateField, type FieldAddress } from '@opstudio/shared/designer/field-tree';
 import { useState } from 'react';
 import type { Edit } from './edit';
-import { CheckboxInput, NumberInput, SelectInput, TextInput, compact, listText, normalizeList, parseList, useIssuesAt, IssueText } from './form-bits';
+import {
+  CheckboxInput,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  compact,
+  listText,
+  normalizeList,
+  parseList,
+  useIssuesAt,
+  IssueText,
+} from './form-bits';
 import { jsonInputText, parseJsonInput } from './json-input';
 import styles from './designer.module.css';
 
@@ -30,8 +41,9 @@ export function FieldEditor({ design, edit, addr }: Props) {
   const path = fieldIssuePath(design, addr);
   const fieldIssues = useIssuesAt(path);
   if (node === undefined) return null;
-  const key = `${addr.version}:${addr.path.join(".")}`;
-  const set = (patch: Partial<NamedField>, group: string | null) => edit((d) => updateField(d, addr, (n) => compact({ ...n, ...patch })), group === null ? null : `${key}:${group}`);
+  const key = `${addr.version}:${addr.path.join('.')}`;
+  const set = (patch: Partial<NamedField>, group: string | null) =>
+    edit((d) => updateField(d, addr, (n) => compact({ ...n, ...patch })), group === null ? null : `${key}:${group}`);
   const named = typeof addr.path[addr.path.length - 1] === 'number';
   const kind = fieldKind(node);
   const t = node.type;
@@ -47,55 +59,218 @@ export function FieldEditor({ design, edit, addr }: Props) {
       </h2>
       <IssueText issues={fieldIssues} />
       <div className={styles.row3}>
-        {named ? <TextInput label="Name" issuePath={at('name')} value={(node as NamedField).name} onChange={(name) => set({ name }, 'name')} /> : null}
-        <SelectInput label="Type" issuePath={at('type')} value={kind} options={FIELD_KINDS} onChange={(k) => edit((d) => updateField(d, addr, (n) => withKind(n, k === '' ? 'custom' : k)), null)} />
-        {named ? <CheckboxInput label="Required" issuePath={at('required')} checked={(node as NamedField).required === true} onChange={(r) => set({ required: r ? true : undefined }, null)} /> : null}
+        {named ? (
+          <TextInput
+            label="Name"
+            issuePath={at('name')}
+            value={(node as NamedField).name}
+            onChange={(name) => set({ name }, 'name')}
+          />
+        ) : null}
+        <SelectInput
+          label="Type"
+          issuePath={at('type')}
+          value={kind}
+          options={FIELD_KINDS}
+          onChange={(k) => edit((d) => updateField(d, addr, (n) => withKind(n, k === '' ? 'custom' : k)), null)}
+        />
+        {named ? (
+          <CheckboxInput
+            label="Required"
+            issuePath={at('required')}
+            checked={(node as NamedField).required === true}
+            onChange={(r) => set({ required: r ? true : undefined }, null)}
+          />
+        ) : null}
       </div>
-      <TextInput label="Description" issuePath={at('description')} multiline value={node.description ?? ''} onChange={(v) => set({ description: v === '' ? undefined : v }, 'description')} />
+      <TextInput
+        label="Description"
+        issuePath={at('description')}
+        multiline
+        value={node.description ?? ''}
+        onChange={(v) => set({ description: v === '' ? undefined : v }, 'description')}
+      />
       <div className={styles.row3}>
-        {named ? <TextInput label="Go name" issuePath={at('goName')} value={node.goName ?? ''} placeholder="derived" onChange={(v) => set({ goName: v === '' ? undefined : v }, 'goName')} /> : null}
-        <TextInput label="Default" issuePath={at('default')} value={jsonInputText(node.default)} normalize={normalizeJson} placeholder="JSON or text" onChange={(v) => set({ default: parseJsonInput(v) }, 'default')} />
-        <TextInput label="Example" issuePath={at('example')} value={jsonInputText(node.example)} normalize={normalizeJson} onChange={(v) => set({ example: parseJsonInput(v) }, 'example')} />
+        {named ? (
+          <TextInput
+            label="Go name"
+            issuePath={at('goName')}
+            value={node.goName ?? ''}
+            placeholder="derived"
+            onChange={(v) => set({ goName: v === '' ? undefined : v }, 'goName')}
+          />
+        ) : null}
+        <TextInput
+          label="Default"
+          issuePath={at('default')}
+          value={jsonInputText(node.default)}
+          normalize={normalizeJson}
+          placeholder="JSON or text"
+          onChange={(v) => set({ default: parseJsonInput(v) }, 'default')}
+        />
+        <TextInput
+          label="Example"
+          issuePath={at('example')}
+          value={jsonInputText(node.example)}
+          normalize={normalizeJson}
+          onChange={(v) => set({ example: parseJsonInput(v) }, 'example')}
+        />
       </div>
-      <TextInput label="Allowed values (enum)" issuePath={at('enum')} value={enumText(node.enum)} normalize={(t) => enumText(parseEnum(t))} placeholder="a, b, c" onChange={(v) => set({ enum: parseEnum(v) }, 'enum')} />
+      <TextInput
+        label="Allowed values (enum)"
+        issuePath={at('enum')}
+        value={enumText(node.enum)}
+        normalize={(t) => enumText(parseEnum(t))}
+        placeholder="a, b, c"
+        onChange={(v) => set({ enum: parseEnum(v) }, 'enum')}
+      />
       {numeric ? (
         <div className={styles.row3}>
-          <NumberInput label="Minimum" issuePath={at('minimum')} value={node.minimum} onChange={(minimum) => set({ minimum }, 'minimum')} />
-          <NumberInput label="Maximum" issuePath={at('maximum')} value={node.maximum} onChange={(maximum) => set({ maximum }, 'maximum')} />
-          <NumberInput label="Multiple of" issuePath={at('multipleOf')} value={node.multipleOf} onChange={(multipleOf) => set({ multipleOf }, 'multipleOf')} />
-          <CheckboxInput label="Exclusive minimum" checked={node.exclusiveMinimum === true} onChange={(v) => set({ exclusiveMinimum: v ? true : undefined }, null)} />
-          <CheckboxInput label="Exclusive maximum" checked={node.exclusiveMaximum === true} onChange={(v) => set({ exclusiveMaximum: v ? true : undefined }, null)} />
+          <NumberInput
+            label="Minimum"
+            issuePath={at('minimum')}
+            value={node.minimum}
+            onChange={(minimum) => set({ minimum }, 'minimum')}
+          />
+          <NumberInput
+            label="Maximum"
+            issuePath={at('maximum')}
+            value={node.maximum}
+            onChange={(maximum) => set({ maximum }, 'maximum')}
+          />
+          <NumberInput
+            label="Multiple of"
+            issuePath={at('multipleOf')}
+            value={node.multipleOf}
+            onChange={(multipleOf) => set({ multipleOf }, 'multipleOf')}
+          />
+          <CheckboxInput
+            label="Exclusive minimum"
+            checked={node.exclusiveMinimum === true}
+            onChange={(v) => set({ exclusiveMinimum: v ? true : undefined }, null)}
+          />
+          <CheckboxInput
+            label="Exclusive maximum"
+            checked={node.exclusiveMaximum === true}
+            onChange={(v) => set({ exclusiveMaximum: v ? true : undefined }, null)}
+          />
         </div>
       ) : null}
       {stringy ? (
         <div className={styles.row3}>
-          <NumberInput label="Min length" integer issuePath={at('minLength')} value={node.minLength} onChange={(minLength) => set({ minLength }, 'minLength')} />
-          <NumberInput label="Max length" integer issuePath={at('maxLength')} value={node.maxLength} onChange={(maxLength) => set({ maxLength }, 'maxLength')} />
-          <TextInput label="Pattern" issuePath={at('pattern')} value={node.pattern ?? ''} onChange={(v) => set({ pattern: v === '' ? undefined : v }, 'pattern')} />
-          <TextInput label="Format" issuePath={at('format')} value={node.format ?? ''} onChange={(v) => set({ format: v === '' ? undefined : v }, 'format')} />
+          <NumberInput
+            label="Min length"
+            integer
+            issuePath={at('minLength')}
+            value={node.minLength}
+            onChange={(minLength) => set({ minLength }, 'minLength')}
+          />
+          <NumberInput
+            label="Max length"
+            integer
+            issuePath={at('maxLength')}
+            value={node.maxLength}
+            onChange={(maxLength) => set({ maxLength }, 'maxLength')}
+          />
+          <TextInput
+            label="Pattern"
+            issuePath={at('pattern')}
+            value={node.pattern ?? ''}
+            onChange={(v) => set({ pattern: v === '' ? undefined : v }, 'pattern')}
+          />
+          <TextInput
+            label="Format"
+            issuePath={at('format')}
+            value={node.format ?? ''}
+            onChange={(v) => set({ format: v === '' ? undefined : v }, 'format')}
+          />
         </div>
       ) : null}
       {list ? (
         <div className={styles.row3}>
-          <NumberInput label="Min items" integer issuePath={at('minItems')} value={node.minItems} onChange={(minItems) => set({ minItems }, 'minItems')} />
-          <NumberInput label="Max items" integer issuePath={at('maxItems')} value={node.maxItems} onChange={(maxItems) => set({ maxItems }, 'maxItems')} />
-          <SelectInput label="List type" issuePath={at('listType')} value={node.listType ?? ''} options={['', ...LIST_TYPES]} onChange={(v) => set({ listType: v === '' ? undefined : v }, null)} />
-          <TextInput label="List map keys" issuePath={at('listMapKeys')} value={listText(node.listMapKeys)} normalize={normalizeList} onChange={(v) => set({ listMapKeys: parseList(v) }, 'listMapKeys')} />
-          <CheckboxInput label="Unique items" issuePath={at('uniqueItems')} checked={node.uniqueItems === true} onChange={(v) => set({ uniqueItems: v ? true : undefined }, null)} />
+          <NumberInput
+            label="Min items"
+            integer
+            issuePath={at('minItems')}
+            value={node.minItems}
+            onChange={(minItems) => set({ minItems }, 'minItems')}
+          />
+          <NumberInput
+            label="Max items"
+            integer
+            issuePath={at('maxItems')}
+            value={node.maxItems}
+            onChange={(maxItems) => set({ maxItems }, 'maxItems')}
+          />
+          <SelectInput
+            label="List type"
+            issuePath={at('listType')}
+            value={node.listType ?? ''}
+            options={['', ...LIST_TYPES]}
+            onChange={(v) => set({ listType: v === '' ? undefined : v }, null)}
+          />
+          <TextInput
+            label="List map keys"
+            issuePath={at('listMapKeys')}
+            value={listText(node.listMapKeys)}
+            normalize={normalizeList}
+            onChange={(v) => set({ listMapKeys: parseList(v) }, 'listMapKeys')}
+          />
+          <CheckboxInput
+            label="Unique items"
+            issuePath={at('uniqueItems')}
+            checked={node.uniqueItems === true}
+            onChange={(v) => set({ uniqueItems: v ? true : undefined }, null)}
+          />
         </div>
       ) : null}
       {object ? (
         <div className={styles.row3}>
-          <NumberInput label="Min properties" integer issuePath={at('minProperties')} value={node.minProperties} onChange={(minProperties) => set({ minProperties }, 'minProperties')} />
-          <NumberInput label="Max properties" integer issuePath={at('maxProperties')} value={node.maxProperties} onChange={(maxProperties) => set({ maxProperties }, 'maxProperties')} />
-          <SelectInput label="Map type" issuePath={at('mapType')} value={node.mapType ?? ''} options={['', ...MAP_TYPES]} onChange={(v) => set({ mapType: v === '' ? undefined : v }, null)} />
-          <CheckboxInput label="Preserve unknown fields" checked={node.preserveUnknownFields === true} onChange={(v) => set({ preserveUnknownFields: v ? true : undefined }, null)} />
-          <CheckboxInput label="Embedded resource" checked={node.embeddedResource === true} onChange={(v) => set({ embeddedResource: v ? true : undefined }, null)} />
+          <NumberInput
+            label="Min properties"
+            integer
+            issuePath={at('minProperties')}
+            value={node.minProperties}
+            onChange={(minProperties) => set({ minProperties }, 'minProperties')}
+          />
+          <NumberInput
+            label="Max properties"
+            integer
+            issuePath={at('maxProperties')}
+            value={node.maxProperties}
+            onChange={(maxProperties) => set({ maxProperties }, 'maxProperties')}
+          />
+          <SelectInput
+            label="Map type"
+            issuePath={at('mapType')}
+            value={node.mapType ?? ''}
+            options={['', ...MAP_TYPES]}
+            onChange={(v) => set({ mapType: v === '' ? undefined : v }, null)}
+          />
+          <CheckboxInput
+            label="Preserve unknown fields"
+            checked={node.preserveUnknownFields === true}
+            onChange={(v) => set({ preserveUnknownFields: v ? true : undefined }, null)}
+          />
+          <CheckboxInput
+            label="Embedded resource"
+            checked={node.embeddedResource === true}
+            onChange={(v) => set({ embeddedResource: v ? true : undefined }, null)}
+          />
         </div>
       ) : null}
       <div className={styles.row3}>
-        <CheckboxInput label="Nullable" checked={node.nullable === true} onChange={(v) => set({ nullable: v ? true : undefined }, null)} />
-        <TextInput label="Title" issuePath={at('title')} value={node.title ?? ''} onChange={(v) => set({ title: v === '' ? undefined : v }, 'title')} />
+        <CheckboxInput
+          label="Nullable"
+          checked={node.nullable === true}
+          onChange={(v) => set({ nullable: v ? true : undefined }, null)}
+        />
+        <TextInput
+          label="Title"
+          issuePath={at('title')}
+          value={node.title ?? ''}
+          onChange={(v) => set({ title: v === '' ? undefined : v }, 'title')}
+        />
         <CheckboxInput label="All keywords" checked={all} onChange={setAll} />
       </div>
       <Rules node={node} path={path} set={set} />
@@ -103,7 +278,15 @@ export function FieldEditor({ design, edit, addr }: Props) {
   );
 }
 
-function Rules({ node, path, set }: { node: FieldNode; path: string; set: (patch: Partial<NamedField>, group: string | null) => void }) {
+function Rules({
+  node,
+  path,
+  set,
+}: {
+  node: FieldNode;
+  path: string;
+  set: (patch: Partial<NamedField>, group: string | null) => void;
+}) {
   const rules = node.validations ?? [];
   const issues = useIssuesAt(`${path}.validations`);
   const setRule = (i: number, patch: Partial<ValidationRuleDesign>, k: string) =>
@@ -114,18 +297,58 @@ function Rules({ node, path, set }: { node: FieldNode; path: string; set: (patch
       <IssueText issues={issues} />
       {rules.map((r, i) => (
         <fieldset key={i} className={styles.column} aria-label={`CEL rule ${i + 1}`}>
-          <TextInput label="Rule" issuePath={`${path}.validations[${i}].rule`} value={r.rule} placeholder="self.size() > 0" onChange={(rule) => setRule(i, { rule }, 'rule')} />
-          <TextInput label="Message" issuePath={`${path}.validations[${i}].message`} value={r.message ?? ''} onChange={(v) => setRule(i, { message: v === '' ? undefined : v }, 'message')} />
-          <TextInput label="Message expression" issuePath={`${path}.validations[${i}].messageExpression`} value={r.messageExpression ?? ''} onChange={(v) => setRule(i, { messageExpression: v === '' ? undefined : v }, 'messageExpression')} />
-          <TextInput label="Field path" issuePath={`${path}.validations[${i}].fieldPath`} value={r.fieldPath ?? ''} onChange={(v) => setRule(i, { fieldPath: v === '' ? undefined : v }, 'fieldPath')} />
-          <SelectInput label="Reason" issuePath={`${path}.validations[${i}].reason`} value={r.reason ?? ''} options={['', ...RULE_REASONS]} onChange={(v) => setRule(i, { reason: v === '' ? undefined : v }, 'reason')} />
-          <CheckboxInput label="Optional old self" checked={r.optionalOldSelf === true} onChange={(v) => setRule(i, { optionalOldSelf: v ? true : undefined }, 'old')} />
-          <button type="button" className={styles.subtle} onClick={() => set({ validations: rules.length === 1 ? undefined : rules.filter((_, j) => j !== i) }, null)}>
+          <TextInput
+            label="Rule"
+            issuePath={`${path}.validations[${i}].rule`}
+            value={r.rule}
+            placeholder="self.size() > 0"
+            onChange={(rule) => setRule(i, { rule }, 'rule')}
+          />
+          <TextInput
+            label="Message"
+            issuePath={`${path}.validations[${i}].message`}
+            value={r.message ?? ''}
+            onChange={(v) => setRule(i, { message: v === '' ? undefined : v }, 'message')}
+          />
+          <TextInput
+            label="Message expression"
+            issuePath={`${path}.validations[${i}].messageExpression`}
+            value={r.messageExpression ?? ''}
+            onChange={(v) => setRule(i, { messageExpression: v === '' ? undefined : v }, 'messageExpression')}
+          />
+          <TextInput
+            label="Field path"
+            issuePath={`${path}.validations[${i}].fieldPath`}
+            value={r.fieldPath ?? ''}
+            onChange={(v) => setRule(i, { fieldPath: v === '' ? undefined : v }, 'fieldPath')}
+          />
+          <SelectInput
+            label="Reason"
+            issuePath={`${path}.validations[${i}].reason`}
+            value={r.reason ?? ''}
+            options={['', ...RULE_REASONS]}
+            onChange={(v) => setRule(i, { reason: v === '' ? undefined : v }, 'reason')}
+          />
+          <CheckboxInput
+            label="Optional old self"
+            checked={r.optionalOldSelf === true}
+            onChange={(v) => setRule(i, { optionalOldSelf: v ? true : undefined }, 'old')}
+          />
+          <button
+            type="button"
+            className={styles.subtle}
+            onClick={() => set({ validations: rules.length === 1 ? undefined : rules.filter((_, j) => j !== i) }, null)}
+          >
             Remove rule
           </button>
         </fieldset>
       ))}
-      <button type="button" onClick={() => set({ validations: [...rules, { rule: 'self == self', message: 'describe what must hold' }] }, null)}>
+      <button
+        type="button"
+        onClick={() =>
+          set({ validations: [...rules, { rule: 'self == self', message: 'describe what must hold' }] }, null)
+        }
+      >
         Add CEL rule
       </button>
     </div>

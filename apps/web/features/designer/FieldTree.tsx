@@ -7,7 +7,16 @@
 import type { FieldNode, NamedField } from '@opstudio/shared/design/field';
 import { fieldKind } from '@opstudio/shared/design/kinds';
 import type { Design } from '@opstudio/shared/design/schema';
-import { addField, freshName, moveField, nestIntoPrevious, nodeAt, removeField, type FieldAddress, type FieldStep } from '@opstudio/shared/designer/field-tree';
+import {
+  addField,
+  freshName,
+  moveField,
+  nestIntoPrevious,
+  nodeAt,
+  removeField,
+  type FieldAddress,
+  type FieldStep,
+} from '@opstudio/shared/designer/field-tree';
 import { createContext, memo, useContext, useRef } from 'react';
 import type { Edit } from './edit';
 import { IssuesContext } from './form-bits';
@@ -21,7 +30,12 @@ interface Props {
   readonly onSelect: (addr: FieldAddress | null) => void;
 }
 
-const isObject = (n: FieldNode | undefined): boolean => n !== undefined && n.preset === undefined && (n.type === 'object' || n.type === undefined) && n.additionalProperties === undefined && !n.embeddedResource;
+const isObject = (n: FieldNode | undefined): boolean =>
+  n !== undefined &&
+  n.preset === undefined &&
+  (n.type === 'object' || n.type === undefined) &&
+  n.additionalProperties === undefined &&
+  !n.embeddedResource;
 
 /** Where "Add field" puts the new field. */
 function addTarget(design: Design, version: number, selected: FieldAddress | null): FieldAddress {
@@ -46,7 +60,8 @@ interface TreeActions {
 const ActionsContext = createContext<TreeActions | null>(null);
 
 const IDENT = /^[A-Za-z_$][\w$-]*$/;
-const keyOf = (addr: FieldAddress | null): string | null => (addr === null ? null : `${addr.version}/${addr.path.join('/')}`);
+const keyOf = (addr: FieldAddress | null): string | null =>
+  addr === null ? null : `${addr.version}/${addr.path.join('/')}`;
 
 export function FieldTree({ design, edit, version, selected, onSelect }: Props) {
   const root = design.crd.versions[version]?.schema;
@@ -69,11 +84,21 @@ export function FieldTree({ design, edit, version, selected, onSelect }: Props) 
           Add field
         </button>
       </div>
-      {root?.fields === undefined || root.fields.length === 0 ? <p className={styles.hint}>No fields yet: add spec and status fields with “Add field”.</p> : null}
+      {root?.fields === undefined || root.fields.length === 0 ? (
+        <p className={styles.hint}>No fields yet: add spec and status fields with “Add field”.</p>
+      ) : null}
       <ActionsContext.Provider value={actions.current}>
         <ul className={styles.tree} role="tree" aria-label="Field tree">
           {(root?.fields ?? []).map((f, i) => (
-            <TreeRow key={`${i}:${f.name}`} node={f} version={version} pathKey={String(i)} issuePath={`${base}${IDENT.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`}`} selectedKey={keyOf(selected)} siblings={root?.fields?.length ?? 0} />
+            <TreeRow
+              key={`${i}:${f.name}`}
+              node={f}
+              version={version}
+              pathKey={String(i)}
+              issuePath={`${base}${IDENT.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`}`}
+              selectedKey={keyOf(selected)}
+              siblings={root?.fields?.length ?? 0}
+            />
           ))}
         </ul>
       </ActionsContext.Provider>
@@ -91,7 +116,8 @@ interface RowProps {
   readonly siblings: number;
 }
 
-const stepsOf = (pathKey: string): FieldStep[] => pathKey.split('/').map((s) => (s === 'items' || s === 'additionalProperties' ? s : Number(s)));
+const stepsOf = (pathKey: string): FieldStep[] =>
+  pathKey.split('/').map((s) => (s === 'items' || s === 'additionalProperties' ? s : Number(s)));
 
 const TreeRow = memo(function TreeRow({ node, version, pathKey, issuePath, selectedKey, siblings }: RowProps) {
   const issues = useContext(IssuesContext);
@@ -103,9 +129,21 @@ const TreeRow = memo(function TreeRow({ node, version, pathKey, issuePath, selec
   const hasIssue = issues.size > 0 && [...issues.keys()].some((k) => k === issuePath || k.startsWith(`${issuePath}.`));
   const isSelected = selectedKey === `${version}/${pathKey}`;
   const children: { node: FieldNode; step: FieldStep; path: string }[] = [
-    ...(node.fields ?? []).map((f, i) => ({ node: f, step: i, path: `${issuePath}${IDENT.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`}` })),
+    ...(node.fields ?? []).map((f, i) => ({
+      node: f,
+      step: i,
+      path: `${issuePath}${IDENT.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`}`,
+    })),
     ...(node.items ? [{ node: node.items, step: 'items' as const, path: `${issuePath}.items` }] : []),
-    ...(typeof node.additionalProperties === 'object' ? [{ node: node.additionalProperties, step: 'additionalProperties' as const, path: `${issuePath}.additionalProperties` }] : []),
+    ...(typeof node.additionalProperties === 'object'
+      ? [
+          {
+            node: node.additionalProperties,
+            step: 'additionalProperties' as const,
+            path: `${issuePath}.additionalProperties`,
+          },
+        ]
+      : []),
   ];
   const move = (delta: -1 | 1) => {
     actions.onSelect(moveField(actions.design(), addr, delta).moved);
@@ -118,17 +156,42 @@ const TreeRow = memo(function TreeRow({ node, version, pathKey, issuePath, selec
   return (
     <li role="treeitem" aria-selected={isSelected} aria-expanded={children.length > 0 ? true : undefined}>
       <div className={`${styles.treeRow} ${isSelected ? styles.treeRowSelected : ''}`}>
-        <button type="button" className={styles.treeName} onClick={() => actions.onSelect(addr)} aria-label={`Edit field ${label}`}>
+        <button
+          type="button"
+          className={styles.treeName}
+          onClick={() => actions.onSelect(addr)}
+          aria-label={`Edit field ${label}`}
+        >
           <span className={styles.mono}>{label}</span>
-          {(node as NamedField).required ? <span className={styles.req} title="required">*</span> : null}
+          {(node as NamedField).required ? (
+            <span className={styles.req} title="required">
+              *
+            </span>
+          ) : null}
           <span className={styles.kindTag}>{fieldKind(node)}</span>
           {hasIssue ? <span className={styles.issueDot} title="has issues" /> : null}
         </button>
         {named ? (
           <span className={styles.treeActions}>
-            <button type="button" aria-label={`Move ${label} up`} disabled={last === 0} onClick={() => move(-1)}>↑</button>
-            <button type="button" aria-label={`Move ${label} down`} disabled={last >= siblings - 1} onClick={() => move(1)}>↓</button>
-            <button type="button" aria-label={`Nest ${label} into the field above`} disabled={last === 0} onClick={nest}>→</button>
+            <button type="button" aria-label={`Move ${label} up`} disabled={last === 0} onClick={() => move(-1)}>
+              ↑
+            </button>
+            <button
+              type="button"
+              aria-label={`Move ${label} down`}
+              disabled={last >= siblings - 1}
+              onClick={() => move(1)}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              aria-label={`Nest ${label} into the field above`}
+              disabled={last === 0}
+              onClick={nest}
+            >
+              →
+            </button>
             <button
               type="button"
               aria-label={`Delete field ${label}`}
@@ -145,7 +208,15 @@ const TreeRow = memo(function TreeRow({ node, version, pathKey, issuePath, selec
       {children.length > 0 ? (
         <ul role="group">
           {children.map((c) => (
-            <TreeRow key={`${String(c.step)}:${(c.node as NamedField).name ?? ''}`} node={c.node} version={version} pathKey={`${pathKey}/${String(c.step)}`} issuePath={c.path} selectedKey={selectedKey} siblings={node.fields?.length ?? 0} />
+            <TreeRow
+              key={`${String(c.step)}:${(c.node as NamedField).name ?? ''}`}
+              node={c.node}
+              version={version}
+              pathKey={`${pathKey}/${String(c.step)}`}
+              issuePath={c.path}
+              selectedKey={selectedKey}
+              siblings={node.fields?.length ?? 0}
+            />
           ))}
         </ul>
       ) : null}

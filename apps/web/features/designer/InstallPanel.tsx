@@ -18,7 +18,12 @@ interface Step {
 }
 
 const SHOWN_STEPS = ['dry-run', 'applied', 'NamesAccepted', 'Established'] as const;
-const STEP_LABEL: Record<string, string> = { 'dry-run': 'Dry run', applied: 'Applied', NamesAccepted: 'NamesAccepted', Established: 'Established' };
+const STEP_LABEL: Record<string, string> = {
+  'dry-run': 'Dry run',
+  applied: 'Applied',
+  NamesAccepted: 'NamesAccepted',
+  Established: 'Established',
+};
 
 interface Props {
   readonly designId: string;
@@ -72,7 +77,12 @@ export function InstallPanel({ designId, ensureSaved, onServerIssues, disabled }
   const reached = new Set(steps.map((s) => s.step));
   return (
     <div className={styles.install}>
-      <button type="button" className={styles.primary} disabled={disabled || state === 'running'} onClick={() => void run(false)}>
+      <button
+        type="button"
+        className={styles.primary}
+        disabled={disabled || state === 'running'}
+        onClick={() => void run(false)}
+      >
         Install CRD
       </button>
       {state !== 'idle' ? (
@@ -82,7 +92,9 @@ export function InstallPanel({ designId, ensureSaved, onServerIssues, disabled }
               ✓ {STEP_LABEL[s]}
             </li>
           ))}
-          {state === 'running' ? <li className={styles.stepTodo}>{steps.length === 0 ? 'Starting…' : 'Working…'}</li> : null}
+          {state === 'running' ? (
+            <li className={styles.stepTodo}>{steps.length === 0 ? 'Starting…' : 'Working…'}</li>
+          ) : null}
           {state === 'failed' && confirm === null ? <li className={styles.stepFailed}>Failed</li> : null}
         </ol>
       ) : null}

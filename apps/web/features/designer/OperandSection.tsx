@@ -9,7 +9,11 @@ import styles from './designer.module.css';
 
 export function OperandSection({ design, edit }: { readonly design: Design; readonly edit: Edit }) {
   const op = design.operand;
-  const set = (patch: Partial<Operand>, group: string | null) => edit((d) => ({ ...d, operand: compact({ ...(d.operand ?? { image: '' }), ...patch }) }), group === null ? null : `operand.${group}`);
+  const set = (patch: Partial<Operand>, group: string | null) =>
+    edit(
+      (d) => ({ ...d, operand: compact({ ...(d.operand ?? { image: '' }), ...patch }) }),
+      group === null ? null : `operand.${group}`,
+    );
   const opt = (v: string) => (v === '' ? undefined : v);
   return (
     <section className={styles.section} aria-label="Operand">
@@ -17,21 +21,64 @@ export function OperandSection({ design, edit }: { readonly design: Design; read
       <CheckboxInput
         label="Runs an operand (a Deployment per resource)"
         checked={op !== undefined}
-        onChange={(on) => edit((d) => (on ? { ...d, operand: { image: 'nginx:1.27' } } : (({ operand: _gone, ...rest }) => rest)(d)), null)}
+        onChange={(on) =>
+          edit(
+            (d) => (on ? { ...d, operand: { image: 'nginx:1.27' } } : (({ operand: _gone, ...rest }) => rest)(d)),
+            null,
+          )
+        }
       />
       {op ? (
         <>
           <div className={styles.row2}>
-            <TextInput label="Image" issuePath="operand.image" value={op.image} onChange={(image) => set({ image }, 'image')} />
-            <TextInput label="Command" issuePath="operand.command" value={(op.command ?? []).join(' ')} normalize={(t) => t.split(/\s+/).filter(Boolean).join(' ')} hint="words separated by spaces" onChange={(v) => set({ command: v.trim() === '' ? undefined : v.split(/\s+/).filter(Boolean) }, 'command')} />
+            <TextInput
+              label="Image"
+              issuePath="operand.image"
+              value={op.image}
+              onChange={(image) => set({ image }, 'image')}
+            />
+            <TextInput
+              label="Command"
+              issuePath="operand.command"
+              value={(op.command ?? []).join(' ')}
+              normalize={(t) => t.split(/\s+/).filter(Boolean).join(' ')}
+              hint="words separated by spaces"
+              onChange={(v) =>
+                set({ command: v.trim() === '' ? undefined : v.split(/\s+/).filter(Boolean) }, 'command')
+              }
+            />
           </div>
           <div className={styles.row2}>
-            <TextInput label="Replicas from" issuePath="operand.replicasField" value={op.replicasField ?? ''} placeholder="spec.size" onChange={(v) => set({ replicasField: opt(v) }, 'replicas')} />
-            <TextInput label="Port from" issuePath="operand.portField" value={op.portField ?? ''} placeholder="spec.containerPort" onChange={(v) => set({ portField: opt(v) }, 'port')} />
+            <TextInput
+              label="Replicas from"
+              issuePath="operand.replicasField"
+              value={op.replicasField ?? ''}
+              placeholder="spec.size"
+              onChange={(v) => set({ replicasField: opt(v) }, 'replicas')}
+            />
+            <TextInput
+              label="Port from"
+              issuePath="operand.portField"
+              value={op.portField ?? ''}
+              placeholder="spec.containerPort"
+              onChange={(v) => set({ portField: opt(v) }, 'port')}
+            />
           </div>
           <div className={styles.row2}>
-            <NumberInput label="Run as user" integer issuePath="operand.runAsUser" value={op.runAsUser} onChange={(runAsUser) => set({ runAsUser }, 'user')} />
-            <TextInput label="Pod names into" issuePath="operand.podNamesStatusField" value={op.podNamesStatusField ?? ''} placeholder="status.nodes" onChange={(v) => set({ podNamesStatusField: opt(v) }, 'pods')} />
+            <NumberInput
+              label="Run as user"
+              integer
+              issuePath="operand.runAsUser"
+              value={op.runAsUser}
+              onChange={(runAsUser) => set({ runAsUser }, 'user')}
+            />
+            <TextInput
+              label="Pod names into"
+              issuePath="operand.podNamesStatusField"
+              value={op.podNamesStatusField ?? ''}
+              placeholder="status.nodes"
+              onChange={(v) => set({ podNamesStatusField: opt(v) }, 'pods')}
+            />
           </div>
         </>
       ) : null}

@@ -11,7 +11,9 @@ const yaml = readFileSync(new URL('../../../../examples/memcached.design.yaml', 
 const parsed = parseDesign(yaml);
 if (!parsed.ok) throw new Error('the memcached example does not parse');
 const memcached: Design = parsed.design;
-const rename = (kind: string) => (d: Design): Design => ({ ...d, crd: { ...d.crd, names: { ...d.crd.names, kind } } });
+const rename =
+  (kind: string) =>
+  (d: Design): Design => ({ ...d, crd: { ...d.crd, names: { ...d.crd.names, kind } } });
 
 test('a form edit rewrites the YAML; undo and redo bring both back', () => {
   let s = initDesigner({ design: memcached, version: 1 });
@@ -33,7 +35,10 @@ test('YAML that does not parse keeps the last good design and the typed text', (
   assert.ok(s.textIssues !== null && s.textErrorLine === 10, `line ${s.textErrorLine}`);
   // a valid shape error (lowercase kind) is reported at its path, design unchanged
   s = designerReducer(s, { type: 'text', text: yaml.replace('  scope: Namespaced', '  scope: Everywhere'), at: 2 });
-  assert.deepEqual(s.textIssues?.map((i) => i.path), ['crd.scope']);
+  assert.deepEqual(
+    s.textIssues?.map((i) => i.path),
+    ['crd.scope'],
+  );
   s = designerReducer(s, { type: 'text', text: yaml.replace('kind: Memcached', 'kind: Shelf'), at: 3 });
   assert.equal(s.textIssues, null);
   assert.equal(s.history.present.crd.names.kind, 'Shelf');

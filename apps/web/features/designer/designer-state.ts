@@ -31,7 +31,14 @@ export type DesignerAction =
   | { type: 'reset'; design: Design; version: number };
 
 export function initDesigner(init: { design: Design; version: number }): DesignerState {
-  return { history: startHistory(init.design), text: null, textIssues: null, textErrorLine: null, saved: init.design, savedVersion: init.version };
+  return {
+    history: startHistory(init.design),
+    text: null,
+    textIssues: null,
+    textErrorLine: null,
+    saved: init.design,
+    savedVersion: init.version,
+  };
 }
 
 function withDesign(state: DesignerState, history: History<Design>): DesignerState {
@@ -54,7 +61,13 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       if (action.text === state.text) return state;
       const parsed = parseDesignText(action.text);
       if (!parsed.ok) return { ...state, text: action.text, textIssues: parsed.issues, textErrorLine: parsed.line };
-      return { ...state, text: action.text, textIssues: null, textErrorLine: null, history: record(state.history, parsed.design, 'yaml', action.at) };
+      return {
+        ...state,
+        text: action.text,
+        textIssues: null,
+        textErrorLine: null,
+        history: record(state.history, parsed.design, 'yaml', action.at),
+      };
     }
     case 'undo':
       return withDesign(state, undo(state.history));

@@ -29,7 +29,19 @@ interface Base {
   readonly hint?: string;
 }
 
-function Field({ label, issues, id, children, hint }: { label: string; issues: readonly Issue[]; id: string; children: ReactNode; hint?: string | undefined }) {
+function Field({
+  label,
+  issues,
+  id,
+  children,
+  hint,
+}: {
+  label: string;
+  issues: readonly Issue[];
+  id: string;
+  children: ReactNode;
+  hint?: string | undefined;
+}) {
   return (
     <div className={styles.input}>
       <label htmlFor={id}>{label}</label>
@@ -47,7 +59,22 @@ const same = (s: string): string => s;
  * the input keeps what the user typed while it normalizes to the design's value, and takes the
  * design's value when that changes from elsewhere (undo, the YAML editor).
  */
-export function TextInput({ label, issuePath, hint, value, onChange, placeholder, multiline, normalize = same }: Base & { value: string; onChange: (v: string) => void; placeholder?: string; multiline?: boolean; normalize?: (text: string) => string }) {
+export function TextInput({
+  label,
+  issuePath,
+  hint,
+  value,
+  onChange,
+  placeholder,
+  multiline,
+  normalize = same,
+}: Base & {
+  value: string;
+  onChange: (v: string) => void;
+  placeholder?: string;
+  multiline?: boolean;
+  normalize?: (text: string) => string;
+}) {
   const id = useId();
   const issues = useIssuesAt(issuePath);
   const [draft, setDraft] = useState(value);
@@ -56,16 +83,33 @@ export function TextInput({ label, issuePath, hint, value, onChange, placeholder
     setDraft(v);
     onChange(v);
   };
-  const common = { id, value: draft, placeholder, 'aria-invalid': issues.length > 0 || undefined, 'aria-describedby': issues.length > 0 ? `${id}-issues` : undefined, spellCheck: false };
+  const common = {
+    id,
+    value: draft,
+    placeholder,
+    'aria-invalid': issues.length > 0 || undefined,
+    'aria-describedby': issues.length > 0 ? `${id}-issues` : undefined,
+    spellCheck: false,
+  };
   return (
     <Field label={label} issues={issues} id={id} hint={hint}>
-      {multiline ? <textarea {...common} rows={3} onChange={(e) => change(e.target.value)} /> : <input type="text" {...common} onChange={(e) => change(e.target.value)} />}
+      {multiline ? (
+        <textarea {...common} rows={3} onChange={(e) => change(e.target.value)} />
+      ) : (
+        <input type="text" {...common} onChange={(e) => change(e.target.value)} />
+      )}
     </Field>
   );
 }
 
 /** A number input that may be empty (undefined). */
-export function NumberInput({ label, issuePath, value, onChange, integer }: Base & { value: number | undefined; onChange: (v: number | undefined) => void; integer?: boolean }) {
+export function NumberInput({
+  label,
+  issuePath,
+  value,
+  onChange,
+  integer,
+}: Base & { value: number | undefined; onChange: (v: number | undefined) => void; integer?: boolean }) {
   const id = useId();
   const issues = useIssuesAt(issuePath);
   return (
@@ -77,30 +121,56 @@ export function NumberInput({ label, issuePath, value, onChange, integer }: Base
         value={value ?? ''}
         aria-invalid={issues.length > 0 || undefined}
         aria-describedby={issues.length > 0 ? `${id}-issues` : undefined}
-        onChange={(e) => onChange(e.target.value === '' || !Number.isFinite(e.target.valueAsNumber) ? undefined : e.target.valueAsNumber)}
+        onChange={(e) =>
+          onChange(
+            e.target.value === '' || !Number.isFinite(e.target.valueAsNumber) ? undefined : e.target.valueAsNumber,
+          )
+        }
       />
     </Field>
   );
 }
 
-export function CheckboxInput({ label, issuePath, checked, onChange }: Base & { checked: boolean; onChange: (v: boolean) => void }) {
+export function CheckboxInput({
+  label,
+  issuePath,
+  checked,
+  onChange,
+}: Base & { checked: boolean; onChange: (v: boolean) => void }) {
   const id = useId();
   const issues = useIssuesAt(issuePath);
   return (
     <div className={styles.check}>
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-invalid={issues.length > 0 || undefined} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-invalid={issues.length > 0 || undefined}
+      />
       <label htmlFor={id}>{label}</label>
       <IssueText issues={issues} />
     </div>
   );
 }
 
-export function SelectInput<T extends string>({ label, issuePath, value, options, onChange }: Base & { value: T | ''; options: readonly (T | '')[]; onChange: (v: T | '') => void }) {
+export function SelectInput<T extends string>({
+  label,
+  issuePath,
+  value,
+  options,
+  onChange,
+}: Base & { value: T | ''; options: readonly (T | '')[]; onChange: (v: T | '') => void }) {
   const id = useId();
   const issues = useIssuesAt(issuePath);
   return (
     <Field label={label} issues={issues} id={id}>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as T | '')} aria-invalid={issues.length > 0 || undefined}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as T | '')}
+        aria-invalid={issues.length > 0 || undefined}
+      >
         {options.map((o) => (
           <option key={o} value={o}>
             {o === '' ? '(none)' : o}

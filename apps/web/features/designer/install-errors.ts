@@ -13,8 +13,18 @@ export interface InstallRefusal {
 }
 
 export function installRefusal(err: unknown): InstallRefusal {
-  if (!isTRPCClientError(err)) return { message: err instanceof Error ? err.message : String(err), status: undefined, causes: [], needsConfirmation: false };
+  if (!isTRPCClientError(err))
+    return {
+      message: err instanceof Error ? err.message : String(err),
+      status: undefined,
+      causes: [],
+      needsConfirmation: false,
+    };
   const data = err.data as { httpStatus?: number; causes?: { field?: string; message?: string }[] } | undefined;
-  const causes = (data?.causes ?? []).map((c): Issue => ({ path: c.field ?? '', message: `API server: ${c.message ?? 'invalid'}`, severity: 'error' }));
+  const causes = (data?.causes ?? []).map((c): Issue => ({
+    path: c.field ?? '',
+    message: `API server: ${c.message ?? 'invalid'}`,
+    severity: 'error',
+  }));
   return { message: err.message, status: data?.httpStatus, causes, needsConfirmation: data?.httpStatus === 412 };
 }

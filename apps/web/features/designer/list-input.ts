@@ -3,7 +3,10 @@
 /** `a, b, c` ↔ ['a', 'b', 'c']; empty → undefined. */
 export const listText = (v: readonly string[] | undefined): string => (v ?? []).join(', ');
 export function parseList(text: string): string[] | undefined {
-  const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   return items.length === 0 ? undefined : items;
 }
 export const normalizeList = (text: string): string => listText(parseList(text));

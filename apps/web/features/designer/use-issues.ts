@@ -37,9 +37,19 @@ function lineOffset(text: string, line: number): { start: number; end: number } 
   return { start, end: end === -1 ? text.length : end };
 }
 
-export function useIssues(design: Design, previews: Previews, text: string, textIssues: readonly Issue[] | null, textErrorLine: number | null, serverIssues: readonly Issue[]) {
+export function useIssues(
+  design: Design,
+  previews: Previews,
+  text: string,
+  textIssues: readonly Issue[] | null,
+  textErrorLine: number | null,
+  serverIssues: readonly Issue[],
+) {
   // checking a 200-field design costs more than a keystroke may: check once typing pauses
-  const settled = useDebounced(useMemo(() => ({ design, previews }), [design, previews]), 150);
+  const settled = useDebounced(
+    useMemo(() => ({ design, previews }), [design, previews]),
+    150,
+  );
   const local = useMemo(() => checkDesignValue(settled.design, settled.previews.crdObject).issues, [settled]);
   const all = useMemo(() => [...(textIssues ?? []), ...local, ...serverIssues], [textIssues, local, serverIssues]);
   const byPath = useMemo(() => {
@@ -52,11 +62,22 @@ export function useIssues(design: Design, previews: Previews, text: string, text
     // the editor's text is the truth for markers; when it does not parse, only its error is marked
     if (textIssues !== null) {
       const at = textErrorLine !== null ? lineOffset(deferredText, textErrorLine) : { start: 0, end: 1 };
-      return textIssues.map((i) => ({ ...at, message: i.path === '' ? i.message : `${i.path}: ${i.message}`, severity: 'error' }));
+      return textIssues.map((i) => ({
+        ...at,
+        message: i.path === '' ? i.message : `${i.path}: ${i.message}`,
+        severity: 'error',
+      }));
     }
     const shown = [...local, ...serverIssues];
-    const ranges = locateDesignPaths(deferredText, shown.map((i) => i.path));
-    return shown.map((i, n) => ({ ...(ranges[n] ?? { start: 0, end: 1 }), message: i.path === '' ? i.message : `${i.path}: ${i.message}`, severity: i.severity }));
+    const ranges = locateDesignPaths(
+      deferredText,
+      shown.map((i) => i.path),
+    );
+    return shown.map((i, n) => ({
+      ...(ranges[n] ?? { start: 0, end: 1 }),
+      message: i.path === '' ? i.message : `${i.path}: ${i.message}`,
+      severity: i.severity,
+    }));
   }, [deferredText, textIssues, textErrorLine, local, serverIssues]);
   return { all, byPath, markers };
 }

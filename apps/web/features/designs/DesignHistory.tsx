@@ -29,7 +29,12 @@ export function DesignHistory({ designId, name, savedVersion, dirty, onRestored 
   const history = useQuery(trpc.designs.history.queryOptions({ id: designId }));
   const [viewing, setViewing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
-  const shown = useQuery(trpc.designs.get.queryOptions({ id: designId, version: viewing ?? 1 }, { enabled: viewing !== null, staleTime: Infinity }));
+  const shown = useQuery(
+    trpc.designs.get.queryOptions(
+      { id: designId, version: viewing ?? 1 },
+      { enabled: viewing !== null, staleTime: Infinity },
+    ),
+  );
   const { refetch } = history;
   useEffect(() => {
     void refetch();
@@ -38,9 +43,15 @@ export function DesignHistory({ designId, name, savedVersion, dirty, onRestored 
   const restore = useMutation({
     mutationFn: async (version: number) => {
       // a saved version never changes: cached forever
-      const source = await queryClient.fetchQuery({ ...trpc.designs.get.queryOptions({ id: designId, version }), staleTime: Infinity });
+      const source = await queryClient.fetchQuery({
+        ...trpc.designs.get.queryOptions({ id: designId, version }),
+        staleTime: Infinity,
+      });
       const parsed = parseDesign(source.yaml);
-      if (!parsed.ok) throw new Error(`version ${version} does not parse with this studio version: ${parsed.errors[0]?.message ?? ''}`);
+      if (!parsed.ok)
+        throw new Error(
+          `version ${version} does not parse with this studio version: ${parsed.errors[0]?.message ?? ''}`,
+        );
       const saved = await client.designs.save.mutate({ id: designId, name, yaml: source.yaml });
       return { design: parsed.design, version: saved.version };
     },
@@ -79,19 +90,29 @@ export function DesignHistory({ designId, name, savedVersion, dirty, onRestored 
                     {versionLine(entry, Date.now())}
                   </span>
                   <span className={styles.historyActions}>
-                    <button type="button" aria-pressed={viewing === entry.version} onClick={() => setViewing(viewing === entry.version ? null : entry.version)}>
+                    <button
+                      type="button"
+                      aria-pressed={viewing === entry.version}
+                      onClick={() => setViewing(viewing === entry.version ? null : entry.version)}
+                    >
                       {viewing === entry.version ? 'Hide' : 'View'}
                     </button>
                     {canRestore && entry.version !== savedVersion && (
                       <button type="button" onClick={() => askRestore(entry.version)} disabled={restore.isPending}>
-                        {confirming === entry.version ? 'Discard unsaved changes and restore' : `Restore version ${entry.version}`}
+                        {confirming === entry.version
+                          ? 'Discard unsaved changes and restore'
+                          : `Restore version ${entry.version}`}
                       </button>
                     )}
                   </span>
                 </div>
                 {viewing === entry.version && (
                   <pre className={styles.versionYaml} aria-label={`Version ${entry.version} YAML`} tabIndex={0}>
-                    {shown.data?.version === entry.version ? shown.data.yaml : shown.error !== null ? shown.error.message : 'Loading…'}
+                    {shown.data?.version === entry.version
+                      ? shown.data.yaml
+                      : shown.error !== null
+                        ? shown.error.message
+                        : 'Loading…'}
                   </pre>
                 )}
               </li>

@@ -23,7 +23,11 @@ export function DesignsList() {
         ) : null}
       </div>
       {designs.isPending ? <p className={styles.muted}>Loading…</p> : null}
-      {designs.isError ? <p role="alert" className={styles.error}>Cannot list designs: {designs.error.message}</p> : null}
+      {designs.isError ? (
+        <p role="alert" className={styles.error}>
+          Cannot list designs: {designs.error.message}
+        </p>
+      ) : null}
       {designs.data?.length === 0 ? <p className={styles.muted}>No designs yet: start one with “New design”.</p> : null}
       {designs.data && designs.data.length > 0 ? (
         <table className={styles.table} aria-label="Designs">
@@ -48,7 +52,11 @@ export function DesignsList() {
                   <td>{d.kind ?? '—'}</td>
                   <td className={styles.mono}>{d.crdName ?? 'does not parse'}</td>
                   <td>v{d.latestVersion}</td>
-                  <td>{crd ? `version ${crd.managed?.designVersion ?? '?'}${crd.established ? '' : ' (not established)'}` : '—'}</td>
+                  <td>
+                    {crd
+                      ? `version ${crd.managed?.designVersion ?? '?'}${crd.established ? '' : ' (not established)'}`
+                      : '—'}
+                  </td>
                   <td>{new Date(d.updatedAt).toLocaleString()}</td>
                 </tr>
               );

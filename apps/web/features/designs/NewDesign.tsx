@@ -42,15 +42,20 @@ export function NewDesign({ templates }: { readonly templates: readonly Template
   };
   const fromTemplate = (t: Template) => {
     const parsed = parseDesign(t.yaml);
-    if (!parsed.ok) return setImportProblem(`the ${t.label} template does not parse: ${parsed.errors[0]?.message ?? ''}`);
+    if (!parsed.ok)
+      return setImportProblem(`the ${t.label} template does not parse: ${parsed.errors[0]?.message ?? ''}`);
     void create(parsed.design, t.label).catch(() => undefined);
   };
   const fromCrd = (text: string) => {
     setLeftOut(null);
     const result = importCrd(text);
-    if (!result.ok) return setImportProblem(`not an importable CRD: ${result.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')}`);
+    if (!result.ok)
+      return setImportProblem(
+        `not an importable CRD: ${result.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ')}`,
+      );
     setImportProblem(null);
-    if (result.unrepresentable.length > 0) return setLeftOut({ design: result.design, paths: result.unrepresentable.map((u) => `${u.path}: ${u.reason}`) });
+    if (result.unrepresentable.length > 0)
+      return setLeftOut({ design: result.design, paths: result.unrepresentable.map((u) => `${u.path}: ${u.reason}`) });
     void create(result.design, result.design.crd.names.kind).catch(() => undefined);
   };
   const busy = save.isPending || list.isPending;
@@ -61,12 +66,25 @@ export function NewDesign({ templates }: { readonly templates: readonly Template
       <section className={styles.card} aria-labelledby="start-h">
         <h2 id="start-h">Start from</h2>
         <div className={styles.choices}>
-          <button type="button" className={styles.choice} disabled={busy} onClick={() => void create(blankDesign(), 'My app').catch(() => undefined)}>
+          <button
+            type="button"
+            className={styles.choice}
+            disabled={busy}
+            onClick={() => void create(blankDesign(), 'My app').catch(() => undefined)}
+          >
             <strong>Blank</strong>
             <span>A kind with an empty spec and status conditions.</span>
           </button>
           {templates.map((t) => (
-            <button key={t.id} type="button" className={styles.choice} disabled={busy} onClick={() => fromTemplate(t)} aria-label={t.label} aria-describedby={`tpl-${t.id}`}>
+            <button
+              key={t.id}
+              type="button"
+              className={styles.choice}
+              disabled={busy}
+              onClick={() => fromTemplate(t)}
+              aria-label={t.label}
+              aria-describedby={`tpl-${t.id}`}
+            >
               <strong>{t.label}</strong>
               <span id={`tpl-${t.id}`}>{t.description}</span>
             </button>
@@ -77,7 +95,13 @@ export function NewDesign({ templates }: { readonly templates: readonly Template
         <h2 id="import-h">Import a CRD</h2>
         <label className={styles.field}>
           CRD YAML
-          <textarea rows={8} value={crdText} onChange={(e) => setCrdText(e.target.value)} placeholder="apiVersion: apiextensions.k8s.io/v1&#10;kind: CustomResourceDefinition&#10;…" spellCheck={false} />
+          <textarea
+            rows={8}
+            value={crdText}
+            onChange={(e) => setCrdText(e.target.value)}
+            placeholder="apiVersion: apiextensions.k8s.io/v1&#10;kind: CustomResourceDefinition&#10;…"
+            spellCheck={false}
+          />
         </label>
         <div className={styles.actions}>
           <button type="button" disabled={busy || crdText.trim() === ''} onClick={() => fromCrd(crdText)}>
@@ -90,7 +114,11 @@ export function NewDesign({ templates }: { readonly templates: readonly Template
               accept=".yaml,.yml,.json"
               onChange={(e) => {
                 const file = e.target.files?.[0];
-                if (file) void file.text().then((text) => { setCrdText(text); fromCrd(text); });
+                if (file)
+                  void file.text().then((text) => {
+                    setCrdText(text);
+                    fromCrd(text);
+                  });
               }}
             />
           </label>
@@ -98,7 +126,11 @@ export function NewDesign({ templates }: { readonly templates: readonly Template
         <div className={styles.actions}>
           <label className={styles.field}>
             CRD in the cluster
-            <select value={clusterCrd} onChange={(e) => setClusterCrd(e.target.value)} disabled={clusterCrds.isPending || clusterCrds.isError}>
+            <select
+              value={clusterCrd}
+              onChange={(e) => setClusterCrd(e.target.value)}
+              disabled={clusterCrds.isPending || clusterCrds.isError}
+            >
               <option value="">{clusterCrds.isError ? 'the cluster cannot be read' : 'choose a CRD…'}</option>
               {(clusterCrds.data ?? []).map((c) => (
                 <option key={c.name} value={c.name}>
@@ -119,14 +151,25 @@ export function NewDesign({ templates }: { readonly templates: readonly Template
                 <li key={p}>{p}</li>
               ))}
             </ul>
-            <button type="button" onClick={() => void create(leftOut.design, leftOut.design.crd.names.kind).catch(() => undefined)}>
+            <button
+              type="button"
+              onClick={() => void create(leftOut.design, leftOut.design.crd.names.kind).catch(() => undefined)}
+            >
               Import anyway
             </button>
           </div>
         ) : null}
       </section>
-      {importProblem !== null ? <p role="alert" className={styles.error}>{importProblem}</p> : null}
-      {save.isError ? <p role="alert" className={styles.error}>Not created: {save.error.message}</p> : null}
+      {importProblem !== null ? (
+        <p role="alert" className={styles.error}>
+          {importProblem}
+        </p>
+      ) : null}
+      {save.isError ? (
+        <p role="alert" className={styles.error}>
+          Not created: {save.error.message}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -14,8 +14,20 @@ test('when a version was saved, relative while recent', () => {
 });
 
 test('a row says when, who if known, and what changed; the current version is marked', () => {
-  assert.equal(versionLine({ version: 2, savedAt: '2026-11-22T19:59:00Z', savedBy: 'ada', summary: 'kind Memcached → Cachet' }, now), '1 min ago · by ada · kind Memcached → Cachet');
-  assert.equal(versionLine({ version: 1, savedAt: '2026-11-22T19:59:00Z', savedBy: null, summary: 'created: Memcached (cache), 4 fields' }, now), '1 min ago · created: Memcached (cache), 4 fields');
+  assert.equal(
+    versionLine(
+      { version: 2, savedAt: '2026-11-22T19:59:00Z', savedBy: 'ada', summary: 'kind Memcached → Cachet' },
+      now,
+    ),
+    '1 min ago · by ada · kind Memcached → Cachet',
+  );
+  assert.equal(
+    versionLine(
+      { version: 1, savedAt: '2026-11-22T19:59:00Z', savedBy: null, summary: 'created: Memcached (cache), 4 fields' },
+      now,
+    ),
+    '1 min ago · created: Memcached (cache), 4 fields',
+  );
   assert.equal(versionTitle(3, 3), 'Version 3 (current)');
   assert.equal(versionTitle(2, 3), 'Version 2');
 });

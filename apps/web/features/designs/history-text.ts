@@ -7,7 +7,15 @@ export interface HistoryEntry {
   readonly summary: string;
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
 
 /** "12 s ago", "5 min ago", "3 h ago", else the date; `now` in ms. */
 export function savedAgo(savedAt: string, now: number): string {
@@ -22,7 +30,9 @@ export function savedAgo(savedAt: string, now: number): string {
 
 /** One line under the version number: when, by whom (if known), what changed. */
 export function versionLine(entry: HistoryEntry, now: number): string {
-  return [savedAgo(entry.savedAt, now), entry.savedBy === null ? null : `by ${entry.savedBy}`, entry.summary].filter((p) => p !== null).join(' · ');
+  return [savedAgo(entry.savedAt, now), entry.savedBy === null ? null : `by ${entry.savedBy}`, entry.summary]
+    .filter((p) => p !== null)
+    .join(' · ');
 }
 
 /** The label of a version's row: "Version 3 (current)" for the one the designer holds. */

@@ -11,7 +11,11 @@ export interface Template {
 }
 
 const FILES: readonly Omit<Template, 'yaml'>[] = [
-  { id: 'memcached', label: 'Memcached', description: 'The operator-sdk tutorial: spec.size, containerPort, conditions, a memcached Deployment.' },
+  {
+    id: 'memcached',
+    label: 'Memcached',
+    description: 'The operator-sdk tutorial: spec.size, containerPort, conditions, a memcached Deployment.',
+  },
   { id: 'kitchen-sink', label: 'Kitchen sink', description: 'Every option of the design model, for exploring.' },
 ];
 
@@ -26,10 +30,14 @@ async function examplesDir(): Promise<string> {
       // keep walking up
     }
   }
-  throw new Error(`cannot find examples/memcached.design.yaml above ${process.cwd()}: build the web app inside the repository`);
+  throw new Error(
+    `cannot find examples/memcached.design.yaml above ${process.cwd()}: build the web app inside the repository`,
+  );
 }
 
 export async function loadTemplates(): Promise<Template[]> {
   const dir = await examplesDir();
-  return Promise.all(FILES.map(async (t) => ({ ...t, yaml: await readFile(path.join(dir, `${t.id}.design.yaml`), 'utf8') })));
+  return Promise.all(
+    FILES.map(async (t) => ({ ...t, yaml: await readFile(path.join(dir, `${t.id}.design.yaml`), 'utf8') })),
+  );
 }

@@ -8,9 +8,19 @@ import type { EventSummary } from '@opstudio/controller/router';
 import { ageText } from '../resources/printer-columns';
 import styles from './events.module.css';
 
-export function EventsPanel({ events, now }: { readonly events: ReadonlyMap<string, EventSummary> | undefined; readonly now: number }) {
+export function EventsPanel({
+  events,
+  now,
+}: {
+  readonly events: ReadonlyMap<string, EventSummary> | undefined;
+  readonly now: number;
+}) {
   // re-rendered on every clock tick and live event of the page: sort only when the Events change
-  const list = useMemo(() => sortedItems(events, (a, b) => (b.lastTime ?? '').localeCompare(a.lastTime ?? '') || a.name.localeCompare(b.name)), [events]);
+  const list = useMemo(
+    () =>
+      sortedItems(events, (a, b) => (b.lastTime ?? '').localeCompare(a.lastTime ?? '') || a.name.localeCompare(b.name)),
+    [events],
+  );
   return (
     <section className={styles.card} aria-label="Events">
       <h2>Events</h2>

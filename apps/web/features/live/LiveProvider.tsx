@@ -27,7 +27,14 @@ const LiveContext = createContext<LiveContextValue | null>(null);
 export function LiveProvider({ children }: { readonly children: ReactNode }) {
   const trpc = useTRPC();
   const [counts, setCounts] = useState<ReadonlyMap<Topic, number>>(() => new Map([['cluster', 1]]));
-  const topics = useMemo(() => [...counts.entries()].filter(([, n]) => n > 0).map(([t]) => t).sort(), [counts]);
+  const topics = useMemo(
+    () =>
+      [...counts.entries()]
+        .filter(([, n]) => n > 0)
+        .map(([t]) => t)
+        .sort(),
+    [counts],
+  );
   const [state, dispatch] = useReducer(applyLiveEvents, emptyLiveState);
   // Events are folded in batches (at most one render per ~16 ms): 5,000 CRs created at once
   // arrive as 5,000 events, and re-rendering a 5,000-row table for each would stall the page.
@@ -55,7 +62,10 @@ export function LiveProvider({ children }: { readonly children: ReactNode }) {
   useEffect(() => setMounted(true), []);
 
   const subscription = useSubscription(
-    trpc.live.subscribe.subscriptionOptions({ topics }, { enabled: mounted, onData: (message) => onData(message.data) }),
+    trpc.live.subscribe.subscriptionOptions(
+      { topics },
+      { enabled: mounted, onData: (message) => onData(message.data) },
+    ),
   );
 
   // A subscription that ended in an error (e.g. the controller restarted mid-handshake) starts
@@ -94,7 +104,10 @@ export function LiveProvider({ children }: { readonly children: ReactNode }) {
   }, []);
 
   const connection = connectionOf(subscription.status, subscription.error !== null, state.cluster);
-  const value = useMemo(() => ({ state, connection, error: subscription.error?.message ?? null, register, listen }), [state, connection, subscription.error, register, listen]);
+  const value = useMemo(
+    () => ({ state, connection, error: subscription.error?.message ?? null, register, listen }),
+    [state, connection, subscription.error, register, listen],
+  );
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 }
 

@@ -7,11 +7,18 @@ const ns = (name: string, uid = `u-${name}`): NamespaceSummary => ({ uid, name, 
 const names = (s: { namespaces: readonly NamespaceSummary[] | null }) => s.namespaces?.map((n) => n.name);
 
 test('a snapshot replaces, upserts insert in name order or replace by uid, deletes remove', () => {
-  let s = applyLiveEvent(emptyLiveState, { topic: 'namespaces', type: 'snapshot', items: [ns('default'), ns('kube-system')] });
+  let s = applyLiveEvent(emptyLiveState, {
+    topic: 'namespaces',
+    type: 'snapshot',
+    items: [ns('default'), ns('kube-system')],
+  });
   s = applyLiveEvent(s, { topic: 'namespaces', type: 'upsert', item: ns('demo') });
   assert.deepEqual(names(s), ['default', 'demo', 'kube-system']);
   s = applyLiveEvent(s, { topic: 'namespaces', type: 'upsert', item: { ...ns('demo'), phase: 'Terminating' } });
-  assert.deepEqual(s.namespaces?.map((n) => n.phase), ['Active', 'Terminating', 'Active']);
+  assert.deepEqual(
+    s.namespaces?.map((n) => n.phase),
+    ['Active', 'Terminating', 'Active'],
+  );
   s = applyLiveEvent(s, { topic: 'namespaces', type: 'delete', item: ns('demo') });
   assert.deepEqual(names(s), ['default', 'kube-system']);
   s = applyLiveEvent(s, { topic: 'namespaces', type: 'snapshot', items: [ns('zeta')] });
@@ -19,7 +26,16 @@ test('a snapshot replaces, upserts insert in name order or replace by uid, delet
 });
 
 test('the connection badge follows the subscription first, then the cluster', () => {
-  const cluster = (connected: boolean): ClusterSummary => ({ connected, server: 's', context: 'c', version: 'v1', nodes: { ready: 3, total: 3 }, namespaces: 4, message: null, since: '' });
+  const cluster = (connected: boolean): ClusterSummary => ({
+    connected,
+    server: 's',
+    context: 'c',
+    version: 'v1',
+    nodes: { ready: 3, total: 3 },
+    namespaces: 4,
+    message: null,
+    since: '',
+  });
   assert.equal(connectionOf('connecting', false, null), 'connecting');
   assert.equal(connectionOf('pending', false, cluster(true)), 'live');
   assert.equal(connectionOf('pending', false, cluster(false)), 'cluster-down');
@@ -28,7 +44,18 @@ test('the connection badge follows the subscription first, then the cluster', ()
 });
 
 test('resource rows, owned objects and events fold per topic; a later snapshot replaces rows', () => {
-  const row = (name: string) => ({ uid: `u-${name}`, name, namespace: 'ns', creationTimestamp: null, deletionTimestamp: null, generation: 1, observedGeneration: null, resourceVersion: '1', columns: [], conditions: [] });
+  const row = (name: string) => ({
+    uid: `u-${name}`,
+    name,
+    namespace: 'ns',
+    creationTimestamp: null,
+    deletionTimestamp: null,
+    generation: 1,
+    observedGeneration: null,
+    resourceVersion: '1',
+    columns: [],
+    conditions: [],
+  });
   const topic = 'resources:cache.example.com/v1alpha1/memcacheds/ns' as const;
   let s = applyLiveEvent(emptyLiveState, { topic, type: 'snapshot', items: [row('a'), row('b')] });
   s = applyLiveEvent(s, { topic, type: 'upsert', item: row('c') });
@@ -42,12 +69,30 @@ test('resource rows, owned objects and events fold per topic; a later snapshot r
 
 test('a timeline snapshot after a reconnect merges with the runs already shown: none lost, none twice', () => {
   const run = (id: number) => ({
-    id, controller: 'memcached', objectUid: 'u1', kind: 'Memcached', namespace: 'ns', name: 'm', generation: 1, designId: null, designVersion: null,
-    triggers: [], startedAt: new Date(id * 1000).toISOString(), durationMs: 1, outcome: 'success' as const, requeueAfterMs: null, errorMessage: null, actions: [], conditions: [],
+    id,
+    controller: 'memcached',
+    objectUid: 'u1',
+    kind: 'Memcached',
+    namespace: 'ns',
+    name: 'm',
+    generation: 1,
+    designId: null,
+    designVersion: null,
+    triggers: [],
+    startedAt: new Date(id * 1000).toISOString(),
+    durationMs: 1,
+    outcome: 'success' as const,
+    requeueAfterMs: null,
+    errorMessage: null,
+    actions: [],
+    conditions: [],
   });
   let s = applyLiveEvent(emptyLiveState, { topic: 'timeline:u1', type: 'snapshot', runs: [run(1), run(2), run(3)] });
   s = applyLiveEvent(s, { topic: 'timeline:u1', type: 'run', run: run(4) });
   // the server restarted: a fresh snapshot of the newest runs only (older ones were shown already)
   s = applyLiveEvent(s, { topic: 'timeline:u1', type: 'snapshot', runs: [run(3), run(4), run(5)] });
-  assert.deepEqual(s.timelines.get('u1')?.map((r) => r.id), [5, 4, 3, 2, 1]);
+  assert.deepEqual(
+    s.timelines.get('u1')?.map((r) => r.id),
+    [5, 4, 3, 2, 1],
+  );
 });

@@ -2,7 +2,13 @@
 // topic's state, upserts and deletes edit it (a relist on the server just re-sends a snapshot).
 // Timelines are the exception: a snapshot (the newest runs) merges into the runs already shown,
 // so older pages the user loaded and runs seen before a reconnect are never dropped.
-import type { ClusterSummary, EventSummary, LiveEvent, NamespaceSummary, NodeSummary } from '@opstudio/controller/router';
+import type {
+  ClusterSummary,
+  EventSummary,
+  LiveEvent,
+  NamespaceSummary,
+  NodeSummary,
+} from '@opstudio/controller/router';
 import { applyWatchEvent, isFamilyTopic, type TopicFamily } from '@opstudio/shared/live/index';
 import type { OwnedObjects, ResourceKind, ResourceRow } from '../resources/api-types';
 import { mergeRuns } from '../timeline/timeline-text';
@@ -26,7 +32,16 @@ export interface LiveState {
   readonly events: ReadonlyMap<string, Keyed<EventSummary>>;
 }
 
-export const emptyLiveState: LiveState = { cluster: null, namespaces: null, nodes: null, kinds: null, rows: new Map(), owned: new Map(), timelines: new Map(), events: new Map() };
+export const emptyLiveState: LiveState = {
+  cluster: null,
+  namespaces: null,
+  nodes: null,
+  kinds: null,
+  rows: new Map(),
+  owned: new Map(),
+  timelines: new Map(),
+  events: new Map(),
+};
 
 type Item = { readonly uid: string; readonly name: string };
 
@@ -40,7 +55,8 @@ export function removeByUid<T extends Item>(list: readonly T[] | null, item: T):
   return (list ?? []).filter((x) => x.uid !== item.uid);
 }
 
-const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => new Map(map).set(key, value);
+const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> =>
+  new Map(map).set(key, value);
 /** The uid of a `<family>:<uid>` topic. */
 const afterColon = (topic: string) => topic.slice(topic.indexOf(':') + 1);
 
@@ -50,10 +66,19 @@ export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
       return { ...state, cluster: event.cluster };
     case 'namespaces':
       if (event.type === 'snapshot') return { ...state, namespaces: event.items };
-      return { ...state, namespaces: event.type === 'upsert' ? upsertByName(state.namespaces, event.item) : removeByUid(state.namespaces, event.item) };
+      return {
+        ...state,
+        namespaces:
+          event.type === 'upsert'
+            ? upsertByName(state.namespaces, event.item)
+            : removeByUid(state.namespaces, event.item),
+      };
     case 'nodes':
       if (event.type === 'snapshot') return { ...state, nodes: event.items };
-      return { ...state, nodes: event.type === 'upsert' ? upsertByName(state.nodes, event.item) : removeByUid(state.nodes, event.item) };
+      return {
+        ...state,
+        nodes: event.type === 'upsert' ? upsertByName(state.nodes, event.item) : removeByUid(state.nodes, event.item),
+      };
     case 'kinds':
       return { ...state, kinds: applyWatchEvent(state.kinds ?? undefined, event) };
   }
@@ -61,7 +86,10 @@ export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
     return { ...state, rows: withKey(state.rows, event.topic, applyWatchEvent(state.rows.get(event.topic), event)) };
   }
   if (isTopic(event, 'owned')) {
-    return { ...state, owned: withKey(state.owned, afterColon(event.topic), { deployments: event.deployments, pods: event.pods }) };
+    return {
+      ...state,
+      owned: withKey(state.owned, afterColon(event.topic), { deployments: event.deployments, pods: event.pods }),
+    };
   }
   if (isTopic(event, 'events')) {
     const uid = afterColon(event.topic);
@@ -78,7 +106,11 @@ export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
 /** What the connection badge and the pages show, from the subscription's status and the cluster summary. */
 export type Connection = 'connecting' | 'live' | 'cluster-down' | 'controller-down';
 
-export function connectionOf(subscriptionStatus: 'idle' | 'connecting' | 'pending' | 'error', hadError: boolean, cluster: ClusterSummary | null): Connection {
+export function connectionOf(
+  subscriptionStatus: 'idle' | 'connecting' | 'pending' | 'error',
+  hadError: boolean,
+  cluster: ClusterSummary | null,
+): Connection {
   if (subscriptionStatus === 'error' || (subscriptionStatus === 'connecting' && hadError)) return 'controller-down';
   if (subscriptionStatus !== 'pending' || cluster === null) return 'connecting';
   return cluster.connected ? 'live' : 'cluster-down';

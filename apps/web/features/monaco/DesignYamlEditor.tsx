@@ -24,7 +24,13 @@ export interface DesignYamlEditorProps {
 
 const monaco = setUpMonaco();
 
-export default function DesignYamlEditor({ value, onChange, markers, revealPath, readOnly = false }: DesignYamlEditorProps) {
+export default function DesignYamlEditor({
+  value,
+  onChange,
+  markers,
+  revealPath,
+  readOnly = false,
+}: DesignYamlEditorProps) {
   const { editorRef, editorProps } = useControlledEditor(value, onChange, 'form');
   const highlight = useRef<editor.IEditorDecorationsCollection | null>(null);
 
@@ -38,7 +44,14 @@ export default function DesignYamlEditor({ value, onChange, markers, revealPath,
       markers.map((m) => {
         const start = model.getPositionAt(Math.min(m.start, length));
         const end = model.getPositionAt(Math.min(Math.max(m.end, m.start + 1), length));
-        return { startLineNumber: start.lineNumber, startColumn: start.column, endLineNumber: end.lineNumber, endColumn: end.column, message: m.message, severity: m.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning };
+        return {
+          startLineNumber: start.lineNumber,
+          startColumn: start.column,
+          endLineNumber: end.lineNumber,
+          endColumn: end.column,
+          message: m.message,
+          severity: m.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+        };
       }),
     );
   }, [markers, value]);
@@ -55,13 +68,19 @@ export default function DesignYamlEditor({ value, onChange, markers, revealPath,
     const end = model.getPositionAt(at.end);
     const range = new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column);
     ed.revealRangeInCenterIfOutsideViewport(range);
-    highlight.current = ed.createDecorationsCollection([{ range, options: { isWholeLine: true, className: styles.revealed } }]);
+    highlight.current = ed.createDecorationsCollection([
+      { range, options: { isWholeLine: true, className: styles.revealed } },
+    ]);
     // the text changes with every form edit: follow the field while it is selected
   }, [revealPath, value]);
 
   return (
     <div className={styles.frame}>
-      <Editor path={DESIGN_MODEL_URI} {...editorProps} options={{ ...YAML_EDITOR_OPTIONS, readOnly, domReadOnly: readOnly }} />
+      <Editor
+        path={DESIGN_MODEL_URI}
+        {...editorProps}
+        options={{ ...YAML_EDITOR_OPTIONS, readOnly, domReadOnly: readOnly }}
+      />
     </div>
   );
 }

@@ -24,14 +24,26 @@ export interface SchemaYamlEditorProps {
   readonly readOnly?: boolean;
 }
 
-export default function SchemaYamlEditor({ value, onChange, modelUri, schemaId, schema, label, readOnly = false }: SchemaYamlEditorProps) {
+export default function SchemaYamlEditor({
+  value,
+  onChange,
+  modelUri,
+  schemaId,
+  schema,
+  label,
+  readOnly = false,
+}: SchemaYamlEditorProps) {
   const { editorProps } = useControlledEditor(value, onChange, 'outside');
 
   useEffect(() => addYamlSchema(modelUri, schemaId, schema), [modelUri, schemaId, schema]);
 
   return (
     <div className={styles.frame}>
-      <Editor path={modelUri} {...editorProps} options={{ ...YAML_EDITOR_OPTIONS, ariaLabel: label, readOnly, domReadOnly: readOnly }} />
+      <Editor
+        path={modelUri}
+        {...editorProps}
+        options={{ ...YAML_EDITOR_OPTIONS, ariaLabel: label, readOnly, domReadOnly: readOnly }}
+      />
     </div>
   );
 }

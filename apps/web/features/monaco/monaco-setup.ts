@@ -49,8 +49,12 @@ export function setUpMonaco(): typeof monaco {
   if (yaml !== null) return monaco;
   window.MonacoEnvironment = {
     getWorker(_moduleId: string, label: string): Worker {
-      if (label === 'yaml') return new Worker(new URL('monaco-yaml/yaml.worker', import.meta.url), { type: 'module', name: 'yaml' });
-      return new Worker(new URL('monaco-editor/esm/vs/editor/editor.worker', import.meta.url), { type: 'module', name: 'editor' });
+      if (label === 'yaml')
+        return new Worker(new URL('monaco-yaml/yaml.worker', import.meta.url), { type: 'module', name: 'yaml' });
+      return new Worker(new URL('monaco-editor/esm/vs/editor/editor.worker', import.meta.url), {
+        type: 'module',
+        name: 'editor',
+      });
     },
   };
   loader.config({ monaco });

@@ -48,7 +48,13 @@ export function useControlledEditor(value: string, onChange: (text: string) => v
     applying.current = true;
     try {
       ed.pushUndoStop();
-      ed.executeEdits(editSource, [{ range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), text: edit.text, forceMoveMarkers: true }]);
+      ed.executeEdits(editSource, [
+        {
+          range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column),
+          text: edit.text,
+          forceMoveMarkers: true,
+        },
+      ]);
       ed.pushUndoStop();
     } finally {
       applying.current = false;

@@ -20,10 +20,24 @@ type Tab = 'CRD' | 'RBAC' | 'Sample' | 'Go types' | 'What the controller creates
 export function Previews({ previews, baseName, changes }: PreviewsProps) {
   const [tab, setTab] = useState<Tab>('CRD');
   const [goFile, setGoFile] = useState(0);
-  const tabs: Tab[] = ['CRD', 'RBAC', 'Sample', 'Go types', 'What the controller creates', ...(changes === null ? [] : (['Changes vs cluster'] as const))];
+  const tabs: Tab[] = [
+    'CRD',
+    'RBAC',
+    'Sample',
+    'Go types',
+    'What the controller creates',
+    ...(changes === null ? [] : (['Changes vs cluster'] as const)),
+  ];
   const current = tabs.includes(tab) ? tab : 'CRD';
   let body: ReactNode;
-  const text = (a: PreviewSet['crd'], file: string) => (a.ok ? <Code text={a.text} file={file} /> : <p role="alert" className={styles.error}>{a.message}</p>);
+  const text = (a: PreviewSet['crd'], file: string) =>
+    a.ok ? (
+      <Code text={a.text} file={file} />
+    ) : (
+      <p role="alert" className={styles.error}>
+        {a.message}
+      </p>
+    );
   switch (current) {
     case 'CRD':
       body = text(previews.crd, `${baseName}.yaml`);
@@ -40,7 +54,11 @@ export function Previews({ previews, baseName, changes }: PreviewsProps) {
     case 'Go types': {
       const g = previews.goTypes;
       if (!g.ok) {
-        body = <p role="alert" className={styles.error}>{g.message}</p>;
+        body = (
+          <p role="alert" className={styles.error}>
+            {g.message}
+          </p>
+        );
         break;
       }
       const file = g.files[Math.min(goFile, g.files.length - 1)];
@@ -56,7 +74,9 @@ export function Previews({ previews, baseName, changes }: PreviewsProps) {
               ))}
             </select>
           </label>
-          {g.notExpressible.length > 0 ? <p className={styles.note}>Go markers cannot say: {g.notExpressible.join('; ')}</p> : null}
+          {g.notExpressible.length > 0 ? (
+            <p className={styles.note}>Go markers cannot say: {g.notExpressible.join('; ')}</p>
+          ) : null}
           {file ? <Code text={file.text} file={file.path.split('/').pop() ?? 'types.go'} /> : null}
         </>
       );
@@ -70,7 +90,15 @@ export function Previews({ previews, baseName, changes }: PreviewsProps) {
     <section className={styles.previews} aria-label="Previews">
       <div role="tablist" aria-label="Preview" className={styles.tabs}>
         {tabs.map((t) => (
-          <button key={t} type="button" role="tab" id={`preview-tab-${t}`} aria-selected={t === current} aria-controls="preview-panel" onClick={() => setTab(t)}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`preview-tab-${t}`}
+            aria-selected={t === current}
+            aria-controls="preview-panel"
+            onClick={() => setTab(t)}
+          >
             {t}
           </button>
         ))}

@@ -39,7 +39,14 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
     create.reset();
     let designYaml: string | null = null;
     if (kind.designId !== null) {
-      const design = await queryClient.fetchQuery(trpc.designs.get.queryOptions({ id: kind.designId, ...(kind.designVersion !== null ? { version: kind.designVersion } : {}) })).catch(() => null);
+      const design = await queryClient
+        .fetchQuery(
+          trpc.designs.get.queryOptions({
+            id: kind.designId,
+            ...(kind.designVersion !== null ? { version: kind.designVersion } : {}),
+          }),
+        )
+        .catch(() => null);
       designYaml = design?.yaml ?? null;
     }
     setText(emitYaml(sampleFor(kind, designYaml, takenNames) as YamlValue, { keepKeyOrder: true }));
@@ -47,12 +54,23 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
 
   const submit = () => {
     if (text === null || kind.version === null) return;
-    create.mutate({ group: kind.group, version: kind.version, plural: kind.plural, body: text, ...(namespaced ? { namespace } : {}) });
+    create.mutate({
+      group: kind.group,
+      version: kind.version,
+      plural: kind.plural,
+      body: text,
+      ...(namespaced ? { namespace } : {}),
+    });
   };
 
   return (
     <>
-      <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => void open()} disabled={kind.version === null}>
+      <button
+        type="button"
+        className={`${styles.button} ${styles.primary}`}
+        onClick={() => void open()}
+        disabled={kind.version === null}
+      >
         Create from sample
       </button>
       {created !== null && (
@@ -70,7 +88,13 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
           <label htmlFor="sample-yaml" className={styles.note}>
             Sample YAML (edit before creating)
           </label>
-          <textarea id="sample-yaml" className={styles.yaml} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+          <textarea
+            id="sample-yaml"
+            className={styles.yaml}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            spellCheck={false}
+          />
           {create.error !== null && (
             <p className={styles.error} role="alert">
               {create.error.message}
@@ -80,7 +104,12 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
             <button type="button" className={styles.button} onClick={() => setText(null)}>
               Cancel
             </button>
-            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={submit} disabled={create.isPending}>
+            <button
+              type="button"
+              className={`${styles.button} ${styles.primary}`}
+              onClick={submit}
+              disabled={create.isPending}
+            >
               {create.isPending ? 'Creating…' : 'Create'}
             </button>
           </div>

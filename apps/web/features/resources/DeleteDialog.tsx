@@ -31,21 +31,42 @@ export function DeleteDialog({ kind, target, onClose }: Props) {
 
   const confirm = () => {
     if (target === null || kind.version === null) return;
-    remove.mutate({ group: kind.group, version: kind.version, plural: kind.plural, name: target.name, ...(target.namespace !== null ? { namespace: target.namespace } : {}) });
+    remove.mutate({
+      group: kind.group,
+      version: kind.version,
+      plural: kind.plural,
+      name: target.name,
+      ...(target.namespace !== null ? { namespace: target.namespace } : {}),
+    });
   };
 
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby="delete-title" onClose={() => target !== null && onClose(false)}>
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby="delete-title"
+      onClose={() => target !== null && onClose(false)}
+    >
       <h2 id="delete-title">Delete {target?.name}?</h2>
       <p className={styles.note}>
-        The {kind.kind} {target?.namespace ? `in namespace ${target.namespace} ` : ''}is deleted after its finalizer has run; what it owns (its Deployment and pods) goes with it.
+        The {kind.kind} {target?.namespace ? `in namespace ${target.namespace} ` : ''}is deleted after its finalizer has
+        run; what it owns (its Deployment and pods) goes with it.
       </p>
-      {remove.error !== null && <p className={styles.error} role="alert">{remove.error.message}</p>}
+      {remove.error !== null && (
+        <p className={styles.error} role="alert">
+          {remove.error.message}
+        </p>
+      )}
       <div className={styles.dialogButtons}>
         <button type="button" className={styles.button} onClick={() => onClose(false)}>
           Cancel
         </button>
-        <button type="button" className={`${styles.button} ${styles.dangerSolid}`} onClick={confirm} disabled={remove.isPending}>
+        <button
+          type="button"
+          className={`${styles.button} ${styles.dangerSolid}`}
+          onClick={confirm}
+          disabled={remove.isPending}
+        >
           {remove.isPending ? 'Deleting…' : 'Delete'}
         </button>
       </div>

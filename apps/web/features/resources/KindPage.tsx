@@ -14,7 +14,8 @@ import { useKind } from './use-kinds';
 import { useNow } from './use-now';
 
 const ALL = '';
-const byPlace = (a: ResourceRow, b: ResourceRow) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name);
+const byPlace = (a: ResourceRow, b: ResourceRow) =>
+  (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name);
 
 export function KindPage({ crdName }: { readonly crdName: string }) {
   const kind = useKind(crdName);
@@ -22,18 +23,46 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
   const [deleting, setDeleting] = useState<ResourceRow | null>(null);
   const now = useNow();
   const namespaced = kind?.scope !== 'Cluster';
-  const topic: Topic | null = kind?.version ? resourcesTopic({ group: kind.group, version: kind.version, plural: kind.plural, namespace: namespaced && namespace !== ALL ? namespace : undefined }) : null;
+  const topic: Topic | null = kind?.version
+    ? resourcesTopic({
+        group: kind.group,
+        version: kind.version,
+        plural: kind.plural,
+        namespace: namespaced && namespace !== ALL ? namespace : undefined,
+      })
+    : null;
   const topics = useMemo(() => (topic === null ? ['namespaces' as const] : (['namespaces', topic] as const)), [topic]);
   const { state } = useLiveTopics(topics);
   const list = topic === null ? undefined : state.rows.get(topic);
   const rows = useMemo(() => sortedItems(list, byPlace), [list]);
   const taken = useMemo(() => new Set(rows.map((r) => r.name)), [rows]);
   // offered only when the studio role and Kubernetes RBAC allow it (features/auth); the server checks again
-  const mayCreate = useMayDo('editor', kind?.version ? { verb: 'create', group: kind.group, resource: kind.plural, ...(namespaced ? { namespace: namespace === ALL ? 'default' : namespace } : {}) } : null);
-  const mayDelete = useMayDo('editor', kind?.version ? { verb: 'delete', group: kind.group, resource: kind.plural, ...(namespaced && namespace !== ALL ? { namespace } : {}) } : null);
+  const mayCreate = useMayDo(
+    'editor',
+    kind?.version
+      ? {
+          verb: 'create',
+          group: kind.group,
+          resource: kind.plural,
+          ...(namespaced ? { namespace: namespace === ALL ? 'default' : namespace } : {}),
+        }
+      : null,
+  );
+  const mayDelete = useMayDo(
+    'editor',
+    kind?.version
+      ? {
+          verb: 'delete',
+          group: kind.group,
+          resource: kind.plural,
+          ...(namespaced && namespace !== ALL ? { namespace } : {}),
+        }
+      : null,
+  );
 
   if (kind === undefined) return <p className={styles.note}>Loading kinds…</p>;
-  if (kind === null) return <p className={styles.error}>The cluster has no CRD named {crdName}: it may have been uninstalled.</p>;
+  if (kind === null)
+    return <p className={styles.error}>The cluster has no CRD named {crdName}: it may have been uninstalled.</p>;
   const managed = kind.designId !== null;
   const createIn = namespace === ALL ? 'default' : namespace;
 
@@ -42,8 +71,11 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
       <div className={styles.titleRow}>
         <h1 className={styles.title}>{kind.kind}</h1>
         <span className={styles.sub}>
-          {kind.name} · {kind.version ?? 'no served version'} · {kind.scope === 'Cluster' ? 'cluster-scoped' : 'namespaced'}
-          {managed ? ` · design ${kind.designId} v${kind.designVersion ?? '?'}` : ' · not installed by the studio (read-only)'}
+          {kind.name} · {kind.version ?? 'no served version'} ·{' '}
+          {kind.scope === 'Cluster' ? 'cluster-scoped' : 'namespaced'}
+          {managed
+            ? ` · design ${kind.designId} v${kind.designVersion ?? '?'}`
+            : ' · not installed by the studio (read-only)'}
         </span>
       </div>
       <div className={styles.toolbar}>
@@ -66,7 +98,13 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
         <span className={styles.spacer} />
         {managed && mayCreate && <CreateFromSample kind={kind} namespace={createIn} takenNames={taken} />}
       </div>
-      <KindTable kind={kind} rows={rows} showNamespace={namespaced && namespace === ALL} now={now} onDelete={managed && mayDelete ? setDeleting : undefined} />
+      <KindTable
+        kind={kind}
+        rows={rows}
+        showNamespace={namespaced && namespace === ALL}
+        now={now}
+        onDelete={managed && mayDelete ? setDeleting : undefined}
+      />
       {managed && <DeleteDialog kind={kind} target={deleting} onClose={() => setDeleting(null)} />}
     </div>
   );

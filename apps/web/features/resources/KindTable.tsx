@@ -75,9 +75,7 @@ export function KindTable({ kind, rows, showNamespace, now, onDelete }: Props) {
             ))}
             <th scope="col">Conditions</th>
             <th scope="col">Age</th>
-            {onDelete && (
-<th scope="col" aria-label="Actions" />
-            )}
+            {onDelete && <th scope="col" aria-label="Actions" />}
           </tr>
         </thead>
         <tbody>
@@ -90,7 +88,17 @@ export function KindTable({ kind, rows, showNamespace, now, onDelete }: Props) {
             const row = rows[item.index];
             if (row === undefined) return null;
             return (
-              <Row key={row.uid} row={row} index={item.index} kind={kind} columns={columns} showNamespace={showNamespace} now={now} onDelete={onDelete} onOpen={onOpen} />
+              <Row
+                key={row.uid}
+                row={row}
+                index={item.index}
+                kind={kind}
+                columns={columns}
+                showNamespace={showNamespace}
+                now={now}
+                onDelete={onDelete}
+                onOpen={onOpen}
+              />
             );
           })}
           {bottom > 0 && (
@@ -137,7 +145,13 @@ const Row = memo(function Row({ row, index, kind, columns, showNamespace, now, o
       <td title={row.creationTimestamp ?? undefined}>{ageText(row.creationTimestamp, now)}</td>
       {onDelete && (
         <td>
-          <button type="button" className={`${styles.button} ${styles.danger}`} onClick={() => onDelete(row)} aria-label={`Delete ${row.name}`} disabled={row.deletionTimestamp !== null}>
+          <button
+            type="button"
+            className={`${styles.button} ${styles.danger}`}
+            onClick={() => onDelete(row)}
+            aria-label={`Delete ${row.name}`}
+            disabled={row.deletionTimestamp !== null}
+          >
             Delete
           </button>
         </td>

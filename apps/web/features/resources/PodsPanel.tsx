@@ -12,7 +12,9 @@ export function PodsPanel({ owned, now }: { readonly owned: OwnedObjects | undef
     <section className={styles.card} aria-label="Pods">
       <h2>Pods</h2>
       {owned === undefined && <p className={styles.note}>loading…</p>}
-      {owned !== undefined && owned.deployments.length === 0 && <p className={styles.note}>No Deployment owned by this object (yet).</p>}
+      {owned !== undefined && owned.deployments.length === 0 && (
+        <p className={styles.note}>No Deployment owned by this object (yet).</p>
+      )}
       {owned?.deployments.map((d) => (
         <p key={d.uid} className={styles.toolbar} aria-label={`Deployment ${d.name}`}>
           <span>
@@ -39,7 +41,11 @@ export function PodsPanel({ owned, now }: { readonly owned: OwnedObjects | undef
               <tr key={p.uid} aria-label={p.name}>
                 <td className={styles.mono}>{p.name}</td>
                 <td>
-                  <span className={`${styles.badge} ${p.deletionTimestamp !== null ? styles.neutral : p.phase === 'Running' ? styles.good : styles.bad}`}>{p.deletionTimestamp !== null ? 'Terminating' : p.phase}</span>
+                  <span
+                    className={`${styles.badge} ${p.deletionTimestamp !== null ? styles.neutral : p.phase === 'Running' ? styles.good : styles.bad}`}
+                  >
+                    {p.deletionTimestamp !== null ? 'Terminating' : p.phase}
+                  </span>
                 </td>
                 <td>
                   {p.readyContainers}/{p.containers}

@@ -36,17 +36,35 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
   const kind = useKind(crdName);
   const now = useNow();
   const [deleting, setDeleting] = useState(false);
-  const ref = kind?.version ? { group: kind.group, version: kind.version, plural: kind.plural, name, ...(namespace !== undefined ? { namespace } : {}) } : null;
-  const getOptions = trpc.resources.get.queryOptions(ref ?? { group: 'x', version: 'v1', plural: 'x', name }, { enabled: ref !== null, staleTime: Infinity });
+  const ref = kind?.version
+    ? {
+        group: kind.group,
+        version: kind.version,
+        plural: kind.plural,
+        name,
+        ...(namespace !== undefined ? { namespace } : {}),
+      }
+    : null;
+  const getOptions = trpc.resources.get.queryOptions(ref ?? { group: 'x', version: 'v1', plural: 'x', name }, {
+    enabled: ref !== null,
+    staleTime: Infinity,
+  });
   const object = useQuery(getOptions);
   // Apply and Delete only when the studio role and Kubernetes RBAC allow them (features/auth); the server checks again
-  const target = ref === null ? null : { group: ref.group, resource: ref.plural, name, ...(namespace !== undefined ? { namespace } : {}) };
+  const target =
+    ref === null
+      ? null
+      : { group: ref.group, resource: ref.plural, name, ...(namespace !== undefined ? { namespace } : {}) };
   const mayPatch = useMayDo('editor', target === null ? null : { verb: 'patch', ...target });
   const mayDelete = useMayDo('editor', target === null ? null : { verb: 'delete', ...target });
   const uid = object.data?.metadata.uid;
 
   const rowsTopic = ref === null ? null : resourcesTopic({ ...ref, namespace });
-  const topics = useMemo(() => (uid === undefined || rowsTopic === null ? [] : [rowsTopic, ownedTopic(uid), timelineTopic(uid), eventsTopic(uid)]), [uid, rowsTopic]);
+  const topics = useMemo(
+    () =>
+      uid === undefined || rowsTopic === null ? [] : [rowsTopic, ownedTopic(uid), timelineTopic(uid), eventsTopic(uid)],
+    [uid, rowsTopic],
+  );
   const { state } = useLiveTopics(topics);
   const row = rowsTopic === null || uid === undefined ? undefined : state.rows.get(rowsTopic)?.get(uid);
   const rows = rowsTopic === null ? undefined : state.rows.get(rowsTopic);
@@ -61,11 +79,12 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
   }, [liveVersion, shownVersion, refetch]);
 
   if (kind === undefined) return <p className={styles.note}>Loading…</p>;
-  if (kind === null) return <p className={styles.error}>The cluster has no CRD named {crdName}: it may have been uninstalled.</p>;
+  if (kind === null)
+    return <p className={styles.error}>The cluster has no CRD named {crdName}: it may have been uninstalled.</p>;
   if (object.error !== null) return <p className={styles.error}>{object.error.message}</p>;
   if (object.data === undefined || uid === undefined) return <p className={styles.note}>Loading {name}…</p>;
   const managed = kind.designId !== null;
-  const conditions = row?.conditions ?? ((object.data.status?.conditions as RowCondition[] | undefined) ?? []);
+  const conditions = row?.conditions ?? (object.data.status?.conditions as RowCondition[] | undefined) ?? [];
 
   return (
     <div className={styles.page}>
@@ -85,7 +104,12 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
       </div>
       {gone && <p className={styles.error}>This object no longer exists in the cluster.</p>}
       {!managed && <p className={styles.note}>Not installed by the studio: shown read-only.</p>}
-      <SpecEditor kind={kind} object={object.data} readOnly={!managed || !mayPatch} onApplied={(obj) => queryClient.setQueryData(getOptions.queryKey, obj)} />
+      <SpecEditor
+        kind={kind}
+        object={object.data}
+        readOnly={!managed || !mayPatch}
+        onApplied={(obj) => queryClient.setQueryData(getOptions.queryKey, obj)}
+      />
       <div className={styles.grid2}>
         <StatusPanel object={object.data} now={now} />
         <PodsPanel owned={state.owned.get(uid)} now={now} />

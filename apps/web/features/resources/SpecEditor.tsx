@@ -17,7 +17,10 @@ import { fieldsOf, setAt } from './schema-form/schema-fields';
 import { editableOf, planPatch } from './spec-draft';
 import type { Editable } from './spec-draft';
 
-const SchemaYamlEditor = dynamic(() => import('../monaco/SchemaYamlEditor'), { ssr: false, loading: () => <p className={styles.note}>Loading the editor…</p> });
+const SchemaYamlEditor = dynamic(() => import('../monaco/SchemaYamlEditor'), {
+  ssr: false,
+  loading: () => <p className={styles.note}>Loading the editor…</p>,
+});
 
 interface Props {
   readonly kind: ResourceKind;
@@ -39,7 +42,10 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
   const yamlText = useMemo(() => text ?? emitYaml(doc as YamlValue, { keepKeyOrder: true }), [text, doc]);
   const { group, version, kind: kindName, schema: crdSchema } = kind;
   // recomputed (and monaco-yaml revalidated) only when this kind's schema changes, not on every kinds event
-  const schema = useMemo(() => crDocumentSchema({ group, version: version ?? '', kind: kindName, schema: crdSchema }), [group, version, kindName, crdSchema]);
+  const schema = useMemo(
+    () => crDocumentSchema({ group, version: version ?? '', kind: kindName, schema: crdSchema }),
+    [group, version, kindName, crdSchema],
+  );
   const { name, namespace } = object.metadata;
   const modelUri = `file:///resources/${kind.name}/${namespace ?? '_cluster'}/${name}.yaml`;
   const apply = useMutation(
@@ -63,7 +69,8 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
     apply.reset();
     const parsed = parseYaml(value);
     if (!parsed.ok) return setYamlError(parsed.message);
-    if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) return setYamlError('the YAML must be one mapping (apiVersion, kind, metadata, spec)');
+    if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value))
+      return setYamlError('the YAML must be one mapping (apiVersion, kind, metadata, spec)');
     setYamlError(null);
     setDraft(parsed.value as Editable);
   };
@@ -75,7 +82,15 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
   };
   const submit = () => {
     if (plan.kind !== 'patch' || kind.version === null) return;
-    apply.mutate({ group: kind.group, version: kind.version, plural: kind.plural, name: object.metadata.name, ...(object.metadata.namespace !== undefined ? { namespace: object.metadata.namespace } : {}), strategy: 'merge', patch: plan.patch });
+    apply.mutate({
+      group: kind.group,
+      version: kind.version,
+      plural: kind.plural,
+      name: object.metadata.name,
+      ...(object.metadata.namespace !== undefined ? { namespace: object.metadata.namespace } : {}),
+      strategy: 'merge',
+      patch: plan.patch,
+    });
   };
   const problem = yamlError ?? (plan.kind === 'invalid' ? plan.message : null);
 
@@ -87,10 +102,20 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
         {draft !== null && <span className={styles.sub}>edited, not applied</span>}
         {!readOnly && (
           <>
-            <button type="button" className={styles.button} onClick={discard} disabled={draft === null && text === null}>
+            <button
+              type="button"
+              className={styles.button}
+              onClick={discard}
+              disabled={draft === null && text === null}
+            >
               Discard
             </button>
-            <button type="button" className={`${styles.button} ${styles.primary}`} onClick={submit} disabled={plan.kind !== 'patch' || yamlError !== null || apply.isPending}>
+            <button
+              type="button"
+              className={`${styles.button} ${styles.primary}`}
+              onClick={submit}
+              disabled={plan.kind !== 'patch' || yamlError !== null || apply.isPending}
+            >
               {apply.isPending ? 'Applying…' : 'Apply'}
             </button>
           </>

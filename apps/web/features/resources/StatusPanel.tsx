@@ -13,14 +13,21 @@ export function StatusPanel({ object, now }: { readonly object: FetchedObject; r
   const conditions = Array.isArray(status.conditions) ? (status.conditions as unknown as RowCondition[]) : [];
   const { conditions: _c, observedGeneration, ...rest } = status;
   // re-rendered on every live event and clock tick: emit the other fields only when the status changes
-  const restYaml = useMemo(() => (Object.keys(rest).length > 0 ? emitYaml(rest, { keepKeyOrder: true }) : null), [object.status]);
+  const restYaml = useMemo(
+    () => (Object.keys(rest).length > 0 ? emitYaml(rest, { keepKeyOrder: true }) : null),
+    [object.status],
+  );
   const generation = object.metadata.generation;
   const seen = observedGenerationOf(observedGeneration, conditions);
   return (
     <section className={styles.card} aria-label="Status">
       <h2>Status</h2>
       <p className={styles.note}>
-        {seen === null ? 'The controller has not reported on this object yet.' : seen === generation ? `Up to date: generation ${generation} observed.` : `Catching up: generation ${generation ?? '?'}, observed ${seen}.`}
+        {seen === null
+          ? 'The controller has not reported on this object yet.'
+          : seen === generation
+            ? `Up to date: generation ${generation} observed.`
+            : `Catching up: generation ${generation ?? '?'}, observed ${seen}.`}
         {object.metadata.deletionTimestamp !== undefined && ' Deleting: finalizers are running.'}
       </p>
       {conditions.length > 0 && (
@@ -57,6 +64,8 @@ export function StatusPanel({ object, now }: { readonly object: FetchedObject; r
 /** status.observedGeneration when the kind has it, else what the conditions observed (kubebuilder's Memcached keeps it there). */
 export function observedGenerationOf(statusField: unknown, conditions: readonly object[]): number | null {
   if (typeof statusField === 'number') return statusField;
-  const seen = conditions.map((c) => (c as { observedGeneration?: unknown }).observedGeneration).filter((g): g is number => typeof g === 'number');
+  const seen = conditions
+    .map((c) => (c as { observedGeneration?: unknown }).observedGeneration)
+    .filter((g): g is number => typeof g === 'number');
   return seen.length === 0 ? null : Math.max(...seen);
 }

@@ -1,6 +1,15 @@
 // The resources API's shapes as the pages use them (docs/design/0010-resources-api.md), from the
 // controller's router (types only: nothing of the controller is bundled).
-export type { CustomObject, OwnedDeployment, OwnedPod, PrinterCell, PrinterColumn, ResourceKind, ResourceRow, RowCondition } from '@opstudio/controller/router';
+export type {
+  CustomObject,
+  OwnedDeployment,
+  OwnedPod,
+  PrinterCell,
+  PrinterColumn,
+  ResourceKind,
+  ResourceRow,
+  RowCondition,
+} from '@opstudio/controller/router';
 import type { AppRouter, OwnedDeployment, OwnedPod } from '@opstudio/controller/router';
 import type { TRPCOptionsProxy, inferOutput } from '@trpc/tanstack-react-query';
 

@@ -14,8 +14,16 @@ export interface JsonSchema {
 export function toJsonSchema(s: JSONSchemaProps): JsonSchema {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(s)) {
-    if (key.startsWith('x-kubernetes-') || key === 'nullable' || key === 'properties' || key === 'items' || key === 'additionalProperties') continue;
-    if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') out[key] = (value as JSONSchemaProps[]).map(toJsonSchema);
+    if (
+      key.startsWith('x-kubernetes-') ||
+      key === 'nullable' ||
+      key === 'properties' ||
+      key === 'items' ||
+      key === 'additionalProperties'
+    )
+      continue;
+    if (key === 'allOf' || key === 'anyOf' || key === 'oneOf')
+      out[key] = (value as JSONSchemaProps[]).map(toJsonSchema);
     else if (key === 'not') out[key] = toJsonSchema(value as JSONSchemaProps);
     else out[key] = value;
   }
@@ -23,11 +31,14 @@ export function toJsonSchema(s: JSONSchemaProps): JsonSchema {
     delete out.type;
     out.anyOf = [{ type: 'integer' }, { type: 'string' }];
   }
-  if (s.properties !== undefined) out.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, toJsonSchema(v)]));
+  if (s.properties !== undefined)
+    out.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, toJsonSchema(v)]));
   if (s.items !== undefined && !Array.isArray(s.items)) out.items = toJsonSchema(s.items);
   const extra: unknown = s.additionalProperties;
-  if (extra !== undefined) out.additionalProperties = typeof extra === 'boolean' ? extra : toJsonSchema(extra as JSONSchemaProps);
-  else if (s.properties !== undefined && s['x-kubernetes-preserve-unknown-fields'] !== true) out.additionalProperties = false;
+  if (extra !== undefined)
+    out.additionalProperties = typeof extra === 'boolean' ? extra : toJsonSchema(extra as JSONSchemaProps);
+  else if (s.properties !== undefined && s['x-kubernetes-preserve-unknown-fields'] !== true)
+    out.additionalProperties = false;
   if (s.nullable === true && typeof out.type === 'string') out.type = [out.type, 'null'];
   return out;
 }
@@ -35,7 +46,12 @@ export function toJsonSchema(s: JSONSchemaProps): JsonSchema {
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
 
 /** The schema of the CR page's YAML document for a kind (`schema` is the version's openAPIV3Schema, if any). */
-export function crDocumentSchema(kind: { group: string; version: string; kind: string; schema: JSONSchemaProps | null }): JsonSchema {
+export function crDocumentSchema(kind: {
+  group: string;
+  version: string;
+  kind: string;
+  schema: JSONSchemaProps | null;
+}): JsonSchema {
   const spec = kind.schema?.properties?.spec;
   return {
     type: 'object',
@@ -43,7 +59,11 @@ export function crDocumentSchema(kind: { group: string; version: string; kind: s
     required: ['apiVersion', 'kind', 'metadata'],
     additionalProperties: false,
     properties: {
-      apiVersion: { type: 'string', enum: [`${kind.group}/${kind.version}`], description: 'The API group and version: cannot change here.' },
+      apiVersion: {
+        type: 'string',
+        enum: [`${kind.group}/${kind.version}`],
+        description: 'The API group and version: cannot change here.',
+      },
       kind: { type: 'string', enum: [kind.kind], description: 'The kind: cannot change here.' },
       metadata: {
         type: 'object',

@@ -9,12 +9,17 @@ test('a changed field, a new field and a removed field make a minimal merge patc
 });
 
 test('arrays are replaced whole and equal arrays are no change', () => {
-  assert.deepEqual(mergePatchOf({ spec: { args: ['a', 'b'] } }, { spec: { args: ['a', 'c'] } }), { spec: { args: ['a', 'c'] } });
+  assert.deepEqual(mergePatchOf({ spec: { args: ['a', 'b'] } }, { spec: { args: ['a', 'c'] } }), {
+    spec: { args: ['a', 'c'] },
+  });
   assert.equal(mergePatchOf({ spec: { args: ['a'] } }, { spec: { args: ['a'] } }), undefined);
 });
 
 test('no change gives undefined, so Apply can be disabled', () => {
-  assert.equal(mergePatchOf({ spec: { size: 1, nested: { x: 'y' } } }, { spec: { nested: { x: 'y' }, size: 1 } }), undefined);
+  assert.equal(
+    mergePatchOf({ spec: { size: 1, nested: { x: 'y' } } }, { spec: { nested: { x: 'y' }, size: 1 } }),
+    undefined,
+  );
 });
 
 test('a value that becomes an object, or an object that becomes a value, is replaced', () => {

@@ -8,4 +8,5 @@ export function objectPath(crdName: string, namespace: string | undefined, name:
   return `${kindPath(crdName)}/${encodeURIComponent(namespace === undefined || namespace === '' ? CLUSTER_SCOPE : namespace)}/${encodeURIComponent(name)}`;
 }
 
-export const namespaceFromPath = (segment: string): string | undefined => (segment === CLUSTER_SCOPE ? undefined : decodeURIComponent(segment));
+export const namespaceFromPath = (segment: string): string | undefined =>
+  segment === CLUSTER_SCOPE ? undefined : decodeURIComponent(segment);

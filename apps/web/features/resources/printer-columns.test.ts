@@ -20,5 +20,8 @@ test('wide-only columns and the creation-time Age are hidden, indices point into
     { name: 'Size', type: 'integer', jsonPath: '.spec.size', priority: 0 },
     { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp', priority: 0 },
   ]);
-  assert.deepEqual(cols.map((c) => [c.name, c.index]), [['Size', 1]]);
+  assert.deepEqual(
+    cols.map((c) => [c.name, c.index]),
+    [['Size', 1]],
+  );
 });

@@ -27,5 +27,7 @@ export function ageText(iso: string | null | undefined, now: number): string {
  * hides the rest without -o wide), and not the creation-time Age column (the table has its own).
  */
 export function visibleColumns(columns: readonly PrinterColumn[]): (PrinterColumn & { readonly index: number })[] {
-  return columns.map((c, index) => ({ ...c, index })).filter((c) => (c.priority ?? 0) === 0 && !(c.type === 'date' && c.jsonPath === '.metadata.creationTimestamp'));
+  return columns
+    .map((c, index) => ({ ...c, index }))
+    .filter((c) => (c.priority ?? 0) === 0 && !(c.type === 'date' && c.jsonPath === '.metadata.creationTimestamp'));
 }

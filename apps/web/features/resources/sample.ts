@@ -7,8 +7,17 @@ import type { ResourceKind } from './api-types';
 
 export type SampleObject = Record<string, unknown> & { metadata: Record<string, unknown> & { name: string } };
 
-export function sampleFor(kind: Pick<ResourceKind, 'group' | 'version' | 'kind' | 'singular'>, designYaml: string | null, taken: ReadonlySet<string>): SampleObject {
-  let obj: Record<string, unknown> = { apiVersion: `${kind.group}/${kind.version ?? ''}`, kind: kind.kind, metadata: { name: `${kind.singular}-sample` }, spec: {} };
+export function sampleFor(
+  kind: Pick<ResourceKind, 'group' | 'version' | 'kind' | 'singular'>,
+  designYaml: string | null,
+  taken: ReadonlySet<string>,
+): SampleObject {
+  let obj: Record<string, unknown> = {
+    apiVersion: `${kind.group}/${kind.version ?? ''}`,
+    kind: kind.kind,
+    metadata: { name: `${kind.singular}-sample` },
+    spec: {},
+  };
   if (designYaml !== null) {
     const parsed = parseDesign(designYaml);
     if (parsed.ok) obj = sampleResource(parsed.design);
@@ -19,5 +28,10 @@ export function sampleFor(kind: Pick<ResourceKind, 'group' | 'version' | 'kind' 
   let name = base;
   for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
   // the apiVersion the cluster serves for this kind, even if the design's sample names another
-  return { ...obj, apiVersion: `${kind.group}/${kind.version ?? ''}`, kind: kind.kind, metadata: { ...metadata, name } };
+  return {
+    ...obj,
+    apiVersion: `${kind.group}/${kind.version ?? ''}`,
+    kind: kind.kind,
+    metadata: { ...metadata, name },
+  };
 }

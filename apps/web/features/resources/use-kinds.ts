@@ -8,7 +8,13 @@ const topics = ['kinds'] as const;
 
 export function useKinds(): { readonly kinds: readonly ResourceKind[] | null; readonly error: string | null } {
   const { state, error } = useLiveTopics(topics);
-  const kinds = useMemo(() => (state.kinds === null ? null : [...state.kinds.values()].sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name))), [state.kinds]);
+  const kinds = useMemo(
+    () =>
+      state.kinds === null
+        ? null
+        : [...state.kinds.values()].sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name)),
+    [state.kinds],
+  );
   return { kinds, error };
 }
 

@@ -33,7 +33,10 @@ export function KindsNav() {
         ))}
       </ul>
       {other.length > 0 && (
-        <details className={styles.other} open={other.some((k) => current(kindPath(k.name)) !== undefined) || undefined}>
+        <details
+          className={styles.other}
+          open={other.some((k) => current(kindPath(k.name)) !== undefined) || undefined}
+        >
           <summary className={styles.heading}>Other kinds ({other.length})</summary>
           <ul className={styles.links} aria-label="Other kinds">
             {other.map((k) => (

@@ -9,9 +9,21 @@ import styles from './timeline.module.css';
 import { conditionText, durationText, mergeRuns, outcomeText, triggerSummary, triggerText } from './timeline-text';
 import type { TimelineRun } from './timeline-text';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hour12: false });
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+  hour12: false,
+});
 
-export function TimelinePanel({ uid, live }: { readonly uid: string; readonly live: readonly TimelineRun[] | undefined }) {
+export function TimelinePanel({
+  uid,
+  live,
+}: {
+  readonly uid: string;
+  readonly live: readonly TimelineRun[] | undefined;
+}) {
   const client = useTRPCClient();
   const [older, setOlder] = useState<readonly TimelineRun[]>([]);
   const [exhausted, setExhausted] = useState(false);

@@ -4,20 +4,50 @@ import { durationText, mergeRuns, outcomeText, triggerSummary, triggerText } fro
 import type { TimelineRun } from './timeline-text';
 
 const run = (id: number): TimelineRun => ({
-  id, controller: 'memcached', objectUid: 'u', kind: 'Memcached', namespace: 'ns', name: 'm', generation: 1, designId: null, designVersion: null,
-  triggers: [], startedAt: new Date(id * 1000).toISOString(), durationMs: 12, outcome: 'success', requeueAfterMs: null, errorMessage: null, actions: [], conditions: [],
+  id,
+  controller: 'memcached',
+  objectUid: 'u',
+  kind: 'Memcached',
+  namespace: 'ns',
+  name: 'm',
+  generation: 1,
+  designId: null,
+  designVersion: null,
+  triggers: [],
+  startedAt: new Date(id * 1000).toISOString(),
+  durationMs: 12,
+  outcome: 'success',
+  requeueAfterMs: null,
+  errorMessage: null,
+  actions: [],
+  conditions: [],
 });
 
 test('triggers read as what happened to which object', () => {
-  assert.equal(triggerText({ kind: 'watch', eventType: 'MODIFIED', resourceVersion: '42', object: { kind: 'Memcached', name: 'm' } }), 'Memcached changed (rv 42)');
-  assert.equal(triggerText({ kind: 'owned', eventType: 'ADDED', resourceVersion: '7', object: { kind: 'Deployment', name: 'm' } }), 'owned Deployment m created (rv 7)');
+  assert.equal(
+    triggerText({
+      kind: 'watch',
+      eventType: 'MODIFIED',
+      resourceVersion: '42',
+      object: { kind: 'Memcached', name: 'm' },
+    }),
+    'Memcached changed (rv 42)',
+  );
+  assert.equal(
+    triggerText({ kind: 'owned', eventType: 'ADDED', resourceVersion: '7', object: { kind: 'Deployment', name: 'm' } }),
+    'owned Deployment m created (rv 7)',
+  );
   assert.equal(triggerText({ kind: 'requeue', afterMs: 60_000 }), 'requeued after 1 min 0 s');
   assert.equal(triggerText({ kind: 'retry', attempt: 2, error: 'conflict' }), 'retry #2 after error: conflict');
 });
 
 test('collapsed triggers of one shape are counted', () => {
-  const owned = (rv: string) => ({ kind: 'owned', eventType: 'MODIFIED', resourceVersion: rv, object: { kind: 'Deployment', name: 'm' } }) as const;
-  assert.deepEqual(triggerSummary([owned('1'), owned('2'), owned('3'), { kind: 'resync' }]), ['owned Deployment m changed ×3', 'resync']);
+  const owned = (rv: string) =>
+    ({ kind: 'owned', eventType: 'MODIFIED', resourceVersion: rv, object: { kind: 'Deployment', name: 'm' } }) as const;
+  assert.deepEqual(triggerSummary([owned('1'), owned('2'), owned('3'), { kind: 'resync' }]), [
+    'owned Deployment m changed ×3',
+    'resync',
+  ]);
 });
 
 test('durations and outcomes in words', () => {
@@ -29,5 +59,8 @@ test('durations and outcomes in words', () => {
 });
 
 test('merging a live run, a snapshot and an older page keeps each run once, newest first', () => {
-  assert.deepEqual(mergeRuns([run(3), run(2)], [run(4), run(3), run(1)]).map((r) => r.id), [4, 3, 2, 1]);
+  assert.deepEqual(
+    mergeRuns([run(3), run(2)], [run(4), run(3), run(1)]).map((r) => r.id),
+    [4, 3, 2, 1],
+  );
 });

@@ -26,7 +26,10 @@ export function triggerText(t: Trigger): string {
 export function triggerSummary(triggers: readonly Trigger[]): string[] {
   const counts = new Map<string, number>();
   for (const t of triggers) {
-    const key = t.kind === 'watch' || t.kind === 'owned' ? `${t.kind === 'owned' ? `owned ${t.object.kind} ${t.object.name}` : t.object.kind || 'object'} ${eventWord[t.eventType]}` : triggerText(t);
+    const key =
+      t.kind === 'watch' || t.kind === 'owned'
+        ? `${t.kind === 'owned' ? `owned ${t.object.kind} ${t.object.name}` : t.object.kind || 'object'} ${eventWord[t.eventType]}`
+        : triggerText(t);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].map(([text, n]) => (n > 1 ? `${text} ×${n}` : text));

@@ -16,7 +16,8 @@ export interface TouchedPaths {
   readonly more?: number;
 }
 
-const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isMapping = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function cut(path: string): string {
   const p = path.startsWith('.') ? path.slice(1) : path;
@@ -49,5 +50,10 @@ export function touchedPaths(value: unknown, maxPaths = MAX_AUDIT_PATHS): Touche
 
 /** A summary value written by `touchedPaths` (the audit page shows it as a list of paths). */
 export function isTouchedPaths(v: unknown): v is TouchedPaths {
-  return isMapping(v) && Array.isArray(v.paths) && v.paths.every((p) => typeof p === 'string') && (v.more === undefined || typeof v.more === 'number');
+  return (
+    isMapping(v) &&
+    Array.isArray(v.paths) &&
+    v.paths.every((p) => typeof p === 'string') &&
+    (v.more === undefined || typeof v.more === 'number')
+  );
 }

@@ -26,7 +26,9 @@ function fact(key: string, value: unknown): AuditFact | undefined {
     if (CHOICES.has(key)) return value.length <= MAX_CHOICE_CHARS ? value : undefined;
     if (!DOCUMENTS.has(key)) return undefined;
     const parsed = parseYaml(value);
-    return parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? touchedPaths(parsed.value) : undefined;
+    return parsed.ok && typeof parsed.value === 'object' && parsed.value !== null
+      ? touchedPaths(parsed.value)
+      : undefined;
   }
   return typeof value === 'object' && value !== null ? touchedPaths(value) : undefined;
 }

@@ -30,17 +30,24 @@ describe('parseCel over the conformance corpus', () => {
       const rules: { path: string; rule: string; schema?: unknown }[] = [];
       collectRules(parse(file.text), '', rules);
       total += rules.length;
-      const failures = rules.map((r) => ({ path: r.path, rule: r.rule, result: parseCel(r.rule) })).filter((r) => !r.result.ok);
+      const failures = rules
+        .map((r) => ({ path: r.path, rule: r.rule, result: parseCel(r.rule) }))
+        .filter((r) => !r.result.ok);
       assert.deepEqual(failures, []);
       const isRoot = (p: string) => /^\.spec\.versions\[\d+\]\.schema\.openAPIV3Schema$/.test(p);
       const unknownFields = rules
         .filter((r) => r.schema !== undefined)
-        .map((r) => ({ path: r.path, rule: r.rule, result: checkCel(r.rule, r.schema as JSONSchemaProps, { isRoot: isRoot(r.path) }) }))
+        .map((r) => ({
+          path: r.path,
+          rule: r.rule,
+          result: checkCel(r.rule, r.schema as JSONSchemaProps, { isRoot: isRoot(r.path) }),
+        }))
         .filter((r) => !r.result.ok && r.result.unknownField);
       assert.deepEqual(unknownFields, [], 'no rule of a real CRD names a field its schema lacks');
     });
   }
-  test('the corpus has many rules (gateway-api alone has 178)', () => assert.ok(total > 190, `only ${total} rules found`));
+  test('the corpus has many rules (gateway-api alone has 178)', () =>
+    assert.ok(total > 190, `only ${total} rules found`));
 });
 
 describe('parseCel: Kubernetes syntax', () => {
@@ -48,13 +55,13 @@ describe('parseCel: Kubernetes syntax', () => {
     'self.size > 0 && has(self.spec)',
     'self == oldSelf',
     'self.all(x, x > 0) && self.exists(x, x == 1) && self.exists_one(x, x == 2)',
-    "self.map(x, x * 2).filter(y, y > 2).size() > 0",
+    'self.map(x, x * 2).filter(y, y > 2).size() > 0',
     'self.isSorted()',
     "url(self.endpoint).getHost() != ''",
     "quantity(self.memory).isGreaterThan(quantity('1Gi'))",
     "self.name.matches('^[a-z]+$') && self.name.lowerAscii() == self.name",
     '!oldSelf.hasValue() || oldSelf.value() == self',
-    "self.?spec.?replicas.orValue(1) >= 1",
+    'self.?spec.?replicas.orValue(1) >= 1',
     "self[?'key'].orValue('') == ''",
   ];
   for (const rule of accepted) test(`accepts ${rule}`, () => assert.deepEqual(parseCel(rule), { ok: true }));
@@ -83,8 +90,16 @@ describe('checkCel: rules against their schema', () => {
       free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
     },
   };
-  const known = ['self.size <= 5', 'self.max__dash__surge != 0', "self.ports.all(p, p.name != '')", "self.labels['a'] == 'b'", 'self.free.anything == 1',
-    "quantity('1').isZero()", 'self == oldSelf', '!has(self.size) || self.size > 0'];
+  const known = [
+    'self.size <= 5',
+    'self.max__dash__surge != 0',
+    "self.ports.all(p, p.name != '')",
+    "self.labels['a'] == 'b'",
+    'self.free.anything == 1',
+    "quantity('1').isZero()",
+    'self == oldSelf',
+    '!has(self.size) || self.size > 0',
+  ];
   // Only unknown fields are reported; other type errors (Kubernetes functions the library
   // lacks, object == dyn) stay the API server's call.
   for (const rule of known) {
@@ -103,7 +118,14 @@ describe('checkCel: rules against their schema', () => {
     assert.ok(!r.ok && r.unknownField);
   });
   test('the root sees apiVersion, kind, metadata.name', () => {
-    assert.deepEqual(checkCel("self.metadata.name.startsWith('a') && self.kind != ''", { type: 'object', properties: { spec: spec } }, { isRoot: true }), { ok: true });
+    assert.deepEqual(
+      checkCel(
+        "self.metadata.name.startsWith('a') && self.kind != ''",
+        { type: 'object', properties: { spec: spec } },
+        { isRoot: true },
+      ),
+      { ok: true },
+    );
   });
   test('Kubernetes escapes odd field names', () => {
     assert.equal(celFieldName('max-surge'), 'max__dash__surge');
@@ -119,12 +141,20 @@ describe('evaluateCel', () => {
     assert.deepEqual(evaluateCel('self.size <= 5', { self: { size: 7 } }), { ok: true, value: false });
   });
   test('a number field compares as a double', () => {
-    const r = evaluateCel('self.ratio > 0.5', { self: { ratio: 1 } }, { type: 'object', properties: { ratio: { type: 'number' } } });
+    const r = evaluateCel(
+      'self.ratio > 0.5',
+      { self: { ratio: 1 } },
+      { type: 'object', properties: { ratio: { type: 'number' } } },
+    );
     assert.deepEqual(r, { ok: true, value: true });
   });
   test('date-time fields are timestamps', () => {
     const schema: JSONSchemaProps = { type: 'object', properties: { at: { type: 'string', format: 'date-time' } } };
-    const r = evaluateCel("self.at > timestamp('2020-01-01T00:00:00Z')", { self: { at: '2021-06-01T00:00:00Z' } }, schema);
+    const r = evaluateCel(
+      "self.at > timestamp('2020-01-01T00:00:00Z')",
+      { self: { at: '2021-06-01T00:00:00Z' } },
+      schema,
+    );
     assert.deepEqual(r, { ok: true, value: true });
   });
   test('transition rules see oldSelf', () => {

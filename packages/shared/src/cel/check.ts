@@ -10,14 +10,39 @@ import { describeCelError } from './parse';
 
 export type CelCheckResult = { ok: true } | { ok: false; unknownField: boolean; message: string; offset?: number };
 
-const RESERVED = new Set(['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if',
-  'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while']);
+const RESERVED = new Set([
+  'true',
+  'false',
+  'null',
+  'in',
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'for',
+  'function',
+  'if',
+  'import',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'return',
+  'var',
+  'void',
+  'while',
+]);
 
 /** How a property is spelled in CEL (Kubernetes escapes `-`, `.`, `/`, `__` and keywords); undefined if unreachable. */
 export function celFieldName(name: string): string | undefined {
   if (RESERVED.has(name)) return `__${name}__`;
   if (!/^[A-Za-z_./-][A-Za-z0-9_./-]*$/.test(name)) return undefined;
-  return name.replace(/__/g, '__underscores__').replace(/\./g, '__dot__').replace(/-/g, '__dash__').replace(/\//g, '__slash__');
+  return name
+    .replace(/__/g, '__underscores__')
+    .replace(/\./g, '__dot__')
+    .replace(/-/g, '__dash__')
+    .replace(/\//g, '__slash__');
 }
 
 const SCALARS: Record<string, string> = { integer: 'int', number: 'double', boolean: 'bool' };
@@ -34,9 +59,11 @@ function declare(env: Environment, s: JSONSchemaProps, names: { n: number }, obj
   if (s['x-kubernetes-int-or-string'] || depth > MAX_DEPTH) return 'dyn';
   if (s.type !== undefined && SCALARS[s.type]) return SCALARS[s.type]!;
   if (s.type === 'string') return s.format !== undefined && OPAQUE_FORMATS.has(s.format) ? 'dyn' : 'string';
-  if (s.type === 'array') return s.items && !Array.isArray(s.items) ? `list<${declare(env, s.items, names, false, depth + 1)}>` : 'list<dyn>';
+  if (s.type === 'array')
+    return s.items && !Array.isArray(s.items) ? `list<${declare(env, s.items, names, false, depth + 1)}>` : 'list<dyn>';
   if (s.type !== 'object') return 'dyn';
-  if (typeof s.additionalProperties === 'object') return `map<string, ${declare(env, s.additionalProperties, names, false, depth + 1)}>`;
+  if (typeof s.additionalProperties === 'object')
+    return `map<string, ${declare(env, s.additionalProperties, names, false, depth + 1)}>`;
   const props = Object.entries(s.properties ?? {});
   const embedded = objectLike || s['x-kubernetes-embedded-resource'] === true;
   if (props.length === 0 && !embedded) return 'dyn';
@@ -50,7 +77,8 @@ function declare(env: Environment, s: JSONSchemaProps, names: { n: number }, obj
   }
   for (const [name, child] of props) {
     const key = celFieldName(name);
-    if (key !== undefined && !(embedded && name === 'metadata')) fields[key] = declare(env, child, names, false, depth + 1);
+    if (key !== undefined && !(embedded && name === 'metadata'))
+      fields[key] = declare(env, child, names, false, depth + 1);
   }
   const type = `S${++names.n}`;
   env.registerType({ name: type, fields });

@@ -7,8 +7,7 @@ import { celEnvironment } from './env';
 import { describeCelError } from './parse';
 
 export type CelEvalResult =
-  | { ok: true; value: unknown }
-  | { ok: false; reason: 'unsupported' | 'error'; message: string; offset?: number };
+  { ok: true; value: unknown } | { ok: false; reason: 'unsupported' | 'error'; message: string; offset?: number };
 
 export interface CelBindings {
   self: JSONValue | undefined;

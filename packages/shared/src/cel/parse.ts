@@ -20,7 +20,8 @@ export function describeCelError(err: unknown): { message: string; offset?: numb
 }
 
 export function parseCel(rule: string): CelParseResult {
-  if (rule.trim() === '') return { ok: false, message: 'the rule is empty: write a CEL expression such as self.size > 0' };
+  if (rule.trim() === '')
+    return { ok: false, message: 'the rule is empty: write a CEL expression such as self.size > 0' };
   try {
     celEnvironment().parse(rule);
     return { ok: true };

@@ -1,7 +1,11 @@
 // Small CRDs for the diff's table tests: a Memcached-like v1 with `.spec` fields.
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion, JSONSchemaProps } from './types';
 
-export function version(name: string, spec: Record<string, JSONSchemaProps>, extra: Partial<CustomResourceDefinitionVersion> = {}): CustomResourceDefinitionVersion {
+export function version(
+  name: string,
+  spec: Record<string, JSONSchemaProps>,
+  extra: Partial<CustomResourceDefinitionVersion> = {},
+): CustomResourceDefinitionVersion {
   return {
     name,
     served: true,
@@ -21,7 +25,10 @@ export function version(name: string, spec: Record<string, JSONSchemaProps>, ext
   };
 }
 
-export function crd(spec: Record<string, JSONSchemaProps> = {}, patch: (c: CustomResourceDefinition) => void = () => {}): CustomResourceDefinition {
+export function crd(
+  spec: Record<string, JSONSchemaProps> = {},
+  patch: (c: CustomResourceDefinition) => void = () => {},
+): CustomResourceDefinition {
   const c: CustomResourceDefinition = {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',

@@ -11,7 +11,8 @@ const list = (xs: string[]): string => xs.join(', ');
 export function compareRequired(a: string[] = [], b: string[] = [], emit: Emit): void {
   const added = b.filter((n) => !a.includes(n));
   const removed = a.filter((n) => !b.includes(n));
-  if (added.length > 0) emit('required', 'breaking', `new required field${added.length > 1 ? 's' : ''}: ${list(added)}`);
+  if (added.length > 0)
+    emit('required', 'breaking', `new required field${added.length > 1 ? 's' : ''}: ${list(added)}`);
   if (removed.length > 0) emit('required', 'safe', `no longer required: ${list(removed)}`);
 }
 
@@ -41,11 +42,14 @@ function ruleKey(r: ValidationRule): string {
 export function compareValidations(a: ValidationRule[] = [], b: ValidationRule[] = [], emit: Emit): void {
   const before = new Map(a.map((r) => [ruleKey(r), r]));
   const after = new Map(b.map((r) => [ruleKey(r), r]));
-  for (const [k, r] of after) if (!before.has(k)) emit('xValidations', 'breaking', `CEL rule added: ${r.rule.replace(/\s+/g, ' ')}`);
-  for (const [k, r] of before) if (!after.has(k)) emit('xValidations', 'safe', `CEL rule removed: ${r.rule.replace(/\s+/g, ' ')}`);
+  for (const [k, r] of after)
+    if (!before.has(k)) emit('xValidations', 'breaking', `CEL rule added: ${r.rule.replace(/\s+/g, ' ')}`);
+  for (const [k, r] of before)
+    if (!after.has(k)) emit('xValidations', 'safe', `CEL rule removed: ${r.rule.replace(/\s+/g, ' ')}`);
   for (const [k, r] of after) {
     const old = before.get(k);
-    if (old && canonicalJson(old) !== canonicalJson(r)) emit('xValidations', 'safe', `CEL rule message or field path changed: ${r.rule.replace(/\s+/g, ' ')}`);
+    if (old && canonicalJson(old) !== canonicalJson(r))
+      emit('xValidations', 'safe', `CEL rule message or field path changed: ${r.rule.replace(/\s+/g, ' ')}`);
   }
 }
 
@@ -59,5 +63,9 @@ export function compareComposition(a: JSONSchemaProps, b: JSONSchemaProps, emit:
   const after = new Set((b.anyOf ?? []).map(canonicalJson));
   const onlyGrew = a.anyOf !== undefined && b.anyOf !== undefined && before.every((x) => after.has(x));
   const dropped = a.anyOf !== undefined && b.anyOf === undefined;
-  emit('composition', onlyGrew || dropped ? 'safe' : 'breaking', onlyGrew ? 'anyOf alternatives added' : dropped ? 'anyOf removed' : 'anyOf changed');
+  emit(
+    'composition',
+    onlyGrew || dropped ? 'safe' : 'breaking',
+    onlyGrew ? 'anyOf alternatives added' : dropped ? 'anyOf removed' : 'anyOf changed',
+  );
 }

@@ -29,7 +29,14 @@ function bound(emit: Emit, rule: RuleId, kind: 'min' | 'max', a?: number, b?: nu
   }
 }
 
-function flag(emit: Emit, rule: RuleId, a: boolean | undefined, b: boolean | undefined, breakingWhenOn: boolean, name: string): void {
+function flag(
+  emit: Emit,
+  rule: RuleId,
+  a: boolean | undefined,
+  b: boolean | undefined,
+  breakingWhenOn: boolean,
+  name: string,
+): void {
   const before = a === true;
   const after = b === true;
   if (before === after) return;
@@ -80,36 +87,63 @@ export function compareNode(a: JSONSchemaProps, b: JSONSchemaProps, emit: Emit):
   flag(emit, 'exclusiveMaximum', a.exclusiveMaximum, b.exclusiveMaximum, true, 'exclusiveMaximum');
   flag(emit, 'uniqueItems', a.uniqueItems, b.uniqueItems, true, 'uniqueItems');
   flag(emit, 'nullable', a.nullable, b.nullable, false, 'nullable');
-  flag(emit, 'preserveUnknownFields', a['x-kubernetes-preserve-unknown-fields'], b['x-kubernetes-preserve-unknown-fields'], false,
-    'x-kubernetes-preserve-unknown-fields (unknown fields are pruned without it)');
+  flag(
+    emit,
+    'preserveUnknownFields',
+    a['x-kubernetes-preserve-unknown-fields'],
+    b['x-kubernetes-preserve-unknown-fields'],
+    false,
+    'x-kubernetes-preserve-unknown-fields (unknown fields are pruned without it)',
+  );
 
   take('multipleOf');
   if (a.multipleOf !== b.multipleOf) {
-    const relaxed = b.multipleOf === undefined || (a.multipleOf !== undefined && Number.isInteger(a.multipleOf / b.multipleOf));
-    emit('multipleOf', relaxed ? 'safe' : 'breaking', `multipleOf changed from ${a.multipleOf ?? 'none'} to ${b.multipleOf ?? 'none'}`);
+    const relaxed =
+      b.multipleOf === undefined || (a.multipleOf !== undefined && Number.isInteger(a.multipleOf / b.multipleOf));
+    emit(
+      'multipleOf',
+      relaxed ? 'safe' : 'breaking',
+      `multipleOf changed from ${a.multipleOf ?? 'none'} to ${b.multipleOf ?? 'none'}`,
+    );
   }
 
   take('pattern', 'format');
   stringConstraint(emit, 'pattern', a.pattern, b.pattern);
   stringConstraint(emit, 'format', a.format, b.format);
 
-  take('x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'x-kubernetes-embedded-resource');
+  take(
+    'x-kubernetes-list-type',
+    'x-kubernetes-list-map-keys',
+    'x-kubernetes-map-type',
+    'x-kubernetes-embedded-resource',
+  );
   const listA = `${a['x-kubernetes-list-type'] ?? 'unset'} ${canonicalJson(a['x-kubernetes-list-map-keys'] ?? [])}`;
   const listB = `${b['x-kubernetes-list-type'] ?? 'unset'} ${canonicalJson(b['x-kubernetes-list-map-keys'] ?? [])}`;
-  if (listA !== listB) emit('listType', 'breaking', `list type changed from ${listA} to ${listB} (merge and uniqueness rules change)`);
+  if (listA !== listB)
+    emit('listType', 'breaking', `list type changed from ${listA} to ${listB} (merge and uniqueness rules change)`);
   if ((a['x-kubernetes-map-type'] ?? 'granular') !== (b['x-kubernetes-map-type'] ?? 'granular')) {
-    emit('mapType', 'breaking', `x-kubernetes-map-type changed from ${a['x-kubernetes-map-type'] ?? 'unset'} to ${b['x-kubernetes-map-type'] ?? 'unset'}`);
+    emit(
+      'mapType',
+      'breaking',
+      `x-kubernetes-map-type changed from ${a['x-kubernetes-map-type'] ?? 'unset'} to ${b['x-kubernetes-map-type'] ?? 'unset'}`,
+    );
   }
   if ((a['x-kubernetes-embedded-resource'] === true) !== (b['x-kubernetes-embedded-resource'] === true)) {
-    emit('embeddedResource', 'breaking', `x-kubernetes-embedded-resource ${b['x-kubernetes-embedded-resource'] ? 'set' : 'unset'} (apiVersion/kind/metadata handling changes)`);
+    emit(
+      'embeddedResource',
+      'breaking',
+      `x-kubernetes-embedded-resource ${b['x-kubernetes-embedded-resource'] ? 'set' : 'unset'} (apiVersion/kind/metadata handling changes)`,
+    );
   }
 
   take('additionalProperties');
   const apA = a.additionalProperties === true;
   const apB = b.additionalProperties === true;
-  if (apA !== apB) emit('additionalProperties', apA ? 'breaking' : 'safe', `additionalProperties: true ${apA ? 'removed' : 'added'}`);
+  if (apA !== apB)
+    emit('additionalProperties', apA ? 'breaking' : 'safe', `additionalProperties: true ${apA ? 'removed' : 'added'}`);
   if (a.additionalProperties === false || b.additionalProperties === false) {
-    if (a.additionalProperties !== b.additionalProperties) emit('additionalProperties', 'breaking', 'additionalProperties: false changed');
+    if (a.additionalProperties !== b.additionalProperties)
+      emit('additionalProperties', 'breaking', 'additionalProperties: false changed');
   }
 
   take('description', 'title', 'example', 'externalDocs');
@@ -122,6 +156,7 @@ export function compareNode(a: JSONSchemaProps, b: JSONSchemaProps, emit: Emit):
     if (handled.has(key)) continue;
     const va = (a as Record<string, unknown>)[key];
     const vb = (b as Record<string, unknown>)[key];
-    if (!jsonEqual(va, vb)) emit('unhandled', 'breaking', `${key} changed; not a change known to be safe, review it by hand`);
+    if (!jsonEqual(va, vb))
+      emit('unhandled', 'breaking', `${key} changed; not a change known to be safe, review it by hand`);
   }
 }

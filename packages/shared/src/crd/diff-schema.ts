@@ -42,7 +42,12 @@ export function diffSchema(version: string, a: JSONSchemaProps | undefined, b: J
     if (next === undefined) {
       if (!removed.some((r) => isUnder(path, r))) {
         removed.push(path);
-        changes.push({ path: at(path), rule: 'existingFieldRemoval', severity: 'breaking', message: 'field removed: clients and stored objects that set it lose it' });
+        changes.push({
+          path: at(path),
+          rule: 'existingFieldRemoval',
+          severity: 'breaking',
+          message: 'field removed: clients and stored objects that set it lose it',
+        });
       }
       continue;
     }

@@ -23,7 +23,9 @@ export function diffServedVersions(crd: CustomResourceDefinition): Change[] {
   const changes: Change[] = [];
   served.forEach((older, i) => {
     for (const newer of served.slice(i + 1)) {
-      changes.push(...diffSchema(`${older.name}→${newer.name}`, older.schema?.openAPIV3Schema, newer.schema?.openAPIV3Schema));
+      changes.push(
+        ...diffSchema(`${older.name}→${newer.name}`, older.schema?.openAPIV3Schema, newer.schema?.openAPIV3Schema),
+      );
     }
   });
   return changes;

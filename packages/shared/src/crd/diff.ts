@@ -37,47 +37,107 @@ export function storedVersions(crd: CustomResourceDefinition): string[] {
 }
 
 function diffCrdWide(a: CustomResourceDefinition, b: CustomResourceDefinition, emit: Emit): void {
-  if (a.spec.scope !== b.spec.scope) emit('.spec.scope', 'scope', 'breaking', `scope changed from ${a.spec.scope} to ${b.spec.scope}: existing objects cannot be addressed`);
-  if (a.spec.group !== b.spec.group) emit('.spec.group', 'group', 'breaking', `group changed from ${a.spec.group} to ${b.spec.group}: this is a different API`);
+  if (a.spec.scope !== b.spec.scope)
+    emit(
+      '.spec.scope',
+      'scope',
+      'breaking',
+      `scope changed from ${a.spec.scope} to ${b.spec.scope}: existing objects cannot be addressed`,
+    );
+  if (a.spec.group !== b.spec.group)
+    emit(
+      '.spec.group',
+      'group',
+      'breaking',
+      `group changed from ${a.spec.group} to ${b.spec.group}: this is a different API`,
+    );
   for (const key of ['kind', 'listKind', 'plural'] as const) {
     const x = a.spec.names[key];
     const y = b.spec.names[key];
-    if (x !== y) emit(`.spec.names.${key}`, 'names', 'breaking', `${key} changed from ${x ?? 'unset'} to ${y ?? 'unset'}: clients address the old name`);
+    if (x !== y)
+      emit(
+        `.spec.names.${key}`,
+        'names',
+        'breaking',
+        `${key} changed from ${x ?? 'unset'} to ${y ?? 'unset'}: clients address the old name`,
+      );
   }
   for (const key of ['singular', 'shortNames', 'categories'] as const) {
     if (canonicalJson(a.spec.names[key]) !== canonicalJson(b.spec.names[key])) {
       emit(`.spec.names.${key}`, 'names', 'safe', `${key} changed (kubectl aliases only)`);
     }
   }
-  if (canonicalJson(a.spec.conversion ?? { strategy: 'None' }) !== canonicalJson(b.spec.conversion ?? { strategy: 'None' })) {
-    emit('.spec.conversion', 'conversion', 'breaking', `conversion changed from ${a.spec.conversion?.strategy ?? 'None'} to ${b.spec.conversion?.strategy ?? 'None'}: check that stored objects still convert`);
+  if (
+    canonicalJson(a.spec.conversion ?? { strategy: 'None' }) !==
+    canonicalJson(b.spec.conversion ?? { strategy: 'None' })
+  ) {
+    emit(
+      '.spec.conversion',
+      'conversion',
+      'breaking',
+      `conversion changed from ${a.spec.conversion?.strategy ?? 'None'} to ${b.spec.conversion?.strategy ?? 'None'}: check that stored objects still convert`,
+    );
   }
 }
 
 function diffVersionMeta(a: CustomResourceDefinitionVersion, b: CustomResourceDefinitionVersion, emit: Emit): void {
   const v = a.name;
   if (a.served !== b.served) {
-    emit(`${v}: served`, 'served', b.served ? 'safe' : 'breaking', b.served ? 'version served again' : 'version no longer served: clients using it get 404');
+    emit(
+      `${v}: served`,
+      'served',
+      b.served ? 'safe' : 'breaking',
+      b.served ? 'version served again' : 'version no longer served: clients using it get 404',
+    );
   }
-  if (a.storage !== b.storage) emit(`${v}: storage`, 'storage', 'safe', b.storage ? 'becomes the storage version' : 'no longer the storage version (objects already stored stay readable)');
+  if (a.storage !== b.storage)
+    emit(
+      `${v}: storage`,
+      'storage',
+      'safe',
+      b.storage
+        ? 'becomes the storage version'
+        : 'no longer the storage version (objects already stored stay readable)',
+    );
   if ((a.deprecated ?? false) !== (b.deprecated ?? false) || a.deprecationWarning !== b.deprecationWarning) {
     emit(`${v}: deprecated`, 'deprecation', 'safe', b.deprecated ? 'version deprecated' : 'deprecation changed');
   }
   if (canonicalJson(a.additionalPrinterColumns ?? []) !== canonicalJson(b.additionalPrinterColumns ?? [])) {
-    emit(`${v}: additionalPrinterColumns`, 'printerColumns', 'safe', 'printer columns changed (kubectl get output only)');
+    emit(
+      `${v}: additionalPrinterColumns`,
+      'printerColumns',
+      'safe',
+      'printer columns changed (kubectl get output only)',
+    );
   }
   const sa = a.subresources ?? {};
   const sb = b.subresources ?? {};
   for (const key of ['status', 'scale'] as const) {
     if (canonicalJson(sa[key]) === canonicalJson(sb[key])) continue;
     const removedOrChanged = sa[key] !== undefined;
-    emit(`${v}: subresources.${key}`, 'subresources', removedOrChanged ? 'breaking' : 'safe',
-      sb[key] === undefined ? `${key} subresource removed: clients using /${key} break` : removedOrChanged ? `${key} subresource changed` : `${key} subresource added`);
+    emit(
+      `${v}: subresources.${key}`,
+      'subresources',
+      removedOrChanged ? 'breaking' : 'safe',
+      sb[key] === undefined
+        ? `${key} subresource removed: clients using /${key} break`
+        : removedOrChanged
+          ? `${key} subresource changed`
+          : `${key} subresource added`,
+    );
   }
   const fa = (a.selectableFields ?? []).map((f) => f.jsonPath);
   const fb = (b.selectableFields ?? []).map((f) => f.jsonPath);
-  for (const p of fa) if (!fb.includes(p)) emit(`${v}: selectableFields`, 'selectableFields', 'breaking', `selectable field ${p} removed: field selectors on it fail`);
-  for (const p of fb) if (!fa.includes(p)) emit(`${v}: selectableFields`, 'selectableFields', 'safe', `selectable field ${p} added`);
+  for (const p of fa)
+    if (!fb.includes(p))
+      emit(
+        `${v}: selectableFields`,
+        'selectableFields',
+        'breaking',
+        `selectable field ${p} removed: field selectors on it fail`,
+      );
+  for (const p of fb)
+    if (!fa.includes(p)) emit(`${v}: selectableFields`, 'selectableFields', 'safe', `selectable field ${p} added`);
 }
 
 export function diffCrds(installed: CustomResourceDefinition, proposed: CustomResourceDefinition): Change[] {
@@ -89,20 +149,32 @@ export function diffCrds(installed: CustomResourceDefinition, proposed: CustomRe
   const next = new Map(proposed.spec.versions.map((v) => [v.name, v]));
   const known = new Set(installed.spec.versions.map((v) => v.name));
   for (const name of stored) {
-    if (!next.has(name)) emit(name, 'storedVersionRemoval', 'breaking', `stored version ${name} removed: objects stored in it can no longer be read; migrate them and trim status.storedVersions first`);
+    if (!next.has(name))
+      emit(
+        name,
+        'storedVersionRemoval',
+        'breaking',
+        `stored version ${name} removed: objects stored in it can no longer be read; migrate them and trim status.storedVersions first`,
+      );
   }
   for (const old of installed.spec.versions) {
     const now = next.get(old.name);
     if (now === undefined) {
       if (!stored.includes(old.name)) {
-        emit(old.name, 'versionRemoval', old.served ? 'breaking' : 'safe', old.served ? 'served version removed: clients using it get 404' : 'unserved version removed');
+        emit(
+          old.name,
+          'versionRemoval',
+          old.served ? 'breaking' : 'safe',
+          old.served ? 'served version removed: clients using it get 404' : 'unserved version removed',
+        );
       }
       continue;
     }
     diffVersionMeta(old, now, emit);
     changes.push(...diffSchema(old.name, old.schema?.openAPIV3Schema, now.schema?.openAPIV3Schema));
   }
-  for (const v of proposed.spec.versions) if (!known.has(v.name)) emit(v.name, 'versionAddition', 'safe', `version ${v.name} added`);
+  for (const v of proposed.spec.versions)
+    if (!known.has(v.name)) emit(v.name, 'versionAddition', 'safe', `version ${v.name} added`);
   return changes;
 }
 

@@ -16,7 +16,14 @@ export const STANDARD_ROOT_FIELDS: Readonly<Record<string, JSONSchemaProps>> = {
 
 /** A child that only names a standard root field (and maybe marks it required). */
 export function isBareField(f: NamedField): boolean {
-  for (const k in f) if (k !== 'name' && k !== 'required' && k !== 'goName' && (f as unknown as Record<string, unknown>)[k] !== undefined) return false;
+  for (const k in f)
+    if (
+      k !== 'name' &&
+      k !== 'required' &&
+      k !== 'goName' &&
+      (f as unknown as Record<string, unknown>)[k] !== undefined
+    )
+      return false;
   return true;
 }
 
@@ -55,7 +62,10 @@ export function fieldToSchema(node: FieldNode): JSONSchemaProps {
   }
   if (node.items) s.items = fieldToSchema(node.items);
   if (node.additionalProperties !== undefined) {
-    s.additionalProperties = typeof node.additionalProperties === 'boolean' ? node.additionalProperties : fieldToSchema(node.additionalProperties);
+    s.additionalProperties =
+      typeof node.additionalProperties === 'boolean'
+        ? node.additionalProperties
+        : fieldToSchema(node.additionalProperties);
   }
   if (node.extraKeywords) Object.assign(s, node.extraKeywords);
   return s;

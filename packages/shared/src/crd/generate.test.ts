@@ -18,7 +18,14 @@ const design: Design = {
     group: 'cache',
     names: { kind: 'Policy' },
     scope: 'Cluster',
-    versions: [{ name: 'v1', served: true, storage: true, schema: { type: 'object', fields: [{ name: 'spec', type: 'object' }] } }],
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        schema: { type: 'object', fields: [{ name: 'spec', type: 'object' }] },
+      },
+    ],
   },
 };
 
@@ -81,7 +88,8 @@ test('controllerGenVersion keeps an imported stamp, and null leaves the annotati
 test('the standard schemas are exactly what controller-gen v0.21.0 wrote in the Memcached CRD', () => {
   const parsed = parseYaml(readFileSync(`${CORPUS_DIR}/kubebuilder__memcacheds.cache.example.com.yaml`, 'utf8'));
   assert.ok(parsed.ok);
-  const props = (parsed.value as unknown as CustomResourceDefinition).spec.versions[0]!.schema!.openAPIV3Schema!.properties!;
+  const props = (parsed.value as unknown as CustomResourceDefinition).spec.versions[0]!.schema!.openAPIV3Schema!
+    .properties!;
   assert.deepEqual(props.apiVersion, API_VERSION_PROPERTY);
   assert.deepEqual(props.kind, KIND_PROPERTY);
   assert.deepEqual(props.metadata, METADATA_PROPERTY);
@@ -89,15 +97,29 @@ test('the standard schemas are exactly what controller-gen v0.21.0 wrote in the 
 });
 
 test('import reports what it keeps raw, with paths, and still regenerates exactly', () => {
-  const crd = generateCrd(design).replace('          spec:\n            type: object\n', "          spec:\n            $ref: '#/x'\n            type: object\n");
+  const crd = generateCrd(design).replace(
+    '          spec:\n            type: object\n',
+    "          spec:\n            $ref: '#/x'\n            type: object\n",
+  );
   const r = importCrd(crd);
   assert.ok(r.ok);
-  assert.deepEqual(r.unrepresentable, [{ path: 'spec.versions[0].schema.openAPIV3Schema.properties.spec.$ref', reason: 'kept as raw schema: the design form does not model this keyword or value' }]);
+  assert.deepEqual(r.unrepresentable, [
+    {
+      path: 'spec.versions[0].schema.openAPIV3Schema.properties.spec.$ref',
+      reason: 'kept as raw schema: the design form does not model this keyword or value',
+    },
+  ]);
   assert.equal(generateCrd(r.design), crd);
 });
 
 test('import refuses what is not a v1 CRD with a message, never an exception', () => {
-  for (const text of ['', 'kind: Deployment\n', 'apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\n', '{', 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {}\nspec: {group: x, names: {kind: X}, versions: []}\n']) {
+  for (const text of [
+    '',
+    'kind: Deployment\n',
+    'apiVersion: apiextensions.k8s.io/v1beta1\nkind: CustomResourceDefinition\n',
+    '{',
+    'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {}\nspec: {group: x, names: {kind: X}, versions: []}\n',
+  ]) {
     const r = importCrd(text);
     assert.ok(!r.ok, text);
     assert.ok(r.errors[0]!.message.length > 0);

@@ -16,8 +16,7 @@ import { deepEqual, isPlainObject, schemaToField, type Unrepresentable } from '.
 export type { Unrepresentable } from './schema-field';
 
 export type ImportResult =
-  | { ok: true; design: Design; unrepresentable: Unrepresentable[] }
-  | { ok: false; errors: DesignError[] };
+  { ok: true; design: Design; unrepresentable: Unrepresentable[] } | { ok: false; errors: DesignError[] };
 
 type Obj = Record<string, JsonValue>;
 
@@ -31,10 +30,16 @@ function pick(o: Obj, known: readonly string[]): { extra: Obj; rest: boolean } {
   return { extra, rest: Object.keys(extra).length > 0 };
 }
 
-function importRoot(schema: Obj, path: string, report: Unrepresentable[]): Pick<VersionDesign, 'schema' | 'standardFields'> {
+function importRoot(
+  schema: Obj,
+  path: string,
+  report: Unrepresentable[],
+): Pick<VersionDesign, 'schema' | 'standardFields'> {
   const node = schemaToField(schema, path, report);
   const props = isPlainObject(schema.properties) ? schema.properties : undefined;
-  const allStandard = Object.keys(STANDARD_ROOT_FIELDS).every((n) => props && Object.prototype.hasOwnProperty.call(props, n));
+  const allStandard = Object.keys(STANDARD_ROOT_FIELDS).every(
+    (n) => props && Object.prototype.hasOwnProperty.call(props, n),
+  );
   if (!allStandard || !node.fields) return { schema: node, standardFields: false };
   const fields: NamedField[] = [];
   for (const f of node.fields) {
@@ -52,8 +57,22 @@ function importRoot(schema: Obj, path: string, report: Unrepresentable[]): Pick<
 
 function importVersion(v: Obj, i: number, report: Unrepresentable[]): VersionDesign {
   const path = `spec.versions[${i}]`;
-  const out: VersionDesign = { name: typeof v.name === 'string' ? v.name : JSON.stringify(v.name ?? null), served: v.served === true, storage: v.storage === true };
-  const { extra } = pick(v, ['name', 'served', 'storage', 'deprecated', 'deprecationWarning', 'additionalPrinterColumns', 'selectableFields', 'subresources', 'schema']);
+  const out: VersionDesign = {
+    name: typeof v.name === 'string' ? v.name : JSON.stringify(v.name ?? null),
+    served: v.served === true,
+    storage: v.storage === true,
+  };
+  const { extra } = pick(v, [
+    'name',
+    'served',
+    'storage',
+    'deprecated',
+    'deprecationWarning',
+    'additionalPrinterColumns',
+    'selectableFields',
+    'subresources',
+    'schema',
+  ]);
   if (typeof v.served !== 'boolean') extra.served = v.served ?? null;
   if (typeof v.storage !== 'boolean') extra.storage = v.storage ?? null;
   if (typeof v.deprecated === 'boolean') out.deprecated = v.deprecated;
@@ -61,10 +80,14 @@ function importVersion(v: Obj, i: number, report: Unrepresentable[]): VersionDes
   if (typeof v.deprecationWarning === 'string') out.deprecationWarning = v.deprecationWarning;
   else if (v.deprecationWarning !== undefined) extra.deprecationWarning = v.deprecationWarning;
   const cols = v.additionalPrinterColumns;
-  if (Array.isArray(cols) && cols.every((c) => PRINTER_COLUMN.safeParse(c).success)) out.printerColumns = cols.map((c) => PRINTER_COLUMN.parse(c));
+  if (Array.isArray(cols) && cols.every((c) => PRINTER_COLUMN.safeParse(c).success))
+    out.printerColumns = cols.map((c) => PRINTER_COLUMN.parse(c));
   else if (cols !== undefined) extra.additionalPrinterColumns = cols;
   const sel = v.selectableFields;
-  if (Array.isArray(sel) && sel.every((s) => isPlainObject(s) && Object.keys(s).length === 1 && typeof s.jsonPath === 'string')) {
+  if (
+    Array.isArray(sel) &&
+    sel.every((s) => isPlainObject(s) && Object.keys(s).length === 1 && typeof s.jsonPath === 'string')
+  ) {
     out.selectableFields = sel.map((s) => (s as { jsonPath: string }).jsonPath);
   } else if (sel !== undefined) extra.selectableFields = sel;
   const sub = v.subresources;
@@ -86,7 +109,8 @@ function importVersion(v: Obj, i: number, report: Unrepresentable[]): VersionDes
   } else if (schema !== undefined) extra.schema = schema;
   if (Object.keys(extra).length > 0) {
     out.extra = extra;
-    for (const k of Object.keys(extra)) report.push({ path: `${path}.${k}`, reason: 'kept as written: not modelled by the design' });
+    for (const k of Object.keys(extra))
+      report.push({ path: `${path}.${k}`, reason: 'kept as written: not modelled by the design' });
   }
   return out;
 }
@@ -101,21 +125,29 @@ export function importCrd(crdYaml: string): ImportResult {
   const crd = parsed.value;
   if (!isPlainObject(crd)) return fail('', 'expected a CustomResourceDefinition object at the top level');
   if (crd.apiVersion !== 'apiextensions.k8s.io/v1' || crd.kind !== 'CustomResourceDefinition') {
-    return fail('apiVersion', 'expected apiVersion apiextensions.k8s.io/v1 and kind CustomResourceDefinition (convert v1beta1 CRDs first)');
+    return fail(
+      'apiVersion',
+      'expected apiVersion apiextensions.k8s.io/v1 and kind CustomResourceDefinition (convert v1beta1 CRDs first)',
+    );
   }
   const meta = crd.metadata;
   const spec = crd.spec;
   if (!isPlainObject(meta) || !isPlainObject(spec)) return fail('spec', 'a CRD needs metadata and spec objects');
   const names = spec.names;
-  if (typeof spec.group !== 'string' || !isPlainObject(names) || typeof names.kind !== 'string') return fail('spec.names', 'a CRD needs spec.group and spec.names.kind');
-  if (!Array.isArray(spec.versions) || spec.versions.length === 0 || !spec.versions.every(isPlainObject)) return fail('spec.versions', 'a CRD needs a list of versions');
+  if (typeof spec.group !== 'string' || !isPlainObject(names) || typeof names.kind !== 'string')
+    return fail('spec.names', 'a CRD needs spec.group and spec.names.kind');
+  if (!Array.isArray(spec.versions) || spec.versions.length === 0 || !spec.versions.every(isPlainObject))
+    return fail('spec.versions', 'a CRD needs a list of versions');
 
   const report: Unrepresentable[] = [];
   const group = spec.group;
   const dot = group.indexOf('.');
   const kind = names.kind;
   const singular = typeof names.singular === 'string' ? names.singular : kind.toLowerCase();
-  const projectName = `${singular}-operator`.replace(/[^a-z0-9-]/g, '-').replace(/^-+/, '').slice(0, 63);
+  const projectName = `${singular}-operator`
+    .replace(/[^a-z0-9-]/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 63);
 
   const metaExtra = pick(meta, ['name', 'labels', 'annotations']).extra;
   const annotations = stringRecord(meta.annotations) ? { ...meta.annotations } : undefined;
@@ -132,14 +164,19 @@ export function importCrd(crdYaml: string): ImportResult {
   const namesOut: Design['crd']['names'] = { kind };
   for (const k of ['plural', 'singular', 'listKind'] as const) {
     if (typeof names[k] === 'string') namesOut[k] = names[k];
-    else report.push({ path: `spec.names.${k}`, reason: 'absent in the CRD: the generated CRD writes the derived default' });
+    else
+      report.push({
+        path: `spec.names.${k}`,
+        reason: 'absent in the CRD: the generated CRD writes the derived default',
+      });
   }
   for (const k of ['shortNames', 'categories'] as const) {
     const v = names[k];
     if (Array.isArray(v) && v.every((x) => typeof x === 'string')) namesOut[k] = v;
   }
   const namesExtra = pick(names, ['kind', 'plural', 'singular', 'listKind', 'shortNames', 'categories']).extra;
-  if (Object.keys(namesExtra).length > 0) report.push({ path: 'spec.names', reason: `dropped unknown keys: ${Object.keys(namesExtra).join(', ')}` });
+  if (Object.keys(namesExtra).length > 0)
+    report.push({ path: 'spec.names', reason: `dropped unknown keys: ${Object.keys(namesExtra).join(', ')}` });
 
   const design: Design = {
     apiVersion: 'studio.opstudio.dev/v1alpha1',
@@ -166,7 +203,8 @@ export function importCrd(crdYaml: string): ImportResult {
     design.crd.extra = extra;
     for (const [where, o] of Object.entries(extra)) {
       const prefix = where === 'top' ? '' : `${where}.`;
-      for (const k of Object.keys(o)) report.push({ path: `${prefix}${k}`, reason: 'kept as written: not modelled by the design' });
+      for (const k of Object.keys(o))
+        report.push({ path: `${prefix}${k}`, reason: 'kept as written: not modelled by the design' });
     }
   }
   const checked = DESIGN.safeParse(design);

@@ -4,7 +4,10 @@
  */
 import type { FieldNode } from '../design/field';
 
-type PlainKeyword = Exclude<keyof FieldNode, 'fields' | 'items' | 'additionalProperties' | 'preset' | 'goName' | 'extraKeywords'>;
+type PlainKeyword = Exclude<
+  keyof FieldNode,
+  'fields' | 'items' | 'additionalProperties' | 'preset' | 'goName' | 'extraKeywords'
+>;
 
 export const DESIGN_TO_CRD_KEYWORD: Readonly<Record<PlainKeyword, string>> = {
   type: 'type',
@@ -43,4 +46,6 @@ export const DESIGN_TO_CRD_KEYWORD: Readonly<Record<PlainKeyword, string>> = {
 
 export const PLAIN_KEYWORDS = Object.keys(DESIGN_TO_CRD_KEYWORD) as PlainKeyword[];
 
-export const CRD_TO_DESIGN_KEYWORD: ReadonlyMap<string, PlainKeyword> = new Map(PLAIN_KEYWORDS.map((k) => [DESIGN_TO_CRD_KEYWORD[k], k]));
+export const CRD_TO_DESIGN_KEYWORD: ReadonlyMap<string, PlainKeyword> = new Map(
+  PLAIN_KEYWORDS.map((k) => [DESIGN_TO_CRD_KEYWORD[k], k]),
+);

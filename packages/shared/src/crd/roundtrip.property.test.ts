@@ -3,7 +3,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { FIELD_NODE, LIST_TYPES, MAP_TYPES, RULE_REASONS, type FieldNode, type JsonValue, type NamedField } from '../design/field';
+import {
+  FIELD_NODE,
+  LIST_TYPES,
+  MAP_TYPES,
+  RULE_REASONS,
+  type FieldNode,
+  type JsonValue,
+  type NamedField,
+} from '../design/field';
 import { parseDesign, serializeDesign } from '../design/io';
 import type { Design } from '../design/schema';
 import { emitYaml } from '../yaml/emit';
@@ -14,46 +22,80 @@ import { importCrd } from './import';
 // unicode, control characters.
 const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.constantFrom('', 'True', 'yes', '1', '0x1F', '- a', 'a: b', '#x', ' lead', 'trail ', 'a\nb', 'a\n', 'a\n\n', '\nx', 'x \ny', 'tab\tx', '2024-01-02', '1:20', 'é€😀'),
+  fc.constantFrom(
+    '',
+    'True',
+    'yes',
+    '1',
+    '0x1F',
+    '- a',
+    'a: b',
+    '#x',
+    ' lead',
+    'trail ',
+    'a\nb',
+    'a\n',
+    'a\n\n',
+    '\nx',
+    'x \ny',
+    'tab\tx',
+    '2024-01-02',
+    '1:20',
+    'é€😀',
+  ),
   fc.array(fc.constantFrom('word', 'longer-word', ' ', '\n', 'x'), { maxLength: 60 }).map((a) => a.join(' ')),
 );
-const json: fc.Arbitrary<JsonValue> = fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as JsonValue);
-const name = fc.oneof(fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,10}$/), fc.string({ minLength: 1, maxLength: 8 })).filter((n) => n !== '__proto__');
+const json: fc.Arbitrary<JsonValue> = fc
+  .jsonValue({ maxDepth: 2 })
+  .map((v) => JSON.parse(JSON.stringify(v)) as JsonValue);
+const name = fc
+  .oneof(fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,10}$/), fc.string({ minLength: 1, maxLength: 8 }))
+  .filter((n) => n !== '__proto__');
 const opt = <T>(a: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(a, { nil: undefined });
 const nat = fc.nat({ max: 1000 });
-const num = fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 }));
+const num = fc.oneof(
+  fc.integer({ min: -1e6, max: 1e6 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 }),
+);
 
 function strip<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
-const keywords = fc.record({
-  type: opt(fc.constantFrom('string', 'integer', 'number', 'boolean', 'object', 'array' as const)),
-  format: opt(fc.constantFrom('int32', 'int64', 'date-time', 'byte')),
-  description: opt(text),
-  title: opt(text),
-  default: opt(json),
-  example: opt(json),
-  enum: opt(fc.array(json, { maxLength: 3 })),
-  nullable: opt(fc.boolean()),
-  minimum: opt(num),
-  maximum: opt(num),
-  exclusiveMinimum: opt(fc.boolean()),
-  multipleOf: opt(num),
-  minLength: opt(nat),
-  maxLength: opt(nat),
-  pattern: opt(text),
-  maxItems: opt(nat),
-  uniqueItems: opt(fc.boolean()),
-  listType: opt(fc.constantFrom(...LIST_TYPES)),
-  listMapKeys: opt(fc.array(name, { maxLength: 2 })),
-  mapType: opt(fc.constantFrom(...MAP_TYPES)),
-  preserveUnknownFields: opt(fc.boolean()),
-  intOrString: opt(fc.boolean()),
-  anyOf: opt(fc.array(fc.constant({ type: 'string' }), { minLength: 1, maxLength: 2 })),
-  validations: opt(fc.array(fc.record({ rule: text, message: opt(text), reason: opt(fc.constantFrom(...RULE_REASONS)) }).map(strip), { maxLength: 2 })),
-  preset: opt(fc.constant('conditions' as const)),
-}).map((k) => strip(k) as FieldNode);
+const keywords = fc
+  .record({
+    type: opt(fc.constantFrom('string', 'integer', 'number', 'boolean', 'object', 'array' as const)),
+    format: opt(fc.constantFrom('int32', 'int64', 'date-time', 'byte')),
+    description: opt(text),
+    title: opt(text),
+    default: opt(json),
+    example: opt(json),
+    enum: opt(fc.array(json, { maxLength: 3 })),
+    nullable: opt(fc.boolean()),
+    minimum: opt(num),
+    maximum: opt(num),
+    exclusiveMinimum: opt(fc.boolean()),
+    multipleOf: opt(num),
+    minLength: opt(nat),
+    maxLength: opt(nat),
+    pattern: opt(text),
+    maxItems: opt(nat),
+    uniqueItems: opt(fc.boolean()),
+    listType: opt(fc.constantFrom(...LIST_TYPES)),
+    listMapKeys: opt(fc.array(name, { maxLength: 2 })),
+    mapType: opt(fc.constantFrom(...MAP_TYPES)),
+    preserveUnknownFields: opt(fc.boolean()),
+    intOrString: opt(fc.boolean()),
+    anyOf: opt(fc.array(fc.constant({ type: 'string' }), { minLength: 1, maxLength: 2 })),
+    validations: opt(
+      fc.array(
+        fc.record({ rule: text, message: opt(text), reason: opt(fc.constantFrom(...RULE_REASONS)) }).map(strip),
+        { maxLength: 2 },
+      ),
+    ),
+    preset: opt(fc.constant('conditions' as const)),
+  })
+  .map((k) => strip(k) as FieldNode);
 
 const tree = fc.letrec<{ node: FieldNode; children: NamedField[] }>((tie) => ({
   node: fc.oneof(
@@ -61,10 +103,15 @@ const tree = fc.letrec<{ node: FieldNode; children: NamedField[] }>((tie) => ({
     keywords,
     fc.record({ k: keywords, fields: tie('children') }).map(({ k, fields }) => ({ ...k, fields })),
     fc.record({ k: keywords, items: tie('node') }).map(({ k, items }) => ({ ...k, items })),
-    fc.record({ k: keywords, ap: fc.oneof(fc.boolean(), tie('node')) }).map(({ k, ap }) => ({ ...k, additionalProperties: ap })),
+    fc
+      .record({ k: keywords, ap: fc.oneof(fc.boolean(), tie('node')) })
+      .map(({ k, ap }) => ({ ...k, additionalProperties: ap })),
   ),
   children: fc
-    .uniqueArray(fc.record({ name, required: opt(fc.boolean()), node: tie('node') }), { selector: (c) => c.name, maxLength: 4 })
+    .uniqueArray(fc.record({ name, required: opt(fc.boolean()), node: tie('node') }), {
+      selector: (c) => c.name,
+      maxLength: 4,
+    })
     .map((cs) => cs.map((c) => strip({ ...c.node, name: c.name, required: c.required }) as NamedField)),
 }));
 
@@ -88,12 +135,23 @@ const design: fc.Arbitrary<Design> = fc
       scope: r.scope,
       annotations: r.annotations,
       controllerGenVersion: r.version,
-      versions: [strip({ name: 'v1', served: true, storage: true, subresources: r.status ? { status: true } : undefined, schema: strip({ type: 'object' as const, description: r.description, fields: r.root }) })],
+      versions: [
+        strip({
+          name: 'v1',
+          served: true,
+          storage: true,
+          subresources: r.status ? { status: true } : undefined,
+          schema: strip({ type: 'object' as const, description: r.description, fields: r.root }),
+        }),
+      ],
     }),
   }));
 
 test('random trees are valid designs (the generator matches the model)', () => {
-  fc.assert(fc.property(tree.node, (n) => FIELD_NODE.safeParse(n).success), { numRuns: 200 });
+  fc.assert(
+    fc.property(tree.node, (n) => FIELD_NODE.safeParse(n).success),
+    { numRuns: 200 },
+  );
 });
 
 test('crd(import(crd(d))) === crd(d), and the design file round-trips', () => {
@@ -113,12 +171,18 @@ test('crd(import(crd(d))) === crd(d), and the design file round-trips', () => {
 
 test('random text and random YAML give errors, never an exception', () => {
   fc.assert(
-    fc.property(fc.oneof(fc.string({ unit: 'binary' }), json.map((v) => emitYaml(v))), (input) => {
-      const d = parseDesign(input);
-      assert.ok(!d.ok && d.errors.length > 0);
-      const c = importCrd(input);
-      assert.ok(!c.ok && c.errors.length > 0);
-    }),
+    fc.property(
+      fc.oneof(
+        fc.string({ unit: 'binary' }),
+        json.map((v) => emitYaml(v)),
+      ),
+      (input) => {
+        const d = parseDesign(input);
+        assert.ok(!d.ok && d.errors.length > 0);
+        const c = importCrd(input);
+        assert.ok(!c.ok && c.errors.length > 0);
+      },
+    ),
     { numRuns: 500 },
   );
 });

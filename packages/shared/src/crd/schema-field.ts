@@ -72,7 +72,11 @@ export function schemaToField(s: Record<string, JsonValue>, path: string, report
   const conditions = isConditionList(s);
   if (conditions) node.preset = 'conditions';
   for (const [k, v] of Object.entries(s)) {
-    if (conditions && (k === 'type' || k === 'items' || k === 'x-kubernetes-list-type' || k === 'x-kubernetes-list-map-keys')) continue;
+    if (
+      conditions &&
+      (k === 'type' || k === 'items' || k === 'x-kubernetes-list-type' || k === 'x-kubernetes-list-map-keys')
+    )
+      continue;
     switch (k) {
       case 'properties':
       case 'required':
@@ -112,7 +116,11 @@ export function schemaToField(s: Record<string, JsonValue>, path: string, report
   }
   if (Object.keys(extra).length > 0) {
     node.extraKeywords = extra;
-    for (const k of Object.keys(extra)) report.push({ path: `${path}.${k}`, reason: 'kept as raw schema: the design form does not model this keyword or value' });
+    for (const k of Object.keys(extra))
+      report.push({
+        path: `${path}.${k}`,
+        reason: 'kept as raw schema: the design form does not model this keyword or value',
+      });
   }
   return node;
 }

@@ -17,13 +17,18 @@ export function formatPath(path: readonly PropertyKey[], input: unknown): string
     const seg = path[i];
     const prev = path[i - 1];
     const next: unknown = Array.isArray(cur) && typeof seg === 'number' ? (cur as unknown[])[seg] : undefined;
-    const named = prev === 'fields' && typeof next === 'object' && next !== null && typeof (next as { name?: unknown }).name === 'string';
+    const named =
+      prev === 'fields' &&
+      typeof next === 'object' &&
+      next !== null &&
+      typeof (next as { name?: unknown }).name === 'string';
     if (named) {
       // `schema.fields[2]` → `schema.spec`
       out = out.slice(0, out.length - '.fields'.length) + `.${(next as { name: string }).name}`;
     } else if (typeof seg === 'number') out += `[${seg}]`;
     else out += out === '' ? String(seg) : `.${String(seg)}`;
-    cur = cur !== null && typeof cur === 'object' ? (cur as Record<PropertyKey, unknown>)[seg as PropertyKey] : undefined;
+    cur =
+      cur !== null && typeof cur === 'object' ? (cur as Record<PropertyKey, unknown>)[seg as PropertyKey] : undefined;
   }
   return out;
 }
@@ -33,7 +38,8 @@ export function zodIssues(issues: readonly z.core.$ZodIssue[], input: unknown): 
 }
 
 function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}: remove or rename ${issue.keys.length > 1 ? 'them' : 'it'}`;
+  if (issue.code === 'unrecognized_keys')
+    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}: remove or rename ${issue.keys.length > 1 ? 'them' : 'it'}`;
   if (issue.code === 'invalid_union') return 'value has the wrong shape for this setting';
   return issue.message;
 }

@@ -40,8 +40,16 @@ test('the Memcached CRD is the kubebuilder tutorial CRD plus our additions', () 
   const status = root.properties!.status!.properties!;
   // What our design adds to the tutorial (issue 3): containerPort, status.nodes, a default and
   // a higher maximum for size. Take them out and the bytes must match the tutorial's.
-  assert.deepEqual(spec.containerPort, { description: 'containerPort defines the port that will be used to init the container with the image', format: 'int32', type: 'integer' });
-  assert.deepEqual(status.nodes, { description: 'nodes are the names of the memcached pods', items: { type: 'string' }, type: 'array' });
+  assert.deepEqual(spec.containerPort, {
+    description: 'containerPort defines the port that will be used to init the container with the image',
+    format: 'int32',
+    type: 'integer',
+  });
+  assert.deepEqual(status.nodes, {
+    description: 'nodes are the names of the memcached pods',
+    items: { type: 'string' },
+    type: 'array',
+  });
   assert.equal(spec.size!.default, 1);
   assert.equal(spec.size!.maximum, 5);
   delete spec.containerPort;
@@ -58,10 +66,16 @@ type Def = { type: string; [k: string]: unknown };
 const def = (s: unknown): Def => (s as { _zod: { def: Def } })._zod.def;
 /** Escape hatches for CRDs the form cannot model; a hand-written design has no reason to use them. */
 const EXEMPT = new Set([
-  'field.extraKeywords', 'version.extra', 'version.standardFields',
-  'design.crd.extra', 'design.crd.extra.metadata', 'design.crd.extra.spec', 'design.crd.extra.top',
+  'field.extraKeywords',
+  'version.extra',
+  'version.standardFields',
+  'design.crd.extra',
+  'design.crd.extra.metadata',
+  'design.crd.extra.spec',
+  'design.crd.extra.top',
   // one design has one scope
-  'design.crd.scope=Namespaced', 'design.crd.scope=Cluster',
+  'design.crd.scope=Namespaced',
+  'design.crd.scope=Cluster',
 ]);
 
 function childLabel(owner: string, key: string): string {
@@ -91,7 +105,8 @@ function allOptions(schema: unknown, label: string, out: Set<string>, seen: Set<
     return;
   }
   if (d.type === 'enum') for (const e of Object.values(d.entries as Record<string, string>)) out.add(`${label}=${e}`);
-  for (const inner of [d.innerType, d.element, d.getter ? (d.getter as () => unknown)() : undefined]) if (inner) allOptions(inner, label, out, seen);
+  for (const inner of [d.innerType, d.element, d.getter ? (d.getter as () => unknown)() : undefined])
+    if (inner) allOptions(inner, label, out, seen);
   for (const opt of (d.options as unknown[] | undefined) ?? []) allOptions(opt, label, out, seen);
 }
 
@@ -110,8 +125,10 @@ function usedOptions(value: unknown, schema: unknown, label: string, out: Set<st
   }
   if (d.type === 'enum') out.add(`${label}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
   if (d.type === 'array' && Array.isArray(value)) for (const v of value) usedOptions(v, d.element, label, out);
-  for (const inner of [d.innerType, d.getter ? (d.getter as () => unknown)() : undefined]) if (inner) usedOptions(value, inner, label, out);
-  for (const opt of (d.options as z.ZodType[] | undefined) ?? []) if (opt.safeParse(value).success) usedOptions(value, opt, label, out);
+  for (const inner of [d.innerType, d.getter ? (d.getter as () => unknown)() : undefined])
+    if (inner) usedOptions(value, inner, label, out);
+  for (const opt of (d.options as z.ZodType[] | undefined) ?? [])
+    if (opt.safeParse(value).success) usedOptions(value, opt, label, out);
 }
 
 function missingOptions(...designs: Design[]): { all: Set<string>; missing: string[] } {
@@ -125,15 +142,27 @@ function missingOptions(...designs: Design[]): { all: Set<string>; missing: stri
 // Options that Go types cannot express or the API server refuses live in raw-schema, so the
 // kitchen sink stays a design that exports, installs and passes the controller-gen oracle whole.
 test('the kitchen sink and the raw-schema example together use every option of the design model', () => {
-  const { all, missing } = missingOptions(load('kitchen-sink.design.yaml').design, load('raw-schema.design.yaml').design);
+  const { all, missing } = missingOptions(
+    load('kitchen-sink.design.yaml').design,
+    load('raw-schema.design.yaml').design,
+  );
   assert.ok(all.size > 80, `the walk found only ${all.size} options`);
-  assert.deepEqual(missing, [], `examples/kitchen-sink.design.yaml and raw-schema.design.yaml do not use: ${missing.join(', ')}`);
+  assert.deepEqual(
+    missing,
+    [],
+    `examples/kitchen-sink.design.yaml and raw-schema.design.yaml do not use: ${missing.join(', ')}`,
+  );
 });
 
 test('the coverage check notices an unused key and an unused enum value', () => {
   const trimmed = structuredClone(load('kitchen-sink.design.yaml').design);
   delete trimmed.operand!.runAsUser;
-  const owner = trimmed.crd.versions[0]!.schema!.fields!.find((f) => f.name === 'spec')!.fields!.find((f) => f.name === 'owner')!;
+  const owner = trimmed.crd.versions[0]!.schema!.fields!.find((f) => f.name === 'spec')!.fields!.find(
+    (f) => f.name === 'owner',
+  )!;
   owner.validations = owner.validations!.filter((r) => r.reason !== 'FieldValueDuplicate');
-  assert.deepEqual(missingOptions(trimmed, load('raw-schema.design.yaml').design).missing, ['design.operand.runAsUser', 'field.validations.reason=FieldValueDuplicate']);
+  assert.deepEqual(missingOptions(trimmed, load('raw-schema.design.yaml').design).missing, [
+    'design.operand.runAsUser',
+    'field.validations.reason=FieldValueDuplicate',
+  ]);
 });

@@ -27,21 +27,50 @@ function isJsonObject(value: unknown): value is { [key: string]: JsonValue } {
   return Object.keys(value).every((k) => isJsonValue((value as Record<string, unknown>)[k]));
 }
 
-export const JSON_VALUE: z.ZodType<JsonValue> = z.custom<JsonValue>(isJsonValue, 'expected a JSON value (string, number, boolean, null, list or map)');
+export const JSON_VALUE: z.ZodType<JsonValue> = z.custom<JsonValue>(
+  isJsonValue,
+  'expected a JSON value (string, number, boolean, null, list or map)',
+);
 
 /** Raw JSON schema (CRD keywords as written in a CRD), for allOf/anyOf/oneOf/not and extras. */
-export const RAW_SCHEMA = z.custom<{ [key: string]: JsonValue }>(isJsonObject, 'expected a map of JSON schema keywords');
+export const RAW_SCHEMA = z.custom<{ [key: string]: JsonValue }>(
+  isJsonObject,
+  'expected a map of JSON schema keywords',
+);
 export type RawSchema = z.infer<typeof RAW_SCHEMA>;
 
 export const SCHEMA_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array'] as const;
 export type SchemaType = (typeof SCHEMA_TYPES)[number];
 
 /** Formats the form offers; any other string is accepted as well (the API server ignores unknown ones). */
-export const KNOWN_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'date', 'date-time', 'duration', 'password', 'uri', 'email', 'hostname', 'ipv4', 'ipv6', 'cidr', 'mac', 'uuid'] as const;
+export const KNOWN_FORMATS = [
+  'int32',
+  'int64',
+  'float',
+  'double',
+  'byte',
+  'date',
+  'date-time',
+  'duration',
+  'password',
+  'uri',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'cidr',
+  'mac',
+  'uuid',
+] as const;
 
 export const LIST_TYPES = ['atomic', 'set', 'map'] as const;
 export const MAP_TYPES = ['atomic', 'granular'] as const;
-export const RULE_REASONS = ['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'] as const;
+export const RULE_REASONS = [
+  'FieldValueInvalid',
+  'FieldValueForbidden',
+  'FieldValueRequired',
+  'FieldValueDuplicate',
+] as const;
 /** Presets expand to a fixed schema; `conditions` is metav1.Condition's list as controller-gen writes it. */
 export const FIELD_PRESETS = ['conditions'] as const;
 
@@ -60,7 +89,10 @@ const GO_IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** The zod schema of each plain keyword of a field node (import checks CRD values against these). */
 export const FIELD_KEYWORDS = {
   preset: z.enum(FIELD_PRESETS).optional(),
-  goName: z.string().regex(GO_IDENT, 'must be a Go identifier (letters, digits, _; not starting with a digit)').optional(),
+  goName: z
+    .string()
+    .regex(GO_IDENT, 'must be a Go identifier (letters, digits, _; not starting with a digit)')
+    .optional(),
   type: z.enum(SCHEMA_TYPES).optional(),
   format: z.string().optional(),
   title: z.string().optional(),
@@ -152,7 +184,8 @@ export interface NamedField extends FieldNode {
 const CHILDREN = z.array(z.lazy(() => NAMED_FIELD)).superRefine((fields, ctx) => {
   const seen = new Set<string>();
   fields.forEach((f, i) => {
-    if (seen.has(f.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `two fields are named "${f.name}": rename one` });
+    if (seen.has(f.name))
+      ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `two fields are named "${f.name}": rename one` });
     seen.add(f.name);
   });
 });
@@ -167,7 +200,10 @@ export const FIELD_NODE: z.ZodType<FieldNode> = z.strictObject({
 });
 
 export const NAMED_FIELD: z.ZodType<NamedField> = z.strictObject({
-  name: z.string().min(1, 'a field needs a name').refine((n) => n !== '__proto__', 'the field name __proto__ is reserved'),
+  name: z
+    .string()
+    .min(1, 'a field needs a name')
+    .refine((n) => n !== '__proto__', 'the field name __proto__ is reserved'),
   required: z.boolean().optional(),
   ...FIELD_KEYWORDS,
   fields: CHILDREN.optional(),
@@ -177,9 +213,44 @@ export const NAMED_FIELD: z.ZodType<NamedField> = z.strictObject({
 
 /** Every keyword a field node may carry, in the order the design YAML writes them. */
 export const FIELD_KEY_ORDER = [
-  'name', 'goName', 'required', 'preset', 'type', 'format', 'title', 'description', 'example', 'default', 'enum', 'nullable',
-  'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern',
-  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'listType', 'listMapKeys', 'mapType',
-  'preserveUnknownFields', 'embeddedResource', 'intOrString', 'validations', 'allOf', 'anyOf', 'oneOf', 'not',
-  'extraKeywords', 'items', 'additionalProperties', 'fields',
+  'name',
+  'goName',
+  'required',
+  'preset',
+  'type',
+  'format',
+  'title',
+  'description',
+  'example',
+  'default',
+  'enum',
+  'nullable',
+  'minimum',
+  'exclusiveMinimum',
+  'maximum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'listType',
+  'listMapKeys',
+  'mapType',
+  'preserveUnknownFields',
+  'embeddedResource',
+  'intOrString',
+  'validations',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'extraKeywords',
+  'items',
+  'additionalProperties',
+  'fields',
 ] as const;

@@ -6,5 +6,13 @@ export * from './schema';
 export * from './field';
 export { parseDesign, serializeDesign, type ParseDesignResult } from './io';
 export { formatPath, type DesignError } from './errors';
-export { deriveGoName, fullGroup, pluralize, resolveNames, crdName, controllerGenVersion, type ResolvedNames } from './names';
+export {
+  deriveGoName,
+  fullGroup,
+  pluralize,
+  resolveNames,
+  crdName,
+  controllerGenVersion,
+  type ResolvedNames,
+} from './names';
 export { FIELD_KINDS, QUANTITY_PATTERN, fieldKind, kindKeywords, withKind, type FieldKind } from './kinds';

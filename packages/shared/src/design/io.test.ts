@@ -46,9 +46,13 @@ test('unknown keys, duplicate field names and bad names are reported with what t
   const typo = parseDesign(MINIMAL.replace('  scope: Namespaced', '  scope: Namespaced\n  scoep: Cluster'));
   assert.ok(!typo.ok);
   assert.deepEqual(typo.errors, [{ path: 'crd', message: 'unknown key "scoep": remove or rename it' }]);
-  const dup = parseDesign(MINIMAL.replace('        - name: size\n          type: integer\n', '        - name: size\n        - name: size\n'));
+  const dup = parseDesign(
+    MINIMAL.replace('        - name: size\n          type: integer\n', '        - name: size\n        - name: size\n'),
+  );
   assert.ok(!dup.ok);
-  assert.deepEqual(dup.errors, [{ path: 'crd.versions[0].schema.spec.size.name', message: 'two fields are named "size": rename one' }]);
+  assert.deepEqual(dup.errors, [
+    { path: 'crd.versions[0].schema.spec.size.name', message: 'two fields are named "size": rename one' },
+  ]);
   const kind = parseDesign(MINIMAL.replace('kind: Foo', 'kind: foo'));
   assert.ok(!kind.ok);
   assert.equal(kind.errors[0]!.path, 'crd.names.kind');
@@ -58,7 +62,10 @@ test('text that is not a design gives errors, not exceptions', () => {
   for (const text of ['', 'a: [', '- 1\n- 2\n', 'kind: OperatorDesign\n', '---\na: 1\n---\nb: 2\n', '\t\u0000']) {
     const r = parseDesign(text);
     assert.ok(!r.ok, text);
-    assert.ok(r.errors.length > 0 && r.errors.every((e) => typeof e.message === 'string' && !e.message.includes('\n')), JSON.stringify(r.errors));
+    assert.ok(
+      r.errors.length > 0 && r.errors.every((e) => typeof e.message === 'string' && !e.message.includes('\n')),
+      JSON.stringify(r.errors),
+    );
   }
 });
 
@@ -74,7 +81,10 @@ test('Go names and plurals are derived like kubebuilder does', () => {
 });
 
 test('a default map with a key named __proto__ survives parse and serialise (found by the property test)', () => {
-  const text = MINIMAL.replace('          type: integer\n', '          type: integer\n        - name: labels\n          type: object\n          default:\n            __proto__: []\n');
+  const text = MINIMAL.replace(
+    '          type: integer\n',
+    '          type: integer\n        - name: labels\n          type: object\n          default:\n            __proto__: []\n',
+  );
   const r = parseDesign(text);
   assert.ok(r.ok, JSON.stringify(!r.ok && r.errors));
   assert.equal(serializeDesign(r.design), text);

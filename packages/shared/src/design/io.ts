@@ -37,7 +37,11 @@ function sortedJson(v: unknown): YamlValue {
   return v as YamlValue;
 }
 
-function inOrder(o: object, order: readonly string[], map: (key: string, value: unknown) => YamlValue = (_k, v) => sortedJson(v)): Ordered {
+function inOrder(
+  o: object,
+  order: readonly string[],
+  map: (key: string, value: unknown) => YamlValue = (_k, v) => sortedJson(v),
+): Ordered {
   const src = o as Record<string, unknown>;
   const out = ordered();
   for (const k of order) if (src[k] !== undefined) out[k] = map(k, src[k]);
@@ -54,7 +58,19 @@ function orderedField(node: FieldNode): Ordered {
   });
 }
 
-const VERSION_ORDER = ['name', 'served', 'storage', 'deprecated', 'deprecationWarning', 'subresources', 'printerColumns', 'selectableFields', 'standardFields', 'extra', 'schema'];
+const VERSION_ORDER = [
+  'name',
+  'served',
+  'storage',
+  'deprecated',
+  'deprecationWarning',
+  'subresources',
+  'printerColumns',
+  'selectableFields',
+  'standardFields',
+  'extra',
+  'schema',
+];
 const RULE_ORDER = ['rule', 'message', 'messageExpression', 'fieldPath', 'reason', 'optionalOldSelf'];
 const COLUMN_ORDER = ['name', 'type', 'format', 'jsonPath', 'description', 'priority'];
 
@@ -64,19 +80,37 @@ export function serializeDesign(design: Design): string {
     apiVersion: design.apiVersion,
     kind: design.kind,
     project: inOrder(design.project, ['domain', 'repo', 'projectName']),
-    crd: inOrder(crd, ['group', 'names', 'scope', 'labels', 'annotations', 'controllerGenVersion', 'extra', 'versions'], (k, v) => {
-      if (k === 'names') return inOrder(v as object, ['kind', 'plural', 'singular', 'listKind', 'shortNames', 'categories']);
-      if (k !== 'versions') return sortedJson(v);
-      return (v as Design['crd']['versions']).map((ver) =>
-        inOrder(ver, VERSION_ORDER, (vk, vv) => {
-          if (vk === 'schema') return orderedField(vv as FieldNode);
-          if (vk === 'printerColumns') return (vv as object[]).map((c) => inOrder(c, COLUMN_ORDER));
-          if (vk === 'subresources') return inOrder(vv as object, ['status', 'scale'], (sk, sv) => (sk === 'scale' ? inOrder(sv as object, ['specReplicasPath', 'statusReplicasPath', 'labelSelectorPath']) : sortedJson(sv)));
-          return sortedJson(vv);
-        }),
-      );
-    }),
+    crd: inOrder(
+      crd,
+      ['group', 'names', 'scope', 'labels', 'annotations', 'controllerGenVersion', 'extra', 'versions'],
+      (k, v) => {
+        if (k === 'names')
+          return inOrder(v as object, ['kind', 'plural', 'singular', 'listKind', 'shortNames', 'categories']);
+        if (k !== 'versions') return sortedJson(v);
+        return (v as Design['crd']['versions']).map((ver) =>
+          inOrder(ver, VERSION_ORDER, (vk, vv) => {
+            if (vk === 'schema') return orderedField(vv as FieldNode);
+            if (vk === 'printerColumns') return (vv as object[]).map((c) => inOrder(c, COLUMN_ORDER));
+            if (vk === 'subresources')
+              return inOrder(vv as object, ['status', 'scale'], (sk, sv) =>
+                sk === 'scale'
+                  ? inOrder(sv as object, ['specReplicasPath', 'statusReplicasPath', 'labelSelectorPath'])
+                  : sortedJson(sv),
+              );
+            return sortedJson(vv);
+          }),
+        );
+      },
+    ),
   };
-  if (design.operand) doc.operand = inOrder(design.operand, ['image', 'command', 'replicasField', 'portField', 'runAsUser', 'podNamesStatusField']);
+  if (design.operand)
+    doc.operand = inOrder(design.operand, [
+      'image',
+      'command',
+      'replicasField',
+      'portField',
+      'runAsUser',
+      'podNamesStatusField',
+    ]);
   return emitYaml(doc, { keepKeyOrder: true });
 }

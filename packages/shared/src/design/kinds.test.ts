@@ -12,7 +12,14 @@ test('every kind reads back as itself and is a valid field', () => {
 });
 
 test('switching kind keeps the description and validations and drops the old shape', () => {
-  const before = { name: 'size', type: 'integer' as const, format: 'int32', description: 'How many.', minimum: 1, validations: [{ rule: 'self > 0' }] };
+  const before = {
+    name: 'size',
+    type: 'integer' as const,
+    format: 'int32',
+    description: 'How many.',
+    minimum: 1,
+    validations: [{ rule: 'self > 0' }],
+  };
   const after = withKind(before, 'quantity');
   assert.equal(fieldKind(after), 'quantity');
   assert.equal(after.description, 'How many.');

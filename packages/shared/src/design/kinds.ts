@@ -6,36 +6,69 @@
 import type { FieldNode } from './field';
 
 export const FIELD_KINDS = [
-  'string', 'int32', 'int64', 'number', 'boolean', 'object', 'array', 'map',
-  'int-or-string', 'quantity', 'date-time', 'duration', 'byte', 'raw', 'embedded', 'conditions', 'custom',
+  'string',
+  'int32',
+  'int64',
+  'number',
+  'boolean',
+  'object',
+  'array',
+  'map',
+  'int-or-string',
+  'quantity',
+  'date-time',
+  'duration',
+  'byte',
+  'raw',
+  'embedded',
+  'conditions',
+  'custom',
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 /** resource.Quantity's pattern, as controller-gen writes it. */
-export const QUANTITY_PATTERN = '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';
+export const QUANTITY_PATTERN =
+  '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';
 
 const INT_OR_STRING: FieldNode = { anyOf: [{ type: 'integer' }, { type: 'string' }], intOrString: true };
 
 /** The keywords that make a field of `kind` (an empty object for `custom`). */
 export function kindKeywords(kind: FieldKind): FieldNode {
   switch (kind) {
-    case 'string': return { type: 'string' };
-    case 'int32': return { type: 'integer', format: 'int32' };
-    case 'int64': return { type: 'integer', format: 'int64' };
-    case 'number': return { type: 'number' };
-    case 'boolean': return { type: 'boolean' };
-    case 'object': return { type: 'object', fields: [] };
-    case 'array': return { type: 'array', items: { type: 'string' } };
-    case 'map': return { type: 'object', additionalProperties: { type: 'string' } };
-    case 'int-or-string': return structuredClone(INT_OR_STRING);
-    case 'quantity': return { ...structuredClone(INT_OR_STRING), pattern: QUANTITY_PATTERN };
-    case 'date-time': return { type: 'string', format: 'date-time' };
-    case 'duration': return { type: 'string', format: 'duration' };
-    case 'byte': return { type: 'string', format: 'byte' };
-    case 'raw': return { type: 'object', preserveUnknownFields: true };
-    case 'embedded': return { type: 'object', embeddedResource: true, preserveUnknownFields: true };
-    case 'conditions': return { preset: 'conditions' };
-    case 'custom': return {};
+    case 'string':
+      return { type: 'string' };
+    case 'int32':
+      return { type: 'integer', format: 'int32' };
+    case 'int64':
+      return { type: 'integer', format: 'int64' };
+    case 'number':
+      return { type: 'number' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'object':
+      return { type: 'object', fields: [] };
+    case 'array':
+      return { type: 'array', items: { type: 'string' } };
+    case 'map':
+      return { type: 'object', additionalProperties: { type: 'string' } };
+    case 'int-or-string':
+      return structuredClone(INT_OR_STRING);
+    case 'quantity':
+      return { ...structuredClone(INT_OR_STRING), pattern: QUANTITY_PATTERN };
+    case 'date-time':
+      return { type: 'string', format: 'date-time' };
+    case 'duration':
+      return { type: 'string', format: 'duration' };
+    case 'byte':
+      return { type: 'string', format: 'byte' };
+    case 'raw':
+      return { type: 'object', preserveUnknownFields: true };
+    case 'embedded':
+      return { type: 'object', embeddedResource: true, preserveUnknownFields: true };
+    case 'conditions':
+      return { preset: 'conditions' };
+    case 'custom':
+      return {};
   }
 }
 
@@ -73,7 +106,18 @@ export function withKind<T extends FieldNode>(node: T, kind: FieldKind): T {
   const old = kindKeywords(fieldKind(node));
   const out = { ...node } as Record<string, unknown>;
   for (const k of Object.keys(old)) delete out[k];
-  for (const k of ['type', 'format', 'items', 'additionalProperties', 'fields', 'preset', 'anyOf', 'intOrString', 'embeddedResource', 'preserveUnknownFields'] as const) {
+  for (const k of [
+    'type',
+    'format',
+    'items',
+    'additionalProperties',
+    'fields',
+    'preset',
+    'anyOf',
+    'intOrString',
+    'embeddedResource',
+    'preserveUnknownFields',
+  ] as const) {
     if (kind !== 'custom') delete out[k];
   }
   return { ...out, ...kindKeywords(kind) } as T;

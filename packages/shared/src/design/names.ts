@@ -48,7 +48,46 @@ export function controllerGenVersion(design: Design): string | null {
 }
 
 /** Go's common initialisms (golint's list) that stay upper case in a Go name. */
-const INITIALISMS = new Set(['ACL', 'API', 'ASCII', 'CPU', 'CSS', 'DNS', 'EOF', 'GUID', 'HTML', 'HTTP', 'HTTPS', 'ID', 'IP', 'JSON', 'LHS', 'QPS', 'RAM', 'RHS', 'RPC', 'SLA', 'SMTP', 'SQL', 'SSH', 'TCP', 'TLS', 'TTL', 'UDP', 'UI', 'UID', 'UUID', 'URI', 'URL', 'UTF8', 'VM', 'XML', 'XMPP', 'XSRF', 'XSS']);
+const INITIALISMS = new Set([
+  'ACL',
+  'API',
+  'ASCII',
+  'CPU',
+  'CSS',
+  'DNS',
+  'EOF',
+  'GUID',
+  'HTML',
+  'HTTP',
+  'HTTPS',
+  'ID',
+  'IP',
+  'JSON',
+  'LHS',
+  'QPS',
+  'RAM',
+  'RHS',
+  'RPC',
+  'SLA',
+  'SMTP',
+  'SQL',
+  'SSH',
+  'TCP',
+  'TLS',
+  'TTL',
+  'UDP',
+  'UI',
+  'UID',
+  'UUID',
+  'URI',
+  'URL',
+  'UTF8',
+  'VM',
+  'XML',
+  'XMPP',
+  'XSRF',
+  'XSS',
+]);
 
 /** The Go field name for a JSON name: `containerPort` → `ContainerPort`, `podIP` → `PodIP`, `api-key` → `APIKey`. */
 export function deriveGoName(jsonName: string): string {

@@ -32,7 +32,9 @@ export const NAMES = z.strictObject({
   plural: z.string().regex(DNS1123_LABEL, 'plural must be lowercase letters, digits and dashes').optional(),
   singular: z.string().regex(DNS1123_LABEL, 'singular must be lowercase letters, digits and dashes').optional(),
   listKind: z.string().regex(KIND, 'listKind must be UpperCamelCase').optional(),
-  shortNames: z.array(z.string().regex(DNS1123_LABEL, 'a short name is lowercase letters, digits and dashes')).optional(),
+  shortNames: z
+    .array(z.string().regex(DNS1123_LABEL, 'a short name is lowercase letters, digits and dashes'))
+    .optional(),
   categories: z.array(z.string().min(1)).optional(),
 });
 

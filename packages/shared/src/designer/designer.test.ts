@@ -25,12 +25,18 @@ test('field tree: add, move, nest and remove, leaving other nodes shared', () =>
   assert.equal(fieldIssuePath(added, at), 'versions[v1alpha1].spec.replicasLabel');
   assert.equal(added.crd.versions[0]!.schema!.fields![1], d.crd.versions[0]!.schema!.fields![1], 'status untouched');
   const { design: moved, moved: up } = moveField(added, at, -1);
-  assert.deepEqual(nodeAt(moved, spec)!.fields!.map((f) => f.name), ['size', 'replicasLabel', 'containerPort']);
+  assert.deepEqual(
+    nodeAt(moved, spec)!.fields!.map((f) => f.name),
+    ['size', 'replicasLabel', 'containerPort'],
+  );
   const withObj = addField(moved, spec, { name: 'tls', type: 'object', fields: [] });
   const nested = nestIntoPrevious(withObj.design, { version: 0, path: [0, 2] });
   assert.equal(nested.design, withObj.design, 'containerPort does not nest into the string above it');
   const gone = removeField(moved, up);
-  assert.deepEqual(nodeAt(gone, spec)!.fields!.map((f) => f.name), ['size', 'containerPort']);
+  assert.deepEqual(
+    nodeAt(gone, spec)!.fields!.map((f) => f.name),
+    ['size', 'containerPort'],
+  );
   assert.match(serializeDesign(added), /name: replicasLabel\n {10}type: string/);
 });
 
@@ -88,5 +94,8 @@ test('previews and checks of the memcached design', () => {
   const bad = { ...d, crd: { ...d.crd, names: { ...d.crd.names, kind: 'memcached' } } };
   const check = checkDesignValue(bad);
   assert.equal(check.ok, false);
-  assert.deepEqual(check.issues.map((i) => i.path), ['crd.names.kind']);
+  assert.deepEqual(
+    check.issues.map((i) => i.path),
+    ['crd.names.kind'],
+  );
 });

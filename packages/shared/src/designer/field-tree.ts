@@ -15,7 +15,8 @@ export interface FieldAddress {
 
 function child(node: FieldNode, step: FieldStep): FieldNode | undefined {
   if (step === 'items') return node.items;
-  if (step === 'additionalProperties') return typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
+  if (step === 'additionalProperties')
+    return typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
   return node.fields?.[step];
 }
 
@@ -33,7 +34,8 @@ function updateNode(node: FieldNode, path: readonly FieldStep[], fn: (n: FieldNo
   if (path.length === 0) return fn(node);
   const [step, ...rest] = path as [FieldStep, ...FieldStep[]];
   const current = child(node, step);
-  if (current === undefined) throw new Error(`no field at step ${String(step)}: the tree changed; select the field again`);
+  if (current === undefined)
+    throw new Error(`no field at step ${String(step)}: the tree changed; select the field again`);
   const next = updateNode(current, rest, fn);
   if (step === 'items') return { ...node, items: next };
   if (step === 'additionalProperties') return { ...node, additionalProperties: next };
@@ -49,7 +51,10 @@ function withVersion(design: Design, index: number, fn: (v: VersionDesign) => Ve
 
 /** Replaces the node at `addr` with `fn(node)`. */
 export function updateField(design: Design, addr: FieldAddress, fn: (n: FieldNode) => FieldNode): Design {
-  return withVersion(design, addr.version, (v) => ({ ...v, schema: updateNode(v.schema ?? { type: 'object' }, addr.path, fn) }));
+  return withVersion(design, addr.version, (v) => ({
+    ...v,
+    schema: updateNode(v.schema ?? { type: 'object' }, addr.path, fn),
+  }));
 }
 
 /** A name not yet used among `fields`: `base`, `base2`, `base3`, … */
@@ -60,7 +65,11 @@ export function freshName(fields: readonly NamedField[] | undefined, base = 'fie
 }
 
 /** Adds `field` as the last child of the object at `parent`; returns the design and the new field's address. */
-export function addField(design: Design, parent: FieldAddress, field: NamedField): { design: Design; added: FieldAddress } {
+export function addField(
+  design: Design,
+  parent: FieldAddress,
+  field: NamedField,
+): { design: Design; added: FieldAddress } {
   let index = 0;
   const next = updateField(design, parent, (n) => {
     const fields = [...(n.fields ?? []), field];
@@ -75,7 +84,10 @@ export function addField(design: Design, parent: FieldAddress, field: NamedField
 export function removeField(design: Design, addr: FieldAddress): Design {
   const last = addr.path[addr.path.length - 1];
   if (typeof last !== 'number') throw new Error('only named fields can be removed');
-  return updateField(design, { version: addr.version, path: addr.path.slice(0, -1) }, (n) => ({ ...n, fields: (n.fields ?? []).filter((_, i) => i !== last) }));
+  return updateField(design, { version: addr.version, path: addr.path.slice(0, -1) }, (n) => ({
+    ...n,
+    fields: (n.fields ?? []).filter((_, i) => i !== last),
+  }));
 }
 
 /** Moves the named field at `addr` up (-1) or down (+1) among its siblings; returns its new address. */
@@ -102,12 +114,21 @@ export function nestIntoPrevious(design: Design, addr: FieldAddress): { design: 
   const parentPath = addr.path.slice(0, -1);
   const target = nodeAt(design, { version: addr.version, path: [...parentPath, last - 1] });
   const field = nodeAt(design, addr) as NamedField | undefined;
-  if (target === undefined || field === undefined || (target.type !== undefined && target.type !== 'object') || target.additionalProperties !== undefined) {
+  if (
+    target === undefined ||
+    field === undefined ||
+    (target.type !== undefined && target.type !== 'object') ||
+    target.additionalProperties !== undefined
+  ) {
     return { design, moved: addr };
   }
   const name = freshName(target.fields, field.name);
   const removed = removeField(design, addr);
-  const { design: next, added } = addField(removed, { version: addr.version, path: [...parentPath, last - 1] }, { ...field, name });
+  const { design: next, added } = addField(
+    removed,
+    { version: addr.version, path: [...parentPath, last - 1] },
+    { ...field, name },
+  );
   return { design: next, moved: added };
 }
 

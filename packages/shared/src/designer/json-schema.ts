@@ -23,7 +23,8 @@ const DOCS: Record<string, string> = {
   scope: 'Namespaced or Cluster.',
   labels: 'Labels on the CRD object.',
   annotations: "Annotations on the CRD object (besides controller-gen's version stamp).",
-  controllerGenVersion: 'The controller-gen.kubebuilder.io/version annotation: left out means v0.21.0, null means none.',
+  controllerGenVersion:
+    'The controller-gen.kubebuilder.io/version annotation: left out means v0.21.0, null means none.',
   versions: 'The served versions; exactly one has storage: true.',
   served: 'Whether the API server serves this version.',
   storage: 'Whether objects are stored in this version (exactly one version).',
@@ -113,7 +114,12 @@ let cached: JsonSchema | undefined;
 export function designJsonSchema(): JsonSchema {
   if (cached !== undefined) return cached;
   // JSON values (defaults, examples, raw schema) are z.custom: they become "any" here.
-  const schema = z.toJSONSchema(DESIGN, { target: 'draft-7', unrepresentable: 'any', cycles: 'ref', io: 'input' }) as JsonSchema;
+  const schema = z.toJSONSchema(DESIGN, {
+    target: 'draft-7',
+    unrepresentable: 'any',
+    cycles: 'ref',
+    io: 'input',
+  }) as JsonSchema;
   annotate(schema);
   schema.title = 'OperatorDesign';
   cached = schema;

@@ -30,7 +30,19 @@ function tokenizePath(path: string): Token[] {
   return out;
 }
 
-const VERSION_KEYS = new Set(['name', 'served', 'storage', 'deprecated', 'deprecationWarning', 'subresources', 'printerColumns', 'selectableFields', 'standardFields', 'extra', 'schema']);
+const VERSION_KEYS = new Set([
+  'name',
+  'served',
+  'storage',
+  'deprecated',
+  'deprecationWarning',
+  'subresources',
+  'printerColumns',
+  'selectableFields',
+  'standardFields',
+  'extra',
+  'schema',
+]);
 
 function pairOf(node: unknown, key: string): Pair<Node, Node> | undefined {
   if (!isMap(node)) return undefined;
@@ -40,9 +52,13 @@ function pairOf(node: unknown, key: string): Pair<Node, Node> | undefined {
 function rangeOf(node: Node | null | undefined, pair?: Pair<Node, Node>): TextRange | undefined {
   const keyStart = pair !== undefined && isScalar(pair.key) ? pair.key.range?.[0] : undefined;
   const r = node?.range;
-  if (r === undefined || r === null) return keyStart === undefined ? undefined : { start: keyStart, end: keyStart + String((pair!.key as { value: unknown }).value).length };
+  if (r === undefined || r === null)
+    return keyStart === undefined
+      ? undefined
+      : { start: keyStart, end: keyStart + String((pair!.key as { value: unknown }).value).length };
   // a mapping or list value: mark its key only, not the whole block
-  if (keyStart !== undefined && (isMap(node) || isSeq(node))) return { start: keyStart, end: keyStart + String((pair!.key as { value: unknown }).value).length };
+  if (keyStart !== undefined && (isMap(node) || isSeq(node)))
+    return { start: keyStart, end: keyStart + String((pair!.key as { value: unknown }).value).length };
   return { start: keyStart ?? r[0], end: r[1] };
 }
 
@@ -71,7 +87,14 @@ function locateIn(contents: unknown, path: string): TextRange | undefined {
     const t = tokens[i]!;
     if ('index' in t || 'select' in t) {
       if (!isSeq(node)) break;
-      const item: unknown = 'index' in t ? node.items[t.index] : node.items.find((v) => isScalar(pairOf(v, 'name')?.value) && (pairOf(v, 'name')!.value as { value: unknown }).value === t.select);
+      const item: unknown =
+        'index' in t
+          ? node.items[t.index]
+          : node.items.find(
+              (v) =>
+                isScalar(pairOf(v, 'name')?.value) &&
+                (pairOf(v, 'name')!.value as { value: unknown }).value === t.select,
+            );
       if (item === undefined) break;
       node = item;
       range = rangeOf(item as Node) ?? range;
@@ -89,7 +112,11 @@ function locateIn(contents: unknown, path: string): TextRange | undefined {
     const key = t.key;
     if (inSchema) {
       const fields = pairOf(node, 'fields')?.value;
-      const field = isSeq(fields) ? fields.items.find((v) => isScalar(pairOf(v, 'name')?.value) && (pairOf(v, 'name')!.value as { value: unknown }).value === key) : undefined;
+      const field = isSeq(fields)
+        ? fields.items.find(
+            (v) => isScalar(pairOf(v, 'name')?.value) && (pairOf(v, 'name')!.value as { value: unknown }).value === key,
+          )
+        : undefined;
       if (field !== undefined) {
         node = field;
         const namePair = pairOf(field, 'name');

@@ -19,7 +19,9 @@ export interface Previews {
   readonly rbac: Artefact;
   readonly sample: Artefact;
   /** Path → content (`api/v1alpha1/memcached_types.go`, …). */
-  readonly goTypes: { ok: true; files: readonly { path: string; text: string }[]; notExpressible: readonly string[] } | { ok: false; message: string };
+  readonly goTypes:
+    | { ok: true; files: readonly { path: string; text: string }[]; notExpressible: readonly string[] }
+    | { ok: false; message: string };
   /** The Deployment the controller creates for the sample CR. */
   readonly deployment: Artefact;
   /** The CRD object, for validateDesign (saves building it twice). */
@@ -37,11 +39,22 @@ function attempt(fn: () => string): Artefact {
 }
 
 function deploymentPreview(design: Design): string {
-  const sample = sampleResource(design) as unknown as { apiVersion: string; kind: string; metadata: { name: string }; spec?: unknown };
+  const sample = sampleResource(design) as unknown as {
+    apiVersion: string;
+    kind: string;
+    metadata: { name: string };
+    spec?: unknown;
+  };
   // the sample has no namespace or uid until created: show where they go
-  const cr: CustomResource = { apiVersion: sample.apiVersion, kind: sample.kind, metadata: { name: sample.metadata.name, namespace: 'default', uid: '<uid of the CR>' }, spec: sample.spec };
+  const cr: CustomResource = {
+    apiVersion: sample.apiVersion,
+    kind: sample.kind,
+    metadata: { name: sample.metadata.name, namespace: 'default', uid: '<uid of the CR>' },
+    spec: sample.spec,
+  };
   const input = operandInputFromDesign(design, cr);
-  if (input === undefined) return '# This design has no operand: the controller creates nothing and only manages the status.\n';
+  if (input === undefined)
+    return '# This design has no operand: the controller creates nothing and only manages the status.\n';
   return emitYaml(desiredDeployment(input) as unknown as YamlValue, { keepKeyOrder: true });
 }
 
@@ -55,7 +68,11 @@ export function computePreviews(design: Design): Previews {
   let goTypes: Previews['goTypes'];
   try {
     const result = generateGoTypes(design);
-    goTypes = { ok: true, files: [...result.files].map(([path, text]) => ({ path, text })), notExpressible: result.notExpressible.map((n) => `${n.path}: ${n.reason}`) };
+    goTypes = {
+      ok: true,
+      files: [...result.files].map(([path, text]) => ({ path, text })),
+      notExpressible: result.notExpressible.map((n) => `${n.path}: ${n.reason}`),
+    };
   } catch (err) {
     goTypes = { ok: false, message: message(err) };
   }

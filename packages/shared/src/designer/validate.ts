@@ -12,11 +12,19 @@ export type DesignCheck = { ok: true; design: Design; issues: Issue[] } | { ok: 
 
 export function checkDesignValue(value: Design, crd?: CustomResourceDefinition): DesignCheck {
   const result = DESIGN.safeParse(value);
-  if (!result.success) return { ok: false, issues: zodIssues(result.error.issues, value).map((e) => error(parsePath(e.path, value), e.message)) };
+  if (!result.success)
+    return {
+      ok: false,
+      issues: zodIssues(result.error.issues, value).map((e) => error(parsePath(e.path, value), e.message)),
+    };
   try {
     return { ok: true, design: result.data, issues: validateDesign(result.data, crd) };
   } catch (err) {
-    return { ok: true, design: result.data, issues: [error('', `could not check the design: ${err instanceof Error ? err.message : String(err)}`)] };
+    return {
+      ok: true,
+      design: result.data,
+      issues: [error('', `could not check the design: ${err instanceof Error ? err.message : String(err)}`)],
+    };
   }
 }
 
@@ -30,6 +38,13 @@ export function parseDesignText(text: string): TextParse {
     return { ok: false, issues: [error('', parsed.message)], line: line === undefined ? null : Number(line) };
   }
   const result = DESIGN.safeParse(parsed.value);
-  if (!result.success) return { ok: false, issues: zodIssues(result.error.issues, parsed.value).map((e) => error(parsePath(e.path, parsed.value), e.message)), line: null };
+  if (!result.success)
+    return {
+      ok: false,
+      issues: zodIssues(result.error.issues, parsed.value).map((e) =>
+        error(parsePath(e.path, parsed.value), e.message),
+      ),
+      line: null,
+    };
   return { ok: true, design: result.data };
 }

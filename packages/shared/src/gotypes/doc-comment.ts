@@ -22,12 +22,18 @@ const GOFMT_REWRITES = /^([ \t]|[-*+•] |\d+[.)] |#|\[[^\]]+\]:)|''|(?<!`)``(?!
 /** @param topLevel the comment of a type declaration, which gofmt reformats (the Kind, list item types). */
 export function docComment(description: string | undefined, topLevel = false): DocResult {
   if (description === undefined) return { ok: true, lines: [] };
-  if (description === '') return { ok: false, reason: 'an empty description cannot be written as a Go comment (leave it out)' };
-  if (/[\r\u0085\u2028\u2029]/.test(description)) return { ok: false, reason: 'a description with carriage returns or Unicode line separators cannot be a Go comment' };
+  if (description === '')
+    return { ok: false, reason: 'an empty description cannot be written as a Go comment (leave it out)' };
+  if (/[\r\u0085\u2028\u2029]/.test(description))
+    return {
+      ok: false,
+      reason: 'a description with carriage returns or Unicode line separators cannot be a Go comment',
+    };
   const illegal = lineProblem(description.replaceAll('\n', ' '));
   if (illegal !== undefined) return { ok: false, reason: `a Go comment cannot hold this description: ${illegal}` };
   const lines = description.split('\n');
-  if (lines[0] === '' || lines[lines.length - 1] === '') return { ok: false, reason: 'Go comments drop blank lines at the start and end of a description' };
+  if (lines[0] === '' || lines[lines.length - 1] === '')
+    return { ok: false, reason: 'Go comments drop blank lines at the start and end of a description' };
   let inFence = false;
   let blank = false;
   for (const line of lines) {
@@ -35,10 +41,16 @@ export function docComment(description: string | undefined, topLevel = false): D
     if (line === '' && blank) return { ok: false, reason: 'Go comments merge consecutive blank lines' };
     blank = line === '';
     if (line.trimStart().startsWith('+')) return { ok: false, reason: `the line "${line}" would be read as a marker` };
-    if (topLevel && GOFMT_REWRITES.test(line)) return { ok: false, reason: `gofmt would reformat the line "${line}" of a type's doc comment (indent, list item, heading, link or quotes)` };
+    if (topLevel && GOFMT_REWRITES.test(line))
+      return {
+        ok: false,
+        reason: `gofmt would reformat the line "${line}" of a type's doc comment (indent, list item, heading, link or quotes)`,
+      };
     if (FENCE.test(line)) inFence = !inFence;
-    if (!inFence && line.startsWith('TODO')) return { ok: false, reason: 'controller-gen drops description lines starting with TODO' };
-    if (!inFence && line.startsWith('---')) return { ok: false, reason: 'controller-gen ends a description at a line starting with ---' };
+    if (!inFence && line.startsWith('TODO'))
+      return { ok: false, reason: 'controller-gen drops description lines starting with TODO' };
+    if (!inFence && line.startsWith('---'))
+      return { ok: false, reason: 'controller-gen ends a description at a line starting with ---' };
   }
   return { ok: true, lines: lines.map(commentLine) };
 }

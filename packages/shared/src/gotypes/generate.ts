@@ -33,7 +33,33 @@ export interface GoTypesResult {
 
 export const DEFAULT_BOILERPLATE = apacheBoilerplate(2026);
 
-const GO_KEYWORDS = new Set(['break', 'case', 'chan', 'const', 'continue', 'default', 'defer', 'else', 'fallthrough', 'for', 'func', 'go', 'goto', 'if', 'import', 'interface', 'map', 'package', 'range', 'return', 'select', 'struct', 'switch', 'type', 'var']);
+const GO_KEYWORDS = new Set([
+  'break',
+  'case',
+  'chan',
+  'const',
+  'continue',
+  'default',
+  'defer',
+  'else',
+  'fallthrough',
+  'for',
+  'func',
+  'go',
+  'goto',
+  'if',
+  'import',
+  'interface',
+  'map',
+  'package',
+  'range',
+  'return',
+  'select',
+  'struct',
+  'switch',
+  'type',
+  'var',
+]);
 
 /** The Go package name for a version: `v1beta1` as is, `v1-beta` → `v1beta` (+versionName says the real one). */
 export function goPackageName(version: string): string {
@@ -55,7 +81,10 @@ function groupVersionInfo(header: string, design: Design, version: string): stri
 ${doc.join('\n')}
 package ${pkg}
 
-${renderImports([['', 'k8s.io/apimachinery/pkg/runtime/schema'], ['', 'sigs.k8s.io/controller-runtime/pkg/scheme']])}
+${renderImports([
+  ['', 'k8s.io/apimachinery/pkg/runtime/schema'],
+  ['', 'sigs.k8s.io/controller-runtime/pkg/scheme'],
+])}
 
 var (
 	// GroupVersion is group version used to register these objects.
@@ -82,7 +111,10 @@ export function generateGoTypes(design: Design, options: GoTypesOptions = {}): G
   const expressedCrd = { ...crd };
   const names = resolveNames(crd.names);
   if (crd.names.listKind !== undefined && crd.names.listKind !== `${kind}List`) {
-    notExpressible.push({ path: 'crd.names.listKind', reason: `controller-gen always names the list kind ${kind}List` });
+    notExpressible.push({
+      path: 'crd.names.listKind',
+      reason: `controller-gen always names the list kind ${kind}List`,
+    });
     expressedCrd.names = { ...crd.names, listKind: `${kind}List` };
   }
   for (const k of ['shortNames', 'categories'] as const) {
@@ -97,11 +129,17 @@ export function generateGoTypes(design: Design, options: GoTypesOptions = {}): G
   }
   const cgv = controllerGenVersion(design);
   if (cgv !== DEFAULT_CONTROLLER_GEN_VERSION) {
-    notExpressible.push({ path: 'crd.controllerGenVersion', reason: `controller-gen ${DEFAULT_CONTROLLER_GEN_VERSION} stamps its own version` });
+    notExpressible.push({
+      path: 'crd.controllerGenVersion',
+      reason: `controller-gen ${DEFAULT_CONTROLLER_GEN_VERSION} stamps its own version`,
+    });
     delete expressedCrd.controllerGenVersion;
   }
   if (crd.extra) {
-    notExpressible.push({ path: 'crd.extra', reason: `CRD keys outside the model (${Object.keys(crd.extra).join(', ')}) have no marker` });
+    notExpressible.push({
+      path: 'crd.extra',
+      reason: `CRD keys outside the model (${Object.keys(crd.extra).join(', ')}) have no marker`,
+    });
     delete expressedCrd.extra;
   }
   expressedCrd.versions = crd.versions.map((v, i) => {
@@ -128,5 +166,11 @@ export function generateGoTypes(design: Design, options: GoTypesOptions = {}): G
     expressedCrd.versions = [...expressedCrd.versions].sort(byName);
   }
   const sorted = new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { files: sorted, notExpressible, expressed: { ...design, crd: expressedCrd }, allowDangerousTypes: floats, goFields };
+  return {
+    files: sorted,
+    notExpressible,
+    expressed: { ...design, crd: expressedCrd },
+    allowDangerousTypes: floats,
+    goFields,
+  };
 }

@@ -23,7 +23,10 @@ test('a comment or marker line refuses every kind of line break, and what Go sou
 
 test('Go string literals escape line breaks, NUL and BOM, and refuse lone surrogates', () => {
   assert.equal(goString('memcached:1.6'), '"memcached:1.6"');
-  assert.equal(goString('a\nb\r\u0085\u2028\u2029\0\uFEFF"\\`'), '"a\\nb\\r\\u0085\\u2028\\u2029\\u0000\\ufeff\\"\\\\`"');
+  assert.equal(
+    goString('a\nb\r\u0085\u2028\u2029\0\uFEFF"\\`'),
+    '"a\\nb\\r\\u0085\\u2028\\u2029\\u0000\\ufeff\\"\\\\`"',
+  );
   assert.equal(goString('é😀'), '"é😀"');
   assert.throws(() => goString('\uDC00x'), GoTextError);
   for (const c of BREAKS) assert.doesNotThrow(() => commentLine(goString(`a${c}b`)));
@@ -43,23 +46,36 @@ test('bare marker values only when they are plain tokens; anything else is quote
 });
 
 test('the injection listMapKey becomes one quoted marker line (validation refuses it before that)', () => {
-  const km = keywordMarkers({ type: 'array', listType: 'map', listMapKeys: [INJECTION], items: { type: 'object' } }, new Set(['type', 'items']));
+  const km = keywordMarkers(
+    { type: 'array', listType: 'map', listMapKeys: [INJECTION], items: { type: 'object' } },
+    new Set(['type', 'items']),
+  );
   const markers = km.markers.map((m) => markerLine(m.marker));
   assert.deepEqual(markers, ['// +listType=map', '// +listMapKey="name\\n}\\nfunc init() { panic(1) }\\n//"']);
 });
 
 test('every marker keyword with hostile text stays on one line', () => {
   const hostile = `x${BREAKS.join('')}\0\uFEFF*/\`"}`;
-  const km = keywordMarkers({
-    type: 'string', format: hostile, pattern: hostile, title: hostile, enum: [hostile], default: hostile, example: hostile,
-    validations: [{ rule: hostile, message: hostile, messageExpression: hostile, fieldPath: hostile }],
-  }, new Set(['type']));
+  const km = keywordMarkers(
+    {
+      type: 'string',
+      format: hostile,
+      pattern: hostile,
+      title: hostile,
+      enum: [hostile],
+      default: hostile,
+      example: hostile,
+      validations: [{ rule: hostile, message: hostile, messageExpression: hostile, fieldPath: hostile }],
+    },
+    new Set(['type']),
+  );
   assert.deepEqual(km.dropped, []);
   for (const m of km.markers) assert.doesNotThrow(() => markerLine(m.marker), m.marker);
 });
 
 test('doc comments: descriptions with any line break but \\n, NUL, a BOM or a lone surrogate are not comments', () => {
-  for (const c of ['\r', '\u0085', '\u2028', '\u2029', '\0', '\uFEFF', '\uD800']) assert.equal(docComment(`a${c}b`).ok, false, JSON.stringify(c));
+  for (const c of ['\r', '\u0085', '\u2028', '\u2029', '\0', '\uFEFF', '\uD800'])
+    assert.equal(docComment(`a${c}b`).ok, false, JSON.stringify(c));
   assert.deepEqual(docComment('a\n}\nfunc init() {}'), { ok: true, lines: ['// a', '// }', '// func init() {}'] });
 });
 

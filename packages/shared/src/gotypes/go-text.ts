@@ -18,8 +18,10 @@ const ILLEGAL = new RegExp(`[\\0\\uFEFF]|${LONE_SURROGATE.source}`);
 
 /** Why `text` cannot stand on one Go comment line, if it cannot. */
 export function lineProblem(text: string): string | undefined {
-  if (LINE_BREAK.test(text)) return 'it contains a line break (\\n, \\r, U+0085, U+2028 or U+2029), which would end the comment';
-  if (ILLEGAL.test(text)) return 'it contains a character Go source cannot hold (NUL, a byte order mark or a lone surrogate half)';
+  if (LINE_BREAK.test(text))
+    return 'it contains a line break (\\n, \\r, U+0085, U+2028 or U+2029), which would end the comment';
+  if (ILLEGAL.test(text))
+    return 'it contains a character Go source cannot hold (NUL, a byte order mark or a lone surrogate half)';
   return undefined;
 }
 
@@ -55,7 +57,10 @@ export function goStringOrUndefined(s: string): string | undefined {
 /** A Go interpreted string literal for `s`; throws GoTextError when there is none. */
 export function goString(s: string): string {
   const q = goStringOrUndefined(s);
-  if (q === undefined) throw new GoTextError(`cannot write ${JSON.stringify(s)} as a Go string: it holds a lone surrogate half, which has no UTF-8 form`);
+  if (q === undefined)
+    throw new GoTextError(
+      `cannot write ${JSON.stringify(s)} as a Go string: it holds a lone surrogate half, which has no UTF-8 form`,
+    );
   return q;
 }
 
@@ -71,6 +76,9 @@ export function markerJson(value: unknown): string | undefined {
 
 /** `name` when it is an ASCII Go identifier (a Kind, a package name, an import alias); throws otherwise. */
 export function goIdentifier(name: string, what: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new GoTextError(`${what} ${JSON.stringify(name)} is not a Go identifier: use letters and digits, starting with a letter`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    throw new GoTextError(
+      `${what} ${JSON.stringify(name)} is not a Go identifier: use letters and digits, starting with a letter`,
+    );
   return name;
 }

@@ -22,9 +22,28 @@ export interface KeywordMarkers {
 }
 
 const V = '+kubebuilder:validation:';
-const ONLY_TRUE = ['exclusiveMinimum', 'exclusiveMaximum', 'uniqueItems', 'nullable', 'preserveUnknownFields', 'embeddedResource', 'intOrString'] as const;
-const NUMBER_MARKERS = [['minimum', 'Minimum'], ['maximum', 'Maximum'], ['multipleOf', 'MultipleOf']] as const;
-const INT_MARKERS = [['minLength', 'MinLength'], ['maxLength', 'MaxLength'], ['minItems', 'MinItems'], ['maxItems', 'MaxItems'], ['minProperties', 'MinProperties'], ['maxProperties', 'MaxProperties']] as const;
+const ONLY_TRUE = [
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'uniqueItems',
+  'nullable',
+  'preserveUnknownFields',
+  'embeddedResource',
+  'intOrString',
+] as const;
+const NUMBER_MARKERS = [
+  ['minimum', 'Minimum'],
+  ['maximum', 'Maximum'],
+  ['multipleOf', 'MultipleOf'],
+] as const;
+const INT_MARKERS = [
+  ['minLength', 'MinLength'],
+  ['maxLength', 'MaxLength'],
+  ['minItems', 'MinItems'],
+  ['maxItems', 'MaxItems'],
+  ['minProperties', 'MinProperties'],
+  ['maxProperties', 'MaxProperties'],
+] as const;
 const NO_MARKER = ['allOf', 'anyOf', 'oneOf', 'not'] as const;
 
 function enumMarker(values: JsonValue[]): string | undefined {
@@ -34,10 +53,22 @@ function enumMarker(values: JsonValue[]): string | undefined {
 
 /** The schema type each type-checked marker needs (controller-gen refuses it on any other). */
 const NEEDS: Partial<Record<keyof FieldNode, string>> = {
-  minimum: 'number', maximum: 'number', exclusiveMinimum: 'number', exclusiveMaximum: 'number', multipleOf: 'number',
-  minLength: 'string', maxLength: 'string', pattern: 'string',
-  minItems: 'array', maxItems: 'array', uniqueItems: 'array', listType: 'array', listMapKeys: 'array',
-  minProperties: 'object', maxProperties: 'object', mapType: 'object',
+  minimum: 'number',
+  maximum: 'number',
+  exclusiveMinimum: 'number',
+  exclusiveMaximum: 'number',
+  multipleOf: 'number',
+  minLength: 'string',
+  maxLength: 'string',
+  pattern: 'string',
+  minItems: 'array',
+  maxItems: 'array',
+  uniqueItems: 'array',
+  listType: 'array',
+  listMapKeys: 'array',
+  minProperties: 'object',
+  maxProperties: 'object',
+  mapType: 'object',
 };
 
 /** Why controller-gen would refuse `keyword` on a schema of type `type`, if it would. */
@@ -45,11 +76,19 @@ function refusal(keyword: keyof FieldNode, node: FieldNode): string | undefined 
   const need = NEEDS[keyword];
   if (!need) return undefined;
   const type = node.type ?? (node.preset === 'conditions' ? 'array' : undefined);
-  const fits = need === 'number' ? type === 'integer' || type === 'number' : need === 'string' ? type === 'string' || node.intOrString === true : type === need;
-  if (!fits) return `controller-gen applies ${keyword} only to ${need === 'number' ? 'integer or number' : need} schemas, not to ${type ?? 'an untyped schema'}`;
+  const fits =
+    need === 'number'
+      ? type === 'integer' || type === 'number'
+      : need === 'string'
+        ? type === 'string' || node.intOrString === true
+        : type === need;
+  if (!fits)
+    return `controller-gen applies ${keyword} only to ${need === 'number' ? 'integer or number' : need} schemas, not to ${type ?? 'an untyped schema'}`;
   const v = node[keyword];
-  if (type === 'integer' && typeof v === 'number' && !Number.isInteger(v)) return `controller-gen refuses a non-integral ${keyword} on an integer`;
-  if (keyword === 'listMapKeys' && node.listType !== 'map') return 'controller-gen applies listMapKey only with listType=map';
+  if (type === 'integer' && typeof v === 'number' && !Number.isInteger(v))
+    return `controller-gen refuses a non-integral ${keyword} on an integer`;
+  if (keyword === 'listMapKeys' && node.listType !== 'map')
+    return 'controller-gen applies listMapKey only with listType=map';
   return undefined;
 }
 
@@ -114,22 +153,28 @@ function computeMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>)
     else add(keyword, marker);
   };
 
-  for (const k of ['listMapKeys', 'validations'] as const) if (has(k) && node[k]?.length === 0) drop(k, `controller-gen leaves out an empty ${k} list`);
-  for (const k of ['title', 'format', 'pattern'] as const) if (has(k) && node[k] === '') drop(k, `controller-gen leaves out an empty ${k}`);
+  for (const k of ['listMapKeys', 'validations'] as const)
+    if (has(k) && node[k]?.length === 0) drop(k, `controller-gen leaves out an empty ${k} list`);
+  for (const k of ['title', 'format', 'pattern'] as const)
+    if (has(k) && node[k] === '') drop(k, `controller-gen leaves out an empty ${k}`);
   if (has('type')) add('type', `${V}Type=${node.type}`);
-  if (has('format') && node.format !== '') typeMarker('format', node.format !== undefined ? withQuoted(`${V}Format=`, node.format) : undefined, 'this format');
+  if (has('format') && node.format !== '')
+    typeMarker('format', node.format !== undefined ? withQuoted(`${V}Format=`, node.format) : undefined, 'this format');
   for (const k of ONLY_TRUE) {
-    if (has(k) && node[k] === false) drop(k, `controller-gen writes ${k} only when true; false cannot be said in Go markers (leave it out)`);
+    if (has(k) && node[k] === false)
+      drop(k, `controller-gen writes ${k} only when true; false cannot be said in Go markers (leave it out)`);
   }
   for (const [k, name] of NUMBER_MARKERS) {
     const v = node[k];
-    if (has(k) && v !== undefined) typeMarker(k, goNumber(v) === undefined ? undefined : `${V}${name}=${goNumber(v)}`, `${k} ${v}`);
+    if (has(k) && v !== undefined)
+      typeMarker(k, goNumber(v) === undefined ? undefined : `${V}${name}=${goNumber(v)}`, `${k} ${v}`);
   }
   if (node.exclusiveMinimum === true && has('exclusiveMinimum')) add('exclusiveMinimum', `${V}ExclusiveMinimum=true`);
   if (node.exclusiveMaximum === true && has('exclusiveMaximum')) add('exclusiveMaximum', `${V}ExclusiveMaximum=true`);
   for (const [k, name] of INT_MARKERS) {
     const v = node[k];
-    if (has(k) && v !== undefined && v > Number.MAX_SAFE_INTEGER) drop(k, `${k} ${v} is too large for controller-gen's marker parser`);
+    if (has(k) && v !== undefined && v > Number.MAX_SAFE_INTEGER)
+      drop(k, `${k} ${v} is too large for controller-gen's marker parser`);
     else if (has(k) && v !== undefined) add(k, `${V}${name}=${v}`);
   }
   if (has('pattern') && node.pattern) typeMarker('pattern', withQuoted(`${V}Pattern=`, node.pattern), 'this pattern');
@@ -137,7 +182,8 @@ function computeMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>)
   if (has('enum') && node.enum?.length === 0) drop('enum', 'controller-gen leaves out an empty enum');
   else if (has('enum') && node.enum) typeMarker('enum', enumMarker(node.enum), 'an enum with objects, arrays or null');
   if (node.intOrString === true && has('intOrString')) add('intOrString', `${V}XIntOrString`);
-  if (node.preserveUnknownFields === true && has('preserveUnknownFields')) add('preserveUnknownFields', '+kubebuilder:pruning:PreserveUnknownFields');
+  if (node.preserveUnknownFields === true && has('preserveUnknownFields'))
+    add('preserveUnknownFields', '+kubebuilder:pruning:PreserveUnknownFields');
   if (node.embeddedResource === true && has('embeddedResource')) add('embeddedResource', `${V}XEmbeddedResource`);
   if (has('listType')) add('listType', `+listType=${node.listType}`);
   if (has('listMapKeys') && node.listMapKeys?.length) {
@@ -156,14 +202,26 @@ function computeMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>)
       return c;
     });
     if (JSON.stringify(cleaned) !== JSON.stringify(node.validations)) {
-      out.dropped.push({ keyword: 'validations', reason: 'controller-gen leaves out an empty message, messageExpression or fieldPath of a CEL rule' });
+      out.dropped.push({
+        keyword: 'validations',
+        reason: 'controller-gen leaves out an empty message, messageExpression or fieldPath of a CEL rule',
+      });
       out.replaced.validations = cleaned;
     }
     const rules = cleaned.map((r) => {
-      const quoted = [r.rule, r.message, r.messageExpression, r.fieldPath].map((s) => (s === undefined ? '' : goQuote(s)));
+      const quoted = [r.rule, r.message, r.messageExpression, r.fieldPath].map((s) =>
+        s === undefined ? '' : goQuote(s),
+      );
       if (quoted.some((q) => q === undefined)) return undefined;
       const [rule, message, messageExpression, fieldPath] = quoted;
-      return `${V}XValidation:${args([['rule', rule], ['message', r.message === undefined ? undefined : message], ['messageExpression', r.messageExpression === undefined ? undefined : messageExpression], ['fieldPath', r.fieldPath === undefined ? undefined : fieldPath], ['reason', r.reason], ['optionalOldSelf', r.optionalOldSelf === undefined ? undefined : String(r.optionalOldSelf)]])}`;
+      return `${V}XValidation:${args([
+        ['rule', rule],
+        ['message', r.message === undefined ? undefined : message],
+        ['messageExpression', r.messageExpression === undefined ? undefined : messageExpression],
+        ['fieldPath', r.fieldPath === undefined ? undefined : fieldPath],
+        ['reason', r.reason],
+        ['optionalOldSelf', r.optionalOldSelf === undefined ? undefined : String(r.optionalOldSelf)],
+      ])}`;
     });
     if (rules.every((r) => r !== undefined)) for (const r of rules) add('validations', r);
     else drop('validations', 'a CEL rule with text that cannot be a Go string literal');
@@ -183,7 +241,11 @@ function computeMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>)
     else add('example', `+kubebuilder:example=${v}`, true);
   }
   for (const k of NO_MARKER) if (has(k)) drop(k, `controller-gen has no marker for ${k}`);
-  if (has('extraKeywords')) drop('extraKeywords', `controller-gen has no marker for raw schema keywords (${Object.keys(node.extraKeywords ?? {}).join(', ')})`);
+  if (has('extraKeywords'))
+    drop(
+      'extraKeywords',
+      `controller-gen has no marker for raw schema keywords (${Object.keys(node.extraKeywords ?? {}).join(', ')})`,
+    );
   return out;
 }
 

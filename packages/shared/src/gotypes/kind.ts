@@ -15,28 +15,93 @@ import { goStringCompare, type GoDecl, type GoField, type PackageBuilder } from 
 import { placeField, sortRequired } from './walk';
 
 /** Fields and methods of TypeMeta/ObjectMeta that a Kind's own field would shadow (breaking runtime.Object). */
-const ROOT_PROMOTED = ['APIVersion', 'Kind', 'Name', 'Namespace', 'UID', 'Labels', 'Annotations', 'Finalizers', 'GetObjectKind', 'GetObjectMeta', 'GroupVersionKind', 'SetGroupVersionKind',
-  ...['Namespace', 'Name', 'GenerateName', 'UID', 'ResourceVersion', 'Generation', 'SelfLink', 'CreationTimestamp', 'DeletionTimestamp', 'DeletionGracePeriodSeconds', 'Labels', 'Annotations', 'Finalizers', 'OwnerReferences', 'ManagedFields', 'APIVersion', 'Kind'].flatMap((n) => [`Get${n}`, `Set${n}`]),
-  'GenerateName', 'ResourceVersion', 'Generation', 'SelfLink', 'CreationTimestamp', 'DeletionTimestamp', 'DeletionGracePeriodSeconds', 'OwnerReferences', 'ManagedFields'];
+const ROOT_PROMOTED = [
+  'APIVersion',
+  'Kind',
+  'Name',
+  'Namespace',
+  'UID',
+  'Labels',
+  'Annotations',
+  'Finalizers',
+  'GetObjectKind',
+  'GetObjectMeta',
+  'GroupVersionKind',
+  'SetGroupVersionKind',
+  ...[
+    'Namespace',
+    'Name',
+    'GenerateName',
+    'UID',
+    'ResourceVersion',
+    'Generation',
+    'SelfLink',
+    'CreationTimestamp',
+    'DeletionTimestamp',
+    'DeletionGracePeriodSeconds',
+    'Labels',
+    'Annotations',
+    'Finalizers',
+    'OwnerReferences',
+    'ManagedFields',
+    'APIVersion',
+    'Kind',
+  ].flatMap((n) => [`Get${n}`, `Set${n}`]),
+  'GenerateName',
+  'ResourceVersion',
+  'Generation',
+  'SelfLink',
+  'CreationTimestamp',
+  'DeletionTimestamp',
+  'DeletionGracePeriodSeconds',
+  'OwnerReferences',
+  'ManagedFields',
+];
 
 const q = (s: string | undefined): string | undefined => (s === undefined ? undefined : goQuote(s));
 
 /** The markers above the Kind type that shape the CRD rather than the schema. */
-function crdMarkers(crd: CrdDesign, v: VersionDesign, path: string, b: PackageBuilder, expressed: VersionDesign): string[] {
+function crdMarkers(
+  crd: CrdDesign,
+  v: VersionDesign,
+  path: string,
+  b: PackageBuilder,
+  expressed: VersionDesign,
+): string[] {
   const names = resolveNames(crd.names);
   const out = ['+kubebuilder:object:root=true'];
   if (v.subresources?.status) out.push('+kubebuilder:subresource:status');
   const scale = v.subresources?.scale;
-  if (scale) out.push(`+kubebuilder:subresource:scale:${args([['specpath', q(scale.specReplicasPath)], ['statuspath', q(scale.statusReplicasPath)], ['selectorpath', q(scale.labelSelectorPath)]])}`);
+  if (scale)
+    out.push(
+      `+kubebuilder:subresource:scale:${args([
+        ['specpath', q(scale.specReplicasPath)],
+        ['statuspath', q(scale.statusReplicasPath)],
+        ['selectorpath', q(scale.labelSelectorPath)],
+      ])}`,
+    );
   const singular = names.singular === names.kind.toLowerCase() ? undefined : names.singular;
-  out.push(`+kubebuilder:resource:${args([['path', bareOrQuoted(names.plural)], ['scope', bareOrQuoted(crd.scope)], ['shortName', names.shortNames?.length ? stringSlice(names.shortNames) : undefined], ['categories', names.categories?.length ? stringSlice(names.categories) : undefined], ['singular', singular === undefined ? undefined : bareOrQuoted(singular)]])}`);
+  out.push(
+    `+kubebuilder:resource:${args([
+      ['path', bareOrQuoted(names.plural)],
+      ['scope', bareOrQuoted(crd.scope)],
+      ['shortName', names.shortNames?.length ? stringSlice(names.shortNames) : undefined],
+      ['categories', names.categories?.length ? stringSlice(names.categories) : undefined],
+      ['singular', singular === undefined ? undefined : bareOrQuoted(singular)],
+    ])}`,
+  );
   if (crd.versions.length > 1 && v.storage) out.push('+kubebuilder:storageversion');
   if (crd.versions.length === 1 && !v.storage) {
     b.problem(`${path}.storage`, 'controller-gen makes the only version the storage version');
     expressed.storage = true;
   }
   if (!v.served) out.push('+kubebuilder:unservedversion');
-  if (v.deprecated) out.push(v.deprecationWarning === undefined ? '+kubebuilder:deprecatedversion' : `+kubebuilder:deprecatedversion:warning=${q(v.deprecationWarning)}`);
+  if (v.deprecated)
+    out.push(
+      v.deprecationWarning === undefined
+        ? '+kubebuilder:deprecatedversion'
+        : `+kubebuilder:deprecatedversion:warning=${q(v.deprecationWarning)}`,
+    );
   if (v.deprecated === false) {
     b.problem(`${path}.deprecated`, 'controller-gen writes deprecated only when true (leave it out)');
     delete expressed.deprecated;
@@ -56,7 +121,16 @@ function crdMarkers(crd: CrdDesign, v: VersionDesign, path: string, b: PackageBu
       b.problem(`${path}.printerColumns[${i}].priority`, 'controller-gen leaves out priority 0');
       delete col.priority;
     }
-    out.push(`+kubebuilder:printcolumn:${args([['name', q(c.name)], ['type', q(c.type)], ['JSONPath', q(c.jsonPath)], ['description', c.description ? q(c.description) : undefined], ['format', c.format ? q(c.format) : undefined], ['priority', c.priority ? String(c.priority) : undefined]])}`);
+    out.push(
+      `+kubebuilder:printcolumn:${args([
+        ['name', q(c.name)],
+        ['type', q(c.type)],
+        ['JSONPath', q(c.jsonPath)],
+        ['description', c.description ? q(c.description) : undefined],
+        ['format', c.format ? q(c.format) : undefined],
+        ['priority', c.priority ? String(c.priority) : undefined],
+      ])}`,
+    );
     return col;
   });
   if (!v.printerColumns) delete expressed.printerColumns;
@@ -71,12 +145,19 @@ function crdMarkers(crd: CrdDesign, v: VersionDesign, path: string, b: PackageBu
     expressed.subresources = {};
   }
   if (subs && !subs.status && !subs.scale && !v.printerColumns?.length) {
-    b.problem(`${path}.subresources`, 'controller-gen writes `subresources: {}` only for a version with printer columns');
+    b.problem(
+      `${path}.subresources`,
+      'controller-gen writes `subresources: {}` only for a version with printer columns',
+    );
     delete expressed.subresources;
   }
   for (const f of v.selectableFields ?? []) out.push(`+kubebuilder:selectablefield:JSONPath=${q(f)}`);
-  const pairs = (m: Record<string, string> | undefined): string | undefined => (m && Object.keys(m).length ? stringSlice(Object.entries(m).map(([k, val]) => `${k}=${val}`)) : undefined);
-  const meta = args([['annotations', pairs(crd.annotations)], ['labels', pairs(crd.labels)]]);
+  const pairs = (m: Record<string, string> | undefined): string | undefined =>
+    m && Object.keys(m).length ? stringSlice(Object.entries(m).map(([k, val]) => `${k}=${val}`)) : undefined;
+  const meta = args([
+    ['annotations', pairs(crd.annotations)],
+    ['labels', pairs(crd.labels)],
+  ]);
   if (meta) out.push(`+kubebuilder:metadata:${meta}`);
   return out;
 }
@@ -86,7 +167,8 @@ export function kindDecls(crd: CrdDesign, v: VersionDesign, path: string, b: Pac
   const kind = crd.names.kind;
   const root = v.schema ?? { type: 'object' as const };
   const expressed: VersionDesign = { ...v, schema: { ...root } };
-  if (!v.schema) b.problem(`${path}.schema`, 'a Go type always has a schema (type: object with apiVersion, kind, metadata)');
+  if (!v.schema)
+    b.problem(`${path}.schema`, 'a Go type always has a schema (type: object with apiVersion, kind, metadata)');
   if (v.standardFields === false) b.problem(`${path}.standardFields`, 'Go types always embed TypeMeta and ObjectMeta');
   if (v.extra) b.problem(`${path}.extra`, `version keys ${Object.keys(v.extra).join(', ')} have no marker`);
   delete expressed.standardFields;
@@ -94,8 +176,17 @@ export function kindDecls(crd: CrdDesign, v: VersionDesign, path: string, b: Pac
   const comment = crdMarkers(crd, v, path, b, expressed).map(markerLine);
   const schemaPath = `${path}.schema`;
   const km = keywordMarkers(root, new Set(['type', 'fields', 'description', 'goName']));
-  for (const d of km.dropped) if (km.replaced[d.keyword] !== undefined) b.problem(`${schemaPath}.${d.keyword}`, d.reason);
-  const dropped = [...km.dropped.filter((d) => km.replaced[d.keyword] === undefined), ...km.markers.filter((m) => m.fieldOnly).map((m) => ({ keyword: m.keyword, reason: 'controller-gen takes this marker on fields only, not on the Kind type' }))];
+  for (const d of km.dropped)
+    if (km.replaced[d.keyword] !== undefined) b.problem(`${schemaPath}.${d.keyword}`, d.reason);
+  const dropped = [
+    ...km.dropped.filter((d) => km.replaced[d.keyword] === undefined),
+    ...km.markers
+      .filter((m) => m.fieldOnly)
+      .map((m) => ({
+        keyword: m.keyword,
+        reason: 'controller-gen takes this marker on fields only, not on the Kind type',
+      })),
+  ];
   for (const d of dropped) b.problem(`${schemaPath}.${d.keyword}`, d.reason);
   for (const k of ['items', 'additionalProperties', 'preset'] as const) {
     if (root[k] === undefined) continue;
@@ -114,13 +205,22 @@ export function kindDecls(crd: CrdDesign, v: VersionDesign, path: string, b: Pac
   const kept: NamedField[] = [];
   const meta = root.fields?.find((f) => f.name === 'metadata');
   const metaRequired = meta?.required === true;
-  fields.push({ goName: 'metav1.ObjectMeta', goType: '', jsonTag: metaRequired ? 'metadata' : 'metadata,omitzero', comment: [markerLine(metaRequired ? '+required' : '+optional')] });
+  fields.push({
+    goName: 'metav1.ObjectMeta',
+    goType: '',
+    jsonTag: metaRequired ? 'metadata' : 'metadata,omitzero',
+    comment: [markerLine(metaRequired ? '+required' : '+optional')],
+  });
   // names the embedded TypeMeta/ObjectMeta promote (GetName, SetLabels, …) must stay theirs
   const taken = new Set(['TypeMeta', 'ObjectMeta', ...ROOT_PROMOTED]);
   for (const f of root.fields ?? []) {
     const p = `${schemaPath}.${f.name}`;
     if (f.name === 'apiVersion' || f.name === 'kind' || f.name === 'metadata') {
-      if (!isBareField(f)) b.problem(p, `the standard ${f.name} field comes from Go's TypeMeta/ObjectMeta and cannot carry schema keywords`);
+      if (!isBareField(f))
+        b.problem(
+          p,
+          `the standard ${f.name} field comes from Go's TypeMeta/ObjectMeta and cannot carry schema keywords`,
+        );
       if (f.name !== 'metadata' && f.required) b.problem(`${p}.required`, `TypeMeta's ${f.name} is never required`);
       kept.push({ name: f.name, ...(f.name === 'metadata' && f.required ? { required: true } : {}) });
       continue;
@@ -132,10 +232,19 @@ export function kindDecls(crd: CrdDesign, v: VersionDesign, path: string, b: Pac
   if (kept.length > 0) schema.fields = sortRequired(kept);
   else delete schema.fields;
   const req = kept.filter((f) => f.required).map((f) => f.name);
-  if (req.join('\0') !== [...req].sort(goStringCompare).join('\0')) b.problem(`${schemaPath}.required`, 'controller-gen v0.21.0 lists required fields alphabetically, not in field order');
+  if (req.join('\0') !== [...req].sort(goStringCompare).join('\0'))
+    b.problem(
+      `${schemaPath}.required`,
+      'controller-gen v0.21.0 lists required fields alphabetically, not in field order',
+    );
   expressed.schema = schema;
 
-  const kindDecl: GoDecl = { kind: 'struct', name: kind, comment: [...comment, ...(doc.ok && doc.lines.length ? ['', ...doc.lines] : [])], fields };
+  const kindDecl: GoDecl = {
+    kind: 'struct',
+    name: kind,
+    comment: [...comment, ...(doc.ok && doc.lines.length ? ['', ...doc.lines] : [])],
+    fields,
+  };
   const listDecl: GoDecl = {
     kind: 'struct',
     name: `${kind}List`,

@@ -13,7 +13,9 @@ import { goStringOrUndefined } from './go-text';
  * curly quotes inside a type's doc comment, where type-level markers sit.
  */
 export function goQuote(s: string): string | undefined {
-  return goStringOrUndefined(s)?.replace(/''/g, "'\\u0027").replace(/(?<!`)``(?!`)/g, '`\\u0060');
+  return goStringOrUndefined(s)
+    ?.replace(/''/g, "'\\u0027")
+    .replace(/(?<!`)``(?!`)/g, '`\\u0060');
 }
 
 /** A plain token (`name`, `v1alpha1`, `cache.example.com`) the marker parser reads back as written. */
@@ -52,5 +54,8 @@ export function stringSlice(xs: readonly string[]): string | undefined {
 
 /** Named arguments `a=1,b="x"` (undefined values left out). */
 export function args(pairs: ReadonlyArray<readonly [string, string | undefined]>): string {
-  return pairs.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`).join(',');
+  return pairs
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
 }

@@ -50,7 +50,10 @@ export class PackageBuilder {
   private readonly names = new Set<string>();
 
   /** @param kind the API kind; nested type names start with it (`WidgetPort`). */
-  constructor(readonly kind: string, reserved: readonly string[]) {
+  constructor(
+    readonly kind: string,
+    reserved: readonly string[],
+  ) {
     for (const n of reserved) this.names.add(n);
   }
 

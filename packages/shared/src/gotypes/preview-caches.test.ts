@@ -21,7 +21,14 @@ function design(fields: NamedField[]): Design {
       group: 'apps',
       names: { kind: 'Widget' },
       scope: 'Namespaced',
-      versions: [{ name: 'v1', served: true, storage: true, schema: { type: 'object', fields: [{ name: 'spec', type: 'object', fields }] } }],
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: { type: 'object', fields: [{ name: 'spec', type: 'object', fields }] },
+        },
+      ],
     },
   };
 }
@@ -64,6 +71,9 @@ test('key order is per key set, and a caller may change the array it gets', () =
 });
 
 test('a scalar keeps its own style whatever was written before it', () => {
-  assert.equal(emitYaml({ a: 'true', b: 'yes please', c: 'x: y', d: 'two\nlines' }), "a: \"true\"\nb: yes please\nc: 'x: y'\nd: |-\n  two\n  lines\n");
-  assert.equal(emitYaml({ a: 'x: y', b: 'true' }), "a: 'x: y'\nb: \"true\"\n");
+  assert.equal(
+    emitYaml({ a: 'true', b: 'yes please', c: 'x: y', d: 'two\nlines' }),
+    'a: "true"\nb: yes please\nc: \'x: y\'\nd: |-\n  two\n  lines\n',
+  );
+  assert.equal(emitYaml({ a: 'x: y', b: 'true' }), 'a: \'x: y\'\nb: "true"\n');
 });

@@ -10,7 +10,15 @@ import type { GoImport } from './model';
 
 export type TypeShape =
   /** A Go type with nothing to declare (`string`, `int32`, `metav1.Time`). */
-  | { kind: 'plain'; goType: string; consumed: (keyof FieldNode)[]; imports?: GoImport[]; external?: boolean; pointerWhenOptional?: boolean; float?: boolean }
+  | {
+      kind: 'plain';
+      goType: string;
+      consumed: (keyof FieldNode)[];
+      imports?: GoImport[];
+      external?: boolean;
+      pointerWhenOptional?: boolean;
+      float?: boolean;
+    }
   /** A slice or map of an element node, or a struct of fields, to be declared by the caller. */
   | { kind: 'slice'; element: FieldNode; consumed: (keyof FieldNode)[] }
   | { kind: 'map'; element: FieldNode; consumed: (keyof FieldNode)[] }
@@ -28,29 +36,67 @@ export function typeShape(n: FieldNode): TypeShape {
   if (n.preset === 'conditions') return { kind: 'plain', goType: '[]metav1.Condition', consumed: ['preset'] };
   if (isIntOrString(n)) {
     return n.pattern === QUANTITY_PATTERN
-      ? { kind: 'plain', goType: 'resource.Quantity', consumed: ['intOrString', 'anyOf', 'pattern'], imports: ['resource'], external: true, pointerWhenOptional: true }
-      : { kind: 'plain', goType: 'intstr.IntOrString', consumed: ['intOrString', 'anyOf'], imports: ['intstr'], external: true, pointerWhenOptional: true };
+      ? {
+          kind: 'plain',
+          goType: 'resource.Quantity',
+          consumed: ['intOrString', 'anyOf', 'pattern'],
+          imports: ['resource'],
+          external: true,
+          pointerWhenOptional: true,
+        }
+      : {
+          kind: 'plain',
+          goType: 'intstr.IntOrString',
+          consumed: ['intOrString', 'anyOf'],
+          imports: ['intstr'],
+          external: true,
+          pointerWhenOptional: true,
+        };
   }
   switch (n.type) {
     case 'string':
-      if (n.format === 'date-time') return { kind: 'plain', goType: 'metav1.Time', consumed: ['type', 'format'], external: true, pointerWhenOptional: true };
+      if (n.format === 'date-time')
+        return {
+          kind: 'plain',
+          goType: 'metav1.Time',
+          consumed: ['type', 'format'],
+          external: true,
+          pointerWhenOptional: true,
+        };
       if (n.format === 'byte') return { kind: 'plain', goType: '[]byte', consumed: ['type', 'format'] };
-      if (n.format === 'duration') return { kind: 'plain', goType: 'metav1.Duration', consumed: ['type'], external: true, pointerWhenOptional: true };
+      if (n.format === 'duration')
+        return {
+          kind: 'plain',
+          goType: 'metav1.Duration',
+          consumed: ['type'],
+          external: true,
+          pointerWhenOptional: true,
+        };
       return { kind: 'plain', goType: 'string', consumed: ['type'] };
     case 'integer':
-      if (n.format === 'int32' || n.format === 'int64') return { kind: 'plain', goType: n.format, consumed: ['type', 'format'], pointerWhenOptional: true };
+      if (n.format === 'int32' || n.format === 'int64')
+        return { kind: 'plain', goType: n.format, consumed: ['type', 'format'], pointerWhenOptional: true };
       return { kind: 'plain', goType: 'int', consumed: ['type'], pointerWhenOptional: true };
     case 'number':
       return { kind: 'plain', goType: 'float64', consumed: ['type'], pointerWhenOptional: true, float: true };
     case 'boolean':
       return { kind: 'plain', goType: 'bool', consumed: ['type'], pointerWhenOptional: true };
     case 'array':
-      return n.items ? { kind: 'slice', element: n.items, consumed: ['type', 'items'] } : { kind: 'schemaless', consumed: [] };
+      return n.items
+        ? { kind: 'slice', element: n.items, consumed: ['type', 'items'] }
+        : { kind: 'schemaless', consumed: [] };
     case 'object':
       if (n.fields) return { kind: 'struct', consumed: ['type', 'fields'] };
-      if (typeof n.additionalProperties === 'object') return { kind: 'map', element: n.additionalProperties, consumed: ['type', 'additionalProperties'] };
+      if (typeof n.additionalProperties === 'object')
+        return { kind: 'map', element: n.additionalProperties, consumed: ['type', 'additionalProperties'] };
       if (n.preserveUnknownFields === true && n.additionalProperties === undefined) {
-        return { kind: 'plain', goType: 'runtime.RawExtension', consumed: ['type', 'preserveUnknownFields'], imports: ['runtime'], external: true };
+        return {
+          kind: 'plain',
+          goType: 'runtime.RawExtension',
+          consumed: ['type', 'preserveUnknownFields'],
+          imports: ['runtime'],
+          external: true,
+        };
       }
       if (n.additionalProperties === undefined) return { kind: 'struct', consumed: ['type'] };
       return { kind: 'schemaless', consumed: [] };
@@ -62,8 +108,22 @@ export function typeShape(n: FieldNode): TypeShape {
 /** Keywords whose markers controller-gen type-checks against the field's own schema, which is
  * only a reference for a named type from another package (so the check fails). */
 export const TYPE_CHECKED: readonly (keyof FieldNode)[] = [
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern',
-  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'listType', 'listMapKeys', 'mapType',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'listType',
+  'listMapKeys',
+  'mapType',
 ];
 
 /** `ports` → `Port`, `policies` → `Policy`, `data` → `DataItem`: the element type of a list. */

@@ -84,7 +84,13 @@ function consumedSet(byType: readonly (keyof FieldNode)[]): ReadonlySet<keyof Fi
 }
 
 /** Reports keyword `k` of the node at `path` as not expressible and leaves it out. */
-function dropInto(b: PackageBuilder, path: string, dropped: Set<keyof FieldNode>, k: keyof FieldNode, reason: string): void {
+function dropInto(
+  b: PackageBuilder,
+  path: string,
+  dropped: Set<keyof FieldNode>,
+  k: keyof FieldNode,
+  reason: string,
+): void {
   b.problem(`${path}.${k}`, reason);
   dropped.add(k);
 }
@@ -114,7 +120,10 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
       // the conditions preset implies listType=map, listMapKey=type unless the node says otherwise
       if (node.preset === 'conditions') {
         if (node.listType !== undefined && node.listType !== 'map') {
-          b.problem(`${path}.listType`, 'the conditions preset is a map list keyed by type: Go markers cannot drop its listMapKey');
+          b.problem(
+            `${path}.listType`,
+            'the conditions preset is a map list keyed by type: Go markers cannot drop its listMapKey',
+          );
           delete expressed.listType;
         }
         markerNode = { ...node, listType: 'map', listMapKeys: node.listMapKeys ?? ['type'] };
@@ -122,7 +131,12 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
       break;
     case 'slice': {
       const own = names[0]?.startsWith(b.kind) ? names[0].slice(b.kind.length) : '';
-      const el = placeElement(shape.element, `${path}.items`, [`${b.kind}${singular(own || 'Item')}`, `${names[names.length - 1] ?? b.kind}Item`], b);
+      const el = placeElement(
+        shape.element,
+        `${path}.items`,
+        [`${b.kind}${singular(own || 'Item')}`, `${names[names.length - 1] ?? b.kind}Item`],
+        b,
+      );
       goType = `[]${el.goType}`;
       expressed.items = el.expressed;
       break;
@@ -138,7 +152,8 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
       declComment = [];
       const fields: GoField[] = [];
       b.decls.push({ kind: 'struct', name: goType, comment: declComment, fields });
-      if (node.fields?.length === 0) drop('fields', 'Go writes no `properties` for a struct without fields (leave fields out)');
+      if (node.fields?.length === 0)
+        drop('fields', 'Go writes no `properties` for a struct without fields (leave fields out)');
       const taken = new Set<string>();
       const kept: NamedField[] = [];
       for (const f of node.fields ?? []) {
@@ -149,7 +164,11 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
       if (kept.length > 0) expressed.fields = sortRequired(kept);
       else delete expressed.fields;
       const req = kept.filter((f) => f.required).map((f) => f.name);
-      if (req.join('\0') !== [...req].sort(goStringCompare).join('\0')) b.problem(`${path}.required`, 'controller-gen v0.21.0 lists required fields alphabetically, not in field order');
+      if (req.join('\0') !== [...req].sort(goStringCompare).join('\0'))
+        b.problem(
+          `${path}.required`,
+          'controller-gen v0.21.0 lists required fields alphabetically, not in field order',
+        );
       break;
     }
     case 'schemaless':
@@ -158,8 +177,12 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
       external = true;
       break;
   }
-  for (const k of STRUCTURAL) if (node[k] !== undefined && !consumed.has(k)) drop(k, `Go cannot say ${k} here (${shape.kind} type)`);
-  if (external) for (const k of TYPE_CHECKED) if (node[k] !== undefined && !consumed.has(k)) drop(k, `controller-gen cannot apply ${k} to ${goType}, a type from another package`);
+  for (const k of STRUCTURAL)
+    if (node[k] !== undefined && !consumed.has(k)) drop(k, `Go cannot say ${k} here (${shape.kind} type)`);
+  if (external)
+    for (const k of TYPE_CHECKED)
+      if (node[k] !== undefined && !consumed.has(k))
+        drop(k, `controller-gen cannot apply ${k} to ${goType}, a type from another package`);
   const km = keywordMarkers(omit(markerNode, dropped), consumed);
   for (const d of km.dropped) {
     if (km.replaced[d.keyword] !== undefined) b.problem(`${path}.${d.keyword}`, d.reason);
@@ -167,7 +190,8 @@ export function mapNode(node: FieldNode, path: string, names: string[], b: Packa
   }
   if (Object.keys(km.replaced).length > 0) expressed = { ...expressed, ...km.replaced };
   let markers = km.markers;
-  if (shape.kind === 'schemaless') markers = [{ keyword: 'type', marker: '+kubebuilder:validation:Schemaless', fieldOnly: true }, ...markers];
+  if (shape.kind === 'schemaless')
+    markers = [{ keyword: 'type', marker: '+kubebuilder:validation:Schemaless', fieldOnly: true }, ...markers];
   if (declComment) {
     const fieldOnly: KeywordMarker[] = [];
     for (const m of markers) {
@@ -187,24 +211,42 @@ export function sortRequired(fields: NamedField[]): NamedField[] {
   return fields.map((f) => (f.required ? req[i++]! : f));
 }
 
-function dropAll(b: PackageBuilder, path: string, node: FieldNode, keys: (keyof FieldNode)[], reason: string): FieldNode {
+function dropAll(
+  b: PackageBuilder,
+  path: string,
+  node: FieldNode,
+  keys: (keyof FieldNode)[],
+  reason: string,
+): FieldNode {
   for (const k of new Set(keys)) b.problem(`${path}.${k}`, reason);
   return omit(node, keys);
 }
 
 /** An array element or map value: it can only carry markers and a description on a declared type. */
-function placeElement(node: FieldNode, path: string, names: string[], b: PackageBuilder): { goType: string; expressed: FieldNode } {
+function placeElement(
+  node: FieldNode,
+  path: string,
+  names: string[],
+  b: PackageBuilder,
+): { goType: string; expressed: FieldNode } {
   if (typeShape(node).kind === 'schemaless') {
     // Schemaless is a field marker; as an element, RawExtension's schema is the closest Go says
-    b.problem(path, 'a list item or map value without a Go type becomes runtime.RawExtension (type: object, x-kubernetes-preserve-unknown-fields)');
+    b.problem(
+      path,
+      'a list item or map value without a Go type becomes runtime.RawExtension (type: object, x-kubernetes-preserve-unknown-fields)',
+    );
     b.imports.add('runtime');
     return { goType: 'runtime.RawExtension', expressed: { type: 'object', preserveUnknownFields: true } };
   }
   const m = mapNode(node, path, names, b);
   let expressed = m.expressed;
-  const dropKeys = (keys: (keyof FieldNode)[], reason: string): void => void (expressed = dropAll(b, path, expressed, keys, reason));
+  const dropKeys = (keys: (keyof FieldNode)[], reason: string): void =>
+    void (expressed = dropAll(b, path, expressed, keys, reason));
   const fieldOnly = m.markers.filter((x) => x.fieldOnly);
-  dropKeys(fieldOnly.map((x) => x.keyword), 'controller-gen takes this marker on struct fields only, not on list items or map values');
+  dropKeys(
+    fieldOnly.map((x) => x.keyword),
+    'controller-gen takes this marker on struct fields only, not on list items or map values',
+  );
   const typeLevel = m.markers.filter((x) => !x.fieldOnly);
   const doc = docComment(node.description, true);
   if (!doc.ok) dropKeys(['description'], doc.reason);
@@ -215,11 +257,19 @@ function placeElement(node: FieldNode, path: string, names: string[], b: Package
   }
   if (typeLevel.length === 0 && docLines.length === 0) return { goType: m.goType, expressed };
   if (m.external) {
-    dropKeys([...typeLevel.map((x) => x.keyword), ...(docLines.length ? (['description'] as const) : [])], `a list item or map value of type ${m.goType} cannot carry markers or a description`);
+    dropKeys(
+      [...typeLevel.map((x) => x.keyword), ...(docLines.length ? (['description'] as const) : [])],
+      `a list item or map value of type ${m.goType} cannot carry markers or a description`,
+    );
     return { goType: m.goType, expressed };
   }
   const name = b.allocate(...names);
-  b.decls.push({ kind: 'named', name, comment: [...docLines, ...typeLevel.map((x) => markerLine(x.marker))], underlying: m.goType });
+  b.decls.push({
+    kind: 'named',
+    name,
+    comment: [...docLines, ...typeLevel.map((x) => markerLine(x.marker))],
+    underlying: m.goType,
+  });
   return { goType: name, expressed };
 }
 
@@ -230,7 +280,14 @@ export interface Access {
   jsonPath: string;
 }
 
-export function placeField(f: NamedField, path: string, parent: string, b: PackageBuilder, taken: Set<string>, parentAccess?: Access): { field?: GoField; expressed?: NamedField } {
+export function placeField(
+  f: NamedField,
+  path: string,
+  parent: string,
+  b: PackageBuilder,
+  taken: Set<string>,
+  parentAccess?: Access,
+): { field?: GoField; expressed?: NamedField } {
   if (!validJsonName(f.name)) {
     b.problem(path, `the JSON name "${f.name}" cannot be a Go struct tag name`);
     return {};
@@ -244,11 +301,17 @@ export function placeField(f: NamedField, path: string, parent: string, b: Packa
     goName = derivedGoName(f.name);
   }
   if (taken.has(goName) || DEEPCOPY_METHODS.has(goName)) {
-    b.problem(path, `the Go name ${goName} clashes with another field, an embedded field's name or a generated method (set goName)`);
+    b.problem(
+      path,
+      `the Go name ${goName} clashes with another field, an embedded field's name or a generated method (set goName)`,
+    );
     return {};
   }
   taken.add(goName);
-  const access = parentAccess && { expr: parentAccess.expr ? `${parentAccess.expr}.${goName}` : goName, jsonPath: parentAccess.jsonPath ? `${parentAccess.jsonPath}.${f.name}` : f.name };
+  const access = parentAccess && {
+    expr: parentAccess.expr ? `${parentAccess.expr}.${goName}` : goName,
+    jsonPath: parentAccess.jsonPath ? `${parentAccess.jsonPath}.${f.name}` : f.name,
+  };
   const m = mapNode(f, path, [`${b.kind}${goName}`, `${parent}${goName}`], b, access);
   let expressed = m.expressed as NamedField;
   const doc = docComment(f.description);

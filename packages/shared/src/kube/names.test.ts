@@ -23,7 +23,11 @@ const table: [name: string, label: boolean, subdomain: boolean, dns1035: boolean
 
 test('DNS-1123 labels and subdomains, DNS-1035 labels, lengths included', () => {
   for (const [name, label, subdomain, dns1035] of table) {
-    assert.deepEqual([isDns1123Label(name), isDns1123Subdomain(name), isDns1035Label(name)], [label, subdomain, dns1035], name);
+    assert.deepEqual(
+      [isDns1123Label(name), isDns1123Subdomain(name), isDns1035Label(name)],
+      [label, subdomain, dns1035],
+      name,
+    );
   }
 });
 
@@ -32,8 +36,19 @@ test('kubeName: messages name the value and show a good one', () => {
   assert.equal(namespace.parse('demo'), 'demo');
   assert.deepEqual(
     ['', 'a.b', 'x'.repeat(64)].map((n) => namespace.safeParse(n).error?.issues[0]?.message),
-    ['pass the namespace', "the namespace must be lowercase letters, digits and '-', starting and ending with a letter or digit, e.g. default", 'the namespace is at most 63 characters'],
+    [
+      'pass the namespace',
+      "the namespace must be lowercase letters, digits and '-', starting and ending with a letter or digit, e.g. default",
+      'the namespace is at most 63 characters',
+    ],
   );
-  assert.match(kubeName('dns1123Subdomain', 'the API group', 'cache.example.com').safeParse('bad/group').error?.issues[0]?.message ?? '', /^the API group must be lowercase letters, digits and '-' \(and '\.'\)/);
-  assert.match(kubeName('dns1035Label', 'the version', 'v1').safeParse('1v').error?.issues[0]?.message ?? '', /starting with a letter/);
+  assert.match(
+    kubeName('dns1123Subdomain', 'the API group', 'cache.example.com').safeParse('bad/group').error?.issues[0]
+      ?.message ?? '',
+    /^the API group must be lowercase letters, digits and '-' \(and '\.'\)/,
+  );
+  assert.match(
+    kubeName('dns1035Label', 'the version', 'v1').safeParse('1v').error?.issues[0]?.message ?? '',
+    /starting with a letter/,
+  );
 });

@@ -17,13 +17,26 @@ export const DNS1123_SUBDOMAIN = new RegExp(`^${label}(?:\\.${label})*$`);
 export const DNS1035_LABEL = /^[a-z](?:[-a-z0-9]*[a-z0-9])?$/;
 
 export const isDns1123Label = (name: string): boolean => name.length <= DNS1123_LABEL_MAX && DNS1123_LABEL.test(name);
-export const isDns1123Subdomain = (name: string): boolean => name.length <= DNS1123_SUBDOMAIN_MAX && DNS1123_SUBDOMAIN.test(name);
+export const isDns1123Subdomain = (name: string): boolean =>
+  name.length <= DNS1123_SUBDOMAIN_MAX && DNS1123_SUBDOMAIN.test(name);
 export const isDns1035Label = (name: string): boolean => name.length <= DNS1035_LABEL_MAX && DNS1035_LABEL.test(name);
 
 const rules = {
-  dns1123Label: { pattern: DNS1123_LABEL, max: DNS1123_LABEL_MAX, chars: "lowercase letters, digits and '-', starting and ending with a letter or digit" },
-  dns1123Subdomain: { pattern: DNS1123_SUBDOMAIN, max: DNS1123_SUBDOMAIN_MAX, chars: "lowercase letters, digits and '-' (and '.'), starting and ending with a letter or digit" },
-  dns1035Label: { pattern: DNS1035_LABEL, max: DNS1035_LABEL_MAX, chars: "lowercase letters, digits and '-', starting with a letter and ending with a letter or digit" },
+  dns1123Label: {
+    pattern: DNS1123_LABEL,
+    max: DNS1123_LABEL_MAX,
+    chars: "lowercase letters, digits and '-', starting and ending with a letter or digit",
+  },
+  dns1123Subdomain: {
+    pattern: DNS1123_SUBDOMAIN,
+    max: DNS1123_SUBDOMAIN_MAX,
+    chars: "lowercase letters, digits and '-' (and '.'), starting and ending with a letter or digit",
+  },
+  dns1035Label: {
+    pattern: DNS1035_LABEL,
+    max: DNS1035_LABEL_MAX,
+    chars: "lowercase letters, digits and '-', starting with a letter and ending with a letter or digit",
+  },
 } as const;
 
 export type KubeNameRule = keyof typeof rules;

@@ -17,7 +17,10 @@ test('a snapshot, then upserts by uid and deletes', () => {
 test('a later snapshot replaces the list: rows it does not name are gone', () => {
   let list = applyWatchEvent<Row>(undefined, { type: 'snapshot', items: [row('a'), row('b')] });
   list = applyWatchEvent(list, { type: 'snapshot', items: [row('z')] });
-  assert.deepEqual(sortedItems(list, byName).map((r) => r.name), ['z']);
+  assert.deepEqual(
+    sortedItems(list, byName).map((r) => r.name),
+    ['z'],
+  );
 });
 
 test('the old list is never changed, and deleting what is not there changes nothing', () => {

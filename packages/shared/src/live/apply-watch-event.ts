@@ -11,7 +11,10 @@ interface Keyed {
 }
 
 /** A new map (the old one is left alone, so React sees the change); the same map when nothing changed. */
-export function applyWatchEvent<T extends Keyed>(list: ReadonlyMap<string, T> | undefined, event: ListEvent<T>): ReadonlyMap<string, T> {
+export function applyWatchEvent<T extends Keyed>(
+  list: ReadonlyMap<string, T> | undefined,
+  event: ListEvent<T>,
+): ReadonlyMap<string, T> {
   if (event.type === 'snapshot') return new Map(event.items.map((item) => [item.uid, item]));
   const current = list ?? new Map<string, T>();
   if (event.type === 'delete') {
@@ -24,6 +27,9 @@ export function applyWatchEvent<T extends Keyed>(list: ReadonlyMap<string, T> | 
 }
 
 /** The list's items in a stable order for display. */
-export function sortedItems<T extends Keyed>(list: ReadonlyMap<string, T> | undefined, compare: (a: T, b: T) => number): T[] {
+export function sortedItems<T extends Keyed>(
+  list: ReadonlyMap<string, T> | undefined,
+  compare: (a: T, b: T) => number,
+): T[] {
   return list === undefined ? [] : [...list.values()].sort(compare);
 }

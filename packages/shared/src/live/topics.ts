@@ -40,7 +40,8 @@ export function parseResourcesTopic(topic: string): ResourcesTopic | undefined {
   const key = topicKey('resources', topic);
   if (key === undefined) return undefined;
   const [group = '', version = '', plural = '', namespace, ...rest] = key.split('/');
-  if (rest.length > 0 || !isDns1123Subdomain(group) || !isDns1035Label(version) || !isDns1123Label(plural)) return undefined;
+  if (rest.length > 0 || !isDns1123Subdomain(group) || !isDns1035Label(version) || !isDns1123Label(plural))
+    return undefined;
   if (namespace !== undefined && !isDns1123Label(namespace)) return undefined;
   return { group, version, plural, namespace };
 }
@@ -58,7 +59,12 @@ const message =
 
 export const topicSchema = z.string().refine(isTopic, message);
 
-export function resourcesTopic(kind: { group: string; version: string; plural: string; namespace?: string | undefined }): FamilyTopic<'resources'> {
+export function resourcesTopic(kind: {
+  group: string;
+  version: string;
+  plural: string;
+  namespace?: string | undefined;
+}): FamilyTopic<'resources'> {
   return `resources:${kind.group}/${kind.version}/${kind.plural}${kind.namespace === undefined ? '' : `/${kind.namespace}`}`;
 }
 

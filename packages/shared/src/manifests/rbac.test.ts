@@ -73,7 +73,10 @@ test('the Memcached ClusterRole equals the kubebuilder tutorial role.yaml', () =
   const r = parseDesign(readFileSync(`${REPO_ROOT}/examples/memcached.design.yaml`, 'utf8'));
   assert.ok(r.ok);
   assert.equal(generateRbac(r.design), TUTORIAL_ROLE);
-  assert.equal(markerComment(rbacMarkers(r.design)[0]!), '// +kubebuilder:rbac:groups=cache.example.com,resources=memcacheds,verbs=get;list;watch;create;update;patch;delete');
+  assert.equal(
+    markerComment(rbacMarkers(r.design)[0]!),
+    '// +kubebuilder:rbac:groups=cache.example.com,resources=memcacheds,verbs=get;list;watch;create;update;patch;delete',
+  );
 });
 
 test('rules merge like controller-gen: same verbs share resources, then groups; core becomes ""; * wins', () => {

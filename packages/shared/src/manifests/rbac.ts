@@ -68,16 +68,29 @@ const uniqSorted = (xs: readonly string[]): string[] => [...new Set(xs)].sort(by
 const join = (xs: readonly string[]): string => xs.join('&');
 
 function normalize(r: Rule): Rule {
-  return { groups: uniqSorted(r.groups), resources: uniqSorted(r.resources), resourceNames: uniqSorted(r.resourceNames), urls: uniqSorted(r.urls), verbs: uniqSorted(r.verbs) };
+  return {
+    groups: uniqSorted(r.groups),
+    resources: uniqSorted(r.resources),
+    resourceNames: uniqSorted(r.resourceNames),
+    urls: uniqSorted(r.urls),
+    verbs: uniqSorted(r.verbs),
+  };
 }
 
-const ruleKey = (r: Rule): string => `${join(r.groups)} + ${join(r.resources)} + ${join(r.resourceNames)} + ${join(r.urls)}`;
+const ruleKey = (r: Rule): string =>
+  `${join(r.groups)} + ${join(r.resources)} + ${join(r.resourceNames)} + ${join(r.urls)}`;
 
 /** Merges rules that agree on everything but `field` (one of controller-gen's dedup passes). */
 function mergeOn(rules: Rule[], field: 'resources' | 'groups' | 'urls'): Rule[] {
   const buckets = new Map<string, Rule[]>();
   for (const r of rules) {
-    const k = [field === 'groups' ? '' : join(r.groups), field === 'resources' ? '' : join(r.resources), join(r.resourceNames), field === 'urls' ? '' : join(r.urls), join(r.verbs)].join(' + ');
+    const k = [
+      field === 'groups' ? '' : join(r.groups),
+      field === 'resources' ? '' : join(r.resources),
+      join(r.resourceNames),
+      field === 'urls' ? '' : join(r.urls),
+      join(r.verbs),
+    ].join(' + ');
     buckets.set(k, [...(buckets.get(k) ?? []), r]);
   }
   const out = new Map<string, Rule>();
@@ -94,7 +107,13 @@ export function normalizeRules(markers: readonly RbacMarker[]): PolicyRule[] {
   for (const m of markers) {
     const resources = m.resources.length > 0 ? m.resources.map((r) => [r]) : [[]];
     for (const res of resources) {
-      const rule = normalize({ groups: m.groups.map((g) => (g === 'core' ? '' : g)), resources: res, resourceNames: m.resourceNames ?? [], urls: m.urls ?? [], verbs: m.verbs });
+      const rule = normalize({
+        groups: m.groups.map((g) => (g === 'core' ? '' : g)),
+        resources: res,
+        resourceNames: m.resourceNames ?? [],
+        urls: m.urls ?? [],
+        verbs: m.verbs,
+      });
       const k = ruleKey(rule);
       const prev = byKey.get(k);
       byKey.set(k, prev ? { ...prev, verbs: uniqSorted([...prev.verbs, ...rule.verbs]) } : rule);

@@ -17,8 +17,10 @@ export function storageVersion(design: Design): VersionDesign {
 
 function clampNumber(n: FieldNode, preferred: number): number {
   let v = preferred;
-  if (n.minimum !== undefined && (v < n.minimum || (n.exclusiveMinimum && v <= n.minimum))) v = n.exclusiveMinimum ? n.minimum + 1 : n.minimum;
-  if (n.maximum !== undefined && (v > n.maximum || (n.exclusiveMaximum && v >= n.maximum))) v = n.exclusiveMaximum ? n.maximum - 1 : n.maximum;
+  if (n.minimum !== undefined && (v < n.minimum || (n.exclusiveMinimum && v <= n.minimum)))
+    v = n.exclusiveMinimum ? n.minimum + 1 : n.minimum;
+  if (n.maximum !== undefined && (v > n.maximum || (n.exclusiveMaximum && v >= n.maximum)))
+    v = n.exclusiveMaximum ? n.maximum - 1 : n.maximum;
   if (n.type === 'integer') v = Math.ceil(v);
   return v;
 }
@@ -35,7 +37,8 @@ function sampleString(n: FieldNode): string {
 /** A value for a field that has to be present; undefined when it is best left out. */
 function sampleValue(n: FieldNode, wanted: ReadonlyMap<string, number>, path: string): JsonValue | undefined {
   const forced = wanted.get(path);
-  if (forced !== undefined && (n.type === 'integer' || n.type === 'number' || n.intOrString)) return clampNumber({ ...n, type: 'integer' }, forced);
+  if (forced !== undefined && (n.type === 'integer' || n.type === 'number' || n.intOrString))
+    return clampNumber({ ...n, type: 'integer' }, forced);
   if (n.default !== undefined) return n.default;
   if (n.example !== undefined) return n.example;
   if (n.enum && n.enum.length > 0) return n.enum[0];
@@ -66,7 +69,12 @@ function sampleObject(fields: readonly NamedField[], wanted: ReadonlyMap<string,
   const out: Obj = {};
   for (const f of fields) {
     const p = `${path}.${f.name}`;
-    const interesting = f.required || f.default !== undefined || f.example !== undefined || wanted.has(p) || [...wanted.keys()].some((w) => w.startsWith(`${p}.`));
+    const interesting =
+      f.required ||
+      f.default !== undefined ||
+      f.example !== undefined ||
+      wanted.has(p) ||
+      [...wanted.keys()].some((w) => w.startsWith(`${p}.`));
     if (!interesting) continue;
     const v = sampleValue(f, wanted, p);
     if (v !== undefined) out[f.name] = v;

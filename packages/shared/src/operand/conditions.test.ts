@@ -1,12 +1,28 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Condition } from './types';
-import { findCondition, markAvailable, markAvailableUnknown, markDegraded, markNotDegraded, markUnavailable, removeCondition, setStatusCondition } from './conditions';
+import {
+  findCondition,
+  markAvailable,
+  markAvailableUnknown,
+  markDegraded,
+  markNotDegraded,
+  markUnavailable,
+  removeCondition,
+  setStatusCondition,
+} from './conditions';
 
 const t0 = new Date('2026-11-22T12:00:00.123Z');
 const t1 = new Date('2026-11-22T12:05:00.999Z');
 
-const available: Condition = { type: 'Available', status: 'True', observedGeneration: 1, lastTransitionTime: '2026-11-22T12:00:00Z', reason: 'Reconciling', message: 'ok' };
+const available: Condition = {
+  type: 'Available',
+  status: 'True',
+  observedGeneration: 1,
+  lastTransitionTime: '2026-11-22T12:00:00Z',
+  reason: 'Reconciling',
+  message: 'ok',
+};
 
 interface Case {
   name: string;
@@ -42,35 +58,91 @@ const cases: Case[] = [
     name: 'a status change moves lastTransitionTime',
     before: [available],
     apply: (c) => markUnavailable(c, 'Resizing', 'waiting for 5 replicas', 2, t1),
-    after: [{ type: 'Available', status: 'False', observedGeneration: 2, lastTransitionTime: '2026-11-22T12:05:00Z', reason: 'Resizing', message: 'waiting for 5 replicas' }],
+    after: [
+      {
+        type: 'Available',
+        status: 'False',
+        observedGeneration: 2,
+        lastTransitionTime: '2026-11-22T12:05:00Z',
+        reason: 'Resizing',
+        message: 'waiting for 5 replicas',
+      },
+    ],
     changed: true,
   },
   {
     name: 'Unknown at the start of reconciliation',
     before: [],
     apply: (c) => markAvailableUnknown(c, 'Starting reconciliation', 1, t0),
-    after: [{ type: 'Available', status: 'Unknown', observedGeneration: 1, lastTransitionTime: '2026-11-22T12:00:00Z', reason: 'Reconciling', message: 'Starting reconciliation' }],
+    after: [
+      {
+        type: 'Available',
+        status: 'Unknown',
+        observedGeneration: 1,
+        lastTransitionTime: '2026-11-22T12:00:00Z',
+        reason: 'Reconciling',
+        message: 'Starting reconciliation',
+      },
+    ],
     changed: true,
   },
   {
     name: 'Degraded goes after Available and leaves it as it was',
     before: [available],
     apply: (c) => markDegraded(c, 'InvalidSpec', 'spec.size must be an integer', 1, t1),
-    after: [available, { type: 'Degraded', status: 'True', observedGeneration: 1, lastTransitionTime: '2026-11-22T12:05:00Z', reason: 'InvalidSpec', message: 'spec.size must be an integer' }],
+    after: [
+      available,
+      {
+        type: 'Degraded',
+        status: 'True',
+        observedGeneration: 1,
+        lastTransitionTime: '2026-11-22T12:05:00Z',
+        reason: 'InvalidSpec',
+        message: 'spec.size must be an integer',
+      },
+    ],
     changed: true,
   },
   {
     name: 'Degraded Unknown while finalizing, as the scaffold does',
     before: [],
     apply: (c) => markDegraded(c, 'Finalizing', 'Performing finalizer operations', 3, t0, 'Unknown'),
-    after: [{ type: 'Degraded', status: 'Unknown', observedGeneration: 3, lastTransitionTime: '2026-11-22T12:00:00Z', reason: 'Finalizing', message: 'Performing finalizer operations' }],
+    after: [
+      {
+        type: 'Degraded',
+        status: 'Unknown',
+        observedGeneration: 3,
+        lastTransitionTime: '2026-11-22T12:00:00Z',
+        reason: 'Finalizing',
+        message: 'Performing finalizer operations',
+      },
+    ],
     changed: true,
   },
   {
     name: 'markNotDegraded clears a Degraded condition in place',
-    before: [{ type: 'Degraded', status: 'True', lastTransitionTime: '2026-11-22T12:00:00Z', reason: 'InvalidSpec', message: 'x' }, available],
+    before: [
+      {
+        type: 'Degraded',
+        status: 'True',
+        lastTransitionTime: '2026-11-22T12:00:00Z',
+        reason: 'InvalidSpec',
+        message: 'x',
+      },
+      available,
+    ],
     apply: (c) => markNotDegraded(c, 'converged', 1, t1),
-    after: [{ type: 'Degraded', status: 'False', observedGeneration: 1, lastTransitionTime: '2026-11-22T12:05:00Z', reason: 'Reconciling', message: 'converged' }, available],
+    after: [
+      {
+        type: 'Degraded',
+        status: 'False',
+        observedGeneration: 1,
+        lastTransitionTime: '2026-11-22T12:05:00Z',
+        reason: 'Reconciling',
+        message: 'converged',
+      },
+      available,
+    ],
     changed: true,
   },
   {
@@ -87,13 +159,20 @@ for (const c of cases) {
     const before = structuredClone(c.before);
     const result = c.apply(c.before);
     assert.deepEqual(result, c.after);
-    assert.equal(result !== c.before, c.changed, c.changed ? 'a change returns a new array' : 'no change returns the same array');
+    assert.equal(
+      result !== c.before,
+      c.changed,
+      c.changed ? 'a change returns a new array' : 'no change returns the same array',
+    );
     assert.deepEqual(c.before, before, 'the input is not mutated');
   });
 }
 
 test('an invalid reason is refused with a hint', () => {
-  assert.throws(() => setStatusCondition([], { type: 'Available', status: 'True', reason: 'not ok!', message: '' }), /use a CamelCase word/);
+  assert.throws(
+    () => setStatusCondition([], { type: 'Available', status: 'True', reason: 'not ok!', message: '' }),
+    /use a CamelCase word/,
+  );
 });
 
 test('findCondition finds by type', () => {

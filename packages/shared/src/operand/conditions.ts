@@ -32,15 +32,31 @@ export function metaTime(now: Date): string {
 const MAX_MESSAGE = 32_768;
 const REASON = /^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$/;
 
-export function setStatusCondition(conditions: readonly Condition[], input: ConditionInput, now: Date = new Date()): readonly Condition[] {
+export function setStatusCondition(
+  conditions: readonly Condition[],
+  input: ConditionInput,
+  now: Date = new Date(),
+): readonly Condition[] {
   if (!REASON.test(input.reason) || input.reason.length > 1024) {
-    throw new Error(`condition reason ${JSON.stringify(input.reason)} is invalid: use a CamelCase word such as "Reconciling"`);
+    throw new Error(
+      `condition reason ${JSON.stringify(input.reason)} is invalid: use a CamelCase word such as "Reconciling"`,
+    );
   }
   const message = input.message.length > MAX_MESSAGE ? input.message.slice(0, MAX_MESSAGE) : input.message;
   const index = conditions.findIndex((c) => c.type === input.type);
   const existing = conditions[index];
   if (existing === undefined) {
-    return [...conditions, { type: input.type, status: input.status, ...withGeneration(input), lastTransitionTime: metaTime(now), reason: input.reason, message }];
+    return [
+      ...conditions,
+      {
+        type: input.type,
+        status: input.status,
+        ...withGeneration(input),
+        lastTransitionTime: metaTime(now),
+        reason: input.reason,
+        message,
+      },
+    ];
   }
   const next: Condition = {
     type: existing.type,
@@ -50,7 +66,12 @@ export function setStatusCondition(conditions: readonly Condition[], input: Cond
     reason: input.reason,
     message,
   };
-  if (next.status === existing.status && next.reason === existing.reason && next.message === existing.message && next.observedGeneration === existing.observedGeneration) {
+  if (
+    next.status === existing.status &&
+    next.reason === existing.reason &&
+    next.message === existing.message &&
+    next.observedGeneration === existing.observedGeneration
+  ) {
     return conditions;
   }
   return conditions.map((c, i) => (i === index ? next : c));
@@ -74,26 +95,80 @@ export function removeCondition(conditions: readonly Condition[], type: string):
 }
 
 /** Available=True, reason Reconciling (the operand is as desired). */
-export function markAvailable(conditions: readonly Condition[], message: string, generation?: number, now?: Date): readonly Condition[] {
-  return setStatusCondition(conditions, { type: CONDITION_AVAILABLE, status: 'True', reason: REASONS.reconciling, message, observedGeneration: generation }, now);
+export function markAvailable(
+  conditions: readonly Condition[],
+  message: string,
+  generation?: number,
+  now?: Date,
+): readonly Condition[] {
+  return setStatusCondition(
+    conditions,
+    { type: CONDITION_AVAILABLE, status: 'True', reason: REASONS.reconciling, message, observedGeneration: generation },
+    now,
+  );
 }
 
 /** Available=False with a reason (e.g. Resizing while replicas catch up, Reconciling when an apply failed). */
-export function markUnavailable(conditions: readonly Condition[], reason: string, message: string, generation?: number, now?: Date): readonly Condition[] {
-  return setStatusCondition(conditions, { type: CONDITION_AVAILABLE, status: 'False', reason, message, observedGeneration: generation }, now);
+export function markUnavailable(
+  conditions: readonly Condition[],
+  reason: string,
+  message: string,
+  generation?: number,
+  now?: Date,
+): readonly Condition[] {
+  return setStatusCondition(
+    conditions,
+    { type: CONDITION_AVAILABLE, status: 'False', reason, message, observedGeneration: generation },
+    now,
+  );
 }
 
 /** Available=Unknown: the first reconcile ("Starting reconciliation"). */
-export function markAvailableUnknown(conditions: readonly Condition[], message: string, generation?: number, now?: Date): readonly Condition[] {
-  return setStatusCondition(conditions, { type: CONDITION_AVAILABLE, status: 'Unknown', reason: REASONS.reconciling, message, observedGeneration: generation }, now);
+export function markAvailableUnknown(
+  conditions: readonly Condition[],
+  message: string,
+  generation?: number,
+  now?: Date,
+): readonly Condition[] {
+  return setStatusCondition(
+    conditions,
+    {
+      type: CONDITION_AVAILABLE,
+      status: 'Unknown',
+      reason: REASONS.reconciling,
+      message,
+      observedGeneration: generation,
+    },
+    now,
+  );
 }
 
 /** Degraded=True (or Unknown while finalizing, as the scaffold does before its cleanup) with a reason. */
-export function markDegraded(conditions: readonly Condition[], reason: string, message: string, generation?: number, now?: Date, status: ConditionStatus = 'True'): readonly Condition[] {
-  return setStatusCondition(conditions, { type: CONDITION_DEGRADED, status, reason, message, observedGeneration: generation }, now);
+export function markDegraded(
+  conditions: readonly Condition[],
+  reason: string,
+  message: string,
+  generation?: number,
+  now?: Date,
+  status: ConditionStatus = 'True',
+): readonly Condition[] {
+  return setStatusCondition(
+    conditions,
+    { type: CONDITION_DEGRADED, status, reason, message, observedGeneration: generation },
+    now,
+  );
 }
 
 /** Degraded=False once the operand converged again (the scaffold never clears it; a UI needs it to). */
-export function markNotDegraded(conditions: readonly Condition[], message: string, generation?: number, now?: Date): readonly Condition[] {
-  return setStatusCondition(conditions, { type: CONDITION_DEGRADED, status: 'False', reason: REASONS.reconciling, message, observedGeneration: generation }, now);
+export function markNotDegraded(
+  conditions: readonly Condition[],
+  message: string,
+  generation?: number,
+  now?: Date,
+): readonly Condition[] {
+  return setStatusCondition(
+    conditions,
+    { type: CONDITION_DEGRADED, status: 'False', reason: REASONS.reconciling, message, observedGeneration: generation },
+    now,
+  );
 }

@@ -10,7 +10,13 @@ const memcached: DesiredDeploymentInput = {
     metadata: { name: 'memcached-sample', namespace: 'default', uid: '6f1c2c1e-0000-4000-8000-000000000001' },
     spec: { size: 3, containerPort: 11211 },
   },
-  operand: { image: 'memcached:1.6.26-alpine3.19', command: ['memcached', '--memory-limit=64', '-o', 'modern', '-v'], replicasField: 'spec.size', portField: 'spec.containerPort', runAsUser: 1001 },
+  operand: {
+    image: 'memcached:1.6.26-alpine3.19',
+    command: ['memcached', '--memory-limit=64', '-o', 'modern', '-v'],
+    replicasField: 'spec.size',
+    portField: 'spec.containerPort',
+    runAsUser: 1001,
+  },
   projectName: 'memcached-operator',
 };
 
@@ -27,7 +33,16 @@ test('the Memcached sample gives the Deployment the deploy-image scaffold builds
       name: 'memcached-sample',
       namespace: 'default',
       labels: { ...labels, 'app.kubernetes.io/version': '1.6.26-alpine3.19' },
-      ownerReferences: [{ apiVersion: 'cache.example.com/v1alpha1', kind: 'Memcached', name: 'memcached-sample', uid: '6f1c2c1e-0000-4000-8000-000000000001', controller: true, blockOwnerDeletion: true }],
+      ownerReferences: [
+        {
+          apiVersion: 'cache.example.com/v1alpha1',
+          kind: 'Memcached',
+          name: 'memcached-sample',
+          uid: '6f1c2c1e-0000-4000-8000-000000000001',
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ],
     },
     spec: {
       replicas: 3,
@@ -41,7 +56,12 @@ test('the Memcached sample gives the Deployment the deploy-image scaffold builds
               name: 'memcached',
               image: 'memcached:1.6.26-alpine3.19',
               imagePullPolicy: 'IfNotPresent',
-              securityContext: { runAsNonRoot: true, runAsUser: 1001, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } },
+              securityContext: {
+                runAsNonRoot: true,
+                runAsUser: 1001,
+                allowPrivilegeEscalation: false,
+                capabilities: { drop: ['ALL'] },
+              },
               ports: [{ containerPort: 11211, name: 'memcached' }],
               command: ['memcached', '--memory-limit=64', '-o', 'modern', '-v'],
             },
@@ -68,11 +88,15 @@ const replicaCases: Array<[string, unknown, number]> = [
   ['no spec at all', undefined, 0],
 ];
 for (const [name, spec, replicas] of replicaCases) {
-  test(`replicas: ${name} → ${replicas}`, () => assert.equal(desiredDeployment(withSpec(spec)).spec.replicas, replicas));
+  test(`replicas: ${name} → ${replicas}`, () =>
+    assert.equal(desiredDeployment(withSpec(spec)).spec.replicas, replicas));
 }
 
 test('a field path without the spec. prefix and a nested path both work', () => {
-  const d = desiredDeployment({ ...withSpec({ scaling: { size: 2 } }), operand: { ...memcached.operand, replicasField: 'scaling.size', portField: undefined } });
+  const d = desiredDeployment({
+    ...withSpec({ scaling: { size: 2 } }),
+    operand: { ...memcached.operand, replicasField: 'scaling.size', portField: undefined },
+  });
   assert.equal(d.spec.replicas, 2);
   assert.equal(d.spec.template.spec.containers[0]?.ports, undefined);
 });
@@ -83,7 +107,11 @@ test('a design without a replicas field runs one replica; no command and no runA
   const c = d.spec.template.spec.containers[0];
   assert.equal(c?.command, undefined);
   assert.equal(c?.ports, undefined);
-  assert.deepEqual(c?.securityContext, { runAsNonRoot: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+  assert.deepEqual(c?.securityContext, {
+    runAsNonRoot: true,
+    allowPrivilegeEscalation: false,
+    capabilities: { drop: ['ALL'] },
+  });
   assert.equal(d.metadata.labels['app.kubernetes.io/version'], undefined, 'no tag, no version label');
 });
 
@@ -99,7 +127,11 @@ for (const [name, spec, field] of badSpecs) {
   test(`${name} is a DesiredStateError naming ${field}`, () => {
     assert.throws(
       () => desiredDeployment(withSpec(spec)),
-      (err: unknown) => err instanceof DesiredStateError && err.field === field && err.reason === 'InvalidSpec' && err.message.includes('memcached-sample'),
+      (err: unknown) =>
+        err instanceof DesiredStateError &&
+        err.field === field &&
+        err.reason === 'InvalidSpec' &&
+        err.message.includes('memcached-sample'),
     );
   });
 }
@@ -111,13 +143,15 @@ const tags: Array<[string, string | undefined]> = [
   ['memcached@sha256:' + 'a'.repeat(64), undefined],
   ['memcached:1.6@sha256:' + 'a'.repeat(64), '1.6'],
 ];
-for (const [image, tag] of tags) test(`imageTag(${image.slice(0, 40)}) = ${tag}`, () => assert.equal(imageTag(image), tag));
+for (const [image, tag] of tags)
+  test(`imageTag(${image.slice(0, 40)}) = ${tag}`, () => assert.equal(imageTag(image), tag));
 
 test('labelValue keeps valid values and makes long or odd ones valid and distinct', () => {
   assert.equal(labelValue('memcached-sample'), 'memcached-sample');
   const long1 = labelValue('a'.repeat(100));
   const long2 = labelValue('a'.repeat(101));
-  for (const v of [long1, long2, labelValue('-weird name!-')]) assert.match(v, /^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/);
+  for (const v of [long1, long2, labelValue('-weird name!-')])
+    assert.match(v, /^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/);
   assert.notEqual(long1, long2);
 });
 

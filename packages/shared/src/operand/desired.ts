@@ -64,7 +64,10 @@ export function desiredDeployment({ cr, operand, projectName }: DesiredDeploymen
     'app.kubernetes.io/instance': labelValue(name),
     'app.kubernetes.io/managed-by': labelValue(`${cr.kind}Controller`),
   };
-  const labels: Record<string, string> = { ...selector, ...(version !== undefined ? { 'app.kubernetes.io/version': version } : {}) };
+  const labels: Record<string, string> = {
+    ...selector,
+    ...(version !== undefined ? { 'app.kubernetes.io/version': version } : {}),
+  };
   const container: Container = {
     name: dnsLabel(lowerKind),
     image: operand.image,
@@ -85,7 +88,9 @@ export function desiredDeployment({ cr, operand, projectName }: DesiredDeploymen
       name,
       namespace,
       labels,
-      ownerReferences: [{ apiVersion: cr.apiVersion, kind: cr.kind, name, uid, controller: true, blockOwnerDeletion: true }],
+      ownerReferences: [
+        { apiVersion: cr.apiVersion, kind: cr.kind, name, uid, controller: true, blockOwnerDeletion: true },
+      ],
     },
     spec: {
       replicas,
@@ -110,7 +115,10 @@ function readInteger<A>(cr: CustomResource, path: string, min: number, max: numb
   }
   if (value === undefined || value === null) return absent;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new DesiredStateError(full, `${full} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}: fix it in the ${cr.kind} ${cr.metadata.name}`);
+    throw new DesiredStateError(
+      full,
+      `${full} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}: fix it in the ${cr.kind} ${cr.metadata.name}`,
+    );
   }
   return value;
 }
@@ -132,19 +140,29 @@ function isLabelValue(s: string): boolean {
 /** A valid label value: as is when it is one, else cleaned and cut, with a hash so distinct inputs stay distinct. */
 export function labelValue(s: string): string {
   if (isLabelValue(s)) return s;
-  const cleaned = s.replace(/[^-A-Za-z0-9_.]/g, '-').slice(0, 54).replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
+  const cleaned = s
+    .replace(/[^-A-Za-z0-9_.]/g, '-')
+    .slice(0, 54)
+    .replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
   return `${cleaned}${cleaned === '' ? '' : '-'}${fnv1a(s)}`;
 }
 
 /** A container name (DNS-1123 label). */
 function dnsLabel(s: string): string {
-  const cleaned = s.replace(/[^a-z0-9-]/g, '-').slice(0, 63).replace(/^-+|-+$/g, '');
+  const cleaned = s
+    .replace(/[^a-z0-9-]/g, '-')
+    .slice(0, 63)
+    .replace(/^-+|-+$/g, '');
   return cleaned === '' ? 'operand' : cleaned;
 }
 
 /** A port name (IANA service name: ≤ 15 characters, a letter, no double hyphens). */
 function portName(s: string): string {
-  const cleaned = s.replace(/[^a-z0-9-]/g, '-').replace(/-{2,}/g, '-').slice(0, 15).replace(/^-+|-+$/g, '');
+  const cleaned = s
+    .replace(/[^a-z0-9-]/g, '-')
+    .replace(/-{2,}/g, '-')
+    .slice(0, 15)
+    .replace(/^-+|-+$/g, '');
   return /[a-z]/.test(cleaned) ? cleaned : 'operand';
 }
 

@@ -2,23 +2,63 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeDrift, fieldDrift } from './drift';
 
-const desired = { metadata: { name: 'm', labels: { a: '1' } }, spec: { replicas: 5, template: { spec: { containers: [{ name: 'memcached', image: 'memcached:2', ports: [{ containerPort: 11211 }] }] } } } };
+const desired = {
+  metadata: { name: 'm', labels: { a: '1' } },
+  spec: {
+    replicas: 5,
+    template: {
+      spec: { containers: [{ name: 'memcached', image: 'memcached:2', ports: [{ containerPort: 11211 }] }] },
+    },
+  },
+};
 const observedMatching = {
   metadata: { name: 'm', uid: 'u', labels: { a: '1', other: 'x' }, managedFields: [] },
-  spec: { replicas: 5, progressDeadlineSeconds: 600, template: { spec: { dnsPolicy: 'ClusterFirst', containers: [{ name: 'memcached', image: 'memcached:2', terminationMessagePath: '/dev/termination-log', ports: [{ containerPort: 11211, protocol: 'TCP' }] }] } } },
+  spec: {
+    replicas: 5,
+    progressDeadlineSeconds: 600,
+    template: {
+      spec: {
+        dnsPolicy: 'ClusterFirst',
+        containers: [
+          {
+            name: 'memcached',
+            image: 'memcached:2',
+            terminationMessagePath: '/dev/termination-log',
+            ports: [{ containerPort: 11211, protocol: 'TCP' }],
+          },
+        ],
+      },
+    },
+  },
   status: { replicas: 5 },
 };
 
 const cases: { name: string; observed: unknown; expect: string }[] = [
   { name: 'server defaults and status are not drift', observed: observedMatching, expect: 'Deployment m unchanged' },
   { name: 'a missing object differs everywhere', observed: undefined, expect: 'Deployment m created' },
-  { name: 'a scale shows old → new replicas', observed: { ...observedMatching, spec: { ...observedMatching.spec, replicas: 3 } }, expect: 'Deployment m replicas 3→5' },
+  {
+    name: 'a scale shows old → new replicas',
+    observed: { ...observedMatching, spec: { ...observedMatching.spec, replicas: 3 } },
+    expect: 'Deployment m replicas 3→5',
+  },
   {
     name: 'an image edit by hand is drift',
-    observed: { ...observedMatching, spec: { ...observedMatching.spec, template: { spec: { containers: [{ name: 'memcached', image: 'memcached:1', ports: [{ containerPort: 11211 }] }] } } } },
+    observed: {
+      ...observedMatching,
+      spec: {
+        ...observedMatching.spec,
+        template: {
+          spec: { containers: [{ name: 'memcached', image: 'memcached:1', ports: [{ containerPort: 11211 }] }] },
+        },
+      },
+    },
     expect: 'Deployment m image memcached:1→memcached:2',
   },
-  { name: 'a removed label is drift', observed: { ...observedMatching, metadata: { name: 'm', labels: {} } }, expect: 'Deployment m metadata.labels.a ∅→1' },
+  {
+    name: 'a removed label is drift',
+    observed: { ...observedMatching, metadata: { name: 'm', labels: {} } },
+    expect: 'Deployment m metadata.labels.a ∅→1',
+  },
 ];
 
 for (const c of cases) {

@@ -35,7 +35,8 @@ const shortNames: readonly [RegExp, string][] = [
 /** `Deployment memcached-sample replicas 3→5, image a→b` (or `… created`) (at most `limit` changes, then `…`). */
 export function describeDrift(kind: string, name: string, changes: readonly FieldChange[], limit = 3): string {
   if (changes.length === 0) return `${kind} ${name} unchanged`;
-  if (changes.length === 1 && changes[0]?.path === '' && changes[0].from === undefined) return `${kind} ${name} created`;
+  if (changes.length === 1 && changes[0]?.path === '' && changes[0].from === undefined)
+    return `${kind} ${name} created`;
   const parts = changes.slice(0, limit).map((c) => `${shortPath(c.path)} ${show(c.from)}→${show(c.to)}`);
   return `${kind} ${name} ${parts.join(', ')}${changes.length > limit ? ', …' : ''}`;
 }

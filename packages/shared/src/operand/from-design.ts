@@ -19,7 +19,13 @@ export interface ResourceCoordinates {
 
 export function resourceCoordinates(design: Design): ResourceCoordinates {
   const names = resolveNames(design.crd.names);
-  return { group: fullGroup(design), version: storageVersion(design).name, plural: names.plural, kind: names.kind, namespaced: design.crd.scope === 'Namespaced' };
+  return {
+    group: fullGroup(design),
+    version: storageVersion(design).name,
+    plural: names.plural,
+    kind: names.kind,
+    namespaced: design.crd.scope === 'Namespaced',
+  };
 }
 
 /** kubebuilder's finalizer name: `<group>/finalizer`. */
@@ -49,7 +55,11 @@ export function operandInputFromDesign(design: Design, cr: CustomResource): Desi
  * `podNamesStatusField`, `status.` implied) and `observedGeneration` when the schema declares it
  * (a structural schema prunes undeclared fields, so writing it blindly would never converge).
  */
-export function statusExtras(design: Design, podNames: readonly string[], generation: number | undefined): Record<string, unknown> {
+export function statusExtras(
+  design: Design,
+  podNames: readonly string[],
+  generation: number | undefined,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const statusNode = storageVersion(design).schema?.fields?.find((f) => f.name === 'status');
   if (generation !== undefined && hasField(statusNode, 'observedGeneration')) out.observedGeneration = generation;

@@ -5,9 +5,30 @@
  * conditions, and the status-condition setters.
  * Used by the controller's reconciler and by the designer's "what the controller would create" preview.
  */
-export { desiredDeployment, DesiredStateError, imageTag, labelValue, type CustomResource, type DesiredDeploymentInput, type OperandSettings } from './desired';
-export { finalizerName, operandInputFromDesign, resourceCoordinates, statusExtras, type ResourceCoordinates } from './from-design';
+export {
+  desiredDeployment,
+  DesiredStateError,
+  imageTag,
+  labelValue,
+  type CustomResource,
+  type DesiredDeploymentInput,
+  type OperandSettings,
+} from './desired';
+export {
+  finalizerName,
+  operandInputFromDesign,
+  resourceCoordinates,
+  statusExtras,
+  type ResourceCoordinates,
+} from './from-design';
 export { describeDrift, fieldDrift, type FieldChange } from './drift';
-export { conditionTransitions, deploymentProgress, progressConditions, type ConditionTransition, type ObservedDeployment, type Progress } from './progress';
+export {
+  conditionTransitions,
+  deploymentProgress,
+  progressConditions,
+  type ConditionTransition,
+  type ObservedDeployment,
+  type Progress,
+} from './progress';
 export * from './conditions';
 export type * from './types';

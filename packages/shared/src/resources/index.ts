@@ -4,4 +4,12 @@
  * controller's `resources:` live topics and usable in the browser.
  */
 export { evaluateJsonPath, JsonPathError } from './jsonpath';
-export { conditionsOf, printerCell, resourceRow, type PrinterCell, type PrinterColumnSpec, type ResourceRow, type RowCondition } from './row';
+export {
+  conditionsOf,
+  printerCell,
+  resourceRow,
+  type PrinterCell,
+  type PrinterColumnSpec,
+  type ResourceRow,
+  type RowCondition,
+} from './row';

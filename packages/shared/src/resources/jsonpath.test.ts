@@ -4,13 +4,27 @@ import { evaluateJsonPath, JsonPathError } from './jsonpath';
 import { printerCell, resourceRow } from './row';
 
 const cr = {
-  metadata: { name: 'm', namespace: 'demo', uid: 'u1', generation: 3, resourceVersion: '42', creationTimestamp: '2026-11-22T10:00:00Z', labels: { 'app.kubernetes.io/name': 'memcached' } },
+  metadata: {
+    name: 'm',
+    namespace: 'demo',
+    uid: 'u1',
+    generation: 3,
+    resourceVersion: '42',
+    creationTimestamp: '2026-11-22T10:00:00Z',
+    labels: { 'app.kubernetes.io/name': 'memcached' },
+  },
   spec: { size: 3, ports: [80, 443], enabled: false },
   status: {
     observedGeneration: 2,
     nodes: ['a', 'b'],
     conditions: [
-      { type: 'Available', status: 'True', reason: 'Reconciling', message: 'ok', lastTransitionTime: '2026-11-22T10:00:01Z' },
+      {
+        type: 'Available',
+        status: 'True',
+        reason: 'Reconciling',
+        message: 'ok',
+        lastTransitionTime: '2026-11-22T10:00:01Z',
+      },
       { type: 'Degraded', status: 'False', reason: 'Reconciling' },
       { bogus: true },
     ],
@@ -40,7 +54,11 @@ test('filters: the kubebuilder status column and existence', () => {
 
 test('a malformed path is a JsonPathError naming it', () => {
   for (const bad of ['.spec[', '.spec..size', 'spec.size', '.a[foo]']) {
-    assert.throws(() => evaluateJsonPath(cr, bad), (e: Error) => e instanceof JsonPathError && e.message.includes(JSON.stringify(bad)), bad);
+    assert.throws(
+      () => evaluateJsonPath(cr, bad),
+      (e: Error) => e instanceof JsonPathError && e.message.includes(JSON.stringify(bad)),
+      bad,
+    );
   }
 });
 
@@ -65,6 +83,9 @@ test('a row carries identity, generations, cells in column order and well-formed
   assert.equal(row.observedGeneration, 2);
   assert.equal(row.deletionTimestamp, null);
   assert.deepEqual(row.columns, [3, 'True']);
-  assert.deepEqual(row.conditions.map((c) => `${c.type}=${c.status}`), ['Available=True', 'Degraded=False']);
+  assert.deepEqual(
+    row.conditions.map((c) => `${c.type}=${c.status}`),
+    ['Available=True', 'Degraded=False'],
+  );
   assert.equal(resourceRow({ metadata: { name: 'c', uid: 'u2' } }, []).namespace, null);
 });

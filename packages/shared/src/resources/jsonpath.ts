@@ -11,7 +11,12 @@ type Step =
   | { readonly kind: 'wildcard' }
   | { readonly kind: 'index'; readonly index: number }
   | { readonly kind: 'slice'; readonly start: number | undefined; readonly end: number | undefined }
-  | { readonly kind: 'filter'; readonly path: readonly Step[]; readonly op: FilterOp | undefined; readonly value: Json };
+  | {
+      readonly kind: 'filter';
+      readonly path: readonly Step[];
+      readonly op: FilterOp | undefined;
+      readonly value: Json;
+    };
 
 type FilterOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
 
@@ -159,7 +164,12 @@ function parseBracket(body: string, whole: string): Step {
   if (body === '*') return { kind: 'wildcard' };
   if (/^-?\d+$/.test(body)) return { kind: 'index', index: Number(body) };
   const slice = /^(-?\d+)?:(-?\d+)?$/.exec(body);
-  if (slice !== null) return { kind: 'slice', start: slice[1] === undefined ? undefined : Number(slice[1]), end: slice[2] === undefined ? undefined : Number(slice[2]) };
+  if (slice !== null)
+    return {
+      kind: 'slice',
+      start: slice[1] === undefined ? undefined : Number(slice[1]),
+      end: slice[2] === undefined ? undefined : Number(slice[2]),
+    };
   const quoted = /^(['"])(.*)\1$/.exec(body);
   if (quoted !== null) return { kind: 'field', name: (quoted[2] ?? '').replace(/\\(.)/g, '$1') };
   const filter = /^\?\((.*)\)$/s.exec(body);
@@ -171,7 +181,12 @@ function parseBracket(body: string, whole: string): Step {
     return { kind: 'filter', path: parseSteps(expr, 0, expr.length, whole), op: undefined, value: undefined };
   }
   const [, left = '@', op, right = ''] = m;
-  return { kind: 'filter', path: parseSteps(left, 0, left.length, whole), op: op as FilterOp, value: literal(right.trim(), fail) };
+  return {
+    kind: 'filter',
+    path: parseSteps(left, 0, left.length, whole),
+    op: op as FilterOp,
+    value: literal(right.trim(), fail),
+  };
 }
 
 function literal(text: string, fail: (why: string) => never): Json {

@@ -49,7 +49,11 @@ export function printerCell(obj: unknown, column: PrinterColumnSpec): PrinterCel
     case 'integer':
       return typeof v === 'number' ? Math.trunc(v) : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : null;
     case 'number':
-      return typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null;
+      return typeof v === 'number'
+        ? v
+        : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+          ? Number(v)
+          : null;
     case 'boolean':
       return typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : null;
     case 'date':
@@ -86,7 +90,13 @@ export function conditionsOf(raw: unknown): RowCondition[] {
     const type = str(c.type);
     const status = str(c.status);
     if (type === null || status === null) continue;
-    out.push({ type, status, reason: str(c.reason), message: str(c.message), lastTransitionTime: str(c.lastTransitionTime) });
+    out.push({
+      type,
+      status,
+      reason: str(c.reason),
+      message: str(c.message),
+      lastTransitionTime: str(c.lastTransitionTime),
+    });
   }
   return out;
 }

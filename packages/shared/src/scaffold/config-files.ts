@@ -21,13 +21,17 @@ export function crdPath(f: ProjectFacts): string {
 
 export function configFiles(f: ProjectFacts): [string, string][] {
   const p = f.projectName;
-  const labels = (indent: string): string => `${indent}app.kubernetes.io/name: ${p}\n${indent}app.kubernetes.io/managed-by: kustomize`;
-  const cm = (indent: string): string => `${indent}control-plane: controller-manager\n${indent}app.kubernetes.io/name: ${p}`;
+  const labels = (indent: string): string =>
+    `${indent}app.kubernetes.io/name: ${p}\n${indent}app.kubernetes.io/managed-by: kustomize`;
+  const cm = (indent: string): string =>
+    `${indent}control-plane: controller-manager\n${indent}app.kubernetes.io/name: ${p}`;
   const out: [string, string][] = [];
   const add = (path: string, text: string): void => void out.push([path, text]);
 
   add(crdPath(f), generateCrd(f.goTypes.expressed));
-  add('config/crd/kustomization.yaml', `# This kustomization.yaml is not intended to be run by itself,
+  add(
+    'config/crd/kustomization.yaml',
+    `# This kustomization.yaml is not intended to be run by itself,
 # since it depends on service name and namespace that are out of this kustomize package.
 # It should be run by config/default
 resources:
@@ -43,8 +47,11 @@ patches:
 # the following config is for teaching kustomize how to do kustomization for CRDs.
 #configurations:
 #- kustomizeconfig.yaml
-`);
-  add('config/crd/kustomizeconfig.yaml', `# This file is for teaching kustomize how to substitute name and namespace reference in CRD
+`,
+  );
+  add(
+    'config/crd/kustomizeconfig.yaml',
+    `# This file is for teaching kustomize how to substitute name and namespace reference in CRD
 nameReference:
 - kind: Service
   version: v1
@@ -56,11 +63,14 @@ nameReference:
 
 varReference:
 - path: metadata/annotations
-`);
+`,
+  );
 
   add('config/rbac/role.yaml', generateRbac(f.design));
   const roleFiles = ['admin', 'editor', 'viewer'].map((r) => `${f.lowerKind}_${r}_role.yaml`);
-  add('config/rbac/kustomization.yaml', `resources:
+  add(
+    'config/rbac/kustomization.yaml',
+    `resources:
 # All RBAC will be applied under this service account in
 # the deployment namespace. You may comment out this resource
 # if your manager will use a service account that exists at
@@ -85,8 +95,11 @@ varReference:
 # not used by the ${p} itself. You can comment the following lines
 # if you do not want those helpers be installed with your Project.
 ${roleFiles.map((r) => `- ${r}`).join('\n')}
-`);
-  add('config/rbac/role_binding.yaml', `apiVersion: rbac.authorization.k8s.io/v1
+`,
+  );
+  add(
+    'config/rbac/role_binding.yaml',
+    `apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRoleBinding
 metadata:
   labels:
@@ -100,16 +113,22 @@ subjects:
 - kind: ServiceAccount
   name: controller-manager
   namespace: system
-`);
-  add('config/rbac/service_account.yaml', `apiVersion: v1
+`,
+  );
+  add(
+    'config/rbac/service_account.yaml',
+    `apiVersion: v1
 kind: ServiceAccount
 metadata:
   labels:
 ${labels('    ')}
   name: controller-manager
   namespace: system
-`);
-  add('config/rbac/leader_election_role.yaml', `# permissions to do leader election.
+`,
+  );
+  add(
+    'config/rbac/leader_election_role.yaml',
+    `# permissions to do leader election.
 apiVersion: rbac.authorization.k8s.io/v1
 kind: Role
 metadata:
@@ -148,8 +167,11 @@ rules:
   verbs:
   - create
   - patch
-`);
-  add('config/rbac/leader_election_role_binding.yaml', `apiVersion: rbac.authorization.k8s.io/v1
+`,
+  );
+  add(
+    'config/rbac/leader_election_role_binding.yaml',
+    `apiVersion: rbac.authorization.k8s.io/v1
 kind: RoleBinding
 metadata:
   labels:
@@ -163,8 +185,11 @@ subjects:
 - kind: ServiceAccount
   name: controller-manager
   namespace: system
-`);
-  add('config/rbac/metrics_auth_role.yaml', `apiVersion: rbac.authorization.k8s.io/v1
+`,
+  );
+  add(
+    'config/rbac/metrics_auth_role.yaml',
+    `apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRole
 metadata:
   name: metrics-auth-role
@@ -181,8 +206,11 @@ rules:
   - subjectaccessreviews
   verbs:
   - create
-`);
-  add('config/rbac/metrics_auth_role_binding.yaml', `apiVersion: rbac.authorization.k8s.io/v1
+`,
+  );
+  add(
+    'config/rbac/metrics_auth_role_binding.yaml',
+    `apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRoleBinding
 metadata:
   name: metrics-auth-rolebinding
@@ -194,8 +222,11 @@ subjects:
 - kind: ServiceAccount
   name: controller-manager
   namespace: system
-`);
-  add('config/rbac/metrics_reader_role.yaml', `apiVersion: rbac.authorization.k8s.io/v1
+`,
+  );
+  add(
+    'config/rbac/metrics_reader_role.yaml',
+    `apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRole
 metadata:
   name: metrics-reader
@@ -204,8 +235,13 @@ rules:
   - "/metrics"
   verbs:
   - get
-`);
-  const helperRole = (role: string, intro: string, verbs: string[]): string => `# This rule is not used by the project ${p} itself.
+`,
+  );
+  const helperRole = (
+    role: string,
+    intro: string,
+    verbs: string[],
+  ): string => `# This rule is not used by the project ${p} itself.
 # It is provided to allow the cluster admin to help manage permissions for users.
 #
 ${intro}
@@ -230,21 +266,47 @@ ${verbs.map((v) => `  - ${v}`).join('\n')}
   verbs:
   - get
 `;
-  add(`config/rbac/${roleFiles[0]}`, helperRole('admin', `# Grants full permissions ('*') over ${f.fullGroup}.
+  add(
+    `config/rbac/${roleFiles[0]}`,
+    helperRole(
+      'admin',
+      `# Grants full permissions ('*') over ${f.fullGroup}.
 # This role is intended for users authorized to modify roles and bindings within the cluster,
-# enabling them to delegate specific permissions to other users or groups as needed.`, ["'*'"]));
-  add(`config/rbac/${roleFiles[1]}`, helperRole('editor', `# Grants permissions to create, update, and delete resources within the ${f.fullGroup}.
+# enabling them to delegate specific permissions to other users or groups as needed.`,
+      ["'*'"],
+    ),
+  );
+  add(
+    `config/rbac/${roleFiles[1]}`,
+    helperRole(
+      'editor',
+      `# Grants permissions to create, update, and delete resources within the ${f.fullGroup}.
 # This role is intended for users who need to manage these resources
-# but should not control RBAC or manage permissions for others.`, ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']));
-  add(`config/rbac/${roleFiles[2]}`, helperRole('viewer', `# Grants read-only access to ${f.fullGroup} resources.
+# but should not control RBAC or manage permissions for others.`,
+      ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+    ),
+  );
+  add(
+    `config/rbac/${roleFiles[2]}`,
+    helperRole(
+      'viewer',
+      `# Grants read-only access to ${f.fullGroup} resources.
 # This role is intended for users who need visibility into these resources
-# without permissions to modify them. It is ideal for monitoring purposes and limited-access viewing.`, ['get', 'list', 'watch']));
+# without permissions to modify them. It is ideal for monitoring purposes and limited-access viewing.`,
+      ['get', 'list', 'watch'],
+    ),
+  );
 
   const n = goNames(f);
-  add('config/manager/kustomization.yaml', `resources:
+  add(
+    'config/manager/kustomization.yaml',
+    `resources:
 - manager.yaml
-`);
-  add('config/manager/manager.yaml', `apiVersion: v1
+`,
+  );
+  add(
+    'config/manager/manager.yaml',
+    `apiVersion: v1
 kind: Namespace
 metadata:
   labels:
@@ -287,10 +349,14 @@ ${cm('        ')}
           - --health-probe-bind-address=:8081
         image: controller:latest
         name: manager
-${f.operand ? `        env:
+${
+  f.operand
+    ? `        env:
         - name: ${n.imageEnv}
           value: ${q(f.operand.image)}
-` : ''}        ports:
+`
+    : ''
+}        ports:
         - containerPort: 8081
           name: health
           protocol: TCP
@@ -325,9 +391,12 @@ ${f.operand ? `        env:
       volumes: []
       serviceAccountName: controller-manager
       terminationGracePeriodSeconds: 10
-`);
+`,
+  );
 
-  add('config/default/kustomization.yaml', `# Adds namespace to all resources.
+  add(
+    'config/default/kustomization.yaml',
+    `# Adds namespace to all resources.
 namespace: ${p}-system
 
 # Value of this field is prepended to the
@@ -362,8 +431,11 @@ patches:
 - path: manager_metrics_patch.yaml
   target:
     kind: Deployment
-`);
-  add('config/default/metrics_service.yaml', `apiVersion: v1
+`,
+  );
+  add(
+    'config/default/metrics_service.yaml',
+    `apiVersion: v1
 kind: Service
 metadata:
   labels:
@@ -379,24 +451,36 @@ spec:
     targetPort: 8443
   selector:
 ${cm('    ')}
-`);
-  add('config/default/manager_metrics_patch.yaml', `# This patch adds the args to allow exposing the metrics endpoint using HTTPS
+`,
+  );
+  add(
+    'config/default/manager_metrics_patch.yaml',
+    `# This patch adds the args to allow exposing the metrics endpoint using HTTPS
 - op: add
   path: /spec/template/spec/containers/0/args/0
   value: --metrics-bind-address=:8443
-`);
+`,
+  );
 
   add(samplePath(f), generateSample(f.design));
-  add('config/samples/kustomization.yaml', `## Append samples of your project ##
+  add(
+    'config/samples/kustomization.yaml',
+    `## Append samples of your project ##
 resources:
 - ${samplePath(f).slice('config/samples/'.length)}
 # +kubebuilder:scaffold:manifestskustomizesamples
-`);
+`,
+  );
 
-  add('config/prometheus/kustomization.yaml', `resources:
+  add(
+    'config/prometheus/kustomization.yaml',
+    `resources:
 - monitor.yaml
-`);
-  add('config/prometheus/monitor.yaml', `# Prometheus Monitor Service (Metrics)
+`,
+  );
+  add(
+    'config/prometheus/monitor.yaml',
+    `# Prometheus Monitor Service (Metrics)
 apiVersion: monitoring.coreos.com/v1
 kind: ServiceMonitor
 metadata:
@@ -418,11 +502,17 @@ spec:
   selector:
     matchLabels:
 ${cm('      ')}
-`);
-  add('config/network-policy/kustomization.yaml', `resources:
+`,
+  );
+  add(
+    'config/network-policy/kustomization.yaml',
+    `resources:
 - allow-metrics-traffic.yaml
-`);
-  add('config/network-policy/allow-metrics-traffic.yaml', `# This NetworkPolicy allows ingress traffic
+`,
+  );
+  add(
+    'config/network-policy/allow-metrics-traffic.yaml',
+    `# This NetworkPolicy allows ingress traffic
 # with Pods running on namespaces labeled with 'metrics: enabled'. Only Pods on those
 # namespaces are able to gather data from the metrics endpoint.
 apiVersion: networking.k8s.io/v1
@@ -447,6 +537,7 @@ ${cm('      ')}
       ports:
         - port: 8443
           protocol: TCP
-`);
+`,
+  );
   return out;
 }

@@ -14,5 +14,7 @@ export class ScaffoldError extends Error {
 
 /** Line breaks escaped: the CLI and the HTTP route answer with exactly one line. */
 function oneLine(s: string): string {
-  return s.replace(/[\n\r\u0085\u2028\u2029]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return s.replace(/[\n\r\u0085\u2028\u2029]/g, (c) =>
+    c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -8,7 +8,8 @@ import { DESIGN, type Design } from '../design/schema';
 import { validateDesign } from '../validate/design';
 import { ScaffoldError } from './errors';
 
-const more = (n: number): string => (n > 1 ? ` (and ${n - 1} more error${n > 2 ? 's' : ''}; \`opstudio validate\` lists them)` : '');
+const more = (n: number): string =>
+  n > 1 ? ` (and ${n - 1} more error${n > 2 ? 's' : ''}; \`opstudio validate\` lists them)` : '';
 
 /** The design, parsed; throws ScaffoldError naming the first problem's path. */
 export function exportableDesign(input: Design): Design {
@@ -16,7 +17,10 @@ export function exportableDesign(input: Design): Design {
   if (!parsed.success) {
     const errors = zodIssues(parsed.error.issues, input);
     const first = errors[0];
-    throw new ScaffoldError(`${first?.message ?? 'the design is invalid'}${more(errors.length)}`, first?.path || 'design');
+    throw new ScaffoldError(
+      `${first?.message ?? 'the design is invalid'}${more(errors.length)}`,
+      first?.path || 'design',
+    );
   }
   const errors = validateDesign(parsed.data).filter((i) => i.severity === 'error');
   const first = errors[0];

@@ -61,7 +61,8 @@ const SAFE_SEGMENT = /^\.?[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** A path segment built from a design name; refuses anything that could leave the project. */
 export function safeSegment(s: string, what: string): string {
-  if (!SAFE_SEGMENT.test(s) || s.includes('..')) throw new ScaffoldError(`${what} ${JSON.stringify(s)} cannot name a file: use letters, digits, dots and dashes`);
+  if (!SAFE_SEGMENT.test(s) || s.includes('..'))
+    throw new ScaffoldError(`${what} ${JSON.stringify(s)} cannot name a file: use letters, digits, dots and dashes`);
   return s;
 }
 
@@ -77,12 +78,24 @@ export function fnv32aHex(s: string): string {
 
 const INTEGER_TYPES = new Set(['int', 'int32', 'int64', '*int', '*int32', '*int64']);
 
-function integerField(facts: (p: string) => GoFieldRef | undefined, path: string | undefined, what: string): (GoFieldRef & { path: string }) | undefined {
+function integerField(
+  facts: (p: string) => GoFieldRef | undefined,
+  path: string | undefined,
+  what: string,
+): (GoFieldRef & { path: string }) | undefined {
   if (path === undefined || path === '') return undefined;
   const full = path.startsWith('spec.') ? path : `spec.${path}`;
   const ref = facts(full);
-  if (ref === undefined) throw new ScaffoldError(`${JSON.stringify(path)} names no field of the spec: point it at an integer field such as spec.size`, `operand.${what}`);
-  if (!INTEGER_TYPES.has(ref.goType)) throw new ScaffoldError(`${JSON.stringify(path)} is a ${ref.goType} in Go: point it at an integer field`, `operand.${what}`);
+  if (ref === undefined)
+    throw new ScaffoldError(
+      `${JSON.stringify(path)} names no field of the spec: point it at an integer field such as spec.size`,
+      `operand.${what}`,
+    );
+  if (!INTEGER_TYPES.has(ref.goType))
+    throw new ScaffoldError(
+      `${JSON.stringify(path)} is a ${ref.goType} in Go: point it at an integer field`,
+      `operand.${what}`,
+    );
   return { ...ref, path: full };
 }
 
@@ -90,7 +103,11 @@ export function projectFacts(input: Design): ProjectFacts {
   const design = exportableDesign(input);
   const module = design.project.repo;
   // exportableDesign checked it already; kept as the scaffold's own guard, with the same rule
-  if (!isGoModulePath(module)) throw new ScaffoldError(`${JSON.stringify(module)} is not a Go module path: use one such as github.com/example/memcached-operator`, 'project.repo');
+  if (!isGoModulePath(module))
+    throw new ScaffoldError(
+      `${JSON.stringify(module)} is not a Go module path: use one such as github.com/example/memcached-operator`,
+      'project.repo',
+    );
   const names = resolveNames(design.crd.names);
   const kind = names.kind;
   const group = fullGroup(design);
@@ -104,10 +121,15 @@ export function projectFacts(input: Design): ProjectFacts {
   const fields = goTypes.goFields.get(version.name) ?? new Map<string, GoFieldRef>();
   const field = (p: string): GoFieldRef | undefined => fields.get(p);
   const shortGroup = design.crd.group.split('.')[0] ?? design.crd.group;
-  const alias = (v: string): string => goIdentifier(`${shortGroup.replace(/[^a-z0-9]/g, '')}${goPackageName(v)}`, 'the import alias of the API');
+  const alias = (v: string): string =>
+    goIdentifier(`${shortGroup.replace(/[^a-z0-9]/g, '')}${goPackageName(v)}`, 'the import alias of the API');
   const podPath = design.operand?.podNamesStatusField;
   const podNames = podPath ? field(podPath.startsWith('status.') ? podPath : `status.${podPath}`) : undefined;
-  if (podPath && podNames?.goType !== '[]string') throw new ScaffoldError(`${JSON.stringify(podPath)} must name a list of strings under status`, 'operand.podNamesStatusField');
+  if (podPath && podNames?.goType !== '[]string')
+    throw new ScaffoldError(
+      `${JSON.stringify(podPath)} must name a list of strings under status`,
+      'operand.podNamesStatusField',
+    );
   const observedGeneration = field('status.observedGeneration');
   return {
     design,
@@ -151,7 +173,12 @@ function operandFacts(design: Design, field: (p: string) => GoFieldRef | undefin
   };
   set(replicas?.path, 1);
   set(port?.path, 8080);
-  const input = operandInputFromDesign(design, { apiVersion: 'x/v1', kind: design.crd.names.kind, metadata: { name: 'x', namespace: 'x', uid: 'x' }, spec });
+  const input = operandInputFromDesign(design, {
+    apiVersion: 'x/v1',
+    kind: design.crd.names.kind,
+    metadata: { name: 'x', namespace: 'x', uid: 'x' },
+    spec,
+  });
   if (input === undefined) return undefined;
   let container: Container | undefined;
   let labels: Record<string, string> = {};
@@ -160,7 +187,8 @@ function operandFacts(design: Design, field: (p: string) => GoFieldRef | undefin
     container = dep.spec.template.spec.containers[0];
     labels = dep.metadata.labels;
   } catch (err) {
-    if (err instanceof DesiredStateError) throw new ScaffoldError(`the operand cannot be built: ${err.message}`, 'operand');
+    if (err instanceof DesiredStateError)
+      throw new ScaffoldError(`the operand cannot be built: ${err.message}`, 'operand');
     throw err;
   }
   if (container === undefined) throw new ScaffoldError('the operand has no container', 'operand');

@@ -21,13 +21,22 @@ const q = goString;
 // Go keywords, predeclared names, the imports and the locals of the generated code: a kind whose
 // lower-cased name is one of these (`Map`, `New`, `Client`…) gets `Obj` appended for its variable.
 const TAKEN = new Set(
-  ('break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var ' +
+  (
+    'break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var ' +
     'any append bool byte cap clear close complex copy delete error false float32 float64 imag int int8 int16 int32 int64 iota len make max min new nil panic print println real recover rune string true uint uint8 uint16 uint32 uint64 uintptr ' +
     'appsv1 corev1 equality apierrors meta metav1 runtime types appsv1ac corev1ac metav1ac events ctrl client controllerutil logf reconcile context fmt math os sort strings sync yaml filepath testing ' +
-    'r ctx req log err dep found key before changed message previous announced podNames ready readyReplicas old replicas port image selector labels container tag ok v n s p value generation observed pods reader names pod sample owner namespace deployment reconciler available typeNamespacedName').split(' '),
+    'r ctx req log err dep found key before changed message previous announced podNames ready readyReplicas old replicas port image selector labels container tag ok v n s p value generation observed pods reader names pod sample owner namespace deployment reconciler available typeNamespacedName'
+  ).split(' '),
 );
 
-export function goNames(f: ProjectFacts): { recv: string; reconciler: string; finalizerConst: string; containerConst: string; imageConst: string; imageEnv: string } {
+export function goNames(f: ProjectFacts): {
+  recv: string;
+  reconciler: string;
+  finalizerConst: string;
+  containerConst: string;
+  imageConst: string;
+  imageEnv: string;
+} {
   const lower = f.kind.charAt(0).toLowerCase() + f.kind.slice(1);
   return {
     recv: TAKEN.has(lower) || TAKEN.has(`${lower}`) ? `${lower}Obj` : lower,
@@ -43,7 +52,15 @@ export function goNames(f: ProjectFacts): { recv: string; reconciler: string; fi
  * Reads an integer field into `name` (an *int32), with the embedded controller's range check.
  * A pointer field that is nil, or a plain field at 0 when `zeroIsAbsent`, leaves it as it is.
  */
-function readInteger(recv: string, ref: GoFieldRef & { path: string }, name: string, min: number, max: string, kind: string, zeroIsAbsent: boolean): string {
+function readInteger(
+  recv: string,
+  ref: GoFieldRef & { path: string },
+  name: string,
+  min: number,
+  max: string,
+  kind: string,
+  zeroIsAbsent: boolean,
+): string {
   const pointer = ref.goType.startsWith('*');
   const value = pointer ? '*v' : 'v';
   const check = `\t\tif n := int64(${value}); n < ${min} || n > ${max} {
@@ -62,7 +79,8 @@ export function controllerGo(f: ProjectFacts, header: string): string {
   const op = f.operand;
   const markers = rbacMarkers(f.design).map(markerComment).join('\n');
   const cond = f.conditions;
-  const setCond = (type: string, status: string, reason: string, message: string): string => `r.setCondition(${recv}, ${type}, metav1.${status}, ${reason}, ${message})`;
+  const setCond = (type: string, status: string, reason: string, message: string): string =>
+    `r.setCondition(${recv}, ${type}, metav1.${status}, ${reason}, ${message})`;
   const extras: string[] = [];
   if (f.podNames) extras.push(`\t${recv}.Status.${f.podNames.expr.replace(/^Status\./, '')} = podNames`);
   if (f.observedGeneration) {
@@ -83,7 +101,14 @@ export function controllerGo(f: ProjectFacts, header: string): string {
     ...(cond ? ['"k8s.io/apimachinery/pkg/api/meta"'] : []),
     'metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"',
     '"k8s.io/apimachinery/pkg/runtime"',
-    ...(op ? ['"k8s.io/apimachinery/pkg/types"', 'appsv1ac "k8s.io/client-go/applyconfigurations/apps/v1"', 'corev1ac "k8s.io/client-go/applyconfigurations/core/v1"', 'metav1ac "k8s.io/client-go/applyconfigurations/meta/v1"'] : []),
+    ...(op
+      ? [
+          '"k8s.io/apimachinery/pkg/types"',
+          'appsv1ac "k8s.io/client-go/applyconfigurations/apps/v1"',
+          'corev1ac "k8s.io/client-go/applyconfigurations/core/v1"',
+          'metav1ac "k8s.io/client-go/applyconfigurations/meta/v1"',
+        ]
+      : []),
     '"k8s.io/client-go/tools/events"',
     'ctrl "sigs.k8s.io/controller-runtime"',
     '"sigs.k8s.io/controller-runtime/pkg/client"',
@@ -184,11 +209,15 @@ type ${n.reconciler} struct {
 	APIReader client.Reader
 	Scheme    *runtime.Scheme
 	Recorder  events.EventRecorder
-${op ? `
+${
+  op
+    ? `
 	// announced remembers the replicas last announced per object, so a cache that lags behind
 	// our own apply does not repeat the Created or Scaled Event.
 	announced sync.Map
-` : ''}}
+`
+    : ''
+}}
 
 // The following markers are used to generate the rules permissions (RBAC) on config/rbac using controller-gen
 // when the command <make manifests> is executed.
@@ -221,7 +250,9 @@ ${deletion}
 ${body}
 }
 
-${cond ? `// setCondition sets a condition with meta.SetStatusCondition's rules and says whether anything changed.
+${
+  cond
+    ? `// setCondition sets a condition with meta.SetStatusCondition's rules and says whether anything changed.
 func (r *${n.reconciler}) setCondition(${recv} *${pkg}.${f.kind}, conditionType string, status metav1.ConditionStatus, reason, message string) bool {
 	return meta.SetStatusCondition(&${recv}.Status.Conditions, metav1.Condition{
 		Type:               conditionType,
@@ -232,12 +263,14 @@ func (r *${n.reconciler}) setCondition(${recv} *${pkg}.${f.kind}, conditionType 
 	})
 }
 
-` : `// setCondition is a no-op: the design's status has no conditions.
+`
+    : `// setCondition is a no-op: the design's status has no conditions.
 func (r *${n.reconciler}) setCondition(_ *${pkg}.${f.kind}, _ string, _ metav1.ConditionStatus, _, _ string) bool {
 	return true
 }
 
-`}// updateStatus writes the status subresource when it differs from what was read.
+`
+}// updateStatus writes the status subresource when it differs from what was read.
 func (r *${n.reconciler}) updateStatus(ctx context.Context, ${recv} *${pkg}.${f.kind}, before *${pkg}.${f.kind}Status) error {
 	if equality.Semantic.DeepEqual(before, &${recv}.Status) {
 		return nil
@@ -267,7 +300,12 @@ ${f.podNames ? `	var podNames []string\n` : ''}${extras.join('\n')}
 	return ctrl.Result{}, r.updateStatus(ctx, ${recv}, before)`;
 }
 
-function operandPhases(f: ProjectFacts, n: ReturnType<typeof goNames>, setCond: (t: string, s: string, r: string, m: string) => string, extras: string[]): string {
+function operandPhases(
+  f: ProjectFacts,
+  n: ReturnType<typeof goNames>,
+  setCond: (t: string, s: string, r: string, m: string) => string,
+  extras: string[],
+): string {
   const { recv } = n;
   const A = `typeAvailable${f.kind}`;
   const D = `typeDegraded${f.kind}`;
@@ -334,10 +372,14 @@ function operandPhases(f: ProjectFacts, n: ReturnType<typeof goNames>, setCond: 
 	}
 	${f.podNames ? '' : '_ = podNames\n\t'}if ready, readyReplicas := deploymentReady(dep, replicas); ready {
 		${setCond(A, 'ConditionTrue', 'reasonReconciling', `fmt.Sprintf("Deployment for custom resource (%s) with %d replicas created successfully", ${recv}.Name, replicas)`)}
-${f.conditions ? `		if meta.FindStatusCondition(${recv}.Status.Conditions, ${D}) != nil {
+${
+  f.conditions
+    ? `		if meta.FindStatusCondition(${recv}.Status.Conditions, ${D}) != nil {
 			${setCond(D, 'ConditionFalse', 'reasonReconciling', `fmt.Sprintf("Deployment for custom resource (%s) is healthy", ${recv}.Name)`)}
 		}
-` : ''}	} else {
+`
+    : ''
+}	} else {
 		${setCond(A, 'ConditionFalse', 'reasonResizing', `fmt.Sprintf("Waiting for %d/%d replicas of Deployment %s to be ready", readyReplicas, replicas, ${recv}.Name)`)}
 	}
 ${extras.join('\n')}
@@ -350,8 +392,11 @@ function operandHelpers(f: ProjectFacts, n: ReturnType<typeof goNames>): string 
   const pkg = f.alias(f.version.name);
   const c = op.container;
   const sc = c.securityContext;
-  const command = c.command !== undefined && c.command.length > 0 ? `.\n\t\tWithCommand(${c.command.map(q).join(', ')})` : '';
-  const replicasRead = op.replicas ? `\n${readInteger(recv, op.replicas, 'replicas', 0, 'math.MaxInt32', f.kind, false)}` : '';
+  const command =
+    c.command !== undefined && c.command.length > 0 ? `.\n\t\tWithCommand(${c.command.map(q).join(', ')})` : '';
+  const replicasRead = op.replicas
+    ? `\n${readInteger(recv, op.replicas, 'replicas', 0, 'math.MaxInt32', f.kind, false)}`
+    : '';
   const portRead = op.port ? `\n${readInteger(recv, op.port, 'port', 1, '65535', f.kind, true)}` : '';
   return `
 // deploymentFor${f.kind} returns the ${f.kind} Deployment as an apply configuration: named after

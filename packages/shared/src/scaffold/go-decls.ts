@@ -20,10 +20,32 @@ export interface GoStructField {
 }
 
 export type LocalDecl =
-  | { readonly kind: 'struct'; readonly name: string; readonly root: boolean; readonly fields: readonly GoStructField[] }
+  | {
+      readonly kind: 'struct';
+      readonly name: string;
+      readonly root: boolean;
+      readonly fields: readonly GoStructField[];
+    }
   | { readonly kind: 'named'; readonly name: string; readonly root: boolean; readonly underlying: GoType };
 
-const BASIC = new Set(['string', 'bool', 'byte', 'rune', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'float32', 'float64']);
+const BASIC = new Set([
+  'string',
+  'bool',
+  'byte',
+  'rune',
+  'int',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'float32',
+  'float64',
+]);
 
 /** Parses a Go type expression such as `*int32`, `[]metav1.Condition`, `map[string]WidgetPort`. */
 export function parseGoType(expr: string, imports: ReadonlyMap<string, string>): GoType {
@@ -33,7 +55,8 @@ export function parseGoType(expr: string, imports: ReadonlyMap<string, string>):
     let depth = 0;
     for (let i = 3; i < expr.length; i++) {
       if (expr[i] === '[') depth++;
-      else if (expr[i] === ']' && --depth === 0) return { k: 'map', key: parseGoType(expr.slice(4, i), imports), elem: parseGoType(expr.slice(i + 1), imports) };
+      else if (expr[i] === ']' && --depth === 0)
+        return { k: 'map', key: parseGoType(expr.slice(4, i), imports), elem: parseGoType(expr.slice(i + 1), imports) };
     }
     throw new Error(`cannot read the Go type ${expr}`);
   }
@@ -91,7 +114,8 @@ export function parseGoDecls(source: string): LocalDecl[] {
       continue;
     }
     const named = /^type (\w+) (\S+)$/.exec(line);
-    if (named !== null) decls.push({ kind: 'named', name: named[1] ?? '', root, underlying: parseGoType(named[2] ?? '', imports) });
+    if (named !== null)
+      decls.push({ kind: 'named', name: named[1] ?? '', root, underlying: parseGoType(named[2] ?? '', imports) });
   }
   return decls;
 }

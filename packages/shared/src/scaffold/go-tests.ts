@@ -211,7 +211,9 @@ var _ = Describe("${f.kind} controller", func() {
 			By("Checking the finalizer")
 			Expect(k8sClient.Get(ctx, typeNamespacedName, ${n.recv})).To(Succeed())
 			Expect(controllerutil.ContainsFinalizer(${n.recv}, ${n.finalizerConst})).To(BeTrue())
-${op ? `
+${
+  op
+    ? `
 			By("Checking the Deployment it owns")
 			deployment := &appsv1.Deployment{}
 			deploymentKey := types.NamespacedName{Name: ${n.recv}.Name, Namespace: ${namespace}}
@@ -236,7 +238,9 @@ ${op ? `
 			_, err = reconciler.Reconcile(ctx, reconcile.Request{NamespacedName: typeNamespacedName})
 			Expect(err).NotTo(HaveOccurred())
 			By("Checking Available=True once the replicas are ready")${expectCondition('ConditionTrue', 'reasonReconciling')}
-` : ''}
+`
+    : ''
+}
 			By("Deleting the custom resource: the finalizer runs, then the custom resource is gone")
 			Expect(k8sClient.Delete(ctx, ${n.recv})).To(Succeed())
 			_, err = reconciler.Reconcile(ctx, reconcile.Request{NamespacedName: typeNamespacedName})

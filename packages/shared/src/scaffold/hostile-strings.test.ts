@@ -30,7 +30,8 @@ function load(name: string): Design {
 type Key = string | number;
 /** Keys whose values are enums or literals: a hostile value only tests zod's enum check. */
 const ENUMS = new Set(['apiVersion', 'kind', 'type', 'scope', 'listType', 'mapType', 'preset', 'reason']);
-const isBranch = (v: unknown): boolean => typeof v === 'object' && v !== null && ['fields', 'items', 'additionalProperties'].some((k) => k in v);
+const isBranch = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && ['fields', 'items', 'additionalProperties'].some((k) => k in v);
 
 /**
  * Every string in the design, by key path. The names of fields with children are left out:
@@ -57,24 +58,69 @@ function setAt(root: unknown, path: Key[], f: (s: string) => string): void {
 }
 
 const fragment = fc.constantFrom(
-  '\n', '\r', '\r\n', '\u0085', '\u2028', '\u2029', '*/', '/*', '`', '``', '"', "'", "''", '\\', '}', '{', ')', ';', ',', '=', '%d',
-  'func init() { panic(1) }', INJECTION, '\0', '\uFEFF', '\uD800', '\uDFFF', 'é', '😀', '\u202E', ' ', '+kubebuilder:validation:Enum=x', '// +optional', '---', 'TODO',
+  '\n',
+  '\r',
+  '\r\n',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  '*/',
+  '/*',
+  '`',
+  '``',
+  '"',
+  "'",
+  "''",
+  '\\',
+  '}',
+  '{',
+  ')',
+  ';',
+  ',',
+  '=',
+  '%d',
+  'func init() { panic(1) }',
+  INJECTION,
+  '\0',
+  '\uFEFF',
+  '\uD800',
+  '\uDFFF',
+  'é',
+  '😀',
+  '\u202E',
+  ' ',
+  '+kubebuilder:validation:Enum=x',
+  '// +optional',
+  '---',
+  'TODO',
 );
 const hostile = fc.oneof(
   { weight: 4, arbitrary: fc.array(fragment, { minLength: 1, maxLength: 5 }).map((a) => a.join('')) },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 300, max: 3000 }), fragment).map(([n, f]) => `${'ab'.repeat(n)}${f}`) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.integer({ min: 300, max: 3000 }), fragment).map(([n, f]) => `${'ab'.repeat(n)}${f}`),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }) },
 );
 const mutation = fc.record({ slot: fc.nat(), mode: fc.constantFrom('replace', 'insert', 'append'), text: hostile });
 const apply = (s: string, m: { mode: string; text: string }): string =>
-  m.mode === 'replace' ? m.text : m.mode === 'append' ? s + m.text : `${s.slice(0, s.length >> 1)}${m.text}${s.slice(s.length >> 1)}`;
+  m.mode === 'replace'
+    ? m.text
+    : m.mode === 'append'
+      ? s + m.text
+      : `${s.slice(0, s.length >> 1)}${m.text}${s.slice(s.length >> 1)}`;
 
 /**
  * Field keywords that rightly change the declarations when they change: a field name that
  * passes is a rename, which may change what the controller does with the field (conditions,
  * observedGeneration); format and pattern choose the Go type (metav1.Time, resource.Quantity).
  */
-const PLAIN: Record<string, (i: number) => string> = { name: (i) => `renamed${i}`, goName: (i) => `Renamed${i}`, format: () => 'plain', pattern: () => 'plain' };
+const PLAIN: Record<string, (i: number) => string> = {
+  name: (i) => `renamed${i}`,
+  goName: (i) => `Renamed${i}`,
+  format: () => 'plain',
+  pattern: () => 'plain',
+};
 const choosesGoType = (slot: Key[]): boolean => String(slot.at(-1)) in PLAIN && slot.includes('schema');
 
 /** What to expect: the declarations of `base` with the keywords at `slots` set to plain values. */
@@ -98,7 +144,14 @@ function normalized(decls: GoDecls, design: Design): GoDecls {
     Object.entries(decls).map(([f, ds]) => [
       kindIn(f, kind.toLowerCase()),
       // MemcachedSpec, and memcachedFinalizer (Go's lower-camel form of the Kind)
-      ds.map((d) => kindIn(kindIn(d.replace(`import "${module}/`, 'import "<module>/'), kind), kind.charAt(0).toLowerCase() + kind.slice(1))).sort(),
+      ds
+        .map((d) =>
+          kindIn(
+            kindIn(d.replace(`import "${module}/`, 'import "<module>/'), kind),
+            kind.charAt(0).toLowerCase() + kind.slice(1),
+          ),
+        )
+        .sort(),
     ]),
   );
 }
@@ -106,44 +159,62 @@ function normalized(decls: GoDecls, design: Design): GoDecls {
 const lister = goDeclLister();
 const skip = 'unavailable' in lister ? lister.unavailable : false;
 
-test('hostile strings in any field: a one-line error naming a path, or Go with exactly the expected declarations', { skip, timeout: 120_000 }, (t) => {
-  if ('unavailable' in lister) return;
-  const started = performance.now();
-  let refused = 0;
-  let exported = 0;
-  try {
-    for (const name of ['memcached.design.yaml', 'kitchen-sink.design.yaml']) {
-      const base = load(name);
-      const slots = stringSlots(base);
-      const expected = normalized(lister.list(scaffoldProject(base).files), base);
-      fc.assert(
-        fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (mutations) => {
-          const design = structuredClone(base);
-          for (const m of mutations) setAt(design, slots[m.slot % slots.length]!, (s) => apply(s, m));
-          const where = `${name}: ${mutations.map((m) => slots[m.slot % slots.length]!.join('.')).join(', ')}`;
-          let files: ReadonlyMap<string, string>;
-          try {
-            files = scaffoldProject(design).files;
-          } catch (e) {
-            assert.ok(e instanceof ScaffoldError, `${where}: not a ScaffoldError: ${String(e)}`);
-            assert.ok(e.path !== undefined && e.path !== '', `${where}: the error names no design path: ${e.message}`);
-            assert.ok(e.message.startsWith(`${e.path}: `) && !/[\n\r\u0085\u2028\u2029]/.test(e.message), `${where}: ${e.message}`);
-            refused++;
-            return;
-          }
-          exported++;
-          const typed = mutations.map((m) => slots[m.slot % slots.length]!).filter(choosesGoType);
-          const want = typed.length === 0 ? expected : expectedWithPlain(base, typed);
-          for (const [path, text] of files) if (path.endsWith('.go')) assert.doesNotMatch(text, RAW_BREAK, `${where}: ${path} holds a raw line separator, NUL or BOM`);
-          assert.deepEqual(normalized(lister.list(files), design), want, `${where}: other top-level declarations`);
-        }),
-        { numRuns: Number(process.env.FUZZ_RUNS ?? 120), includeErrorInReport: true, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+test(
+  'hostile strings in any field: a one-line error naming a path, or Go with exactly the expected declarations',
+  { skip, timeout: 120_000 },
+  (t) => {
+    if ('unavailable' in lister) return;
+    const started = performance.now();
+    let refused = 0;
+    let exported = 0;
+    try {
+      for (const name of ['memcached.design.yaml', 'kitchen-sink.design.yaml']) {
+        const base = load(name);
+        const slots = stringSlots(base);
+        const expected = normalized(lister.list(scaffoldProject(base).files), base);
+        fc.assert(
+          fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (mutations) => {
+            const design = structuredClone(base);
+            for (const m of mutations) setAt(design, slots[m.slot % slots.length]!, (s) => apply(s, m));
+            const where = `${name}: ${mutations.map((m) => slots[m.slot % slots.length]!.join('.')).join(', ')}`;
+            let files: ReadonlyMap<string, string>;
+            try {
+              files = scaffoldProject(design).files;
+            } catch (e) {
+              assert.ok(e instanceof ScaffoldError, `${where}: not a ScaffoldError: ${String(e)}`);
+              assert.ok(
+                e.path !== undefined && e.path !== '',
+                `${where}: the error names no design path: ${e.message}`,
+              );
+              assert.ok(
+                e.message.startsWith(`${e.path}: `) && !/[\n\r\u0085\u2028\u2029]/.test(e.message),
+                `${where}: ${e.message}`,
+              );
+              refused++;
+              return;
+            }
+            exported++;
+            const typed = mutations.map((m) => slots[m.slot % slots.length]!).filter(choosesGoType);
+            const want = typed.length === 0 ? expected : expectedWithPlain(base, typed);
+            for (const [path, text] of files)
+              if (path.endsWith('.go'))
+                assert.doesNotMatch(text, RAW_BREAK, `${where}: ${path} holds a raw line separator, NUL or BOM`);
+            assert.deepEqual(normalized(lister.list(files), design), want, `${where}: other top-level declarations`);
+          }),
+          {
+            numRuns: Number(process.env.FUZZ_RUNS ?? 120),
+            includeErrorInReport: true,
+            seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31),
+          },
+        );
+      }
+    } finally {
+      t.diagnostic(
+        `hostile designs: ${refused} refused, ${exported} exported, ${((performance.now() - started) / 1000).toFixed(1)} s (FUZZ_SEED and FUZZ_RUNS pick the batch)`,
       );
     }
-  } finally {
-    t.diagnostic(`hostile designs: ${refused} refused, ${exported} exported, ${((performance.now() - started) / 1000).toFixed(1)} s (FUZZ_SEED and FUZZ_RUNS pick the batch)`);
-  }
-});
+  },
+);
 
 test('the injection listMapKey, rendered without validation, adds no declaration to api/', { skip }, () => {
   if ('unavailable' in lister) return;
@@ -154,9 +225,16 @@ test('the injection listMapKey, rendered without validation, adds no declaration
   const forced = lister.list(generateGoTypes(design).files);
   assert.deepEqual(forced, lister.list(generateGoTypes(base).files));
   for (const [file, decls] of Object.entries(forced)) {
-    assert.equal(decls.filter((d) => d === 'func init').length, file.endsWith('_types.go') ? 1 : 0, `${file}: only the init that registers the types`);
+    assert.equal(
+      decls.filter((d) => d === 'func init').length,
+      file.endsWith('_types.go') ? 1 : 0,
+      `${file}: only the init that registers the types`,
+    );
   }
-  assert.throws(() => scaffoldProject(design), (e: unknown) => e instanceof ScaffoldError && e.path === 'versions[v1].spec.ports.listMapKeys');
+  assert.throws(
+    () => scaffoldProject(design),
+    (e: unknown) => e instanceof ScaffoldError && e.path === 'versions[v1].spec.ports.listMapKeys',
+  );
 });
 
 test.after(() => {

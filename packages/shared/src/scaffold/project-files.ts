@@ -34,13 +34,17 @@ ${v.name === f.version.name ? '  controller: true\n' : ''}${f.domain ? `  domain
 cliVersion: 4.15.0
 ${f.domain ? `domain: ${f.domain}\n` : ''}layout:
 - go.kubebuilder.io/v4
-${op ? `plugins:
+${
+  op
+    ? `plugins:
   deploy-image.go.kubebuilder.io/v1-alpha:
     resources:
     -${f.domain ? ` domain: ${f.domain}\n     ` : ''} group: ${f.group}
       kind: ${f.kind}
 ${options}      version: ${f.version.name}
-` : ''}projectName: ${f.projectName}
+`
+    : ''
+}projectName: ${f.projectName}
 repo: ${f.module}
 resources:
 ${resources}
@@ -314,10 +318,12 @@ A Kubernetes operator for the \`${f.kind}\` kind (\`${f.fullGroup}/${f.version.n
 It is a kubebuilder v4 (go/v4) project with the deploy-image plugin's layout: evolve it with the \`kubebuilder\` CLI like any other.
 
 ## What it does
-${f.operand
+${
+  f.operand
     ? `For every \`${f.kind}\` it keeps a Deployment of \`${f.operand.image}\` (named after the custom resource and owned by it)${f.operand.replicas ? ` with \`${f.operand.replicas.path}\` replicas` : ''}, adds the finalizer \`${f.fullGroup}/finalizer\`, reports \`Available\`/\`Degraded\` conditions${f.podNames ? ` and lists the operand's pods in \`${f.design.operand?.podNamesStatusField ?? ''}\`` : ''}, and records Events on create, scale and deletion.
 The image can be overridden with the \`${n.imageEnv}\` environment variable (see config/manager/manager.yaml).`
-    : `For every \`${f.kind}\` it adds the finalizer \`${f.fullGroup}/finalizer\` and keeps the status up to date.`}
+    : `For every \`${f.kind}\` it adds the finalizer \`${f.fullGroup}/finalizer\` and keeps the status up to date.`
+}
 The reconciler is in \`internal/controller/${f.lowerKind}_controller.go\`; the API types are in \`api/${f.version.name}/\`.
 ${notes.length > 0 ? `\n### What the Go types cannot say\nThe studio's design has details Go markers cannot express; the CRD in config/crd is what controller-gen makes of the types:\n${notes.map((x) => `- ${x}`).join('\n')}\n` : ''}
 ## Getting Started

@@ -36,9 +36,16 @@ test('the Memcached export equals the golden files (UPDATE_GOLDEN=1 rewrites the
       writeFileSync(join(golden, `${path}.golden`), text);
     }
   }
-  const onDisk = walk(golden).map((p) => relative(golden, p).replace(/\.golden$/, '')).sort();
+  const onDisk = walk(golden)
+    .map((p) => relative(golden, p).replace(/\.golden$/, ''))
+    .sort();
   assert.deepEqual([...files.keys()].sort(), onDisk, 'the same file list');
-  for (const [path, text] of files) assert.equal(text, readFileSync(join(golden, `${path}.golden`), 'utf8'), `${path} drifted from testdata/memcached: run with UPDATE_GOLDEN=1 if intended`);
+  for (const [path, text] of files)
+    assert.equal(
+      text,
+      readFileSync(join(golden, `${path}.golden`), 'utf8'),
+      `${path} drifted from testdata/memcached: run with UPDATE_GOLDEN=1 if intended`,
+    );
 });
 
 test('the export carries the previews: the CRD and the ClusterRole byte for byte', () => {
@@ -46,7 +53,10 @@ test('the export carries the previews: the CRD and the ClusterRole byte for byte
   const { files } = scaffoldProject(design);
   assert.equal(files.get('config/crd/bases/cache.example.com_memcacheds.yaml'), generateCrd(design));
   assert.equal(files.get('config/rbac/role.yaml'), generateRbac(design));
-  assert.match(files.get('internal/controller/memcached_controller.go') ?? '', /\/\/ \+kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list;watch;create;update;patch;delete/);
+  assert.match(
+    files.get('internal/controller/memcached_controller.go') ?? '',
+    /\/\/ \+kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list;watch;create;update;patch;delete/,
+  );
   assert.match(files.get('PROJECT') ?? '', /deploy-image\.go\.kubebuilder\.io\/v1-alpha:/);
   assert.match(files.get('cmd/main.go') ?? '', /LeaderElectionID: +"[0-9a-f]{8}\.example\.com"/);
 });
@@ -58,9 +68,27 @@ test('the same design gives the same bytes; sorted, safe paths', () => {
     const b = exportZip(structuredClone(design));
     assert.deepEqual(a.bytes, b.bytes, name);
     const paths = [...a.scaffold.files.keys()];
-    assert.deepEqual(paths, [...paths].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)), `${name}: sorted`);
+    assert.deepEqual(
+      paths,
+      [...paths].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)),
+      `${name}: sorted`,
+    );
     for (const p of paths) checkEntryName(p);
-    for (const needed of ['go.mod', 'go.sum', 'PROJECT', 'Makefile', 'Dockerfile', 'cmd/main.go', 'hack/boilerplate.go.txt', 'README.md', 'config/default/kustomization.yaml', 'config/manager/manager.yaml', 'config/prometheus/monitor.yaml', 'config/network-policy/allow-metrics-traffic.yaml', 'internal/controller/suite_test.go']) {
+    for (const needed of [
+      'go.mod',
+      'go.sum',
+      'PROJECT',
+      'Makefile',
+      'Dockerfile',
+      'cmd/main.go',
+      'hack/boilerplate.go.txt',
+      'README.md',
+      'config/default/kustomization.yaml',
+      'config/manager/manager.yaml',
+      'config/prometheus/monitor.yaml',
+      'config/network-policy/allow-metrics-traffic.yaml',
+      'internal/controller/suite_test.go',
+    ]) {
       assert.ok(a.scaffold.files.has(needed), `${name}: ${needed}`);
     }
   }
@@ -68,7 +96,10 @@ test('the same design gives the same bytes; sorted, safe paths', () => {
 
 test('a design that fails validation is refused before anything is built, naming the path', () => {
   // raw-schema holds what the API server refuses (uniqueItems): its project would not install
-  assert.throws(() => exportZip(load('raw-schema.design.yaml')), (e) => e instanceof ScaffoldError && e.path === 'versions[v1].spec.tags' && /uniqueItems/.test(e.message));
+  assert.throws(
+    () => exportZip(load('raw-schema.design.yaml')),
+    (e) => e instanceof ScaffoldError && e.path === 'versions[v1].spec.tags' && /uniqueItems/.test(e.message),
+  );
 });
 
 test('a hostile design cannot name a file outside the project', () => {
@@ -93,8 +124,16 @@ test("the leader election ID follows kubebuilder's fnv32a scheme", () => {
 });
 
 test('go.mod and go.sum are the golden ones from `go mod tidy`', () => {
-  assert.equal(GO_MOD_TXT, readFileSync(join(here, 'testdata/go.mod.txt'), 'utf8'), 'regenerate go-deps.generated.ts from testdata');
-  assert.equal(GO_SUM_TXT, readFileSync(join(here, 'testdata/go.sum.txt'), 'utf8'), 'regenerate go-deps.generated.ts from testdata');
+  assert.equal(
+    GO_MOD_TXT,
+    readFileSync(join(here, 'testdata/go.mod.txt'), 'utf8'),
+    'regenerate go-deps.generated.ts from testdata',
+  );
+  assert.equal(
+    GO_SUM_TXT,
+    readFileSync(join(here, 'testdata/go.sum.txt'), 'utf8'),
+    'regenerate go-deps.generated.ts from testdata',
+  );
   const { files } = scaffoldProject(load('memcached.design.yaml'));
   assert.match(files.get('go.mod') ?? '', /^module github\.com\/example\/memcached-operator\n/);
   assert.match(files.get('go.mod') ?? '', /sigs\.k8s\.io\/controller-runtime v0\.24\.1/);

@@ -49,7 +49,9 @@ function build(f: ProjectFacts): Scaffold {
   for (const [path, text] of f.goTypes.files) add(path, text);
   for (const v of f.versions) {
     const dir = `api/${v.name}/`;
-    const sources = [...f.goTypes.files].filter(([p]) => p.startsWith(dir) && p.endsWith('_types.go')).map(([, s]) => s);
+    const sources = [...f.goTypes.files]
+      .filter(([p]) => p.startsWith(dir) && p.endsWith('_types.go'))
+      .map(([, s]) => s);
     add(`${dir}zz_generated.deepcopy.go`, generateDeepCopy(sources, { packageName: goPackageName(v.name), header }));
   }
   add('cmd/main.go', mainGo(f, header));

@@ -5,13 +5,22 @@ import { hostAllowed, hostRefusal, originAllowedByHosts, parseAllowedHosts, pars
 const dev = { ports: [3000], configured: [] };
 
 test('loopback names are served only with a served port', () => {
-  for (const h of ['127.0.0.1:3000', 'localhost:3000', 'LOCALHOST:3000', '[::1]:3000']) assert.equal(hostAllowed(h, dev), true, h);
-  for (const h of ['127.0.0.1:3001', 'localhost:8080', '127.0.0.1', 'localhost', '[::1]:80']) assert.equal(hostAllowed(h, dev), false, h);
+  for (const h of ['127.0.0.1:3000', 'localhost:3000', 'LOCALHOST:3000', '[::1]:3000'])
+    assert.equal(hostAllowed(h, dev), true, h);
+  for (const h of ['127.0.0.1:3001', 'localhost:8080', '127.0.0.1', 'localhost', '[::1]:80'])
+    assert.equal(hostAllowed(h, dev), false, h);
   assert.equal(hostAllowed('127.0.0.1', { ports: [80], configured: [] }), true, 'no port means 80');
 });
 
 test('a rebinding page is refused: its own name reaches the server', () => {
-  for (const h of ['r.attacker.example:3000', 'localhost.attacker.example:3000', '127.0.0.1.nip.io:3000', '127.0.0.2:3000', '0.0.0.0:3000', '[::ffff:127.0.0.1]:3000']) {
+  for (const h of [
+    'r.attacker.example:3000',
+    'localhost.attacker.example:3000',
+    '127.0.0.1.nip.io:3000',
+    '127.0.0.2:3000',
+    '0.0.0.0:3000',
+    '[::ffff:127.0.0.1]:3000',
+  ]) {
     assert.equal(hostAllowed(h, dev), false, h);
   }
   assert.equal(hostAllowed(undefined, dev), false, 'HTTP/1.0 without Host');
@@ -32,7 +41,10 @@ test('configured hosts: a name serves every port, name:port only that one', () =
 });
 
 test('a setting that is not a list of host names is refused with the setting named', () => {
-  assert.throws(() => parseAllowedHosts('https://studio.example'), /OPSTUDIO_ALLOWED_HOSTS: "https:\/\/studio.example" is not a host name/);
+  assert.throws(
+    () => parseAllowedHosts('https://studio.example'),
+    /OPSTUDIO_ALLOWED_HOSTS: "https:\/\/studio.example" is not a host name/,
+  );
   assert.throws(() => parseAllowedHosts('*'), /not a host name/);
   assert.throws(() => parseAllowedHosts('studio.example:99999'), /not a host name/);
   assert.deepEqual(parseAllowedHosts(undefined), []);
@@ -41,7 +53,10 @@ test('a setting that is not a list of host names is refused with the setting nam
 
 test('the refusal names the header, what is served and the setting', () => {
   const msg = hostRefusal('Host', 'r.attacker.example:3000', dev) ?? '';
-  assert.match(msg, /^request for Host "r.attacker.example:3000" refused: this studio answers only for 127.0.0.1, localhost, \[::1\] on port 3000; .* OPSTUDIO_ALLOWED_HOSTS$/);
+  assert.match(
+    msg,
+    /^request for Host "r.attacker.example:3000" refused: this studio answers only for 127.0.0.1, localhost, \[::1\] on port 3000; .* OPSTUDIO_ALLOWED_HOSTS$/,
+  );
   assert.equal(msg.includes('\n'), false);
   assert.equal(hostRefusal('Host', 'localhost:3000', dev), undefined);
   assert.match(hostRefusal('X-Forwarded-Host', undefined, dev) ?? '', /no Host header/);

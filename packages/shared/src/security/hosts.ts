@@ -45,10 +45,15 @@ export function parseHost(raw: string): HostAddress | undefined {
  * naming the setting and the entry for anything that is not a host name (a URL, a path, a `*`).
  */
 export function parseAllowedHosts(value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   for (const entry of entries) {
     if (parseHost(entry) === undefined) {
-      throw new Error(`${ALLOWED_HOSTS_ENV}: "${entry.slice(0, 80)}" is not a host name: list names like studio.example.com or studio.example.com:8443, separated by commas`);
+      throw new Error(
+        `${ALLOWED_HOSTS_ENV}: "${entry.slice(0, 80)}" is not a host name: list names like studio.example.com or studio.example.com:8443, separated by commas`,
+      );
     }
   }
   return entries;
@@ -64,12 +69,18 @@ export function hostAllowed(hostHeader: string | undefined, policy: HostPolicy):
   }
   return policy.configured.some((entry) => {
     const allowed = parseHost(entry);
-    return allowed !== undefined && allowed.name === host.name && (allowed.port === undefined || allowed.port === host.port);
+    return (
+      allowed !== undefined && allowed.name === host.name && (allowed.port === undefined || allowed.port === host.port)
+    );
   });
 }
 
 /** The one-line refusal for a request whose `header` (Host or X-Forwarded-Host) is not allowed; undefined when it is. */
-export function hostRefusal(header: 'Host' | 'X-Forwarded-Host', value: string | undefined, policy: HostPolicy): string | undefined {
+export function hostRefusal(
+  header: 'Host' | 'X-Forwarded-Host',
+  value: string | undefined,
+  policy: HostPolicy,
+): string | undefined {
   if (hostAllowed(value, policy)) return undefined;
   const shown = value === undefined ? 'no Host header' : `${header} ${JSON.stringify(value.slice(0, 100))}`;
   return `request for ${shown} refused: this studio answers only for ${describePolicy(policy)}; to serve it under another name, add that name to ${ALLOWED_HOSTS_ENV}`;
@@ -90,6 +101,7 @@ export function originAllowedByHosts(origin: string, policy: HostPolicy): boolea
 }
 
 function describePolicy(policy: HostPolicy): string {
-  const loopback = policy.ports.length === 0 ? [] : [`${LOOPBACK_NAMES.join(', ')} on port ${policy.ports.join(' or ')}`];
+  const loopback =
+    policy.ports.length === 0 ? [] : [`${LOOPBACK_NAMES.join(', ')} on port ${policy.ports.join(' or ')}`];
   return [...loopback, ...policy.configured].join(', ') || 'no host at all';
 }

@@ -102,7 +102,8 @@ const goEnv = (): NodeJS.ProcessEnv => ({ ...process.env, GOTOOLCHAIN: 'local', 
 
 /** A lister, or the reason there is none (no Go toolchain, or the program does not build). */
 export function goDeclLister(): GoDeclLister | { unavailable: string } {
-  if (spawnSync('go', ['version']).status !== 0) return { unavailable: 'the go toolchain is needed to parse the generated Go' };
+  if (spawnSync('go', ['version']).status !== 0)
+    return { unavailable: 'the go toolchain is needed to parse the generated Go' };
   const root = mkdtempSync(join(tmpdir(), 'opstudio-go-decls-'));
   writeFileSync(join(root, 'main.go'), PROGRAM);
   const built = spawnSync('go', ['build', '-o', 'godecls', 'main.go'], { cwd: root, env: goEnv(), encoding: 'utf8' });

@@ -5,7 +5,12 @@
 import type { JSONSchemaProps } from '../crd/types';
 
 /** The reasons the API server accepts on a rule. */
-export const REASONS = new Set(['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate']);
+export const REASONS = new Set([
+  'FieldValueInvalid',
+  'FieldValueForbidden',
+  'FieldValueRequired',
+  'FieldValueDuplicate',
+]);
 /** A relative path such as `.name`, `['key']` or `[0]`, chained. */
 export const FIELD_PATH = /^(\.[A-Za-z_][\w-]*|\[('[^']*'|"[^"]*"|\d+)\])+$/;
 
@@ -22,7 +27,7 @@ export function fieldPathProblem(fieldPath: string, node: JSONSchemaProps): stri
   SEGMENT.lastIndex = 0;
   while (SEGMENT.lastIndex < fieldPath.length) {
     const m = SEGMENT.exec(fieldPath);
-    if (m === null) return 'it is not a path such as .name or [\'key\']';
+    if (m === null) return "it is not a path such as .name or ['key']";
     if (here === undefined || here['x-kubernetes-preserve-unknown-fields'] === true) return undefined;
     const index = m[4];
     if (index !== undefined) {
@@ -51,4 +56,5 @@ export function plainOptionalOldSelf(expression: string): boolean {
   return false;
 }
 
-export const OPTIONAL_OLD_SELF_HINT = 'with optionalOldSelf, oldSelf is an optional value: use oldSelf.hasValue(), oldSelf.value() or oldSelf.orValue(…)';
+export const OPTIONAL_OLD_SELF_HINT =
+  'with optionalOldSelf, oldSelf is an optional value: use oldSelf.hasValue(), oldSelf.value() or oldSelf.orValue(…)';

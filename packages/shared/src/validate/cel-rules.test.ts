@@ -7,18 +7,29 @@ import { validateSample } from './sample';
 
 const withRules = (rules: ValidationRule[]): JSONSchemaProps => ({
   type: 'object',
-  properties: { spec: { type: 'object', properties: { size: { type: 'integer' } }, 'x-kubernetes-validations': rules } },
+  properties: {
+    spec: { type: 'object', properties: { size: { type: 'integer' } }, 'x-kubernetes-validations': rules },
+  },
 });
 
 type Row = [string, ValidationRule, 'error' | 'warning' | null, string?];
 const rows: Row[] = [
   ['a rule that parses', { rule: 'self.size <= 5' }, null],
-  ['a transition rule with optionalOldSelf', { rule: '!oldSelf.hasValue() || self.size >= oldSelf.value().size', optionalOldSelf: true }, null],
+  [
+    'a transition rule with optionalOldSelf',
+    { rule: '!oldSelf.hasValue() || self.size >= oldSelf.value().size', optionalOldSelf: true },
+    null,
+  ],
   ['a rule that does not parse', { rule: 'self.size <= ' }, 'error', 'CEL rule does not parse'],
-  ['an unparsable messageExpression', { rule: 'true', messageExpression: "'size ' + " }, 'error', 'messageExpression does not parse'],
+  [
+    'an unparsable messageExpression',
+    { rule: 'true', messageExpression: "'size ' + " },
+    'error',
+    'messageExpression does not parse',
+  ],
   ['an unknown reason', { rule: 'true', reason: 'Nope' as ValidationRule['reason'] }, 'error', 'FieldValueInvalid'],
   ['a fieldPath that is not a path', { rule: 'true', fieldPath: 'spec size' }, 'error', 'such as .name'],
-  ['a fieldPath that is a path', { rule: 'true', fieldPath: ".size" }, null],
+  ['a fieldPath that is a path', { rule: 'true', fieldPath: '.size' }, null],
   ['a fieldPath below a number', { rule: 'true', fieldPath: ".size['x']" }, 'error', 'no property "x"'],
   ['optionalOldSelf without oldSelf', { rule: 'self.size > 0', optionalOldSelf: true }, 'warning', 'no effect'],
   ['a rule naming a field that does not exist', { rule: 'self.sise <= 5' }, 'error', 'No such key: sise'],
@@ -30,7 +41,10 @@ describe('validateCelRules', () => {
     test(name, () => {
       const issues = validateCelRules('v1', withRules([rule]));
       if (severity === null) return assert.deepEqual(issues, []);
-      assert.deepEqual(issues.map((i) => [i.path, i.severity]), [['v1: .spec x-kubernetes-validations[0]', severity]]);
+      assert.deepEqual(
+        issues.map((i) => [i.path, i.severity]),
+        [['v1: .spec x-kubernetes-validations[0]', severity]],
+      );
       assert.ok(issues[0]!.message.includes(part!), issues[0]!.message);
     });
   }
@@ -50,7 +64,9 @@ describe('validateSample', () => {
     assert.deepEqual(validateSample('v1', schema, cr), []);
   });
   test('a failing CEL rule gives its message at the field', () => {
-    assert.deepEqual(validateSample('v1', schema, { spec: { size: 7 } }), [{ path: 'sample v1: .spec', message: 'size must be 5 or less', severity: 'error' }]);
+    assert.deepEqual(validateSample('v1', schema, { spec: { size: 7 } }), [
+      { path: 'sample v1: .spec', message: 'size must be 5 or less', severity: 'error' },
+    ]);
   });
   test('schema violations of the sample are errors too', () => {
     const issues = validateSample('v1', schema, { spec: { size: 'big' } });
@@ -70,7 +86,10 @@ test('fieldPath must lead to a field under the rule, and optionalOldSelf needs a
   const spec = {
     type: 'object',
     properties: {
-      owner: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self == oldSelf', fieldPath: '.owner', optionalOldSelf: true }] },
+      owner: {
+        type: 'string',
+        'x-kubernetes-validations': [{ rule: 'self == oldSelf', fieldPath: '.owner', optionalOldSelf: true }],
+      },
       ports: { type: 'array', items: { type: 'object', properties: { port: { type: 'integer' } } } },
       labels: { type: 'object', additionalProperties: { type: 'string' } },
     },
@@ -78,12 +97,21 @@ test('fieldPath must lead to a field under the rule, and optionalOldSelf needs a
       { rule: 'true', fieldPath: '.ports[0].port' },
       { rule: 'true', fieldPath: ".labels['app']" },
       { rule: 'true', fieldPath: '.missing' },
-      { rule: '!oldSelf.hasValue() || self.owner == oldSelf.value().owner', messageExpression: '"was " + oldSelf.orValue(self).owner', optionalOldSelf: true },
+      {
+        rule: '!oldSelf.hasValue() || self.owner == oldSelf.value().owner',
+        messageExpression: '"was " + oldSelf.orValue(self).owner',
+        optionalOldSelf: true,
+      },
     ],
   } as const;
   const messages = validateCelRules('v1', spec as never).map((i) => `${i.path}: ${i.message}`);
   assert.equal(messages.filter((m) => m.includes('.owner x-kubernetes-validations[0]')).length, 2, messages.join('\n'));
-  assert.ok(messages.some((m) => /fieldPath "\.owner" must lead to a field under this one: this field has no property "owner"/.test(m)), messages.join('\n'));
+  assert.ok(
+    messages.some((m) =>
+      /fieldPath "\.owner" must lead to a field under this one: this field has no property "owner"/.test(m),
+    ),
+    messages.join('\n'),
+  );
   assert.ok(messages.some((m) => /with optionalOldSelf, oldSelf is an optional value/.test(m)));
   assert.ok(messages.some((m) => /fieldPath "\.missing".*no property "missing"/.test(m)));
   assert.equal(messages.length, 3, messages.join('\n'));

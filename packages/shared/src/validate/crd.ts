@@ -11,7 +11,6 @@ import { validateStructural } from './structural';
 import { validatePrinterColumns, validateScale, validateSelectableFields } from './version-parts';
 import { at, walkSchema } from './walk';
 
-
 export function validateNames(crd: CustomResourceDefinition): Issue[] {
   const { group, names } = crd.spec;
   const out = [...validateGroup(group ?? '')];
@@ -20,13 +19,18 @@ export function validateNames(crd: CustomResourceDefinition): Issue[] {
   out.push(...validateKind(names.kind ?? ''));
   if (names.listKind !== undefined) {
     out.push(...validateKind(names.listKind, '.spec.names.listKind', 'listKind'));
-    if (names.listKind === names.kind) out.push(error('.spec.names.listKind', `listKind must differ from kind, such as ${names.kind}List`));
+    if (names.listKind === names.kind)
+      out.push(error('.spec.names.listKind', `listKind must differ from kind, such as ${names.kind}List`));
   }
-  (names.shortNames ?? []).forEach((s, i) => out.push(...validateLabel(s, `.spec.names.shortNames[${i}]`, 'short name')));
+  (names.shortNames ?? []).forEach((s, i) =>
+    out.push(...validateLabel(s, `.spec.names.shortNames[${i}]`, 'short name')),
+  );
   (names.categories ?? []).forEach((s, i) => out.push(...validateLabel(s, `.spec.names.categories[${i}]`, 'category')));
   const expected = `${names.plural}.${group}`;
-  if (crd.metadata?.name !== expected) out.push(error('.metadata.name', `the CRD must be named <plural>.<group>: ${expected}`));
-  if (!['Namespaced', 'Cluster'].includes(crd.spec.scope)) out.push(error('.spec.scope', 'scope must be Namespaced or Cluster'));
+  if (crd.metadata?.name !== expected)
+    out.push(error('.metadata.name', `the CRD must be named <plural>.<group>: ${expected}`));
+  if (!['Namespaced', 'Cluster'].includes(crd.spec.scope))
+    out.push(error('.spec.scope', 'scope must be Namespaced or Cluster'));
   return out;
 }
 
@@ -36,13 +40,21 @@ export type CelRulesCheck = (version: string, root: JSONSchemaProps | undefined)
 /** The names validateJsonFieldName accepts without a word (its own last check): skip building their paths. */
 const LOWER_CAMEL = /^[a-z][A-Za-z0-9]*$/;
 
-function validateVersion(v: CustomResourceDefinitionVersion, i: number, out: Issue[], celRules: CelRulesCheck): JSONSchemaProps | undefined {
+function validateVersion(
+  v: CustomResourceDefinitionVersion,
+  i: number,
+  out: Issue[],
+  celRules: CelRulesCheck,
+): JSONSchemaProps | undefined {
   out.push(...validateVersionName(typeof v.name === 'string' ? v.name : '', `.spec.versions[${i}].name`));
   const raw = v.schema?.openAPIV3Schema;
   const problems: ShapeProblem[] = [];
   const root = raw === undefined ? undefined : shapeSchema(raw, '.', problems);
   out.push(...problems.map((p) => error(at(v.name, p.path), p.message)));
-  out.push(...validatePrinterColumns(v.name, v.additionalPrinterColumns), ...validateScale(v.name, v.subresources, root));
+  out.push(
+    ...validatePrinterColumns(v.name, v.additionalPrinterColumns),
+    ...validateScale(v.name, v.subresources, root),
+  );
   out.push(...validateSelectableFields(v.name, v.selectableFields, root));
   walkSchema(root, ({ node, path }) => {
     for (const name of Object.keys(node.properties ?? {})) {
@@ -57,13 +69,21 @@ function validateVersion(v: CustomResourceDefinitionVersion, i: number, out: Iss
  * Every check of a well-shaped CRD (names, then each version). Returns the shaped schema roots
  * too, so callers that go on to check a design against them need not shape them again.
  */
-export function validateShapedCrd(crd: CustomResourceDefinition, celRules: CelRulesCheck = validateCelRules): { issues: Issue[]; roots: (JSONSchemaProps | undefined)[] } {
+export function validateShapedCrd(
+  crd: CustomResourceDefinition,
+  celRules: CelRulesCheck = validateCelRules,
+): { issues: Issue[]; roots: (JSONSchemaProps | undefined)[] } {
   const out = validateNames(crd);
   const versions = crd.spec.versions;
   if (versions.length === 0) out.push(error('.spec.versions', 'a CRD needs at least one version, such as v1alpha1'));
   const storage = versions.filter((v) => v.storage);
   if (versions.length > 0 && storage.length !== 1) {
-    out.push(error('.spec.versions', `exactly one version must be the storage version (found ${storage.length}: ${storage.map((v) => v.name).join(', ') || 'none'})`));
+    out.push(
+      error(
+        '.spec.versions',
+        `exactly one version must be the storage version (found ${storage.length}: ${storage.map((v) => v.name).join(', ') || 'none'})`,
+      ),
+    );
   }
   const seen = new Set<string>();
   const roots = versions.map((v, i) => {
@@ -71,7 +91,8 @@ export function validateShapedCrd(crd: CustomResourceDefinition, celRules: CelRu
     seen.add(v.name);
     return validateVersion(v, i, out, celRules);
   });
-  if (versions.length > 0 && !versions.some((v) => v.served)) out.push(error('.spec.versions', 'at least one version must be served'));
+  if (versions.length > 0 && !versions.some((v) => v.served))
+    out.push(error('.spec.versions', 'at least one version must be served'));
   return { issues: out, roots };
 }
 
@@ -84,14 +105,30 @@ function shapeProblems(crd: unknown): Issue[] {
   const spec = crd.spec;
   if (!isObject(spec)) return [error('.spec', 'spec is required')];
   if (!isObject(spec.names)) return [error('.spec.names', 'spec.names (plural, kind …) is required')];
-  const bad = Object.entries(spec.names).filter(([k, v]) => (['shortNames', 'categories'].includes(k) ? !(Array.isArray(v) && v.every((x) => typeof x === 'string')) : typeof v !== 'string'));
-  if (bad.length > 0) return bad.map(([k]) => error(`.spec.names.${k}`, `${k} must be ${['shortNames', 'categories'].includes(k) ? 'a list of strings' : 'a string'}`));
-  if (spec.group !== undefined && typeof spec.group !== 'string') return [error('.spec.group', 'group must be a string')];
+  const bad = Object.entries(spec.names).filter(([k, v]) =>
+    ['shortNames', 'categories'].includes(k)
+      ? !(Array.isArray(v) && v.every((x) => typeof x === 'string'))
+      : typeof v !== 'string',
+  );
+  if (bad.length > 0)
+    return bad.map(([k]) =>
+      error(
+        `.spec.names.${k}`,
+        `${k} must be ${['shortNames', 'categories'].includes(k) ? 'a list of strings' : 'a string'}`,
+      ),
+    );
+  if (spec.group !== undefined && typeof spec.group !== 'string')
+    return [error('.spec.group', 'group must be a string')];
   if (!Array.isArray(spec.versions)) return [error('.spec.versions', 'spec.versions must be a list of versions')];
   const versionIssues = spec.versions.flatMap((v, i) =>
-    !isObject(v) || typeof v.name !== 'string' ? [error(`.spec.versions[${i}]`, 'each version needs a name, such as v1alpha1')]
-    : v.schema !== undefined && !isObject(v.schema) ? [error(`${v.name}: schema`, 'schema must be an object with openAPIV3Schema')]
-    : isObject(v.subresources) || v.subresources === undefined ? [] : [error(`${v.name}: subresources`, 'subresources must be an object')]);
+    !isObject(v) || typeof v.name !== 'string'
+      ? [error(`.spec.versions[${i}]`, 'each version needs a name, such as v1alpha1')]
+      : v.schema !== undefined && !isObject(v.schema)
+        ? [error(`${v.name}: schema`, 'schema must be an object with openAPIV3Schema')]
+        : isObject(v.subresources) || v.subresources === undefined
+          ? []
+          : [error(`${v.name}: subresources`, 'subresources must be an object')],
+  );
   return versionIssues;
 }
 

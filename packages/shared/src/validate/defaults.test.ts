@@ -4,7 +4,10 @@ import { describe, test } from 'node:test';
 import type { JSONSchemaProps } from '../crd/types';
 import { validateDefaults } from './defaults';
 
-const root = (f: JSONSchemaProps): JSONSchemaProps => ({ type: 'object', properties: { spec: { type: 'object', properties: { f } } } });
+const root = (f: JSONSchemaProps): JSONSchemaProps => ({
+  type: 'object',
+  properties: { spec: { type: 'object', properties: { f } } },
+});
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
 
@@ -41,13 +44,33 @@ const rows: Record<string, Row[]> = {
     ['bad date-time', { ...str, format: 'date-time', default: 'yesterday' }, 'RFC 3339'],
   ],
   'objects and arrays': [
-    ['object default with its required field', { type: 'object', required: ['a'], properties: { a: str }, default: { a: 'x' } }, null],
-    ['object default missing a required field', { type: 'object', required: ['a'], properties: { a: str }, default: {} }, 'required field "a" is missing'],
-    ['object default with an unknown field', { type: 'object', properties: { a: str }, default: { b: 'x' } }, 'unknown field "b"'],
+    [
+      'object default with its required field',
+      { type: 'object', required: ['a'], properties: { a: str }, default: { a: 'x' } },
+      null,
+    ],
+    [
+      'object default missing a required field',
+      { type: 'object', required: ['a'], properties: { a: str }, default: {} },
+      'required field "a" is missing',
+    ],
+    [
+      'object default with an unknown field',
+      { type: 'object', properties: { a: str }, default: { b: 'x' } },
+      'unknown field "b"',
+    ],
     ['nested wrong type', { type: 'object', properties: { a: int }, default: { a: 'x' } }, 'at .a'],
     ['too few items', { type: 'array', items: str, minItems: 1, default: [] }, 'fewer than minItems 1'],
-    ['duplicate in a set', { type: 'array', items: str, 'x-kubernetes-list-type': 'set', default: ['a', 'a'] }, 'duplicates'],
-    ['metadata is an ordinary field below the root', { type: 'object', properties: { a: str }, default: { metadata: {} } }, 'unknown field "metadata"'],
+    [
+      'duplicate in a set',
+      { type: 'array', items: str, 'x-kubernetes-list-type': 'set', default: ['a', 'a'] },
+      'duplicates',
+    ],
+    [
+      'metadata is an ordinary field below the root',
+      { type: 'object', properties: { a: str }, default: { metadata: {} } },
+      'unknown field "metadata"',
+    ],
     ['map values checked', { type: 'object', additionalProperties: int, default: { x: 'y' } }, 'the field is integer'],
   ],
 };

@@ -12,7 +12,12 @@ export function validateDefaults(version: string, root: JSONSchemaProps | undefi
     if (node.default === undefined) return;
     for (const p of validateValue(node, node.default, '.')) {
       const inside = p.path === '.' ? '' : ` at ${p.path}`;
-      out.push(error(at(version, path), `default ${show(node.default)}${inside}: ${p.message}; change the default or the constraint`));
+      out.push(
+        error(
+          at(version, path),
+          `default ${show(node.default)}${inside}: ${p.message}; change the default or the constraint`,
+        ),
+      );
     }
   });
   return out;

@@ -19,7 +19,12 @@ const MISSING_FIELD = /^No such key/;
 const evaluated = new Map<string, CelEvalResult>();
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
-interface Walk { version: string; reported: Set<string>; types: TypeIds; out: Issue[] }
+interface Walk {
+  version: string;
+  reported: Set<string>;
+  types: TypeIds;
+  out: Issue[];
+}
 
 function evaluate(rule: string, schema: JSONSchemaProps, value: JSONValue, w: Walk): CelEvalResult {
   const key = `${rule}\u0000${celTypeId(schema, w.types)}\u0000${JSON.stringify(value)}`;
@@ -35,11 +40,24 @@ function visit(schema: JSONSchemaProps, value: JSONValue, path: string, w: Walk)
     const what = r.message !== undefined ? `"${oneLine(r.message)}"` : oneLine(r.rule);
     if (result.ok && result.value !== true) {
       reported.add(where);
-      const got = result.value === false ? 'fails' : `gives ${JSON.stringify(typeof result.value === 'bigint' ? String(result.value) : result.value) ?? 'no value'} instead of true for`;
-      out.push(warning(schemaIssuePath(version, where), `the sample CR ${got} this rule (${what}): give the fields it reads an example or default that satisfies it`));
+      const got =
+        result.value === false
+          ? 'fails'
+          : `gives ${JSON.stringify(typeof result.value === 'bigint' ? String(result.value) : result.value) ?? 'no value'} instead of true for`;
+      out.push(
+        warning(
+          schemaIssuePath(version, where),
+          `the sample CR ${got} this rule (${what}): give the fields it reads an example or default that satisfies it`,
+        ),
+      );
     } else if (!result.ok && result.reason === 'error' && MISSING_FIELD.test(result.message)) {
       reported.add(where);
-      out.push(warning(schemaIssuePath(version, where), `the rule cannot be evaluated on the sample CR: ${result.message}; guard optional fields with has(self.field)`));
+      out.push(
+        warning(
+          schemaIssuePath(version, where),
+          `the rule cannot be evaluated on the sample CR: ${result.message}; guard optional fields with has(self.field)`,
+        ),
+      );
     }
   });
   if (value === null || typeof value !== 'object') return;
@@ -56,7 +74,12 @@ function visit(schema: JSONSchemaProps, value: JSONValue, path: string, w: Walk)
   }
 }
 
-export function validateSampleRules(version: string, root: JSONSchemaProps | undefined, sample: JSONValue, types: TypeIds = new Map()): Issue[] {
+export function validateSampleRules(
+  version: string,
+  root: JSONSchemaProps | undefined,
+  sample: JSONValue,
+  types: TypeIds = new Map(),
+): Issue[] {
   const out: Issue[] = [];
   if (root !== undefined) visit(root, sample, '.', { version, reported: new Set(), types, out });
   return out;

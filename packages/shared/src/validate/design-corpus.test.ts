@@ -22,18 +22,24 @@ function example(name: string): Design {
 }
 
 describe('the example designs', () => {
-  test('examples/memcached.design.yaml is clean', () => assert.deepEqual(validateDesign(example('memcached.design.yaml')), []));
-  test('examples/kitchen-sink.design.yaml is clean', () => assert.deepEqual(validateDesign(example('kitchen-sink.design.yaml')), []));
+  test('examples/memcached.design.yaml is clean', () =>
+    assert.deepEqual(validateDesign(example('memcached.design.yaml')), []));
+  test('examples/kitchen-sink.design.yaml is clean', () =>
+    assert.deepEqual(validateDesign(example('kitchen-sink.design.yaml')), []));
   test('examples/raw-schema.design.yaml has no issue but uniqueItems', () => {
-    assert.deepEqual(validateDesign(example('raw-schema.design.yaml')).map((i) => `${i.path}: ${i.message}`),
-      ['versions[v1].spec.tags: uniqueItems: true is not allowed (quadratic to check); use x-kubernetes-list-type: set']);
+    assert.deepEqual(
+      validateDesign(example('raw-schema.design.yaml')).map((i) => `${i.path}: ${i.message}`),
+      [
+        'versions[v1].spec.tags: uniqueItems: true is not allowed (quadratic to check); use x-kubernetes-list-type: set',
+      ],
+    );
   });
 });
 
 const key = (i: Issue): string => `${i.severity} ${i.path} ${i.message}`;
 const sorted = (issues: Issue[]): string[] => issues.map(key).sort();
 
-describe('validateDesign runs exactly validateCrd\'s checks', () => {
+describe("validateDesign runs exactly validateCrd's checks", () => {
   const designs: [string, Design][] = [
     ['memcached example', example('memcached.design.yaml')],
     ['kitchen-sink example', example('kitchen-sink.design.yaml')],
@@ -55,7 +61,10 @@ describe('validateDesign runs exactly validateCrd\'s checks', () => {
     const d = example('kitchen-sink.design.yaml');
     const spec = d.crd.versions[0]!.schema!.fields!.find((f) => f.name === 'spec')!;
     for (const f of spec.fields!) {
-      f.validations = [{ rule: `self.${f.name}x > 0`, reason: 'FieldValueInvalid' }, { rule: 'self >', messageExpression: '"x" +', optionalOldSelf: true }];
+      f.validations = [
+        { rule: `self.${f.name}x > 0`, reason: 'FieldValueInvalid' },
+        { rule: 'self >', messageExpression: '"x" +', optionalOldSelf: true },
+      ];
       if (f.type === 'integer') f.default = 'nope';
     }
     const crd = crdObject(d);

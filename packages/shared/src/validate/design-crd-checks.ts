@@ -22,10 +22,12 @@ export interface CrdChecks {
 /** `types`: CEL type ids, shared with the sample's rule evaluation. */
 export function crdChecks(design: Design, crd: CustomResourceDefinition, types: TypeIds): CrdChecks {
   if (design.crd.extra !== undefined || design.crd.versions.some((v) => v.extra !== undefined)) {
-    const roots = Array.isArray(crd.spec?.versions) ? crd.spec.versions.map((v) => {
-      const raw = (v as Partial<CustomResourceDefinitionVersion> | null)?.schema?.openAPIV3Schema;
-      return raw === undefined ? undefined : shapeSchema(raw, '.');
-    }) : [];
+    const roots = Array.isArray(crd.spec?.versions)
+      ? crd.spec.versions.map((v) => {
+          const raw = (v as Partial<CustomResourceDefinitionVersion> | null)?.schema?.openAPIV3Schema;
+          return raw === undefined ? undefined : shapeSchema(raw, '.');
+        })
+      : [];
     return { issues: validateCrd(crd), roots };
   }
   return validateShapedCrd(crd, (version, root) => validateCelRulesMemo(version, root, types));

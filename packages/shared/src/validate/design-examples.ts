@@ -14,7 +14,12 @@ export function validateExamples(version: string, root: JSONSchemaProps | undefi
     if (node.example === undefined) return;
     for (const p of validateValue(node, node.example, '.')) {
       const inside = p.path === '.' ? '' : ` at ${p.path}`;
-      out.push(warning(`${schemaIssuePath(version, path)}.example`, `example ${show(node.example)}${inside}: ${p.message}; the sample CR uses it, so change the example`));
+      out.push(
+        warning(
+          `${schemaIssuePath(version, path)}.example`,
+          `example ${show(node.example)}${inside}: ${p.message}; the sample CR uses it, so change the example`,
+        ),
+      );
     }
   });
   return out;

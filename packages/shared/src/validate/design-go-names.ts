@@ -19,7 +19,13 @@ const EMBEDDED_ROOT = new Set(['TypeMeta', 'ObjectMeta']);
 const derived = new Map<string, string>();
 const goName = (f: NamedField): string => f.goName ?? remember(derived, f.name, () => deriveGoName(f.name));
 
-function structIssues(fields: readonly NamedField[], version: string, path: string, isRoot: boolean, out: Issue[]): void {
+function structIssues(
+  fields: readonly NamedField[],
+  version: string,
+  path: string,
+  isRoot: boolean,
+  out: Issue[],
+): void {
   const own = isRoot ? fields.filter((f) => !(f.name in STANDARD_ROOT_FIELDS && isBareField(f))) : fields;
   const go = own.map((f) => ({ json: f.name, go: goName(f) }));
   // validateGoStructFields reports `<path>.<json>`: call it per struct with an empty path and map back.
@@ -33,7 +39,12 @@ function structIssues(fields: readonly NamedField[], version: string, path: stri
     for (const f of own) {
       const name = goName(f);
       if (EMBEDDED_ROOT.has(name)) {
-        out.push(error(schemaIssuePath(version, childPath(path, f.name)), `Go field name ${name} clashes with the embedded metav1.${name}: set another goName`));
+        out.push(
+          error(
+            schemaIssuePath(version, childPath(path, f.name)),
+            `Go field name ${name} clashes with the embedded metav1.${name}: set another goName`,
+          ),
+        );
       }
     }
   }
@@ -45,7 +56,8 @@ function walk(node: FieldNode, version: string, path: string, isRoot: boolean, o
     for (const f of node.fields) walk(f, version, childPath(path, f.name), false, out);
   }
   if (node.items !== undefined) walk(node.items, version, itemsPath(path), false, out);
-  if (typeof node.additionalProperties === 'object') walk(node.additionalProperties, version, mapValuesPath(path), false, out);
+  if (typeof node.additionalProperties === 'object')
+    walk(node.additionalProperties, version, mapValuesPath(path), false, out);
 }
 
 export function validateDesignGoNames(version: VersionDesign): Issue[] {

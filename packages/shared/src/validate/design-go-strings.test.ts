@@ -34,28 +34,39 @@ function injectionDesign(): Design {
   return d;
 }
 
-const errorsAt = (d: Design, path: string): string[] => validateDesign(d).filter((i) => i.severity === 'error' && i.path === path).map((i) => i.message);
+const errorsAt = (d: Design, path: string): string[] =>
+  validateDesign(d)
+    .filter((i) => i.severity === 'error' && i.path === path)
+    .map((i) => i.message);
 
 test('a listMapKey that names no item field is an error at its own path, once', () => {
   const messages = errorsAt(injectionDesign(), 'versions[v1].spec.ports.listMapKeys');
   assert.equal(messages.length, 1, messages.join('\n'));
-  assert.match(messages[0]!, /^list map key "name\\n}\\nfunc init\(\) \{ panic\(1\) \}\\n\/\/" is not a field of the items/);
+  assert.match(
+    messages[0]!,
+    /^list map key "name\\n}\\nfunc init\(\) \{ panic\(1\) \}\\n\/\/" is not a field of the items/,
+  );
 });
 
 test('the design-level check sees listMapKeys that a version extra hides from the CRD checks', () => {
   const d = injectionDesign();
-  d.crd.versions[0]!.extra = { schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } };
+  d.crd.versions[0]!.extra = {
+    schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+  };
   assert.equal(errorsAt(d, 'versions[v1].spec.ports.listMapKeys').length, 1);
 });
 
 test('the export refuses the injection design before building anything, naming the field, on one line', () => {
-  assert.throws(() => exportZip(injectionDesign()), (e: unknown) => {
-    assert.ok(e instanceof ScaffoldError);
-    assert.equal(e.path, 'versions[v1].spec.ports.listMapKeys');
-    assert.match(e.message, /^versions\[v1\]\.spec\.ports\.listMapKeys: list map key "name\\n}/);
-    assert.doesNotMatch(e.message, /[\n\r\u0085\u2028\u2029]/);
-    return true;
-  });
+  assert.throws(
+    () => exportZip(injectionDesign()),
+    (e: unknown) => {
+      assert.ok(e instanceof ScaffoldError);
+      assert.equal(e.path, 'versions[v1].spec.ports.listMapKeys');
+      assert.match(e.message, /^versions\[v1\]\.spec\.ports\.listMapKeys: list map key "name\\n}/);
+      assert.doesNotMatch(e.message, /[\n\r\u0085\u2028\u2029]/);
+      return true;
+    },
+  );
 });
 
 test('the conditions preset is keyed by metav1.Condition fields', () => {
@@ -70,7 +81,10 @@ test('the conditions preset is keyed by metav1.Condition fields', () => {
 test('names that become Go identifiers: the group starts with a letter, the kind is not a name the API package declares', () => {
   const d = load('memcached.design.yaml');
   d.crd.group = '9cache';
-  assert.match(errorsAt(d, 'crd.group')[0] ?? '', /must start with a letter: the exported Go code imports the API as 9cachev1alpha1/);
+  assert.match(
+    errorsAt(d, 'crd.group')[0] ?? '',
+    /must start with a letter: the exported Go code imports the API as 9cachev1alpha1/,
+  );
   const k = load('memcached.design.yaml');
   k.crd.names.kind = 'SchemeBuilder';
   assert.match(errorsAt(k, 'crd.names.kind')[0] ?? '', /clashes with the SchemeBuilder/);
@@ -87,13 +101,20 @@ test('the operand image has no spaces or controls; command arguments have a UTF-
   assert.equal(errorsAt(d, 'operand.command[1]').length, 1);
   assert.equal(errorsAt(d, 'operand.command[2]').length, 1);
   d.operand!.command = ['sh', '-c', 'echo "a\nb" `x` */'];
-  assert.deepEqual(validateDesign(d).filter((i) => i.path.startsWith('operand.command')), [], 'free text is fine: it is a quoted Go string');
+  assert.deepEqual(
+    validateDesign(d).filter((i) => i.path.startsWith('operand.command')),
+    [],
+    'free text is fine: it is a quoted Go string',
+  );
 });
 
 test('a field name with a line break or control character is an error, not a warning', () => {
   for (const name of ['a\u0085b', 'a\0b', 'a\u2028b', 'a\rb']) {
     const d = load('memcached.design.yaml');
     d.crd.versions[0]!.schema!.fields!.find((f) => f.name === 'spec')!.fields!.push({ name, type: 'string' });
-    assert.ok(validateDesign(d).some((i) => i.severity === 'error' && /control character/.test(i.message)), JSON.stringify(name));
+    assert.ok(
+      validateDesign(d).some((i) => i.severity === 'error' && /control character/.test(i.message)),
+      JSON.stringify(name),
+    );
   }
 });

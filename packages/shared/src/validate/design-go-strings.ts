@@ -31,7 +31,8 @@ function walk(node: FieldNode, version: string, path: string, out: Issue[]): voi
     const fields = itemFields(node);
     for (const key of node.listMapKeys) {
       // the path of the list, not of one key: the designer edits the keys in one input
-      if (!fields.has(key)) out.push(error(schemaIssuePath(version, `${path} x-kubernetes-list-map-keys`), notAnItemField(key)));
+      if (!fields.has(key))
+        out.push(error(schemaIssuePath(version, `${path} x-kubernetes-list-map-keys`), notAnItemField(key)));
     }
   }
   for (const f of node.fields ?? []) walk(f, version, childPath(path, f.name), out);
@@ -45,10 +46,20 @@ function nameIssues(design: Design): Issue[] {
   const aliasBase = (group.split('.')[0] ?? '').replace(/[^a-z0-9]/g, '');
   if (!/^[a-z]/.test(aliasBase)) {
     const alias = `${aliasBase}${goPackageName(design.crd.versions[0]?.name ?? 'v1')}`;
-    out.push(error('crd.group', `group ${JSON.stringify(group)} must start with a letter: the exported Go code imports the API as ${alias}, which is not a Go identifier`));
+    out.push(
+      error(
+        'crd.group',
+        `group ${JSON.stringify(group)} must start with a letter: the exported Go code imports the API as ${alias}, which is not a Go identifier`,
+      ),
+    );
   }
   if (API_PACKAGE_NAMES.has(names.kind)) {
-    out.push(error('crd.names.kind', `kind ${names.kind} clashes with the ${names.kind} that groupversion_info.go declares in the Go API package: pick another kind`));
+    out.push(
+      error(
+        'crd.names.kind',
+        `kind ${names.kind} clashes with the ${names.kind} that groupversion_info.go declares in the Go API package: pick another kind`,
+      ),
+    );
   }
   return out;
 }
@@ -58,17 +69,32 @@ function operandIssues(design: Design): Issue[] {
   if (op === undefined) return [];
   const out: Issue[] = [];
   if (/[\s\p{Cc}\p{Cf}]/u.test(op.image) || LONE_SURROGATE.test(op.image)) {
-    out.push(error('operand.image', `operand.image ${JSON.stringify(op.image)} is not an image reference: it cannot hold spaces, line breaks or control characters; use one such as memcached:1.6.26-alpine3.19`));
+    out.push(
+      error(
+        'operand.image',
+        `operand.image ${JSON.stringify(op.image)} is not an image reference: it cannot hold spaces, line breaks or control characters; use one such as memcached:1.6.26-alpine3.19`,
+      ),
+    );
   }
   for (const key of ['replicasField', 'portField', 'podNamesStatusField'] as const) {
     const ref = op[key];
     if (ref !== undefined && !FIELD_PATH.test(ref)) {
-      out.push(error(`operand.${key}`, `${key} ${JSON.stringify(ref)} must be a dotted path of field names, such as spec.size: the exported controller reads that field in Go`));
+      out.push(
+        error(
+          `operand.${key}`,
+          `${key} ${JSON.stringify(ref)} must be a dotted path of field names, such as spec.size: the exported controller reads that field in Go`,
+        ),
+      );
     }
   }
   (op.command ?? []).forEach((arg, i) => {
     if (arg.includes('\0') || LONE_SURROGATE.test(arg)) {
-      out.push(error(`operand.command[${i}]`, `command argument ${JSON.stringify(arg)} holds a NUL or a lone surrogate half, which no process argument or Go string can carry`));
+      out.push(
+        error(
+          `operand.command[${i}]`,
+          `command argument ${JSON.stringify(arg)} holds a NUL or a lone surrogate half, which no process argument or Go string can carry`,
+        ),
+      );
     }
   });
   return out;

@@ -16,10 +16,37 @@ export function remember<V>(memo: Map<string, V>, key: string, compute: () => V)
 }
 
 /** Keywords that cannot change a CEL type (checkCel's declare() ignores them). */
-const TYPE_NEUTRAL = new Set(['description', 'title', 'example', 'default', 'enum', 'minimum', 'maximum', 'exclusiveMinimum',
-  'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'minProperties',
-  'maxProperties', 'x-kubernetes-validations', 'x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type',
-  'required', 'nullable', 'allOf', 'anyOf', 'oneOf', 'not', 'externalDocs']);
+const TYPE_NEUTRAL = new Set([
+  'description',
+  'title',
+  'example',
+  'default',
+  'enum',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'x-kubernetes-validations',
+  'x-kubernetes-list-type',
+  'x-kubernetes-list-map-keys',
+  'x-kubernetes-map-type',
+  'required',
+  'nullable',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'externalDocs',
+]);
 
 // Interned type signatures: equal content, equal id. Ids are never reused (the counter only
 // grows), so dropping the table when it is full cannot make two different nodes look alike.
@@ -52,9 +79,15 @@ export function celTypeId(node: JSONSchemaProps, memo: TypeIds): number {
     if (TYPE_NEUTRAL.has(k) || v === undefined) continue;
     if (k === 'properties') {
       key += 'P{';
-      for (const [name, child] of Object.entries(v as Record<string, JSONSchemaProps>)) key += `${JSON.stringify(name)}:${celTypeId(child, memo)},`;
+      for (const [name, child] of Object.entries(v as Record<string, JSONSchemaProps>))
+        key += `${JSON.stringify(name)}:${celTypeId(child, memo)},`;
       key += '}';
-    } else if ((k === 'items' || k === 'additionalProperties') && v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    } else if (
+      (k === 'items' || k === 'additionalProperties') &&
+      v !== null &&
+      typeof v === 'object' &&
+      !Array.isArray(v)
+    ) {
       key += `${k}:${celTypeId(v as JSONSchemaProps, memo)},`;
     } else key += `${k}:${JSON.stringify(v)},`;
   }

@@ -14,7 +14,10 @@ export function fieldPath(version: string, schemaPath: string): string {
 // One segment of the diff's notation: `.name`, `["odd name"]`, `[*]` (array items), `.*` (map values).
 const SEGMENT = /^(\.\*|\[\*\]|\.[A-Za-z_$][\w$-]*|\["(?:[^"\\]|\\.)*"\])/;
 
-const SUFFIX_KEYWORDS: Record<string, string> = { 'x-kubernetes-validations': 'validations', 'x-kubernetes-list-map-keys': 'listMapKeys' };
+const SUFFIX_KEYWORDS: Record<string, string> = {
+  'x-kubernetes-validations': 'validations',
+  'x-kubernetes-list-map-keys': 'listMapKeys',
+};
 
 /** `.spec.tags[*] x-kubernetes-validations[0]` → `versions[v].spec.tags.items.validations[0]`. */
 export function schemaIssuePath(version: string, crdPath: string): string {

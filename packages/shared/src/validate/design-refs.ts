@@ -11,13 +11,16 @@ import { error, warning, type Issue } from './issue';
 export type Resolved = { found: JSONSchemaProps } | { free: true } | { missing: string };
 
 const isFree = (s: JSONSchemaProps): boolean =>
-  s['x-kubernetes-preserve-unknown-fields'] === true || (s.type === 'object' && s.properties === undefined && s.additionalProperties === undefined);
+  s['x-kubernetes-preserve-unknown-fields'] === true ||
+  (s.type === 'object' && s.properties === undefined && s.additionalProperties === undefined);
 
 /** Steps through `.a.b[0].c`, `.conditions[?(@.type=="Ready")].status` or `['odd.key']` from the root. */
 export function resolvePath(root: JSONSchemaProps | undefined, path: string): Resolved {
   let node = root;
   if (node === undefined) return { missing: path };
-  const steps = /^\.?(?:[\w$-]+|\[[^\]]*\])(?:\.[\w$-]+|\[[^\]]*\])*$/.test(path) ? path.match(/[\w$-]+|\[[^\]]*\]/g) ?? [] : undefined;
+  const steps = /^\.?(?:[\w$-]+|\[[^\]]*\])(?:\.[\w$-]+|\[[^\]]*\])*$/.test(path)
+    ? (path.match(/[\w$-]+|\[[^\]]*\]/g) ?? [])
+    : undefined;
   if (steps === undefined) return { free: true }; // a JSONPath we do not follow (wildcards, unions …)
   let seen = '';
   for (const step of steps) {
@@ -27,7 +30,10 @@ export function resolvePath(root: JSONSchemaProps | undefined, path: string): Re
     seen += key === undefined ? step : `.${key}`;
     let next: JSONSchemaProps | undefined;
     if (key === undefined) next = node.items !== undefined && !Array.isArray(node.items) ? node.items : undefined;
-    else next = node.properties?.[key] ?? (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined);
+    else
+      next =
+        node.properties?.[key] ??
+        (typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined);
     if (next === undefined) return { missing: seen };
     node = next;
   }
@@ -35,7 +41,11 @@ export function resolvePath(root: JSONSchemaProps | undefined, path: string): Re
 }
 
 const typeName = (s: JSONSchemaProps): string =>
-  s['x-kubernetes-int-or-string'] === true ? 'int-or-string' : s.type === 'array' ? `array of ${s.items && !Array.isArray(s.items) ? typeName(s.items) : 'anything'}` : s.type ?? 'untyped';
+  s['x-kubernetes-int-or-string'] === true
+    ? 'int-or-string'
+    : s.type === 'array'
+      ? `array of ${s.items && !Array.isArray(s.items) ? typeName(s.items) : 'anything'}`
+      : (s.type ?? 'untyped');
 
 /** The fields of `root` under `prefix` that satisfy `ok`, as dotted paths, for "such as" hints. */
 function candidates(root: JSONSchemaProps | undefined, prefix: string, ok: (s: JSONSchemaProps) => boolean): string[] {
@@ -50,9 +60,14 @@ function candidates(root: JSONSchemaProps | undefined, prefix: string, ok: (s: J
 }
 
 const isInteger = (s: JSONSchemaProps): boolean => s.type === 'integer';
-const isStringList = (s: JSONSchemaProps): boolean => s.type === 'array' && !!s.items && !Array.isArray(s.items) && s.items.type === 'string';
+const isStringList = (s: JSONSchemaProps): boolean =>
+  s.type === 'array' && !!s.items && !Array.isArray(s.items) && s.items.type === 'string';
 
-export function validateOperandRefs(design: Design, version: VersionDesign, root: JSONSchemaProps | undefined): Issue[] {
+export function validateOperandRefs(
+  design: Design,
+  version: VersionDesign,
+  root: JSONSchemaProps | undefined,
+): Issue[] {
   const operand = design.operand;
   if (!operand) return [];
   const out: Issue[] = [];
@@ -74,8 +89,10 @@ export function validateOperandRefs(design: Design, version: VersionDesign, root
       continue;
     }
     const r = resolvePath(root, value);
-    if ('missing' in r) out.push(error(path, `${key} ${value} is not a field of version ${version.name}: pick ${want} field${hint()}`));
-    else if ('found' in r && !ok(r.found)) out.push(error(path, `${key} ${value} is ${typeName(r.found)}, it must be ${want}${hint()}`));
+    if ('missing' in r)
+      out.push(error(path, `${key} ${value} is not a field of version ${version.name}: pick ${want} field${hint()}`));
+    else if ('found' in r && !ok(r.found))
+      out.push(error(path, `${key} ${value} is ${typeName(r.found)}, it must be ${want}${hint()}`));
   }
   return out;
 }
@@ -96,17 +113,32 @@ export function validateVersionRefs(version: VersionDesign, root: JSONSchemaProp
     if (!c.jsonPath.startsWith('.')) return; // validateCrd says so already
     const r = resolvePath(root, c.jsonPath);
     const p = `${at}.printerColumns[${i}].jsonPath`;
-    if ('missing' in r) out.push(error(p, `column ${c.name} would always be empty: ${r.missing} is not a field of the schema`));
+    if ('missing' in r)
+      out.push(error(p, `column ${c.name} would always be empty: ${r.missing} is not a field of the schema`));
     else if ('found' in r && !(COLUMN_TYPE_OK[c.type]?.(r.found) ?? true)) {
-      out.push(warning(p, `column ${c.name} has type ${c.type} but ${c.jsonPath} is ${typeName(r.found)}: kubectl shows it as ${c.type}`));
+      out.push(
+        warning(
+          p,
+          `column ${c.name} has type ${c.type} but ${c.jsonPath} is ${typeName(r.found)}: kubectl shows it as ${c.type}`,
+        ),
+      );
     }
   });
   const selector = version.subresources?.scale?.labelSelectorPath;
   if (selector !== undefined && /^\.(spec|status)\./.test(selector)) {
     const r = resolvePath(root, selector);
     const p = `${at}.subresources.scale.labelSelectorPath`;
-    if ('missing' in r) out.push(error(p, `${selector} is not a field of the schema: add a string field (the serialised label selector) there`));
-    else if ('found' in r && r.found.type !== 'string') out.push(error(p, `${selector} is ${typeName(r.found)}, it must be a string (the serialised label selector, as in Deployment's status.selector)`));
+    if ('missing' in r)
+      out.push(
+        error(p, `${selector} is not a field of the schema: add a string field (the serialised label selector) there`),
+      );
+    else if ('found' in r && r.found.type !== 'string')
+      out.push(
+        error(
+          p,
+          `${selector} is ${typeName(r.found)}, it must be a string (the serialised label selector, as in Deployment's status.selector)`,
+        ),
+      );
   }
   return out;
 }

@@ -31,7 +31,10 @@ function crdIssues(design: Design, issues: readonly Issue[]): Issue[] {
     let path = designIssuePath(i.path, names);
     if (isDefaultIssue(i)) path += '.default';
     if (i.path === '.spec.group' && !fullGroup(design).includes('.')) {
-      return error('project.domain', `the API group "${fullGroup(design)}" needs a domain: set project.domain, such as example.com`);
+      return error(
+        'project.domain',
+        `the API group "${fullGroup(design)}" needs a domain: set project.domain, such as example.com`,
+      );
     }
     return { ...i, path };
   });
@@ -49,7 +52,12 @@ export function isGoModulePath(repo: string): boolean {
 function projectIssues(design: Design): Issue[] {
   const { repo } = design.project;
   if (!isGoModulePath(repo)) {
-    return [error('project.repo', `repo "${repo}" is not a Go module path: use one such as github.com/example/${design.project.projectName || 'my-operator'}`)];
+    return [
+      error(
+        'project.repo',
+        `repo "${repo}" is not a Go module path: use one such as github.com/example/${design.project.projectName || 'my-operator'}`,
+      ),
+    ];
   }
   return [];
 }
@@ -71,7 +79,8 @@ export function validateDesign(design: Design, crd: CustomResourceDefinition = c
     out.push(...validateSampleRules(version.name, root, sampleResource(design), types));
   });
   // the CRD's checks usually said the same already (a listMapKey that names no item field)
-  for (const i of validateDesignGoStrings(design)) if (!out.some((o) => o.path === i.path && o.message === i.message)) out.push(i);
+  for (const i of validateDesignGoStrings(design))
+    if (!out.some((o) => o.path === i.path && o.message === i.message)) out.push(i);
   return out;
 }
 
@@ -80,14 +89,19 @@ export function parsePath(path: string, raw: unknown): string {
   const m = /^crd\.versions\[(\d+)\](\.schema)?(.*)$/s.exec(path);
   if (!m) return path;
   const versions = (raw as { crd?: { versions?: unknown } } | null)?.crd?.versions;
-  const version = Array.isArray(versions) ? (versions[Number(m[1])] as { name?: unknown; schema?: { fields?: unknown } } | undefined) : undefined;
+  const version = Array.isArray(versions)
+    ? (versions[Number(m[1])] as { name?: unknown; schema?: { fields?: unknown } } | undefined)
+    : undefined;
   const label = typeof version?.name === 'string' && version.name !== '' ? version.name : m[1]!;
   const rest = m[3]!;
   if (m[2] === undefined) return `versions[${label}]${rest}`;
   // a root field (`.spec…`) sits directly under the version; a keyword of the root node under `.schema`
   const first = /^\.([\w$-]+)/.exec(rest)?.[1];
   const fields = version?.schema?.fields;
-  const isField = first !== undefined && Array.isArray(fields) && fields.some((f) => (f as { name?: unknown } | null)?.name === first);
+  const isField =
+    first !== undefined &&
+    Array.isArray(fields) &&
+    fields.some((f) => (f as { name?: unknown } | null)?.name === first);
   return `versions[${label}]${isField ? '' : '.schema'}${rest}`;
 }
 
@@ -96,6 +110,7 @@ export function validateDesignText(text: string): Issue[] {
   const parsed = parseYaml(text);
   if (!parsed.ok) return [error('', parsed.message)];
   const result = DESIGN.safeParse(parsed.value);
-  if (!result.success) return zodIssues(result.error.issues, parsed.value).map((e) => error(parsePath(e.path, parsed.value), e.message));
+  if (!result.success)
+    return zodIssues(result.error.issues, parsed.value).map((e) => error(parsePath(e.path, parsed.value), e.message));
   return validateDesign(result.data);
 }

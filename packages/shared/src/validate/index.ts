@@ -8,8 +8,15 @@
 export { type Issue, type IssueSeverity, hasErrors } from './issue';
 export { validateCrd, validateNames } from './crd';
 export {
-  validateGroup, validateLabel, validateKind, validateVersionName, validateGoIdentifier, validateGoFieldName,
-  validateJsonFieldName, validateGoStructFields, GO_KEYWORDS,
+  validateGroup,
+  validateLabel,
+  validateKind,
+  validateVersionName,
+  validateGoIdentifier,
+  validateGoFieldName,
+  validateJsonFieldName,
+  validateGoStructFields,
+  GO_KEYWORDS,
 } from './names';
 export { validateStructural } from './structural';
 export { validateDefaults } from './defaults';

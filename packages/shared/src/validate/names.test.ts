@@ -2,7 +2,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Issue } from './issue';
-import { validateGoFieldName, validateGoIdentifier, validateGoStructFields, validateGroup, validateJsonFieldName, validateKind, validateLabel, validateVersionName } from './names';
+import {
+  validateGoFieldName,
+  validateGoIdentifier,
+  validateGoStructFields,
+  validateGroup,
+  validateJsonFieldName,
+  validateKind,
+  validateLabel,
+  validateVersionName,
+} from './names';
 
 type Row = [input: string, expectError: boolean, messagePart?: string];
 
@@ -83,17 +92,43 @@ table('JSON field names fit in a struct tag', (s) => validateJsonFieldName(s, 'j
 
 test('a JSON name that is not lowerCamelCase is a warning, not an error', () => {
   const issues = validateJsonFieldName('Container_Port', 'json');
-  assert.deepEqual(issues.map((i) => i.severity), ['warning']);
+  assert.deepEqual(
+    issues.map((i) => i.severity),
+    ['warning'],
+  );
 });
 
 describe('Go struct fields', () => {
   const path = 'v1alpha1: .spec';
   test('distinct exported names are fine', () => {
-    assert.deepEqual(validateGoStructFields([{ json: 'size', go: 'Size' }, { json: 'containerPort', go: 'ContainerPort' }], path), []);
+    assert.deepEqual(
+      validateGoStructFields(
+        [
+          { json: 'size', go: 'Size' },
+          { json: 'containerPort', go: 'ContainerPort' },
+        ],
+        path,
+      ),
+      [],
+    );
   });
   test('two JSON fields with one Go name', () => {
-    const issues = validateGoStructFields([{ json: 'port', go: 'Port' }, { json: 'Port', go: 'Port' }], path);
-    assert.deepEqual(issues.map((i) => [i.path, i.message]), [['v1alpha1: .spec.Port', 'fields "port" and "Port" both become Go field Port: give one of them another Go name']]);
+    const issues = validateGoStructFields(
+      [
+        { json: 'port', go: 'Port' },
+        { json: 'Port', go: 'Port' },
+      ],
+      path,
+    );
+    assert.deepEqual(
+      issues.map((i) => [i.path, i.message]),
+      [
+        [
+          'v1alpha1: .spec.Port',
+          'fields "port" and "Port" both become Go field Port: give one of them another Go name',
+        ],
+      ],
+    );
   });
   test('a field named like a generated method', () => {
     const issues = validateGoStructFields([{ json: 'deepCopy', go: 'DeepCopy' }], path);

@@ -13,8 +13,10 @@ function celIssues(schema: JSONSchemaProps, value: JSONValue, path: string, out:
   for (const r of schema['x-kubernetes-validations'] ?? []) {
     if (/\boldSelf\b/.test(r.rule)) continue;
     const result = evaluateCel(r.rule, { self: value }, schema);
-    if (result.ok && result.value === false) out.push(error(path, r.message ?? `fails the rule ${r.rule.replace(/\s+/g, ' ')}`));
-    else if (!result.ok && result.reason === 'error') out.push(warning(path, `the rule ${r.rule.replace(/\s+/g, ' ')} could not be evaluated: ${result.message}`));
+    if (result.ok && result.value === false)
+      out.push(error(path, r.message ?? `fails the rule ${r.rule.replace(/\s+/g, ' ')}`));
+    else if (!result.ok && result.reason === 'error')
+      out.push(warning(path, `the rule ${r.rule.replace(/\s+/g, ' ')} could not be evaluated: ${result.message}`));
   }
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
@@ -33,7 +35,9 @@ function celIssues(schema: JSONSchemaProps, value: JSONValue, path: string, out:
 export function validateSample(version: string, schema: JSONSchemaProps | undefined, sample: JSONValue): Issue[] {
   if (schema === undefined) return [];
   schema = shapeSchema(schema, '.');
-  const out: Issue[] = validateValue(schema, sample, '.', true).map((p) => error(`sample ${version}: ${p.path}`, p.message));
+  const out: Issue[] = validateValue(schema, sample, '.', true).map((p) =>
+    error(`sample ${version}: ${p.path}`, p.message),
+  );
   const cel: Issue[] = [];
   celIssues(schema, sample, '.', cel);
   return [...out, ...cel.map((i) => ({ ...i, path: `sample ${version}: ${i.path}` }))];

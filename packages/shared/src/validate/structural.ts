@@ -10,17 +10,52 @@ import { validateValueValidations } from './value-validations';
 import { at, walkSchema, type Level } from './walk';
 
 const TYPES = new Set(['array', 'boolean', 'integer', 'number', 'object', 'string']);
-const UNSUPPORTED = ['$ref', '$schema', 'id', 'definitions', 'patternProperties', 'dependencies', 'additionalItems'] as const;
+const UNSUPPORTED = [
+  '$ref',
+  '$schema',
+  'id',
+  'definitions',
+  'patternProperties',
+  'dependencies',
+  'additionalItems',
+] as const;
 export const KNOWN_FORMATS = new Set([
-  'bsonobjectid', 'uri', 'email', 'hostname', 'ipv4', 'ipv6', 'cidr', 'mac', 'uuid', 'uuid3', 'uuid4', 'uuid5',
-  'isbn', 'isbn10', 'isbn13', 'creditcard', 'ssn', 'hexcolor', 'rgbcolor', 'byte', 'password', 'date',
-  'duration', 'datetime', 'date-time', 'int32', 'int64', 'float', 'double',
+  'bsonobjectid',
+  'uri',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'cidr',
+  'mac',
+  'uuid',
+  'uuid3',
+  'uuid4',
+  'uuid5',
+  'isbn',
+  'isbn10',
+  'isbn13',
+  'creditcard',
+  'ssn',
+  'hexcolor',
+  'rgbcolor',
+  'byte',
+  'password',
+  'date',
+  'duration',
+  'datetime',
+  'date-time',
+  'int32',
+  'int64',
+  'float',
+  'double',
 ]);
 
 const MISSING_TYPE: Record<Level, string> = {
   root: 'the schema root needs type: object',
   item: 'array items need a type (or x-kubernetes-int-or-string / x-kubernetes-preserve-unknown-fields)',
-  field: 'this field needs a type (or x-kubernetes-int-or-string / x-kubernetes-preserve-unknown-fields for free-form values)',
+  field:
+    'this field needs a type (or x-kubernetes-int-or-string / x-kubernetes-preserve-unknown-fields for free-form values)',
 };
 
 /** RE2 (Go's regexp) has no look-around or back-references; JavaScript would accept them. */
@@ -40,57 +75,88 @@ function validateNode(node: JSONSchemaProps, level: Level, p: string, out: Issue
   const preserve = node['x-kubernetes-preserve-unknown-fields'] === true;
   const embedded = node['x-kubernetes-embedded-resource'] === true;
 
-  for (const key of UNSUPPORTED) if (node[key] !== undefined) out.push(error(p, `${key} is not supported in CRD schemas: inline the schema instead`));
-  if (node.type !== undefined && !TYPES.has(node.type)) out.push(error(p, `type "${node.type}" is not one of array, boolean, integer, number, object, string`));
+  for (const key of UNSUPPORTED)
+    if (node[key] !== undefined)
+      out.push(error(p, `${key} is not supported in CRD schemas: inline the schema instead`));
+  if (node.type !== undefined && !TYPES.has(node.type))
+    out.push(error(p, `type "${node.type}" is not one of array, boolean, integer, number, object, string`));
   if (embedded && node.type !== 'object') out.push(error(p, 'x-kubernetes-embedded-resource needs type: object'));
   else if (node.type === undefined && !intOrString && !preserve) out.push(error(p, MISSING_TYPE[level]));
-  if (level === 'root' && node.type !== undefined && node.type !== 'object') out.push(error(p, 'the schema root must be type: object'));
-  if (level === 'root' && node.additionalProperties !== undefined) out.push(error(p, 'additionalProperties is not allowed at the schema root'));
-  if (embedded && node.additionalProperties !== undefined) out.push(error(p, 'additionalProperties cannot be used with x-kubernetes-embedded-resource'));
+  if (level === 'root' && node.type !== undefined && node.type !== 'object')
+    out.push(error(p, 'the schema root must be type: object'));
+  if (level === 'root' && node.additionalProperties !== undefined)
+    out.push(error(p, 'additionalProperties is not allowed at the schema root'));
+  if (embedded && node.additionalProperties !== undefined)
+    out.push(error(p, 'additionalProperties cannot be used with x-kubernetes-embedded-resource'));
   if (embedded && !preserve && Object.keys(node.properties ?? {}).length === 0) {
-    out.push(error(p, 'an embedded resource needs properties, or x-kubernetes-preserve-unknown-fields: true to keep any object'));
+    out.push(
+      error(
+        p,
+        'an embedded resource needs properties, or x-kubernetes-preserve-unknown-fields: true to keep any object',
+      ),
+    );
   }
   const ap = node.additionalProperties;
   if (node.properties !== undefined && Object.keys(node.properties).length > 0 && ap !== undefined && ap !== true) {
-    out.push(error(p, 'properties and additionalProperties cannot both be set: use properties for a struct, additionalProperties for a map'));
+    out.push(
+      error(
+        p,
+        'properties and additionalProperties cannot both be set: use properties for a struct, additionalProperties for a map',
+      ),
+    );
   }
-  if (ap === false) out.push(error(p, 'additionalProperties: false is not allowed: unknown fields are pruned anyway, remove it'));
+  if (ap === false)
+    out.push(error(p, 'additionalProperties: false is not allowed: unknown fields are pruned anyway, remove it'));
   if (node.type === 'array' && node.items === undefined) out.push(error(p, 'type: array needs items'));
   if (Array.isArray(node.items)) out.push(error(p, 'items must be one schema, not a list of schemas'));
-  if (intOrString && preserve) out.push(error(p, 'x-kubernetes-preserve-unknown-fields cannot be combined with x-kubernetes-int-or-string'));
-  if (intOrString && embedded) out.push(error(p, 'x-kubernetes-embedded-resource cannot be combined with x-kubernetes-int-or-string'));
-  if (intOrString && node.type !== undefined) out.push(error(p, `type must be empty when x-kubernetes-int-or-string is true (found ${node.type})`));
+  if (intOrString && preserve)
+    out.push(error(p, 'x-kubernetes-preserve-unknown-fields cannot be combined with x-kubernetes-int-or-string'));
+  if (intOrString && embedded)
+    out.push(error(p, 'x-kubernetes-embedded-resource cannot be combined with x-kubernetes-int-or-string'));
+  if (intOrString && node.type !== undefined)
+    out.push(error(p, `type must be empty when x-kubernetes-int-or-string is true (found ${node.type})`));
   if ((node as Record<string, unknown>)['x-kubernetes-preserve-unknown-fields'] === false) {
     out.push(error(p, 'x-kubernetes-preserve-unknown-fields must be true or left out'));
   }
-  if (node.uniqueItems === true) out.push(error(p, 'uniqueItems: true is not allowed (quadratic to check); use x-kubernetes-list-type: set'));
+  if (node.uniqueItems === true)
+    out.push(error(p, 'uniqueItems: true is not allowed (quadratic to check); use x-kubernetes-list-type: set'));
   if (node.pattern !== undefined) {
     const problem = checkPattern(node.pattern);
-    if (problem) out.push(error(p, `pattern ${JSON.stringify(node.pattern)} is not a valid regular expression: ${problem}`));
+    if (problem)
+      out.push(error(p, `pattern ${JSON.stringify(node.pattern)} is not a valid regular expression: ${problem}`));
   }
-  if (node.format !== undefined && !KNOWN_FORMATS.has(node.format)) out.push(warning(p, `format "${node.format}" is unknown to Kubernetes and will not be checked`));
+  if (node.format !== undefined && !KNOWN_FORMATS.has(node.format))
+    out.push(warning(p, `format "${node.format}" is unknown to Kubernetes and will not be checked`));
 
   // apiVersion, kind and metadata of the object itself (root) and of embedded objects
   if (level === 'root' || embedded) {
     for (const key of ['apiVersion', 'kind'] as const) {
       const t = node.properties?.[key]?.type;
-      if (node.properties?.[key] !== undefined && t !== 'string') out.push(error(`${p === '.' ? '' : p}.${key}`, `${key} must be type: string`));
+      if (node.properties?.[key] !== undefined && t !== 'string')
+        out.push(error(`${p === '.' ? '' : p}.${key}`, `${key} must be type: string`));
     }
     const meta = node.properties?.metadata;
-    if (meta !== undefined && meta.type !== 'object') out.push(error(`${p === '.' ? '' : p}.metadata`, 'metadata must be type: object'));
+    if (meta !== undefined && meta.type !== 'object')
+      out.push(error(`${p === '.' ? '' : p}.metadata`, 'metadata must be type: object'));
   }
   if (level === 'root' && node.properties?.metadata !== undefined) {
     const meta = node.properties.metadata;
     const extra = Object.keys(meta).filter((k) => !['type', 'properties', 'description'].includes(k));
     const props = Object.keys(meta.properties ?? {}).filter((k) => k !== 'name' && k !== 'generateName');
     if (extra.length > 0 || props.length > 0) {
-      out.push(error('.metadata', `metadata may only restrict name and generateName; remove ${[...extra, ...props].join(', ')}`));
+      out.push(
+        error(
+          '.metadata',
+          `metadata may only restrict name and generateName; remove ${[...extra, ...props].join(', ')}`,
+        ),
+      );
     }
   }
 }
 
 export function validateStructural(version: string, root: JSONSchemaProps | undefined): Issue[] {
-  if (root === undefined) return [error(`${version}: .`, 'every version needs a schema (spec.versions[].schema.openAPIV3Schema)')];
+  if (root === undefined)
+    return [error(`${version}: .`, 'every version needs a schema (spec.versions[].schema.openAPIV3Schema)')];
   const out: Issue[] = [];
   walkSchema(root, ({ node, path, level }) => {
     const local: Issue[] = [];

@@ -6,28 +6,42 @@ import type { JSONSchemaProps } from '../crd/types';
 import { error, type Issue } from './issue';
 
 const FORBIDDEN: [keyof JSONSchemaProps, string][] = [
-  ['type', 'type'], ['additionalProperties', 'additionalProperties'], ['default', 'default'], ['title', 'title'],
-  ['description', 'description'], ['nullable', 'nullable'],
+  ['type', 'type'],
+  ['additionalProperties', 'additionalProperties'],
+  ['default', 'default'],
+  ['title', 'title'],
+  ['description', 'description'],
+  ['nullable', 'nullable'],
   ['x-kubernetes-preserve-unknown-fields', 'x-kubernetes-preserve-unknown-fields'],
   ['x-kubernetes-embedded-resource', 'x-kubernetes-embedded-resource'],
   ['x-kubernetes-int-or-string', 'x-kubernetes-int-or-string'],
-  ['x-kubernetes-list-map-keys', 'x-kubernetes-list-map-keys'], ['x-kubernetes-list-type', 'x-kubernetes-list-type'],
+  ['x-kubernetes-list-map-keys', 'x-kubernetes-list-map-keys'],
+  ['x-kubernetes-list-type', 'x-kubernetes-list-type'],
 ];
 
 function isIntOrStringAnyOf(anyOf: JSONSchemaProps[] | undefined): boolean {
-  return anyOf?.length === 2 && anyOf[0]?.type === 'integer' && anyOf[1]?.type === 'string' &&
-    Object.keys(anyOf[0]).length === 1 && Object.keys(anyOf[1]).length === 1;
+  return (
+    anyOf?.length === 2 &&
+    anyOf[0]?.type === 'integer' &&
+    anyOf[1]?.type === 'string' &&
+    Object.keys(anyOf[0]).length === 1 &&
+    Object.keys(anyOf[1]).length === 1
+  );
 }
 
 function nested(v: JSONSchemaProps, outer: JSONSchemaProps | undefined, p: string, out: Issue[]): void {
   for (const [key, name] of FORBIDDEN) {
-    if (v[key] !== undefined && v[key] !== false) out.push(error(p, `${name} is not allowed inside allOf/anyOf/oneOf/not: move it to the field itself`));
+    if (v[key] !== undefined && v[key] !== false)
+      out.push(error(p, `${name} is not allowed inside allOf/anyOf/oneOf/not: move it to the field itself`));
   }
-  if (v.properties?.metadata !== undefined) out.push(error(p, 'metadata cannot be restricted inside allOf/anyOf/oneOf/not'));
+  if (v.properties?.metadata !== undefined)
+    out.push(error(p, 'metadata cannot be restricted inside allOf/anyOf/oneOf/not'));
   for (const [name, child] of Object.entries(v.properties ?? {})) {
     const structural = outer?.properties?.[name];
     if (outer !== undefined && structural === undefined && outer['x-kubernetes-preserve-unknown-fields'] !== true) {
-      out.push(error(p, `"${name}" is restricted here but is not a property of the field: declare it under properties too`));
+      out.push(
+        error(p, `"${name}" is restricted here but is not a property of the field: declare it under properties too`),
+      );
     }
     nested(child, structural, `${p}.properties.${name}`, out);
   }
@@ -38,7 +52,13 @@ function nested(v: JSONSchemaProps, outer: JSONSchemaProps | undefined, p: strin
   walkJunctors(v, outer, p, out, false);
 }
 
-function walkJunctors(v: JSONSchemaProps, outer: JSONSchemaProps | undefined, p: string, out: Issue[], top: boolean): void {
+function walkJunctors(
+  v: JSONSchemaProps,
+  outer: JSONSchemaProps | undefined,
+  p: string,
+  out: Issue[],
+  top: boolean,
+): void {
   const skipAnyOf = top && isIntOrStringAnyOf(v.anyOf);
   if (!skipAnyOf) (v.anyOf ?? []).forEach((s, i) => nested(s, outer, `${p} anyOf[${i}]`, out));
   const skipFirstAllOf = top && isIntOrStringAnyOf(v.allOf?.[0]?.anyOf);

@@ -34,17 +34,21 @@ function checkScalar(s: JSONSchemaProps, v: JSONValue, problem: (m: string) => v
     if (s.maximum !== undefined && (v > s.maximum || (s.exclusiveMaximum === true && v === s.maximum))) {
       problem(`${v} is above the ${s.exclusiveMaximum ? 'exclusive ' : ''}maximum ${s.maximum}`);
     }
-    if (s.multipleOf !== undefined && s.multipleOf > 0 && !Number.isInteger(v / s.multipleOf)) problem(`${v} is not a multiple of ${s.multipleOf}`);
+    if (s.multipleOf !== undefined && s.multipleOf > 0 && !Number.isInteger(v / s.multipleOf))
+      problem(`${v} is not a multiple of ${s.multipleOf}`);
     if (s.format === 'int32' && (v < -(2 ** 31) || v >= 2 ** 31)) problem(`${v} does not fit in an int32`);
   }
   if (typeof v === 'string') {
     const length = [...v].length;
-    if (s.minLength !== undefined && length < s.minLength) problem(`${show(v)} is shorter than minLength ${s.minLength}`);
-    if (s.maxLength !== undefined && length > s.maxLength) problem(`${show(v)} is longer than maxLength ${s.maxLength}`);
+    if (s.minLength !== undefined && length < s.minLength)
+      problem(`${show(v)} is shorter than minLength ${s.minLength}`);
+    if (s.maxLength !== undefined && length > s.maxLength)
+      problem(`${show(v)} is longer than maxLength ${s.maxLength}`);
     if (s.pattern !== undefined && checkPattern(s.pattern) === undefined && !new RegExp(s.pattern).test(v)) {
       problem(`${show(v)} does not match the pattern ${s.pattern}`);
     }
-    if (s.format === 'date-time' && !RFC3339.test(v)) problem(`${show(v)} is not an RFC 3339 date-time such as 2024-01-02T15:04:05Z`);
+    if (s.format === 'date-time' && !RFC3339.test(v))
+      problem(`${show(v)} is not an RFC 3339 date-time such as 2024-01-02T15:04:05Z`);
   }
 }
 
@@ -59,7 +63,9 @@ export function validateValue(s: JSONSchemaProps, v: JSONValue, path = '.', isOb
   if (s['x-kubernetes-int-or-string'] === true) {
     if (typeOf(v) !== 'integer' && typeof v !== 'string') problem(`${show(v)} must be an integer or a string`);
   } else if (s.type !== undefined && !fits(s.type, v)) {
-    problem(`${show(v)} is ${typeOf(v) === 'integer' ? 'an integer' : `a${/^[aeiou]/.test(typeOf(v)) ? 'n' : ''} ${typeOf(v)}`}, the field is ${s.type}`);
+    problem(
+      `${show(v)} is ${typeOf(v) === 'integer' ? 'an integer' : `a${/^[aeiou]/.test(typeOf(v)) ? 'n' : ''} ${typeOf(v)}`}, the field is ${s.type}`,
+    );
     return out;
   }
   if (s.enum !== undefined && !s.enum.some((e) => canonicalJson(e) === canonicalJson(v))) {
@@ -68,25 +74,35 @@ export function validateValue(s: JSONSchemaProps, v: JSONValue, path = '.', isOb
   checkScalar(s, v, (m) => problem(m));
 
   if (Array.isArray(v)) {
-    if (s.minItems !== undefined && v.length < s.minItems) problem(`has ${v.length} items, fewer than minItems ${s.minItems}`);
-    if (s.maxItems !== undefined && v.length > s.maxItems) problem(`has ${v.length} items, more than maxItems ${s.maxItems}`);
+    if (s.minItems !== undefined && v.length < s.minItems)
+      problem(`has ${v.length} items, fewer than minItems ${s.minItems}`);
+    if (s.maxItems !== undefined && v.length > s.maxItems)
+      problem(`has ${v.length} items, more than maxItems ${s.maxItems}`);
     const items = s.items !== undefined && !Array.isArray(s.items) ? s.items : undefined;
     const base = path === '.' ? '' : path;
     if (items) v.forEach((x, i) => out.push(...validateValue(items, x, `${base}[${i}]`)));
     const listType = s['x-kubernetes-list-type'];
     if (listType === 'set' || listType === 'map') {
       const keys = s['x-kubernetes-list-map-keys'] ?? [];
-      const ids = v.map((x) => (listType === 'set' ? canonicalJson(x) : canonicalJson(keys.map((k) => (x as Record<string, JSONValue>)?.[k]))));
+      const ids = v.map((x) =>
+        listType === 'set' ? canonicalJson(x) : canonicalJson(keys.map((k) => (x as Record<string, JSONValue>)?.[k])),
+      );
       const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
-      if (dup >= 0) problem(`entry ${dup} duplicates an earlier entry${listType === 'map' ? ` (same ${keys.join(', ')})` : ''}`);
+      if (dup >= 0)
+        problem(`entry ${dup} duplicates an earlier entry${listType === 'map' ? ` (same ${keys.join(', ')})` : ''}`);
     }
   } else if (typeof v === 'object') {
     const n = Object.keys(v).length;
-    if (s.minProperties !== undefined && n < s.minProperties) problem(`has ${n} properties, fewer than minProperties ${s.minProperties}`);
-    if (s.maxProperties !== undefined && n > s.maxProperties) problem(`has ${n} properties, more than maxProperties ${s.maxProperties}`);
+    if (s.minProperties !== undefined && n < s.minProperties)
+      problem(`has ${n} properties, fewer than minProperties ${s.minProperties}`);
+    if (s.maxProperties !== undefined && n > s.maxProperties)
+      problem(`has ${n} properties, more than maxProperties ${s.maxProperties}`);
     for (const req of s.required ?? []) if (!(req in v)) problem(`required field "${req}" is missing`);
     const extra = typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
-    const free = s['x-kubernetes-preserve-unknown-fields'] === true || s.additionalProperties === true || (s.properties === undefined && extra === undefined);
+    const free =
+      s['x-kubernetes-preserve-unknown-fields'] === true ||
+      s.additionalProperties === true ||
+      (s.properties === undefined && extra === undefined);
     for (const [k, x] of Object.entries(v)) {
       const child = s.properties?.[k] ?? extra;
       if (child) out.push(...validateValue(child, x, childPath(path, k)));

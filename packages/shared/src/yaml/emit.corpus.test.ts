@@ -11,8 +11,17 @@ const files = corpusFiles();
 test("the corpus holds exactly the files of the README's table, with its byte-identical marks", () => {
   const table = corpusTable();
   assert.ok(table.size > 0, 'the README table lists the corpus');
-  assert.deepEqual(files.map((f) => f.name), [...table.keys()].sort());
-  assert.deepEqual(files.filter((f) => f.byteIdentical).map((f) => f.name), [...table].filter(([, r]) => r.byteIdentical).map(([n]) => n).sort());
+  assert.deepEqual(
+    files.map((f) => f.name),
+    [...table.keys()].sort(),
+  );
+  assert.deepEqual(
+    files.filter((f) => f.byteIdentical).map((f) => f.name),
+    [...table]
+      .filter(([, r]) => r.byteIdentical)
+      .map(([n]) => n)
+      .sort(),
+  );
 });
 
 for (const file of files) {
@@ -25,7 +34,9 @@ for (const file of files) {
         const a = out.split('\n');
         const b = file.text.split('\n');
         const i = a.findIndex((l, n) => l !== b[n]);
-        assert.fail(`first difference at line ${i + 1}:\n ours: ${JSON.stringify(a[i])}\n file: ${JSON.stringify(b[i])}`);
+        assert.fail(
+          `first difference at line ${i + 1}:\n ours: ${JSON.stringify(a[i])}\n file: ${JSON.stringify(b[i])}`,
+        );
       }
     } else {
       const again = parseYaml(out);

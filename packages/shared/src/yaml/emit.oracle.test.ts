@@ -13,7 +13,10 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { emitYaml, type YamlValue } from './emit';
 
-const cacheDir = join(process.env.OPSTUDIO_CACHE_DIR ?? join(homedir(), '.cache', 'operator-studio'), 'goyaml-oracle-v2.4.3');
+const cacheDir = join(
+  process.env.OPSTUDIO_CACHE_DIR ?? join(homedir(), '.cache', 'operator-studio'),
+  'goyaml-oracle-v2.4.3',
+);
 const binary = join(cacheDir, 'oracle');
 
 function buildOracle(): string | undefined {
@@ -23,7 +26,11 @@ function buildOracle(): string | undefined {
   const src = fileURLToPath(new URL('testdata/goyaml-oracle/', import.meta.url));
   copyFileSync(join(src, 'main.go.txt'), join(cacheDir, 'main.go'));
   copyFileSync(join(src, 'go.mod.txt'), join(cacheDir, 'go.mod'));
-  const r = spawnSync('go', ['build', '-o', 'oracle', '.'], { cwd: cacheDir, env: { ...process.env, GOFLAGS: '-mod=mod', GOSUMDB: 'off' }, encoding: 'utf8' });
+  const r = spawnSync('go', ['build', '-o', 'oracle', '.'], {
+    cwd: cacheDir,
+    env: { ...process.env, GOFLAGS: '-mod=mod', GOSUMDB: 'off' },
+    encoding: 'utf8',
+  });
   return r.status === 0 ? undefined : `cannot build the go-yaml oracle: ${r.stderr.split('\n')[0]}`;
 }
 
@@ -32,16 +39,50 @@ const skip = buildOracle();
 const str = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary-ascii', maxLength: 40 }),
-  fc.array(fc.constantFrom('word', 'a-much-longer-word-here', ' ', '  ', '\n', '\n\n', 'x', ':', '#', "'", '"', '-', '\t', '…', 'é', 'True', '0x1'), { maxLength: 80 }).map((a) => a.join('')),
+  fc
+    .array(
+      fc.constantFrom(
+        'word',
+        'a-much-longer-word-here',
+        ' ',
+        '  ',
+        '\n',
+        '\n\n',
+        'x',
+        ':',
+        '#',
+        "'",
+        '"',
+        '-',
+        '\t',
+        '…',
+        'é',
+        'True',
+        '0x1',
+      ),
+      { maxLength: 80 },
+    )
+    .map((a) => a.join('')),
 );
 const value = fc.letrec((tie) => ({
-  v: fc.oneof({ depthSize: 'small' }, str, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), fc.array(tie('v'), { maxLength: 4 }), fc.dictionary(str, tie('v'), { maxKeys: 5 })),
+  v: fc.oneof(
+    { depthSize: 'small' },
+    str,
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('v'), { maxLength: 4 }),
+    fc.dictionary(str, tie('v'), { maxKeys: 5 }),
+  ),
 })).v;
 
 test('random documents: our bytes equal go-yaml v2 bytes', { skip }, () => {
   const docs = fc.sample(fc.dictionary(str, value, { maxKeys: 6 }), { numRuns: 3000 });
   const texts = docs.map((d) => JSON.stringify(d));
-  const out = execFileSync(binary, { input: JSON.stringify(texts), maxBuffer: 1 << 30 }).toString('utf8').split('\0');
+  const out = execFileSync(binary, { input: JSON.stringify(texts), maxBuffer: 1 << 30 })
+    .toString('utf8')
+    .split('\0');
   let compared = 0;
   texts.forEach((t, i) => {
     const go = out[i] ?? '';

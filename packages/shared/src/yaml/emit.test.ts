@@ -10,21 +10,33 @@ import { formatGoNumber } from './go-number';
 // under sigs.k8s.io/yaml 1.6, which controller-gen uses) from goyaml-cases.json, with the
 // program in goyaml-oracle/ (emit.oracle.test.ts builds it); goyaml-cases.mjs.txt (a node script) generates the JSON.
 test('matches go-yaml v2 byte for byte on the tricky-case table', () => {
-  const input = JSON.parse(readFileSync(new URL('testdata/goyaml-cases.json', import.meta.url), 'utf8')) as Record<string, never>;
+  const input = JSON.parse(readFileSync(new URL('testdata/goyaml-cases.json', import.meta.url), 'utf8')) as Record<
+    string,
+    never
+  >;
   const expected = readFileSync(new URL('testdata/goyaml-cases.expected.yaml', import.meta.url), 'utf8');
   assert.equal(emitYaml(input), expected);
 });
 
 test('quotes strings that YAML 1.1 would read as something else', () => {
-  assert.equal(emitYaml({ a: 'True', b: 'yes', c: '1', d: 'null', e: '0x1', f: '', g: 'plain' }), 'a: "True"\nb: "yes"\nc: "1"\nd: "null"\ne: "0x1"\nf: ""\ng: plain\n');
+  assert.equal(
+    emitYaml({ a: 'True', b: 'yes', c: '1', d: 'null', e: '0x1', f: '', g: 'plain' }),
+    'a: "True"\nb: "yes"\nc: "1"\nd: "null"\ne: "0x1"\nf: ""\ng: plain\n',
+  );
 });
 
 test('single-quotes strings with indicator characters, doubling inner quotes', () => {
-  assert.equal(emitYaml({ a: '- x', b: "'it's'", c: 'a: b', d: '*x' }), "a: '- x'\nb: '''it''s'''\nc: 'a: b'\nd: '*x'\n");
+  assert.equal(
+    emitYaml({ a: '- x', b: "'it's'", c: 'a: b', d: '*x' }),
+    "a: '- x'\nb: '''it''s'''\nc: 'a: b'\nd: '*x'\n",
+  );
 });
 
 test('sequences under a key are not indented; empty collections are flow style', () => {
-  assert.equal(emitYaml({ a: [{ b: 1, c: [] }, 'x'], d: {} }, { documentStart: true }), '---\na:\n- b: 1\n  c: []\n- x\nd: {}\n');
+  assert.equal(
+    emitYaml({ a: [{ b: 1, c: [] }, 'x'], d: {} }, { documentStart: true }),
+    '---\na:\n- b: 1\n  c: []\n- x\nd: {}\n',
+  );
 });
 
 test('multi-line strings are literal blocks with the right chomping and indent hints', () => {
@@ -45,11 +57,27 @@ test('long plain scalars fold at the first space past column 80', () => {
 });
 
 test('keys sort in go-yaml order: non-letters first, digit runs as numbers', () => {
-  assert.deepEqual(['b', 'B', 'a10', 'a2', '_x', 'x-b', 'x-a'].sort(compareGoKeys), ['_x', 'B', 'a2', 'a10', 'b', 'x-a', 'x-b']);
+  assert.deepEqual(['b', 'B', 'a10', 'a2', '_x', 'x-b', 'x-a'].sort(compareGoKeys), [
+    '_x',
+    'B',
+    'a2',
+    'a10',
+    'b',
+    'x-a',
+    'x-b',
+  ]);
 });
 
 test('numbers are written as Go writes them', () => {
-  assert.deepEqual([1, -0, 1.5, 1e-7, 1234567.5, 1e21, 0.0001].map(formatGoNumber), ['1', '0', '1.5', '1e-07', '1.2345675e+06', '1e+21', '0.0001']);
+  assert.deepEqual([1, -0, 1.5, 1e-7, 1234567.5, 1e21, 0.0001].map(formatGoNumber), [
+    '1',
+    '0',
+    '1.5',
+    '1e-07',
+    '1.2345675e+06',
+    '1e+21',
+    '0.0001',
+  ]);
 });
 
 test('keys go-yaml cannot order consistently come out the same whatever order the object holds them in (found by the property test)', () => {
@@ -57,7 +85,14 @@ test('keys go-yaml cannot order consistently come out the same whatever order th
   // integer-like keys first, so a round trip through an object changes their order.
   const a = emitYaml({ '': false, '3A': false, '4': 0, '30': null });
   const b = emitYaml(JSON.parse('{"4":0,"30":null,"3A":false,"":false}') as Record<string, unknown> as never);
-  const c = emitYaml(Object.fromEntries([['3A', false], ['', false], ['30', null], ['4', 0]]) as never);
+  const c = emitYaml(
+    Object.fromEntries([
+      ['3A', false],
+      ['', false],
+      ['30', null],
+      ['4', 0],
+    ]) as never,
+  );
   assert.equal(b, a);
   assert.equal(c, a);
 });

@@ -49,20 +49,13 @@ function stringStyle(s: string): Style {
 }
 
 export type YamlValue =
-  | string
-  | number
-  | bigint
-  | boolean
-  | null
-  | readonly YamlValue[]
-  | { readonly [key: string]: YamlValue | undefined };
+  string | number | bigint | boolean | null | readonly YamlValue[] | { readonly [key: string]: YamlValue | undefined };
 
 const BEST_WIDTH = 80;
 const BEST_INDENT = 2;
 const MAX_SIMPLE_KEY = 128;
 
 type Style = 'plain' | 'single' | 'double' | 'literal';
-
 
 function utf8Length(s: string): number {
   let n = 0;
@@ -89,8 +82,21 @@ function hex(v: number, width: number): string {
 }
 
 const ESCAPES: Readonly<Record<number, string>> = {
-  0x00: '0', 0x07: 'a', 0x08: 'b', 0x09: 't', 0x0a: 'n', 0x0b: 'v', 0x0c: 'f', 0x0d: 'r', 0x1b: 'e',
-  0x22: '"', 0x5c: '\\', 0x85: 'N', 0xa0: '_', 0x2028: 'L', 0x2029: 'P',
+  0x00: '0',
+  0x07: 'a',
+  0x08: 'b',
+  0x09: 't',
+  0x0a: 'n',
+  0x0b: 'v',
+  0x0c: 'f',
+  0x0d: 'r',
+  0x1b: 'e',
+  0x22: '"',
+  0x5c: '\\',
+  0x85: 'N',
+  0xa0: '_',
+  0x2028: 'L',
+  0x2029: 'P',
 };
 
 class Emitter {
@@ -293,7 +299,7 @@ class Emitter {
     this.writeIndicator('"', true, false, false);
     let spaces = false;
     const n = s.length;
-    for (let i = 0; i < n; ) {
+    for (let i = 0; i < n;) {
       const cp = s.codePointAt(i) ?? 0;
       const w = cp > 0xffff ? 2 : 1;
       if (!isPrintable(cp) || cp === 0xfeff || isBreak(cp) || cp === 34 || cp === 92) {

@@ -24,7 +24,12 @@ test('bad YAML is a one-line message with the line, never an exception', () => {
 
 test('hostile YAML is refused quickly with a clear message: an alias bomb, deep nesting', () => {
   const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
-  for (let i = 1; i < 9; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+  for (let i = 1; i < 9; i++)
+    bomb.push(
+      `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10)
+        .fill(`*${String.fromCharCode(96 + i)}`)
+        .join(',')}]`,
+    );
   const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
   for (const [text, pattern] of [
     [bomb.join('\n'), /alias/i],

@@ -42,9 +42,16 @@ export type ParseYamlResult = { ok: true; value: YamlValue } | { ok: false; mess
 export function parseYaml(text: string): ParseYamlResult {
   let docs;
   try {
-    docs = parseAllDocuments(text, { schema: 'core', customTags: (tags) => [...tags, YAML11_BOOL], uniqueKeys: true, prettyErrors: true, strict: true });
+    docs = parseAllDocuments(text, {
+      schema: 'core',
+      customTags: (tags) => [...tags, YAML11_BOOL],
+      uniqueKeys: true,
+      prettyErrors: true,
+      strict: true,
+    });
   } catch (err) {
-    if (err instanceof RangeError) return { ok: false, message: `not valid YAML: nested deeper than ${MAX_YAML_DEPTH} levels` };
+    if (err instanceof RangeError)
+      return { ok: false, message: `not valid YAML: nested deeper than ${MAX_YAML_DEPTH} levels` };
     return { ok: false, message: `not valid YAML: ${String(err)}` };
   }
   if (!Array.isArray(docs)) return { ok: false, message: 'not valid YAML: the text is empty' };
@@ -54,13 +61,15 @@ export function parseYaml(text: string): ParseYamlResult {
   const doc = nonEmpty[0]!;
   const err = doc.errors[0];
   // the parser itself recurses on flow collections: thousands of `[` end in a stack overflow
-  if (err?.message.includes('Maximum call stack size exceeded') === true) return { ok: false, message: `not valid YAML: nested deeper than ${MAX_YAML_DEPTH} levels` };
+  if (err?.message.includes('Maximum call stack size exceeded') === true)
+    return { ok: false, message: `not valid YAML: nested deeper than ${MAX_YAML_DEPTH} levels` };
   if (err) {
     const line = err.linePos?.[0].line;
     const first = err.message.split('\n')[0] ?? err.message;
     return { ok: false, message: `not valid YAML${line ? ` (line ${line})` : ''}: ${first}` };
   }
-  if (depthExceeds(doc.contents, MAX_YAML_DEPTH)) return { ok: false, message: `not valid YAML: nested deeper than ${MAX_YAML_DEPTH} levels` };
+  if (depthExceeds(doc.contents, MAX_YAML_DEPTH))
+    return { ok: false, message: `not valid YAML: nested deeper than ${MAX_YAML_DEPTH} levels` };
   try {
     return { ok: true, value: doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }) as YamlValue };
   } catch (e) {

@@ -17,10 +17,14 @@ const isBlank = (c: number): boolean => c === 32 || c === 9;
 /** `c` is NaN past the end of the string, which counts as "z" (end) in libyaml. */
 const isBlankZ = (c: number): boolean => c === 32 || c === 9 || isBreak(c) || c === 0 || Number.isNaN(c);
 export const isPrintable = (cp: number): boolean =>
-  cp === 10 || (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd && cp !== 0xfeff);
+  cp === 10 ||
+  (cp >= 0x20 && cp <= 0x7e) ||
+  (cp >= 0xa0 && cp <= 0xd7ff) ||
+  (cp >= 0xe000 && cp <= 0xfffd && cp !== 0xfeff);
 
 export function analyze(s: string): Analysis {
-  if (s.length === 0) return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
+  if (s.length === 0)
+    return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
   let blockIndicators = s.startsWith('---') || s.startsWith('...');
   let lineBreaks = false;
   let special = false;
@@ -34,18 +38,33 @@ export function analyze(s: string): Analysis {
   let previousSpace = false;
   let previousBreak = false;
   const n = s.length;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const cp = s.codePointAt(i) ?? 0;
     const w = cp > 0xffff ? 2 : 1;
     const next = s.charCodeAt(i + w);
     const followedByWhitespace = i + w >= n || isBlank(next);
     if (i === 0) {
       switch (cp) {
-        case 35: case 44: case 91: case 93: case 123: case 125: case 38: case 42: case 33:
-        case 124: case 62: case 39: case 34: case 37: case 64: case 96: // # , [ ] { } & * ! | > ' " % @ `
+        case 35:
+        case 44:
+        case 91:
+        case 93:
+        case 123:
+        case 125:
+        case 38:
+        case 42:
+        case 33:
+        case 124:
+        case 62:
+        case 39:
+        case 34:
+        case 37:
+        case 64:
+        case 96: // # , [ ] { } & * ! | > ' " % @ `
           blockIndicators = true;
           break;
-        case 63: case 58: // ? :
+        case 63:
+        case 58: // ? :
           if (followedByWhitespace) blockIndicators = true;
           break;
         case 45: // -
@@ -93,4 +112,3 @@ export function analyze(s: string): Analysis {
   if (lineBreaks || blockIndicators) blockPlainAllowed = false;
   return { multiline: lineBreaks, blockPlainAllowed, singleQuotedAllowed, blockAllowed };
 }
-

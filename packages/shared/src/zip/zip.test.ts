@@ -20,7 +20,12 @@ function readZip(bytes: Uint8Array): Map<string, { text: string; mode: number; d
     const dataAt = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const data = inflateSync(bytes.subarray(dataAt, dataAt + size));
     assert.equal(crc32(data), view.getUint32(at + 16, true), `crc of ${name}`);
-    out.set(name, { text: new TextDecoder().decode(data), mode: view.getUint32(at + 38, true) >>> 16, date: view.getUint16(at + 14, true), time: view.getUint16(at + 12, true) });
+    out.set(name, {
+      text: new TextDecoder().decode(data),
+      mode: view.getUint32(at + 38, true) >>> 16,
+      date: view.getUint16(at + 14, true),
+      time: view.getUint16(at + 12, true),
+    });
     at += 46 + nameLength;
   }
   return out;
@@ -31,8 +36,22 @@ test('crc32 matches the standard check value', () => {
 });
 
 test('entries come back sorted, with fixed timestamps and mode 0644, whatever the insertion order', () => {
-  const a = zipFiles(new Map([['b/x.txt', 'bee'], ['a.txt', 'ay'], ['ü/ä.txt', 'umlaut']]), 'p/');
-  const b = zipFiles(new Map([['ü/ä.txt', 'umlaut'], ['a.txt', 'ay'], ['b/x.txt', 'bee']]), 'p/');
+  const a = zipFiles(
+    new Map([
+      ['b/x.txt', 'bee'],
+      ['a.txt', 'ay'],
+      ['ü/ä.txt', 'umlaut'],
+    ]),
+    'p/',
+  );
+  const b = zipFiles(
+    new Map([
+      ['ü/ä.txt', 'umlaut'],
+      ['a.txt', 'ay'],
+      ['b/x.txt', 'bee'],
+    ]),
+    'p/',
+  );
   assert.deepEqual(a, b);
   const entries = readZip(a);
   assert.deepEqual([...entries.keys()], ['p/a.txt', 'p/b/x.txt', 'p/ü/ä.txt']);

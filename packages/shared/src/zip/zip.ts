@@ -28,8 +28,16 @@ export function crc32(data: Uint8Array): number {
 
 /** A relative path with no empty, `.` or `..` segment, no backslash and no control character. */
 export function checkEntryName(name: string): string {
-  const bad = name === '' || name.startsWith('/') || name.includes('\\') || [...name].some((c) => c.charCodeAt(0) < 0x20) || name.split('/').some((s) => s === '' || s === '.' || s === '..');
-  if (bad) throw new ZipError(`refusing the zip entry name ${JSON.stringify(name)}: entries must be relative paths inside the archive`);
+  const bad =
+    name === '' ||
+    name.startsWith('/') ||
+    name.includes('\\') ||
+    [...name].some((c) => c.charCodeAt(0) < 0x20) ||
+    name.split('/').some((s) => s === '' || s === '.' || s === '..');
+  if (bad)
+    throw new ZipError(
+      `refusing the zip entry name ${JSON.stringify(name)}: entries must be relative paths inside the archive`,
+    );
   return name;
 }
 
@@ -45,7 +53,10 @@ const FILE_MODE = 0o100644;
 export function zipFiles(files: ReadonlyMap<string, string | Uint8Array>, prefix = ''): Uint8Array {
   const encoder = new TextEncoder();
   const entries = [...files.entries()]
-    .map(([path, content]) => ({ name: encoder.encode(checkEntryName(`${prefix}${path}`)), data: typeof content === 'string' ? encoder.encode(content) : content }))
+    .map(([path, content]) => ({
+      name: encoder.encode(checkEntryName(`${prefix}${path}`)),
+      data: typeof content === 'string' ? encoder.encode(content) : content,
+    }))
     .sort((a, b) => compareBytes(a.name, b.name));
   const chunks: Uint8Array[] = [];
   const central: Uint8Array[] = [];
@@ -90,7 +101,8 @@ export function zipFiles(files: ReadonlyMap<string, string | Uint8Array>, prefix
   end.setUint16(10, entries.length, true);
   end.setUint32(12, centralSize, true);
   end.setUint32(16, offset, true);
-  if (entries.length > 0xffff || offset + centralSize > 0xffffffff) throw new ZipError('the archive is too large for a zip without zip64');
+  if (entries.length > 0xffff || offset + centralSize > 0xffffffff)
+    throw new ZipError('the archive is too large for a zip without zip64');
   return concat([...chunks, ...central, new Uint8Array(end.buffer)]);
 }
 

@@ -18,7 +18,9 @@ const check = z.object({
 
 export const accessInput = {
   can: check,
-  check: z.object({ checks: z.array(check).min(1, 'ask at least one question').max(50, 'at most 50 questions at once') }),
+  check: z.object({
+    checks: z.array(check).min(1, 'ask at least one question').max(50, 'at most 50 questions at once'),
+  }),
 };
 
 export const accessRouter = createTRPCRouter({

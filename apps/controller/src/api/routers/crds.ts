@@ -10,7 +10,10 @@ import { clusterMetadataProcedure, kubeWriteProcedure } from '../procedures';
 import { createTRPCRouter } from '../trpc';
 
 const designId = z.string().trim().min(1, 'pass the design id').max(64, 'a design id is at most 64 characters');
-const operationId = z.string().regex(OPERATION_ID, 'an operation id is 1-64 letters, digits, ".", "_" or "-"').optional();
+const operationId = z
+  .string()
+  .regex(OPERATION_ID, 'an operation id is 1-64 letters, digits, ".", "_" or "-"')
+  .optional();
 
 export const crdsInput = {
   install: z.object({
@@ -21,17 +24,35 @@ export const crdsInput = {
   }),
   uninstall: z.object({ designId, deleteResources: z.boolean().optional(), operationId }),
   diff: z.object({ designId, version: z.number().int().min(1).optional() }),
-  get: z.object({ name: z.string().refine((n) => n.includes('.') && DNS1123_SUBDOMAIN.test(n), 'a CRD name is <plural>.<group>, lower case, e.g. memcacheds.cache.example.com').max(DNS1123_SUBDOMAIN_MAX) }),
+  get: z.object({
+    name: z
+      .string()
+      .refine(
+        (n) => n.includes('.') && DNS1123_SUBDOMAIN.test(n),
+        'a CRD name is <plural>.<group>, lower case, e.g. memcacheds.cache.example.com',
+      )
+      .max(DNS1123_SUBDOMAIN_MAX),
+  }),
 };
 
-const crdQuestion = (verb: string) => (): AccessQuestion => ({ verb, group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' });
+const crdQuestion = (verb: string) => (): AccessQuestion => ({
+  verb,
+  group: 'apiextensions.k8s.io',
+  resource: 'customresourcedefinitions',
+});
 
 export const crdsRouter = createTRPCRouter({
   // the dry run, apply and deletes go out as the user (multi-user mode): Kubernetes RBAC decides
-  install: kubeWriteProcedure('admin', crdsInput.install, crdQuestion('create')).mutation(({ ctx, input }) => ctx.crds.install(input, ctx.kube.config)),
-  uninstall: kubeWriteProcedure('admin', crdsInput.uninstall, crdQuestion('delete')).mutation(({ ctx, input }) => ctx.crds.uninstall(input, ctx.kube.config)),
+  install: kubeWriteProcedure('admin', crdsInput.install, crdQuestion('create')).mutation(({ ctx, input }) =>
+    ctx.crds.install(input, ctx.kube.config),
+  ),
+  uninstall: kubeWriteProcedure('admin', crdsInput.uninstall, crdQuestion('delete')).mutation(({ ctx, input }) =>
+    ctx.crds.uninstall(input, ctx.kube.config),
+  ),
   // CRDs are cluster metadata, the same for every viewer; the diff's dry run uses the studio's identity (docs/security.md)
-  diff: clusterMetadataProcedure.input(crdsInput.diff).query(({ ctx, input }) => ctx.crds.diff(input.designId, input.version)),
+  diff: clusterMetadataProcedure
+    .input(crdsInput.diff)
+    .query(({ ctx, input }) => ctx.crds.diff(input.designId, input.version)),
   list: clusterMetadataProcedure.query(({ ctx }) => ctx.crds.list()),
   get: clusterMetadataProcedure.input(crdsInput.get).query(({ ctx, input }) => ctx.crds.get(input.name)),
 });

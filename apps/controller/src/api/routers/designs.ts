@@ -12,7 +12,10 @@ export const designsInput = {
   save: z.object({
     id: id.optional(),
     name: z.string().trim().min(1, 'a design needs a name').max(200, 'a design name is at most 200 characters'),
-    yaml: z.string().min(1, 'the design YAML is empty').max(1024 * 1024, 'a design is at most 1 MiB of YAML'),
+    yaml: z
+      .string()
+      .min(1, 'the design YAML is empty')
+      .max(1024 * 1024, 'a design is at most 1 MiB of YAML'),
   }),
   byId: z.object({ id }),
 };
@@ -20,7 +23,13 @@ export const designsInput = {
 export const designsRouter = createTRPCRouter({
   list: viewerProcedure.query(({ ctx }) => ctx.designs.list()),
   get: viewerProcedure.input(designsInput.get).query(({ ctx, input }) => ctx.designs.get(input.id, input.version)),
-  save: editorProcedure.input(designsInput.save).use(audited).mutation(({ ctx, input }) => ctx.designs.save(input)),
-  delete: editorProcedure.input(designsInput.byId).use(audited).mutation(({ ctx, input }) => ctx.designs.delete(input.id)),
+  save: editorProcedure
+    .input(designsInput.save)
+    .use(audited)
+    .mutation(({ ctx, input }) => ctx.designs.save(input)),
+  delete: editorProcedure
+    .input(designsInput.byId)
+    .use(audited)
+    .mutation(({ ctx, input }) => ctx.designs.delete(input.id)),
   history: viewerProcedure.input(designsInput.byId).query(({ ctx, input }) => ctx.designs.history(input.id)),
 });

@@ -8,7 +8,12 @@ import { createTRPCRouter } from '../trpc';
 export const historyInput = {
   runs: z.object({
     uid: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'pass the object uid (metadata.uid)'),
-    limit: z.number().int('limit is a whole number').min(1, 'limit is 1 to 500').max(500, 'limit is 1 to 500').default(50),
+    limit: z
+      .number()
+      .int('limit is a whole number')
+      .min(1, 'limit is 1 to 500')
+      .max(500, 'limit is 1 to 500')
+      .default(50),
     before: z.number().int('before is a run id').min(1, 'before is a run id').optional(),
   }),
 };

@@ -11,5 +11,7 @@ test('a subscription asks for 1 to 32 topics', () => {
 
 test('SSE keep-alives beat a proxy that drops streams idle for 30 s', () => {
   assert.ok(SSE_PING_MS < 30_000);
-  assert.ok(SSE_PING_MS < SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS && SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS < 30_000);
+  assert.ok(
+    SSE_PING_MS < SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS && SSE_CLIENT_RECONNECT_AFTER_INACTIVITY_MS < 30_000,
+  );
 });

@@ -14,5 +14,7 @@ export const liveInput = z.object({
 
 export const liveRouter = createTRPCRouter({
   // multi-user mode: each event narrowed to the user's RBAC, the stream bound to the session (api/live-subscription.ts)
-  subscribe: kubeUserProcedure.input(liveInput).subscription(({ ctx, input, signal }) => subscribeLive(ctx, input, signal)),
+  subscribe: kubeUserProcedure
+    .input(liveInput)
+    .subscription(({ ctx, input, signal }) => subscribeLive(ctx, input, signal)),
 });

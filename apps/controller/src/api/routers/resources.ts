@@ -17,22 +17,42 @@ export const names = {
   name: kubeName('dns1123Subdomain', 'the object name', 'memcached-sample'),
 };
 
-const kindRef = { group: names.group, version: names.version, plural: names.plural, namespace: names.namespace.optional() };
+const kindRef = {
+  group: names.group,
+  version: names.version,
+  plural: names.plural,
+  namespace: names.namespace.optional(),
+};
 const objectRef = { ...kindRef, name: names.name };
-const body = z.union([z.record(z.string(), z.unknown()), z.string().max(1024 * 1024, 'at most 1 MiB of YAML')], { error: 'pass the object (or its YAML text)' });
+const body = z.union([z.record(z.string(), z.unknown()), z.string().max(1024 * 1024, 'at most 1 MiB of YAML')], {
+  error: 'pass the object (or its YAML text)',
+});
 
 export const resourcesInput = {
   list: z.object(kindRef),
   get: z.object(objectRef),
   create: z.object({ ...kindRef, body, dryRun: z.boolean().optional() }),
-  patch: z.object({ ...objectRef, strategy: z.enum(['merge', 'apply'], { error: "strategy is 'merge' (JSON merge patch) or 'apply' (server-side apply)" }), patch: body, force: z.boolean().optional(), dryRun: z.boolean().optional() }),
+  patch: z.object({
+    ...objectRef,
+    strategy: z.enum(['merge', 'apply'], {
+      error: "strategy is 'merge' (JSON merge patch) or 'apply' (server-side apply)",
+    }),
+    patch: body,
+    force: z.boolean().optional(),
+    dryRun: z.boolean().optional(),
+  }),
   delete: z.object({ ...objectRef, propagationPolicy: z.enum(['Background', 'Foreground', 'Orphan']).optional() }),
 };
 
 /** The RBAC question a request about this kind answers to. */
 const question =
   (verb: string) =>
-  (ref: { group: string; plural: string; namespace?: string | undefined; name?: string | undefined }): AccessQuestion => ({
+  (ref: {
+    group: string;
+    plural: string;
+    namespace?: string | undefined;
+    name?: string | undefined;
+  }): AccessQuestion => ({
     verb,
     group: ref.group,
     resource: ref.plural,
@@ -43,11 +63,21 @@ const question =
 export const resourcesRouter = createTRPCRouter({
   // kinds are cluster metadata (CRDs), listed for everyone: a kind the user may not list shows "no access" in the UI
   kinds: clusterMetadataProcedure.query(({ ctx }) => ctx.resources.kinds()),
-  list: kubeReadProcedure(resourcesInput.list, question('list')).query(({ ctx, input }) => ctx.resources.list(input, ctx.kube)),
-  get: kubeReadProcedure(resourcesInput.get, question('get')).query(({ ctx, input }) => ctx.resources.get(input)),
-  create: kubeWriteProcedure('editor', resourcesInput.create, question('create')).mutation(({ ctx, input }) => ctx.resources.create(input, input.body, { as: ctx.kube.config, dryRun: input.dryRun })),
-  patch: kubeWriteProcedure('editor', resourcesInput.patch, question('patch')).mutation(({ ctx, input }) =>
-    ctx.resources.patch(input, input.strategy, input.patch, { as: ctx.kube.config, force: input.force, dryRun: input.dryRun }),
+  list: kubeReadProcedure(resourcesInput.list, question('list')).query(({ ctx, input }) =>
+    ctx.resources.list(input, ctx.kube),
   ),
-  delete: kubeWriteProcedure('editor', resourcesInput.delete, question('delete')).mutation(({ ctx, input }) => ctx.resources.delete(input, { as: ctx.kube.config, propagationPolicy: input.propagationPolicy })),
+  get: kubeReadProcedure(resourcesInput.get, question('get')).query(({ ctx, input }) => ctx.resources.get(input)),
+  create: kubeWriteProcedure('editor', resourcesInput.create, question('create')).mutation(({ ctx, input }) =>
+    ctx.resources.create(input, input.body, { as: ctx.kube.config, dryRun: input.dryRun }),
+  ),
+  patch: kubeWriteProcedure('editor', resourcesInput.patch, question('patch')).mutation(({ ctx, input }) =>
+    ctx.resources.patch(input, input.strategy, input.patch, {
+      as: ctx.kube.config,
+      force: input.force,
+      dryRun: input.dryRun,
+    }),
+  ),
+  delete: kubeWriteProcedure('editor', resourcesInput.delete, question('delete')).mutation(({ ctx, input }) =>
+    ctx.resources.delete(input, { as: ctx.kube.config, propagationPolicy: input.propagationPolicy }),
+  ),
 });

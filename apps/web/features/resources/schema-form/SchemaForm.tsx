@@ -17,7 +17,8 @@ interface FormProps {
 }
 
 export function SchemaForm({ fields, value, onChange, readOnly = false }: FormProps) {
-  if (fields.length === 0) return <p className={styles.hint}>The schema declares no spec fields: edit the YAML instead.</p>;
+  if (fields.length === 0)
+    return <p className={styles.hint}>The schema declares no spec fields: edit the YAML instead.</p>;
   return (
     <div className={styles.form}>
       {fields.map((f) => (
@@ -73,7 +74,15 @@ function Field({ field, root, onChange, readOnly }: FieldProps) {
           aria-describedby={hintId}
           value={typeof current === 'number' ? current : ''}
           placeholder={typeof field.defaultValue === 'number' ? String(field.defaultValue) : undefined}
-          onChange={(e) => set(e.target.value === '' ? undefined : field.integer ? Math.trunc(Number(e.target.value)) : Number(e.target.value))}
+          onChange={(e) =>
+            set(
+              e.target.value === ''
+                ? undefined
+                : field.integer
+                  ? Math.trunc(Number(e.target.value))
+                  : Number(e.target.value),
+            )
+          }
         />
       );
       break;
@@ -93,7 +102,14 @@ function Field({ field, root, onChange, readOnly }: FieldProps) {
       break;
     case 'enum':
       input = (
-        <select id={id} required={field.required} disabled={readOnly} aria-describedby={hintId} value={typeof current === 'string' ? current : ''} onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}>
+        <select
+          id={id}
+          required={field.required}
+          disabled={readOnly}
+          aria-describedby={hintId}
+          value={typeof current === 'string' ? current : ''}
+          onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}
+        >
           <option value="">(unset)</option>
           {field.options.map((o) => (
             <option key={o} value={o}>
@@ -104,7 +120,16 @@ function Field({ field, root, onChange, readOnly }: FieldProps) {
       );
       break;
     case 'boolean':
-      input = <input id={id} type="checkbox" disabled={readOnly} aria-describedby={hintId} checked={current === true} onChange={(e) => set(e.target.checked)} />;
+      input = (
+        <input
+          id={id}
+          type="checkbox"
+          disabled={readOnly}
+          aria-describedby={hintId}
+          checked={current === true}
+          onChange={(e) => set(e.target.checked)}
+        />
+      );
       break;
     case 'yaml':
       input = <YamlField id={id} hintId={hintId} value={current} onChange={set} readOnly={readOnly} />;
@@ -122,7 +147,19 @@ function Field({ field, root, onChange, readOnly }: FieldProps) {
 }
 
 /** A value edited as YAML; it reaches the object only when it parses. */
-function YamlField({ id, hintId, value, onChange, readOnly }: { id: string; hintId: string | undefined; value: unknown; onChange: (v: unknown) => void; readOnly: boolean }) {
+function YamlField({
+  id,
+  hintId,
+  value,
+  onChange,
+  readOnly,
+}: {
+  id: string;
+  hintId: string | undefined;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  readOnly: boolean;
+}) {
   const shown = value === undefined ? '' : emitYaml(value as YamlValue).trimEnd();
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

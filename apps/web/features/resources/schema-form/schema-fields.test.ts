@@ -22,7 +22,16 @@ test('each schema type becomes the input that can edit it, nested objects keep t
   const fields = fieldsOf(spec, ['spec']);
   assert.deepEqual(
     fields.map((f) => [f.name, f.kind]),
-    [['size', 'number'], ['image', 'string'], ['mode', 'enum'], ['debug', 'boolean'], ['resources', 'object'], ['args', 'yaml'], ['labels', 'yaml'], ['port', 'yaml']],
+    [
+      ['size', 'number'],
+      ['image', 'string'],
+      ['mode', 'enum'],
+      ['debug', 'boolean'],
+      ['resources', 'object'],
+      ['args', 'yaml'],
+      ['labels', 'yaml'],
+      ['port', 'yaml'],
+    ],
   );
   const size = fields[0];
   assert.ok(size?.kind === 'number');

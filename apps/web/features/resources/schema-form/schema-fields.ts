@@ -17,7 +17,12 @@ interface Common {
 }
 
 export type FieldNode =
-  | (Common & { readonly kind: 'number'; readonly integer: boolean; readonly minimum: number | undefined; readonly maximum: number | undefined })
+  | (Common & {
+      readonly kind: 'number';
+      readonly integer: boolean;
+      readonly minimum: number | undefined;
+      readonly maximum: number | undefined;
+    })
   | (Common & { readonly kind: 'string'; readonly format: string | undefined; readonly pattern: string | undefined })
   | (Common & { readonly kind: 'enum'; readonly options: readonly string[] })
   | (Common & { readonly kind: 'boolean' })
@@ -48,8 +53,13 @@ function fieldOf(name: string, s: SchemaProps, path: readonly string[], required
     case 'array':
       return { ...common, kind: 'yaml', shape: 'array' };
     case 'object':
-      if (s.properties !== undefined && Object.keys(s.properties).length > 0) return { ...common, kind: 'object', children: fieldsOf(s, path) };
-      return { ...common, kind: 'yaml', shape: s.additionalProperties !== undefined && s.additionalProperties !== false ? 'map' : 'any' };
+      if (s.properties !== undefined && Object.keys(s.properties).length > 0)
+        return { ...common, kind: 'object', children: fieldsOf(s, path) };
+      return {
+        ...common,
+        kind: 'yaml',
+        shape: s.additionalProperties !== undefined && s.additionalProperties !== false ? 'map' : 'any',
+      };
     default:
       return { ...common, kind: 'yaml', shape: 'any' };
   }
