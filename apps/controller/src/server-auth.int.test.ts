@@ -113,6 +113,20 @@ describe('multi-user mode through HTTP', { skip: skipWithoutCluster }, () => {
     );
   });
 
+  test('/metrics serves nothing in multi-user mode until a metrics token is set; probes stay open', async () => {
+    const metrics = await fetch(`${server.url}/metrics`);
+    assert.equal(metrics.status, 401);
+    assert.match(await metrics.text(), /OPSTUDIO_METRICS_TOKEN/);
+    const viewerCookie = await signIn('val', 'viewer-password-1');
+    assert.equal(
+      (await fetch(`${server.url}/metrics`, { headers: { cookie: viewerCookie } })).status,
+      401,
+      'a session is not a scrape token',
+    );
+    assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
+    assert.equal((await fetch(`${server.url}/readyz`)).status, 200);
+  });
+
   test('a state change without the CSRF header or as a form is refused before tRPC', async () => {
     const admin = await signIn('ada', 'admin-password-1');
     assert.equal((await save(admin, { 'content-type': 'application/json' })).status, 403);
