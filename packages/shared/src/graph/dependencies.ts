@@ -1,0 +1,163 @@
+// What each child reads, and so the order children are planned in. A child depends on every
+// other child its template, includeWhen or readyWhen names; the order is topological, ties
+// kept in the design's order so the plan reads like the design. Problems come back as issues
+// at design paths, the shape the designer shows beside a field.
+import type { JSONValue } from '../crd/types';
+import { error, type Issue } from '../validate/issue';
+import { collectExpressions, compileExpression, type ExpressionSite } from './expressions';
+import type { ChildResource, ResourceGraph } from './model';
+
+export interface ChildReads {
+  /** child ids read by includeWhen, by the template, by readyWhen (other than the child itself) */
+  include: ReadonlySet<string>;
+  template: ReadonlySet<string>;
+  ready: ReadonlySet<string>;
+}
+
+export interface AnalyzedChild {
+  child: ChildResource;
+  path: string;
+  reads: ChildReads;
+  /** dependency id → the first field that reads it (for cycle messages) */
+  edges: ReadonlyMap<string, string>;
+}
+
+export interface GraphAnalysis {
+  /** children in dependency order; empty when there are errors */
+  order: AnalyzedChild[];
+  /** child ids read by each status binding, keyed by the binding's path */
+  statusReads: ReadonlyMap<string, ReadonlySet<string>>;
+  issues: Issue[];
+}
+
+const analyses = new WeakMap<ResourceGraph, GraphAnalysis>();
+
+/** Analysis is per design, not per reconcile: kept while the graph object lives. */
+export function analyzeGraph(graph: ResourceGraph): GraphAnalysis {
+  let a = analyses.get(graph);
+  if (a === undefined) analyses.set(graph, (a = analyzeUncached(graph)));
+  return a;
+}
+
+function analyzeUncached(graph: ResourceGraph): GraphAnalysis {
+  const issues: Issue[] = [];
+  const ids = new Set<string>();
+  graph.resources.forEach((r, i) => {
+    if (ids.has(r.id)) issues.push(error(`resources[${i}].id`, `the id ${r.id} is used by an earlier resource`));
+    ids.add(r.id);
+  });
+  const readsOf = (sites: ExpressionSite[], own?: string): Set<string> => {
+    const out = new Set<string>();
+    for (const site of sites) {
+      const c = compileExpression(site.source);
+      if (!c.ok) {
+        issues.push(error(site.path, `\${${site.source}}: ${c.message}`));
+        continue;
+      }
+      for (const name of c.reads) {
+        if (name === 'self' || name === own) continue;
+        if (ids.has(name)) out.add(name);
+        else issues.push(error(site.path, unknownName(name, ids)));
+      }
+    }
+    return out;
+  };
+  const children = graph.resources.map((child, i) => analyzeChild(child, `resources[${i}]`, issues, readsOf));
+  const statusReads = new Map<string, ReadonlySet<string>>();
+  for (const [field, expr] of Object.entries(graph.status ?? {})) {
+    const path = `status.${field}`;
+    statusReads.set(path, readsOf(sitesIn(expr, path, issues)));
+  }
+  const order = issues.length === 0 ? topologicalOrder(children, issues) : [];
+  return { order, statusReads, issues };
+}
+
+function unknownName(name: string, ids: ReadonlySet<string>): string {
+  const known = ['self', ...ids].join(', ');
+  return `${name} is not a resource of this design: expressions can read ${known}`;
+}
+
+function sitesIn(value: JSONValue, path: string, issues: Issue[]): ExpressionSite[] {
+  const sites: ExpressionSite[] = [];
+  const bad: ExpressionSite[] = [];
+  collectExpressions(value, path, sites, bad);
+  for (const b of bad) issues.push(error(b.path, b.source));
+  return sites;
+}
+
+function analyzeChild(
+  child: ChildResource,
+  path: string,
+  issues: Issue[],
+  readsOf: (sites: ExpressionSite[], own?: string) => Set<string>,
+): AnalyzedChild {
+  const meta = child.template.metadata ?? {};
+  if ('namespace' in meta)
+    issues.push(
+      error(`${path}.template.metadata.namespace`, "remove it: a child lives in its custom resource's namespace"),
+    );
+  if ('ownerReferences' in meta)
+    issues.push(
+      error(`${path}.template.metadata.ownerReferences`, 'remove it: the controller sets the owner reference'),
+    );
+  const templateSites = sitesIn(child.template, `${path}.template`, issues);
+  const includeSites =
+    child.includeWhen === undefined ? [] : [{ path: `${path}.includeWhen`, source: child.includeWhen }];
+  const readySites = child.readyWhen === undefined ? [] : [{ path: `${path}.readyWhen`, source: child.readyWhen }];
+  // a child's own id is a dependency on itself in its template or includeWhen (a cycle),
+  // but in readyWhen it is how the child reads its observed state
+  const reads = {
+    include: readsOf(includeSites),
+    template: readsOf(templateSites),
+    ready: readsOf(readySites, child.id),
+  };
+  const edges = new Map<string, string>();
+  for (const site of [...includeSites, ...templateSites, ...readySites]) {
+    const c = compileExpression(site.source);
+    if (!c.ok) continue;
+    for (const name of c.reads) {
+      const isOwnReady = name === child.id && site.path.endsWith('.readyWhen');
+      if (!edges.has(name) && !isOwnReady && name !== 'self') edges.set(name, site.path);
+    }
+  }
+  return { child, path, reads, edges };
+}
+
+function topologicalOrder(children: AnalyzedChild[], issues: Issue[]): AnalyzedChild[] {
+  const placed = new Set<string>();
+  const order: AnalyzedChild[] = [];
+  for (let progress = true; progress;) {
+    progress = false;
+    for (const c of children) {
+      if (placed.has(c.child.id) || ![...c.edges.keys()].every((d) => placed.has(d))) continue;
+      placed.add(c.child.id);
+      order.push(c);
+      progress = true;
+      break; // restart from the top so ties keep the design's order
+    }
+  }
+  const left = children.filter((c) => !placed.has(c.child.id));
+  if (left.length === 0) return order;
+  issues.push(cycleIssue(left));
+  return [];
+}
+
+/** Follows unplaced dependencies from one unplaced child until a child repeats: that loop is a cycle. */
+function cycleIssue(left: AnalyzedChild[]): Issue {
+  const byId = new Map(left.map((c) => [c.child.id, c]));
+  const walk: AnalyzedChild[] = [];
+  let at = left[0]!;
+  while (!walk.includes(at)) {
+    walk.push(at);
+    const next = [...at.edges.keys()].find((d) => byId.has(d));
+    at = byId.get(next!)!;
+  }
+  const cycle = walk.slice(walk.indexOf(at));
+  const hops = cycle.map((c, i) => {
+    const to = cycle[(i + 1) % cycle.length]!.child.id;
+    return { from: c.child.id, to, field: c.edges.get(to)! };
+  });
+  const chain = [...cycle.map((c) => c.child.id), at.child.id].join(' → ');
+  const fields = hops.map((h) => `${h.from} reads ${h.to} at ${h.field}`).join('; ');
+  return error(hops[0]!.field, `${chain} is a cycle (${fields}): a resource cannot wait for one that waits for it`);
+}

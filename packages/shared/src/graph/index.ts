@@ -1,0 +1,20 @@
+/**
+ * The resource graph (issue 14): a design's `operand.resources`, children as Kubernetes object
+ * templates with `${…}` CEL over `self` and the other children, and the pure planner that turns
+ * (graph, custom resource, observed children) into the objects to apply and prune, the status
+ * and the conditions. Shared by the embedded controller, the designer's preview and the
+ * export's parity tests; see docs/design/0015-resource-graph-planner.md.
+ */
+export {
+  CHILD_ID,
+  CHILD_RESOURCE,
+  CHILD_TEMPLATE,
+  RESOURCE_GRAPH,
+  type ChildResource,
+  type KubeObject,
+  type ResourceGraph,
+} from './model';
+export { plan, MANAGED_BY, type Observed, type Plan } from './plan';
+export { CONDITION_TYPES, type ConditionType, type PlanCondition, type PlanError } from './conditions';
+export { validateGraph } from './validate';
+export { splitExpressions, type StringPart } from './expressions';

@@ -1,0 +1,160 @@
+// The planner: (graph, custom resource, observed children) → what should exist, what to
+// delete, what waits, and the status to report. Pure and synchronous, so the controller can
+// call it every reconcile and the designer on every keystroke against the sample.
+import type { JSONValue } from '../crd/types';
+import { labelValue } from '../operand/desired';
+import { planConditions, type PlanCondition, type PlanError } from './conditions';
+import { analyzeGraph, type AnalyzedChild } from './dependencies';
+import { celContext, evaluateExpression, evaluateString, renderValue, type CelContext } from './evaluate';
+import type { KubeObject, ResourceGraph } from './model';
+
+export interface Plan {
+  /** objects to apply, in dependency order */
+  desired: { id: string; object: KubeObject }[];
+  /** ids whose includeWhen is false but whose object exists */
+  prune: string[];
+  /** children that need fields of children not observed yet */
+  blocked: { id: string; waitingFor: string[] }[];
+  /** values for the custom resource's status, keyed by path under `.status` */
+  status: Record<string, JSONValue>;
+  conditions: PlanCondition[];
+  errors: PlanError[];
+}
+
+export type Observed = ReadonlyMap<string, KubeObject | undefined>;
+
+export const MANAGED_BY = 'operator-studio';
+
+type Outcome = 'desired' | 'excluded' | 'blocked' | 'failed';
+
+export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed): Plan {
+  const result: Plan = { desired: [], prune: [], blocked: [], status: {}, conditions: [], errors: [] };
+  const analysis = analyzeGraph(graph);
+  const owner = ownerOf(cr);
+  result.errors.push(...analysis.issues.filter((i) => i.severity === 'error'));
+  if (typeof owner === 'string') result.errors.push({ path: 'self.metadata', message: owner });
+  if (result.errors.length > 0 || typeof owner === 'string') {
+    result.conditions = planConditions({ included: [], ready: new Set() }, result.errors);
+    return result;
+  }
+  const context = celContext(cr, observed);
+  const isObserved = (id: string) => observed.get(id) !== undefined;
+  const outcomes = new Map<string, Outcome>();
+  for (const a of analysis.order) {
+    const outcome = planChild(a, context, isObserved, outcomes, owner, result);
+    outcomes.set(a.child.id, outcome);
+    if (outcome === 'excluded' && isObserved(a.child.id)) result.prune.push(a.child.id);
+  }
+  for (const [path, reads] of analysis.statusReads) {
+    if (![...reads].every(isObserved)) continue; // reported once the children it reads exist
+    const r = evaluateString(graph.status?.[path.slice('status.'.length)] ?? '', context, path);
+    if (r.ok) result.status[path.slice('status.'.length)] = r.value;
+    else if (!r.missing) result.errors.push(r);
+  }
+  const included = analysis.order.map((a) => a.child.id).filter((id) => outcomes.get(id) !== 'excluded');
+  const ready = new Set(
+    analysis.order.filter((a) => isReady(a, context, isObserved, result.errors)).map((a) => a.child.id),
+  );
+  result.conditions = planConditions({ included, ready }, result.errors);
+  return result;
+}
+
+function planChild(
+  a: AnalyzedChild,
+  context: CelContext,
+  isObserved: (id: string) => boolean,
+  outcomes: ReadonlyMap<string, Outcome>,
+  owner: Owner,
+  result: Plan,
+): Outcome {
+  const { child, reads, path } = a;
+  // kro's rule: a child that reads an excluded child is excluded with it
+  if ([...reads.include, ...reads.template].some((d) => outcomes.get(d) === 'excluded')) return 'excluded';
+  const block = (ids: Iterable<string>): Outcome => {
+    result.blocked.push({ id: child.id, waitingFor: [...ids] });
+    return 'blocked';
+  };
+  const unseenForInclude = [...reads.include].filter((d) => !isObserved(d));
+  if (unseenForInclude.length > 0) return block(unseenForInclude);
+  if (child.includeWhen !== undefined) {
+    const r = evaluateExpression(child.includeWhen, context, `${path}.includeWhen`);
+    if (!r.ok || typeof r.value !== 'boolean') {
+      result.errors.push(r.ok ? { path: `${path}.includeWhen`, message: 'includeWhen must give true or false' } : r);
+      return 'failed';
+    }
+    if (!r.value) return 'excluded';
+  }
+  const unseen = [...reads.template].filter((d) => !isObserved(d));
+  if (unseen.length > 0) return block(unseen);
+  const rendered = renderValue(child.template, context, `${path}.template`);
+  if (!rendered.ok) {
+    // a dependency observed but without the field yet (a status not reported) is waiting, not wrong
+    if (rendered.missing && reads.template.size > 0) return block(reads.template);
+    result.errors.push(rendered);
+    return 'failed';
+  }
+  result.desired.push({ id: child.id, object: withPlannerMetadata(rendered.value as KubeObject, child.id, owner) });
+  return 'desired';
+}
+
+function isReady(
+  a: AnalyzedChild,
+  context: CelContext,
+  isObserved: (id: string) => boolean,
+  errors: PlanError[],
+): boolean {
+  const { child, reads, path } = a;
+  if (!isObserved(child.id)) return false;
+  if (child.readyWhen === undefined) return true;
+  if (![...reads.ready].every(isObserved)) return false;
+  const r = evaluateExpression(child.readyWhen, context, `${path}.readyWhen`);
+  if (r.ok && typeof r.value === 'boolean') return r.value;
+  if (!r.ok && r.missing) return false; // e.g. status.readyReplicas not reported yet
+  errors.push(r.ok ? { path: `${path}.readyWhen`, message: 'readyWhen must give true or false' } : r);
+  return false;
+}
+
+interface Owner {
+  name: string;
+  namespace: string | undefined;
+  reference: {
+    apiVersion: string;
+    kind: string;
+    name: string;
+    uid: string;
+    controller: true;
+    blockOwnerDeletion: true;
+  };
+}
+
+function ownerOf(cr: KubeObject): Owner | string {
+  const meta = (cr.metadata ?? {}) as Record<string, JSONValue>;
+  const [apiVersion, kind, name, uid] = [cr.apiVersion, cr.kind, meta.name, meta.uid];
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || typeof name !== 'string' || typeof uid !== 'string')
+    return 'the custom resource needs apiVersion, kind, metadata.name and metadata.uid to own its children';
+  const namespace = typeof meta.namespace === 'string' ? meta.namespace : undefined;
+  return { name, namespace, reference: { apiVersion, kind, name, uid, controller: true, blockOwnerDeletion: true } };
+}
+
+/**
+ * Names, namespace, labels and owner are the planner's, not the template's: two kinds with
+ * same-named resources then never share a child, and every child can be found by its labels.
+ */
+function withPlannerMetadata(object: KubeObject, id: string, owner: Owner): KubeObject {
+  const meta = (object.metadata ?? {}) as Record<string, JSONValue>;
+  const labels = (meta.labels ?? {}) as Record<string, JSONValue>;
+  const { namespace: _ns, ownerReferences: _refs, ...rest } = meta;
+  const metadata: Record<string, JSONValue> = {
+    ...rest,
+    name: typeof meta.name === 'string' && meta.name !== '' ? meta.name : `${owner.name}-${id}`,
+    ...(owner.namespace !== undefined ? { namespace: owner.namespace } : {}),
+    labels: {
+      ...labels,
+      'app.kubernetes.io/managed-by': MANAGED_BY,
+      'app.kubernetes.io/instance': labelValue(owner.name),
+      'app.kubernetes.io/component': id,
+    },
+    ownerReferences: [{ ...owner.reference }],
+  };
+  return { ...object, metadata };
+}
