@@ -19,7 +19,6 @@ export const domainErrorKinds = [
   'precondition',
   'unauthenticated',
   'forbidden',
-  'unavailable',
   'timeout',
 ] as const;
 export type DomainErrorKind = (typeof domainErrorKinds)[number];
@@ -81,12 +80,6 @@ export class UnauthenticatedError extends DomainError {
 export class ForbiddenError extends DomainError {
   override readonly name = 'ForbiddenError';
   readonly kind = 'forbidden';
-}
-
-/** Something the request needs is not there right now (the cluster, the database). */
-export class UnavailableError extends DomainError {
-  override readonly name = 'UnavailableError';
-  readonly kind = 'unavailable';
 }
 
 /** Waited for the cluster to reach a state and it did not in time; the message says what was pending. */

@@ -12,7 +12,6 @@ import {
   PreconditionError,
   TimedOutError,
   UnauthenticatedError,
-  UnavailableError,
   UnprocessableError,
 } from '../errors';
 import { KubeApiError } from '../kube/errors';
@@ -171,7 +170,6 @@ test('each domain error has one code, its message as is, and its field causes fo
     [new PreconditionError('uninstall it first'), 'PRECONDITION_FAILED'],
     [new UnauthenticatedError('sign in first'), 'UNAUTHORIZED'],
     [new ForbiddenError('your role (viewer) cannot do this'), 'FORBIDDEN'],
-    [new UnavailableError('the cluster is gone'), 'SERVICE_UNAVAILABLE'],
     [new TimedOutError('CRD x is not gone after 30 s'), 'TIMEOUT'],
   ] as const;
   for (const [err, code] of table)

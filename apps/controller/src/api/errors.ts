@@ -32,7 +32,6 @@ const codeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   precondition: 'PRECONDITION_FAILED',
   unauthenticated: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
-  unavailable: 'SERVICE_UNAVAILABLE',
   timeout: 'TIMEOUT',
 };
 

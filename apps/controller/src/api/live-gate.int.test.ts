@@ -6,13 +6,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { CoreV1Api, CustomObjectsApi, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { TRPCError } from '@trpc/server';
 import { loadAuthConfig } from '../auth/config';
 import type { StudioUser } from '../auth/roles';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import type { Topic } from '@opstudio/shared/live/topics';
 import { deleteCrd, installCrd, kindWatchCount, listen, widgetCrd } from '../../testing/resources';
+import { grantRole } from '../../testing/rbac';
 import { startServices, type RunningServices } from '../services';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 
@@ -51,20 +52,14 @@ describe(
         watchLingerMs: 300,
       });
       // the reader may list Widgets (and Pods) in namespace A only; the stranger has no binding at all
-      const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
-      const rules = [
-        { apiGroups: [group], resources: ['widgets'], verbs: ['get', 'list', 'watch'] },
-        { apiGroups: [''], resources: ['pods'], verbs: ['list'] },
-      ];
-      await rbac.createNamespacedRole({ namespace: nsA, body: { metadata: { name: 'widget-reader' }, rules } });
-      const subjects = [{ kind: 'User', name: `opstudio:${reader.name}`, apiGroup: 'rbac.authorization.k8s.io' }];
-      await rbac.createNamespacedRoleBinding({
+      await grantRole(kc, {
         namespace: nsA,
-        body: {
-          metadata: { name: 'widget-reader' },
-          roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'widget-reader' },
-          subjects,
-        },
+        role: 'widget-reader',
+        rules: [
+          { apiGroups: [group], resources: ['widgets'], verbs: ['get', 'list', 'watch'] },
+          { apiGroups: [''], resources: ['pods'], verbs: ['list'] },
+        ],
+        subject: { kind: 'User', name: `opstudio:${reader.name}` },
       });
       const objects = kc.makeApiClient(CustomObjectsApi);
       const widget = (name: string) => ({

@@ -5,12 +5,13 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { CoreV1Api, CustomObjectsApi, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { AuthService, loadAuthConfig } from '../auth';
 import { openDb } from '../db';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import type { LiveEvent } from '../live/events';
 import { deleteCrd, installCrd, widgetCrd } from '../../testing/resources';
+import { grantRole } from '../../testing/rbac';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
@@ -82,26 +83,15 @@ describe('live streams follow their session (multi-user mode)', { skip: skipWith
       await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: ns } } });
     await installCrd(kc, widgetCrd(group));
     // Kubernetes RBAC by studio role: editors may list Widgets in A, viewers in B
-    const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
     for (const [namespace, role] of [
       [nsA, 'editor'],
       [nsB, 'viewer'],
     ] as const) {
-      await rbac.createNamespacedRole({
+      await grantRole(kc, {
         namespace,
-        body: {
-          metadata: { name: 'widget-reader' },
-          rules: [{ apiGroups: [group], resources: ['widgets'], verbs: ['get', 'list', 'watch'] }],
-        },
-      });
-      const subjects = [{ kind: 'Group', name: `opstudio:${role}`, apiGroup: 'rbac.authorization.k8s.io' }];
-      await rbac.createNamespacedRoleBinding({
-        namespace,
-        body: {
-          metadata: { name: 'widget-reader' },
-          roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'widget-reader' },
-          subjects,
-        },
+        role: 'widget-reader',
+        rules: [{ apiGroups: [group], resources: ['widgets'], verbs: ['get', 'list', 'watch'] }],
+        subject: { kind: 'Group', name: `opstudio:${role}` },
       });
     }
     server = await startServer({

@@ -4,9 +4,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { grantRole } from '../../testing/rbac';
 import { AccessReviewer } from './access-review';
 import { impersonatingKubeConfig } from './impersonation';
 
@@ -57,39 +58,22 @@ before(async () => {
       : undefined;
   });
   const core = conn.kc.makeApiClient(CoreV1Api);
-  const rbac = conn.kc.makeApiClient(RbacAuthorizationV1Api);
   for (const ns of [readable, hidden, editable]) await core.createNamespace({ body: { metadata: { name: ns } } });
   // readable: carol (by user name) may read widgets
-  await rbac.createNamespacedRole({
+  await grantRole(conn.kc, {
     namespace: readable,
-    body: {
-      metadata: { name: 'widget-reader' },
-      rules: [{ apiGroups: [group], resources: [plural], verbs: ['get', 'list', 'watch'] }],
-    },
-  });
-  await rbac.createNamespacedRoleBinding({
-    namespace: readable,
-    body: {
-      metadata: { name: 'carol-reads' },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'widget-reader' },
-      subjects: [{ kind: 'User', name: `opstudio:${carol.name}`, apiGroup: 'rbac.authorization.k8s.io' }],
-    },
+    role: 'widget-reader',
+    binding: 'carol-reads',
+    rules: [{ apiGroups: [group], resources: [plural], verbs: ['get', 'list', 'watch'] }],
+    subject: { kind: 'User', name: `opstudio:${carol.name}` },
   });
   // editable: the editor role's group may create widgets; viewers may not
-  await rbac.createNamespacedRole({
+  await grantRole(conn.kc, {
     namespace: editable,
-    body: {
-      metadata: { name: 'widget-editor' },
-      rules: [{ apiGroups: [group], resources: [plural], verbs: ['get', 'list', 'create'] }],
-    },
-  });
-  await rbac.createNamespacedRoleBinding({
-    namespace: editable,
-    body: {
-      metadata: { name: 'editors-edit' },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'widget-editor' },
-      subjects: [{ kind: 'Group', name: 'opstudio:editor', apiGroup: 'rbac.authorization.k8s.io' }],
-    },
+    role: 'widget-editor',
+    binding: 'editors-edit',
+    rules: [{ apiGroups: [group], resources: [plural], verbs: ['get', 'list', 'create'] }],
+    subject: { kind: 'Group', name: 'opstudio:editor' },
   });
   const admin = conn.kc.makeApiClient(CustomObjectsApi);
   await admin.createNamespacedCustomObject({ group, version: 'v1', namespace: readable, plural, body: widget('seen') });

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { CoreV1Api, CustomObjectsApi, RbacAuthorizationV1Api } from '@kubernetes/client-node';
+import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { TRPCError } from '@trpc/server';
 import { createCaller } from '../api/root';
 import { LOCAL_ADMIN } from './roles';
@@ -17,6 +17,7 @@ import { repoRoot } from '../config';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import type { LiveEvent } from '../live/events';
 import { listen } from '../../testing/resources';
+import { grantRole } from '../../testing/rbac';
 import { startServices, type RunningServices } from '../services';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 import { loadAuthConfig } from './config';
@@ -79,25 +80,16 @@ describe(
       designId = (await local.designs.save({ name: `memcached-rbac-${id}`, yaml: design })).id;
       await local.crds.install({ designId });
       // the editor's RBAC: Memcacheds in namespace A only, bound to its own Kubernetes user
-      const rbac = conn().kc.makeApiClient(RbacAuthorizationV1Api);
-      await rbac.createNamespacedRole({
+      await grantRole(conn().kc, {
         namespace: nsA,
-        body: {
-          metadata: { name: 'memcached-editor' },
-          rules: [
-            { apiGroups: [group], resources: [plural], verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'] },
-            { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list'] },
-            { apiGroups: [''], resources: ['pods', 'events'], verbs: ['get', 'list'] },
-          ],
-        },
-      });
-      await rbac.createNamespacedRoleBinding({
-        namespace: nsA,
-        body: {
-          metadata: { name: 'editor-edits' },
-          roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'memcached-editor' },
-          subjects: [{ kind: 'User', name: `opstudio:${editor.name}`, apiGroup: 'rbac.authorization.k8s.io' }],
-        },
+        role: 'memcached-editor',
+        binding: 'editor-edits',
+        rules: [
+          { apiGroups: [group], resources: [plural], verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'] },
+          { apiGroups: ['apps'], resources: ['deployments'], verbs: ['get', 'list'] },
+          { apiGroups: [''], resources: ['pods', 'events'], verbs: ['get', 'list'] },
+        ],
+        subject: { kind: 'User', name: `opstudio:${editor.name}` },
       });
       uidA = (
         (await admin().createNamespacedCustomObject({
