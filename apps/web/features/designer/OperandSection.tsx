@@ -34,7 +34,7 @@ export function OperandSection({ design, edit }: { readonly design: Design; read
             <TextInput
               label="Image"
               issuePath="operand.image"
-              value={op.image}
+              value={op.image ?? ''}
               onChange={(image) => set({ image }, 'image')}
             />
             <TextInput

@@ -4,7 +4,7 @@ import { readFile, access } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface Template {
-  readonly id: 'memcached' | 'kitchen-sink';
+  readonly id: 'memcached' | 'webapp' | 'redis' | 'kitchen-sink';
   readonly label: string;
   readonly description: string;
   readonly yaml: string;
@@ -15,6 +15,17 @@ const FILES: readonly Omit<Template, 'yaml'>[] = [
     id: 'memcached',
     label: 'Memcached',
     description: 'The operator-sdk tutorial: spec.size, containerPort, conditions, a memcached Deployment.',
+  },
+  {
+    id: 'webapp',
+    label: 'Web app',
+    description:
+      'A Deployment, its Service and ConfigMap; an Ingress when spec.host is set, a PodDisruptionBudget above one replica.',
+  },
+  {
+    id: 'redis',
+    label: 'Redis',
+    description: 'A StatefulSet with its headless Service and a ConfigMap of its config; status from the StatefulSet.',
   },
   { id: 'kitchen-sink', label: 'Kitchen sink', description: 'Every option of the design model, for exploring.' },
 ];

@@ -21,7 +21,13 @@ function load(name: string): { text: string; design: Design } {
   return { text, design: parsed.design };
 }
 
-for (const name of ['memcached.design.yaml', 'kitchen-sink.design.yaml', 'raw-schema.design.yaml']) {
+for (const name of [
+  'memcached.design.yaml',
+  'kitchen-sink.design.yaml',
+  'raw-schema.design.yaml',
+  'webapp.design.yaml',
+  'redis.design.yaml',
+]) {
   test(`${name} is valid, canonical, and its CRD survives import`, () => {
     const { text, design } = load(name);
     assert.equal(serializeDesign(design), text, 'the example is not in serializeDesign form');
@@ -141,17 +147,15 @@ function missingOptions(...designs: Design[]): { all: Set<string>; missing: stri
 
 // Options that Go types cannot express or the API server refuses live in raw-schema, so the
 // kitchen sink stays a design that exports, installs and passes the controller-gen oracle whole.
-test('the kitchen sink and the raw-schema example together use every option of the design model', () => {
+// The resources form excludes the image form, so the Web app example covers it.
+test('the examples together use every option of the design model', () => {
   const { all, missing } = missingOptions(
     load('kitchen-sink.design.yaml').design,
     load('raw-schema.design.yaml').design,
+    load('webapp.design.yaml').design,
   );
   assert.ok(all.size > 80, `the walk found only ${all.size} options`);
-  assert.deepEqual(
-    missing,
-    [],
-    `examples/kitchen-sink.design.yaml and raw-schema.design.yaml do not use: ${missing.join(', ')}`,
-  );
+  assert.deepEqual(missing, [], `examples/kitchen-sink, raw-schema and webapp do not use: ${missing.join(', ')}`);
 });
 
 test('the coverage check notices an unused key and an unused enum value', () => {
@@ -161,7 +165,8 @@ test('the coverage check notices an unused key and an unused enum value', () => 
     (f) => f.name === 'owner',
   )!;
   owner.validations = owner.validations!.filter((r) => r.reason !== 'FieldValueDuplicate');
-  assert.deepEqual(missingOptions(trimmed, load('raw-schema.design.yaml').design).missing, [
+  const others = [load('raw-schema.design.yaml').design, load('webapp.design.yaml').design];
+  assert.deepEqual(missingOptions(trimmed, ...others).missing, [
     'design.operand.runAsUser',
     'field.validations.reason=FieldValueDuplicate',
   ]);

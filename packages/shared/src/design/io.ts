@@ -104,13 +104,17 @@ export function serializeDesign(design: Design): string {
     ),
   };
   if (design.operand)
-    doc.operand = inOrder(design.operand, [
-      'image',
-      'command',
-      'replicasField',
-      'portField',
-      'runAsUser',
-      'podNamesStatusField',
-    ]);
+    doc.operand = inOrder(
+      design.operand,
+      ['image', 'command', 'replicasField', 'portField', 'runAsUser', 'podNamesStatusField', 'resources', 'status'],
+      (k, v) => {
+        // templates keep the author's key order (apiVersion, kind, metadata, spec…), not sorted
+        if (k === 'resources')
+          return (v as object[]).map((r) =>
+            inOrder(r, ['id', 'includeWhen', 'readyWhen', 'template'], (_k, x) => x as YamlValue),
+          );
+        return sortedJson(v);
+      },
+    );
   return emitYaml(doc, { keepKeyOrder: true });
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { DNS1035_LABEL, DNS1123_LABEL, DNS1123_SUBDOMAIN } from '../kube/names';
+import { RESOURCE_GRAPH } from '../graph/model';
 import { FIELD_NODE, JSON_VALUE } from './field';
 
 export const DESIGN_API_VERSION = 'studio.opstudio.dev/v1alpha1' as const;
@@ -101,17 +102,51 @@ export const CRD = z.strictObject({
     .optional(),
 });
 
-export const OPERAND = z.strictObject({
-  image: z.string().min(1, 'operand.image must name a container image such as memcached:1.6.26-alpine3.19'),
-  command: z.array(z.string()).optional(),
-  /** Dotted path of the spec field that gives the replica count, e.g. `spec.size`. */
-  replicasField: z.string().optional(),
-  /** Dotted path of the spec field that gives the container port, e.g. `spec.containerPort`. */
-  portField: z.string().optional(),
-  runAsUser: z.number().int().nonnegative().optional(),
-  /** Dotted path of the status field that lists the operand's pod names, e.g. `status.nodes`. */
-  podNamesStatusField: z.string().optional(),
-});
+/**
+ * What the operator creates. Two forms, never both:
+ *   - `image` (+ command, replicasField, …): one Deployment of that image, kubebuilder's
+ *     deploy-image plugin (the Memcached tutorial) field for field, Events and messages included;
+ *   - `resources` (+ `status`): a graph of children, each a Kubernetes object template with
+ *     `${…}` CEL over `self` and the other children (packages/shared/src/graph, docs/design/0015).
+ */
+export const OPERAND = z
+  .strictObject({
+    image: z
+      .string()
+      .min(1, 'operand.image must name a container image such as memcached:1.6.26-alpine3.19')
+      .optional(),
+    command: z.array(z.string()).optional(),
+    /** Dotted path of the spec field that gives the replica count, e.g. `spec.size`. */
+    replicasField: z.string().optional(),
+    /** Dotted path of the spec field that gives the container port, e.g. `spec.containerPort`. */
+    portField: z.string().optional(),
+    runAsUser: z.number().int().nonnegative().optional(),
+    /** Dotted path of the status field that lists the operand's pod names, e.g. `status.nodes`. */
+    podNamesStatusField: z.string().optional(),
+    /** The children the operator creates, in order (dependencies may reorder them). */
+    resources: RESOURCE_GRAPH.shape.resources.optional(),
+    /** `<path under .status>: "${expr}"`, written to the custom resource's status each reconcile. */
+    status: RESOURCE_GRAPH.shape.status,
+  })
+  .superRefine((operand, ctx) => {
+    const imageForm = IMAGE_FORM_KEYS.filter((k) => operand[k] !== undefined);
+    if (operand.resources !== undefined && imageForm.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: [imageForm[0]!],
+        message: `${imageForm.join(', ')} ${imageForm.length === 1 ? 'belongs' : 'belong'} to the single-Deployment form; with resources, put the image in a Deployment template`,
+      });
+    else if (operand.resources === undefined && operand.image === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['image'],
+        message: 'operand needs image (one Deployment, the Memcached form) or resources (a list of children)',
+      });
+    if (operand.status !== undefined && operand.resources === undefined)
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'status bindings need resources to read from' });
+  });
+
+const IMAGE_FORM_KEYS = ['image', 'command', 'replicasField', 'portField', 'runAsUser', 'podNamesStatusField'] as const;
 
 export const DESIGN = z.strictObject({
   apiVersion: z.literal(DESIGN_API_VERSION),

@@ -14,7 +14,8 @@ export {
   type KubeObject,
   type ResourceGraph,
 } from './model';
-export { plan, MANAGED_BY, type Observed, type Plan } from './plan';
+export { childName, CHILD_NAME_MAX, plan, MANAGED_BY, type Observed, type Plan } from './plan';
+export { BUILTIN_CHILD_KINDS, builtinChildKind, childResourceOf, defaultPlural, type ChildKind } from './child-kinds';
 export { CONDITION_TYPES, type ConditionType, type PlanCondition, type PlanError } from './conditions';
 export { validateGraph } from './validate';
 export { splitExpressions, type StringPart } from './expressions';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { WEBAPP_GRAPH, website } from '../testing/webapp-graph';
 import type { KubeObject, ResourceGraph } from './model';
-import { plan, type Plan } from './plan';
+import { childName, plan, type Plan } from './plan';
 
 /** What the cluster would hold after applying `desired`, with a status per id where given. */
 function observe(p: Plan, statuses: Record<string, KubeObject> = {}): Map<string, KubeObject> {
@@ -212,3 +212,15 @@ describe('plan: names, errors and refusals', () => {
     assert.match(p.errors[0]?.message ?? '', /metadata.uid/);
   });
 });
+
+test('a child name longer than a DNS label is cut and told apart by a hash of the whole name', () => {
+  assert.equal(childName('site', 'service'), 'site-service');
+  const long = 'a'.repeat(60);
+  const name = childName(long, 'service');
+  assert.equal(name.length <= 63, true);
+  assert.match(name, /^a+-[0-9a-f]{8}-service$/);
+  assert.notEqual(childName(`${long}b`, 'service'), childName(`${long}c`, 'service'));
+  // the hash is Go's hash/fnv New32a of the name (the export computes names the same way)
+  assert.equal(name, `${'a'.repeat(46)}-HASH-service`.replace('HASH', GO_FNV32A_OF_60_A));
+});
+const GO_FNV32A_OF_60_A = '92b9e111';

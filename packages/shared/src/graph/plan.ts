@@ -146,7 +146,7 @@ function withPlannerMetadata(object: KubeObject, id: string, owner: Owner): Kube
   const { namespace: _ns, ownerReferences: _refs, ...rest } = meta;
   const metadata: Record<string, JSONValue> = {
     ...rest,
-    name: typeof meta.name === 'string' && meta.name !== '' ? meta.name : `${owner.name}-${id}`,
+    name: typeof meta.name === 'string' && meta.name !== '' ? meta.name : childName(owner.name, id),
     ...(owner.namespace !== undefined ? { namespace: owner.namespace } : {}),
     labels: {
       ...labels,
@@ -157,4 +157,29 @@ function withPlannerMetadata(object: KubeObject, id: string, owner: Owner): Kube
     ownerReferences: [{ ...owner.reference }],
   };
   return { ...object, metadata };
+}
+
+/** A child name fits a DNS label (Services need one): 63 characters at most. */
+export const CHILD_NAME_MAX = 63;
+
+/**
+ * `<cr-name>-<id>`; when that is longer than 63 characters, the CR's name is cut and the FNV-1a
+ * hash of the whole name keeps two long names apart: `<cut>-<8 hex>-<id>`. The export's Go
+ * (hash/fnv New32a) gives the same names.
+ */
+export function childName(crName: string, id: string): string {
+  const whole = `${crName}-${id}`;
+  if (whole.length <= CHILD_NAME_MAX) return whole;
+  const hash = fnv1a32(crName).toString(16).padStart(8, '0');
+  const cut = crName.slice(0, CHILD_NAME_MAX - id.length - hash.length - 2).replace(/[-.]+$/, '');
+  return `${cut}-${hash}-${id}`;
+}
+
+function fnv1a32(s: string): number {
+  let h = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(s)) {
+    h ^= byte;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
 }

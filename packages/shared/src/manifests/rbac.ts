@@ -7,6 +7,8 @@ import { fullGroup, resolveNames } from '../design/names';
 import type { Design } from '../design/schema';
 import { markerLine } from '../gotypes/go-text';
 import { emitYaml } from '../yaml/emit';
+import { designGraph, imageOperand } from '../design/operand-form';
+import { childResourceOf } from '../graph/child-kinds';
 
 export interface RbacMarker {
   groups: string[];
@@ -39,9 +41,18 @@ export function rbacMarkers(design: Design): RbacMarker[] {
     { groups: [group], resources: [`${plural}/finalizers`], verbs: ['update'] },
     { groups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
   ];
-  if (design.operand) {
+  if (imageOperand(design)) {
     markers.push({ groups: ['apps'], resources: ['deployments'], verbs: ALL_VERBS });
     markers.push({ groups: ['core'], resources: ['pods'], verbs: ['get', 'list', 'watch'] });
+  }
+  // the resources form: every kind of child, once, in the design's order
+  const seen = new Set<string>();
+  for (const child of designGraph(design)?.resources ?? []) {
+    const { group, resource } = childResourceOf(child.template.apiVersion, child.template.kind);
+    const key = `${group}/${resource}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    markers.push({ groups: [group === '' ? 'core' : group], resources: [resource], verbs: ALL_VERBS });
   }
   return markers;
 }

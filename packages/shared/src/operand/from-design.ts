@@ -7,6 +7,7 @@ import { fullGroup, resolveNames } from '../design/names';
 import type { Design, VersionDesign } from '../design/schema';
 import type { FieldNode } from '../design/field';
 import type { CustomResource, DesiredDeploymentInput } from './desired';
+import { imageOperand } from '../design/operand-form';
 
 /** The CR's API coordinates as the controller reads and writes them (the storage version). */
 export interface ResourceCoordinates {
@@ -35,7 +36,7 @@ export function finalizerName(design: Design): string {
 
 /** The desired-state input for one CR, or undefined when the design has no operand (status only). */
 export function operandInputFromDesign(design: Design, cr: CustomResource): DesiredDeploymentInput | undefined {
-  const op = design.operand;
+  const op = imageOperand(design);
   if (op === undefined) return undefined;
   return {
     cr,

@@ -18,6 +18,7 @@ import type { Container } from '../operand/types';
 import { ScaffoldError } from './errors';
 import { exportableDesign } from './export-gate';
 import { isGoModulePath } from '../validate/design';
+import { imageOperand } from '../design/operand-form';
 
 export { ScaffoldError };
 
@@ -157,7 +158,7 @@ export function projectFacts(input: Design): ProjectFacts {
 
 /** The operand as the embedded controller builds it, read off its desired-state function. */
 function operandFacts(design: Design, field: (p: string) => GoFieldRef | undefined): OperandFacts | undefined {
-  const op = design.operand;
+  const op = imageOperand(design);
   if (op === undefined) return undefined;
   const replicas = integerField(field, op.replicasField, 'replicasField');
   const port = integerField(field, op.portField, 'portField');

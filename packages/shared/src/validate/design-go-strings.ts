@@ -12,6 +12,7 @@ import { goPackageName } from '../gotypes/generate';
 import { schemaIssuePath } from './design-paths';
 import { error, type Issue } from './issue';
 import { notAnItemField } from './list-types';
+import { imageOperand } from '../design/operand-form';
 
 /** metav1.Condition's JSON fields: the items of the conditions preset. */
 const CONDITION_FIELDS = new Set(['type', 'status', 'observedGeneration', 'lastTransitionTime', 'reason', 'message']);
@@ -65,7 +66,7 @@ function nameIssues(design: Design): Issue[] {
 }
 
 function operandIssues(design: Design): Issue[] {
-  const op = design.operand;
+  const op = imageOperand(design);
   if (op === undefined) return [];
   const out: Issue[] = [];
   if (/[\s\p{Cc}\p{Cf}]/u.test(op.image) || LONE_SURROGATE.test(op.image)) {

@@ -7,6 +7,7 @@ import type { JSONSchemaProps } from '../crd/types';
 import type { Design, VersionDesign } from '../design/schema';
 import { versionPath } from './design-paths';
 import { error, warning, type Issue } from './issue';
+import { imageOperand } from '../design/operand-form';
 
 export type Resolved = { found: JSONSchemaProps } | { free: true } | { missing: string };
 
@@ -68,7 +69,7 @@ export function validateOperandRefs(
   version: VersionDesign,
   root: JSONSchemaProps | undefined,
 ): Issue[] {
-  const operand = design.operand;
+  const operand = imageOperand(design);
   if (!operand) return [];
   const out: Issue[] = [];
   const refs = [
