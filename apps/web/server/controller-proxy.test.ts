@@ -61,3 +61,25 @@ test("the proxy secret goes out only with this launch's value; a browser cannot 
     else process.env.OPSTUDIO_PROXY_SECRET = before;
   }
 });
+
+test('a body over the cap is answered 413 with the controller’s own message, not “not answering”', async () => {
+  const before = process.env.OPSTUDIO_MAX_BODY_BYTES;
+  try {
+    process.env.OPSTUDIO_MAX_BODY_BYTES = String(64 * 1024);
+    const res = await proxyToController(
+      new Request('http://studio.lan:3000/api/trpc/designs.save', { method: 'POST', body: 'x'.repeat(100 * 1024) }),
+    );
+    assert.equal(res.status, 413);
+    const body = (await res.json()) as { error: { message: string; data: { code: string } } };
+    assert.equal(body.error.message, 'request body too large (100 KiB): the limit is 64 KiB (OPSTUDIO_MAX_BODY_BYTES)');
+    assert.equal(body.error.data.code, 'PAYLOAD_TOO_LARGE');
+    // under the cap the body goes on whole, with its length
+    const ok = await proxyToController(
+      new Request('http://studio.lan:3000/api/trpc/designs.save', { method: 'POST', body: 'y'.repeat(1000) }),
+    );
+    assert.equal(((await ok.json()) as Record<string, string>)['content-length'], '1000');
+  } finally {
+    if (before === undefined) delete process.env.OPSTUDIO_MAX_BODY_BYTES;
+    else process.env.OPSTUDIO_MAX_BODY_BYTES = before;
+  }
+});

@@ -4,6 +4,7 @@
 // The controller's URL is read per request from OPSTUDIO_CONTROLLER_URL, not baked in at build
 // time as a Next rewrite would be (docs/design/0001-api-proxy.md).
 
+import { bodyLimitFrom, bodyTooLargeMessage } from '@opstudio/shared/security/body-limit';
 import { PROXY_SECRET_HEADER } from '@opstudio/shared/security/launch';
 
 const HOP_BY_HOP = new Set([
@@ -63,14 +64,18 @@ export async function proxyToController(req: Request): Promise<Response> {
   const headers = forwardHeaders(req.headers, new Set([...HOP_BY_HOP, 'accept-encoding']));
   setForwarded(req, incoming, headers);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  // The controller refuses an oversized body as soon as it sees its length and closes the
+  // connection, which a streaming fetch reports as a network error: the browser would then hear
+  // "not answering" instead of the refusal. So the cap is checked here, with the same message,
+  // and bodies go on whole, with their length.
+  const body = hasBody ? await readCapped(req) : undefined;
+  if (body instanceof Response) return body;
   let upstream: Response;
   try {
     upstream = await fetch(target, {
       method: req.method,
       headers,
-      body: hasBody ? req.body : undefined,
-      // Node's fetch needs this to stream a request body.
-      ...(hasBody ? { duplex: 'half' } : {}),
+      body,
       redirect: 'manual',
       cache: 'no-store',
       signal: req.signal,
@@ -100,4 +105,38 @@ export async function proxyToController(req: Request): Promise<Response> {
     statusText: upstream.statusText,
     headers: responseHeaders,
   });
+}
+
+/** The body, or a 413 answer in the tRPC error shape when it is over OPSTUDIO_MAX_BODY_BYTES. */
+async function readCapped(req: Request): Promise<Uint8Array<ArrayBuffer> | Response> {
+  const limit = bodyLimitFrom(process.env.OPSTUDIO_MAX_BODY_BYTES);
+  const refuse = (size: number | string): Response =>
+    Response.json(
+      {
+        error: {
+          message: bodyTooLargeMessage(size, limit),
+          code: -32600,
+          data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 },
+        },
+      },
+      { status: 413 },
+    );
+  const declared = req.headers.get('content-length');
+  if (declared !== null && !(Number(declared) <= limit))
+    return refuse(Number.isFinite(Number(declared)) ? Number(declared) : declared);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body !== null)
+    for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > limit) return refuse(size);
+      chunks.push(chunk);
+    }
+  const out = new Uint8Array(new ArrayBuffer(size));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
 }

@@ -253,7 +253,7 @@ test('a 10 MiB body is refused quickly with 413 and a clear message', async () =
     assert.equal(res.status, 413);
     assert.match(
       ((await res.json()) as { error: { message: string } }).error.message,
-      /too large \(10485760 bytes\): the limit is 1048576 bytes/,
+      /too large \(10 MiB\): the limit is 8 MiB \(OPSTUDIO_MAX_BODY_BYTES\)/,
     );
   } else assert.match(String((res as Error).cause ?? res), /EPIPE|ECONNRESET|closed|other side/i);
   assert.ok(ms < 2000, `took ${ms.toFixed(0)} ms`);

@@ -9,9 +9,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { originAllowedByHosts } from '@opstudio/shared/security/hosts';
 import type { HostPolicy } from '@opstudio/shared/security/hosts';
+import { bodyTooLargeMessage, DEFAULT_BODY_LIMIT } from '@opstudio/shared/security/body-limit';
 
 export const CSRF_HEADER = 'x-opstudio-csrf';
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export { DEFAULT_BODY_LIMIT };
 
 export interface GuardRequest {
   readonly method?: string | undefined;
@@ -83,7 +84,7 @@ export function checkBodySize(req: GuardRequest, limit = DEFAULT_BODY_LIMIT): Re
   if (!Number.isFinite(size) || size > limit) {
     return {
       status: 413,
-      message: `request body too large (${declared} bytes): the limit is ${limit} bytes (OPSTUDIO_MAX_BODY_BYTES)`,
+      message: bodyTooLargeMessage(Number.isFinite(size) ? size : declared, limit),
     };
   }
   return undefined;
