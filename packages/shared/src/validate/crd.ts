@@ -22,9 +22,10 @@ export function validateNames(crd: CustomResourceDefinition): Issue[] {
     if (names.listKind === names.kind)
       out.push(error('.spec.names.listKind', `listKind must differ from kind, such as ${names.kind}List`));
   }
-  (names.shortNames ?? []).forEach((s, i) =>
-    out.push(...validateLabel(s, `.spec.names.shortNames[${i}]`, 'short name')),
-  );
+  (names.shortNames ?? []).forEach((s, i, all) => {
+    out.push(...validateLabel(s, `.spec.names.shortNames[${i}]`, 'short name'));
+    if (all.indexOf(s) < i) out.push(error(`.spec.names.shortNames[${i}]`, `the short name ${s} is listed twice`));
+  });
   (names.categories ?? []).forEach((s, i) => out.push(...validateLabel(s, `.spec.names.categories[${i}]`, 'category')));
   const expected = `${names.plural}.${group}`;
   if (crd.metadata?.name !== expected)

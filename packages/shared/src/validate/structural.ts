@@ -6,6 +6,7 @@
 import type { JSONSchemaProps } from '../crd/types';
 import { error, warning, type Issue } from './issue';
 import { validateListTypes } from './list-types';
+import { validateRanges } from './ranges';
 import { validateValueValidations } from './value-validations';
 import { at, walkSchema, type Level } from './walk';
 
@@ -125,6 +126,7 @@ function validateNode(node: JSONSchemaProps, level: Level, p: string, out: Issue
     if (problem)
       out.push(error(p, `pattern ${JSON.stringify(node.pattern)} is not a valid regular expression: ${problem}`));
   }
+  out.push(...validateRanges(node, p));
   if (node.format !== undefined && !KNOWN_FORMATS.has(node.format))
     out.push(warning(p, `format "${node.format}" is unknown to Kubernetes and will not be checked`));
 
