@@ -25,21 +25,58 @@ function clampNumber(n: FieldNode, preferred: number): number {
   return v;
 }
 
+// A value of each format the API server checks, so a required field's sample passes it.
+const FORMAT_SAMPLES: Record<string, string> = {
+  'date-time': '2025-01-01T00:00:00Z',
+  datetime: '2025-01-01T00:00:00Z',
+  date: '2025-01-01',
+  duration: '1h',
+  byte: '',
+  email: 'user@example.com',
+  hostname: 'example.com',
+  uri: 'https://example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  cidr: '192.0.2.0/24',
+  mac: '00:00:5e:00:53:01',
+  uuid: '00000000-0000-4000-8000-000000000000',
+};
+// Tried in turn against a field's pattern; the first that fits its lengths and pattern wins.
+const STRING_CANDIDATES = [
+  ...['example', 'example-1', 'a', '1', 'example.com', 'Example', 'EXAMPLE', 'a1', 'x', 'v1', 'A1', '1Mi'],
+  ...['https://example.com', 'user@example.com', '192.0.2.1', '00000000-0000-4000-8000-000000000000'],
+];
+
 function sampleString(n: FieldNode): string {
-  if (n.format === 'date-time') return '2025-01-01T00:00:00Z';
-  if (n.format === 'byte') return '';
+  const format = n.format !== undefined ? FORMAT_SAMPLES[n.format] : undefined;
+  if (format !== undefined) return format;
   const min = n.minLength ?? 0;
-  let s = min > 0 ? 'example'.padEnd(min, 'x') : '';
-  if (n.maxLength !== undefined) s = s.slice(0, n.maxLength);
-  return s;
+  const fits = (s: string): boolean =>
+    s.length >= min && (n.maxLength === undefined || s.length <= n.maxLength) && matches(n.pattern, s);
+  for (const c of STRING_CANDIDATES) {
+    const padded = c.length < min ? c.padEnd(min, c.slice(-1)) : c;
+    if (fits(padded)) return padded;
+  }
+  const fallback = 'example'.padEnd(min, 'x');
+  return n.maxLength !== undefined ? fallback.slice(0, n.maxLength) : fallback;
+}
+
+function matches(pattern: string | undefined, s: string): boolean {
+  if (pattern === undefined) return true;
+  try {
+    return new RegExp(pattern, 'u').test(s);
+  } catch {
+    return true; // an invalid pattern is reported by validation, not here
+  }
 }
 
 /** A value for a field that has to be present; undefined when it is best left out. */
 function sampleValue(n: FieldNode, wanted: ReadonlyMap<string, number>, path: string): JsonValue | undefined {
+  // the field's own default wins over the operand's preferred value (a design's replicas default of 2 stays 2)
+  if (n.default !== undefined) return n.default;
   const forced = wanted.get(path);
   if (forced !== undefined && (n.type === 'integer' || n.type === 'number' || n.intOrString))
     return clampNumber({ ...n, type: 'integer' }, forced);
-  if (n.default !== undefined) return n.default;
   if (n.example !== undefined) return n.example;
   if (n.enum && n.enum.length > 0) return n.enum[0];
   if (n.preset === 'conditions') return undefined;
