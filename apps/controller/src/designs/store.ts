@@ -98,6 +98,11 @@ export class DesignStore {
     });
   }
 
+  /** A design's name by id (undefined when it was deleted): for messages that would otherwise show an id. */
+  async nameOf(id: string): Promise<string | undefined> {
+    return (await this.db.design.findUnique({ where: { id }, select: { name: true } }))?.name;
+  }
+
   /** The given version, or the latest. */
   async get(id: string, version?: number): Promise<DesignVersionView> {
     const design = await this.db.design.findUnique({

@@ -173,6 +173,17 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
     assert.match(JSON.stringify(crd?.spec), /"maximum":3/);
   });
 
+  test('installing a CRD another design installed is refused naming that design, not its id', async () => {
+    const other = await api.designs.save({ name: `copy-${domain}`, yaml: memcached });
+    await assert.rejects(
+      api.crds.install({ designId: other.id }),
+      rejects('PRECONDITION_FAILED', (e) =>
+        assert.match(e.message, new RegExp(`installed from the design "memcached-${domain}" \\(revision 2\\)`)),
+      ),
+    );
+    await api.designs.delete({ id: other.id });
+  });
+
   test('a CEL rule the API server refuses comes back from the dry run with its design path', async () => {
     const bad = await api.designs.save({
       name: `bad-${domain}`,

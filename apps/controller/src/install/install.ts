@@ -61,19 +61,25 @@ export async function dryRun(
 }
 
 /** Breaking changes, plus taking over a CRD that another design installed. */
-function refusals(
+async function refusals(
   changes: readonly DesignChange[],
   installed: CustomResourceDefinition,
   designId: string,
-): FieldCause[] {
+  designs: DesignStore,
+): Promise<FieldCause[]> {
   const out: FieldCause[] = changes
     .filter((c) => c.severity === 'breaking')
     .map((c) => ({ field: c.designPath, message: c.message, reason: c.rule }));
   const owner = installedFrom(installed);
   if (owner !== null && owner.designId !== designId) {
+    const name = await designs.nameOf(owner.designId);
+    const from =
+      name !== undefined
+        ? `the design "${name}"${owner.designVersion !== null ? ` (revision ${owner.designVersion})` : ''}`
+        : 'a design that has since been deleted';
     out.unshift({
       field: 'crd',
-      message: `installed from another design (id ${owner.designId}): installing replaces it`,
+      message: `installed from ${from}: installing replaces it`,
       reason: 'ownership',
     });
   }
@@ -98,7 +104,7 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
   const proposed = await dryRun(deps.writer, crd, label);
   const installed = await deps.client.read(name);
   const changes = installed === undefined ? [] : withDesignPaths(diffCrds(installed, proposed), crd);
-  const refused = installed === undefined ? [] : refusals(changes, installed, view.id);
+  const refused = installed === undefined ? [] : await refusals(changes, installed, view.id, deps.designs);
   const breaking = refused.length;
   op.step(
     'dry-run',

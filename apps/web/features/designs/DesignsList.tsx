@@ -36,7 +36,7 @@ export function DesignsList() {
               <th>Name</th>
               <th>Kind</th>
               <th>CRD</th>
-              <th>Version</th>
+              <th>Revision</th>
               <th>Installed</th>
               <th>Updated</th>
             </tr>
@@ -51,10 +51,10 @@ export function DesignsList() {
                   </td>
                   <td>{d.kind ?? '—'}</td>
                   <td className={styles.mono}>{d.crdName ?? 'does not parse'}</td>
-                  <td>v{d.latestVersion}</td>
+                  <td>{d.latestVersion}</td>
                   <td>
                     {crd
-                      ? `version ${crd.managed?.designVersion ?? '?'}${crd.established ? '' : ' (not established)'}`
+                      ? `revision ${crd.managed?.designVersion ?? '?'}${crd.established ? '' : ' (not established)'}`
                       : '—'}
                   </td>
                   <td>{new Date(d.updatedAt).toLocaleString()}</td>

@@ -7,6 +7,7 @@ import { useMayDo } from '../auth';
 import { useLiveTopics } from '../live/LiveProvider';
 import type { ResourceRow } from './api-types';
 import { CreateFromSample } from './CreateFromSample';
+import { DesignLink } from './DesignLink';
 import { DeleteDialog } from './DeleteDialog';
 import { KindTable } from './KindTable';
 import styles from './resources.module.css';
@@ -73,9 +74,14 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
         <span className={styles.sub}>
           {kind.name} · {kind.version ?? 'no served version'} ·{' '}
           {kind.scope === 'Cluster' ? 'cluster-scoped' : 'namespaced'}
-          {managed
-            ? ` · design ${kind.designId} v${kind.designVersion ?? '?'}`
-            : ' · not installed by the studio (read-only)'}
+          {managed ? (
+            <>
+              {' · '}
+              <DesignLink id={kind.designId} revision={kind.designVersion} />
+            </>
+          ) : (
+            ' · not installed by the studio (read-only)'
+          )}
         </span>
       </div>
       <div className={styles.toolbar}>
