@@ -1,10 +1,13 @@
 // The controller's long-lived services, wired once: the cluster connection (informers + health
-// probe), the live bus and its snapshot sources, the database, the CRDs as kinds and the
-// on-demand watches behind the resources topics, the embedded controller-manager. The HTTP
+// probe), the shared informer cache (every kind watched once: CRDs, the CRs of a kind, the
+// operand Deployments/ReplicaSets/Pods, Events), the live bus and its snapshot sources, the
+// database, the CRDs as kinds and the on-demand watches behind the resources topics, the
+// embedded controller-manager. The HTTP
 // server serves them; integration tests call them through `createCaller` with no HTTP in between.
 import type { ApiContext } from './api/context';
 import { openDb } from './db';
 import { ClusterWatcher } from './kube/cluster-watcher';
+import { InformerCache } from './kube/informer-cache';
 import type { ClusterWatcherOptions } from './kube/cluster-watcher';
 import type { LoadedKubeConfig } from './kube/kubeconfig';
 import { LiveBus } from './live/bus';
@@ -14,6 +17,7 @@ import type { ManagerOptions } from './operators';
 import { DesignStore } from './designs';
 import { CrdService } from './install';
 import { KindsWatcher, KindWatches, OwnedWatcher, ResourcesService } from './resources';
+import { OWNED_KINDS } from './resources/owned-kinds';
 import { AuditLog } from './audit';
 import { AccessReviewer, AuthService, KubeIdentities, loadAuthConfig, StudioAuth } from './auth';
 import type { AuthConfig } from './auth';
@@ -29,6 +33,8 @@ export interface ServicesOptions extends ClusterWatcherOptions {
 
 export interface RunningServices {
   readonly services: ApiContext;
+  /** The one informer cache the services read from (`stats()` shows what is watched). */
+  readonly informers: InformerCache;
   stop(): Promise<void>;
 }
 
@@ -50,12 +56,17 @@ export async function startServices(
   // every CRD as a kind (always on), a kind's CRs and a CR's owned objects (on demand)
   const log = opts.log;
   const logOpt = log !== undefined ? { log } : {};
-  const kinds = new KindsWatcher(conn.kc, bus, log);
+  const informers = new InformerCache({
+    kc: conn.kc,
+    ...(opts.silenceMs !== undefined ? { silenceMs: opts.silenceMs } : {}),
+    ...logOpt,
+  });
+  const kinds = new KindsWatcher(conn.kc, bus, log, informers);
   kinds.registerSnapshots(snapshots);
   const linger = opts.watchLingerMs !== undefined ? { lingerMs: opts.watchLingerMs } : {};
-  const kindWatches = new KindWatches(conn.kc, bus, kinds, { ...linger, ...logOpt });
+  const kindWatches = new KindWatches(conn.kc, bus, kinds, { ...linger, ...logOpt, cache: informers });
   kindWatches.registerSnapshots(snapshots);
-  const owned = new OwnedWatcher(conn.kc, bus, { ...linger, ...logOpt });
+  const owned = new OwnedWatcher(conn.kc, bus, { ...linger, ...logOpt, cache: informers, ownedKinds: OWNED_KINDS });
   owned.registerSnapshots(snapshots);
   const resources = new ResourcesService(conn.kc, kinds);
   const authConfig = opts.auth ?? loadAuthConfig({});
@@ -75,6 +86,7 @@ export async function startServices(
     await kinds.start(stop.signal);
   } catch (err) {
     stop.abort();
+    informers.stop();
     await db.$disconnect();
     throw err;
   }
@@ -84,6 +96,7 @@ export async function startServices(
     db,
     bus,
     snapshots,
+    cache: informers,
     ...logOpt,
     ...(opts.lease !== undefined ? { lease: opts.lease } : {}),
   });
@@ -103,11 +116,13 @@ export async function startServices(
       access,
       identities,
     },
+    informers,
     stop: async () => {
       stop.abort();
       kindWatches.stopAll();
       owned.stopAll();
       await controllers.stop();
+      informers.stop();
       await db.$disconnect();
     },
   };

@@ -12,6 +12,7 @@ import type { LiveEvent } from '../live/events';
 import type { WatchedSession } from '../auth/session-watch';
 import { isFamilyTopic, parseResourcesTopic, type FamilyTopic } from '@opstudio/shared/live/topics';
 import type { TimelineRun } from '../history/types';
+import type { OwnedObject } from '../resources/types';
 import type { RequestContext } from './context';
 
 type Visible = (event: LiveEvent) => Promise<LiveEvent | undefined>;
@@ -39,11 +40,12 @@ export function liveVisibility(ctx: RequestContext, user: StudioUser): Visible |
     }
     if (isFamilyTopic('owned', event.topic)) {
       const e = event as Extract<LiveEvent, { topic: FamilyTopic<'owned'> }>;
-      const [deployments, pods] = await Promise.all([
+      const [deployments, pods, objects] = await Promise.all([
         filter({ group: 'apps', resource: 'deployments' }, e.deployments, (d) => d.namespace),
         filter({ group: '', resource: 'pods' }, e.pods, (p) => p.namespace),
+        e.objects === undefined ? undefined : readableObjects(e.objects, filter),
       ]);
-      return { ...e, deployments, pods };
+      return { ...e, deployments, pods, ...(objects !== undefined ? { objects } : {}) };
     }
     if (isFamilyTopic('events', event.topic)) {
       const e = event as Extract<LiveEvent, { topic: FamilyTopic<'events'> }>;
@@ -145,4 +147,32 @@ function runsFilter(ctx: RequestContext, user: StudioUser) {
     }
     return out;
   };
+}
+
+/** Owned objects of any kinds: each kept when the user may list its kind (group/resource) in its namespace. */
+async function readableObjects(
+  objects: readonly OwnedObject[],
+  filter: (
+    q: { group: string; resource: string },
+    items: readonly OwnedObject[],
+    ns: (item: OwnedObject) => string | undefined,
+  ) => Promise<OwnedObject[]>,
+): Promise<OwnedObject[]> {
+  const byKind = new Map<string, OwnedObject[]>();
+  for (const o of objects) {
+    const key = `${o.group}/${o.resource}`;
+    byKind.set(key, [...(byKind.get(key) ?? []), o]);
+  }
+  const kept = new Set<OwnedObject>();
+  await Promise.all(
+    [...byKind.values()].map(async (items) => {
+      const first = items[0];
+      if (first === undefined) return;
+      const readable = await filter({ group: first.group, resource: first.resource }, items, (o) =>
+        o.namespace === '' ? undefined : o.namespace,
+      );
+      for (const o of readable) kept.add(o);
+    }),
+  );
+  return objects.filter((o) => kept.has(o));
 }

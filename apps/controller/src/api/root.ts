@@ -45,6 +45,7 @@ export type {
   CustomObject,
   CustomObjectMeta,
   OwnedDeployment,
+  OwnedObject,
   OwnedPod,
   PrinterCell,
   PrinterColumn,

@@ -1,4 +1,5 @@
-// Issue 6's acceptance on the exported tree, for the Memcached and kitchen-sink designs: the
+// Issue 6's acceptance on the exported tree, for the Memcached and kitchen-sink designs (and, for
+// issue 14, the Web app and Redis graph designs, whose go.mod needs cel-go directly): the
 // zip unzips into a project where go.mod/go.sum are what `go mod tidy` writes, `go build` and
 // `go vet` pass, `make generate manifests` changes nothing, and `go test ./...` (envtest with
 // the sandbox's etcd and kube-apiserver) passes. Needs Go, not a running cluster. Slow when the
@@ -18,7 +19,7 @@ import { writeTree } from './write-tree';
 
 const skip = hasGo() ? false : 'go and make are needed for the export build check';
 
-for (const example of ['memcached', 'kitchen-sink']) {
+for (const example of ['memcached', 'kitchen-sink', 'webapp', 'redis']) {
   test(
     `export of ${example}: tidy, build, vet, generate+manifests unchanged, go test`,
     { skip, timeout: 40 * 60_000 },

@@ -1,80 +1,67 @@
 // The `events:<uid>` topic: Kubernetes Events (events.k8s.io/v1) about one CR and everything it
 // owns, transitively (its Deployment, the Deployment's ReplicaSets, their Pods: the scheduler's
 // and the Deployment controller's Events count too). Runs on every replica (not only the
-// leader): an informer on all Events, and an owner index built from informers on the operand
-// objects (Deployments, ReplicaSets, Pods carrying `app.kubernetes.io/managed-by`).
-import { AppsV1Api, CoreV1Api, EventsV1Api } from '@kubernetes/client-node';
-import type { EventsV1Event, KubeConfig, KubernetesObject } from '@kubernetes/client-node';
+// leader), on leases from the shared informer cache: all Events, and the owned kinds whose
+// owner index leads an Event's object up to its CR (by default Deployments, and the ReplicaSets
+// and Pods carrying `app.kubernetes.io/managed-by`; callers may add Services, ConfigMaps, …).
+import type { EventsV1Event, KubeConfig } from '@kubernetes/client-node';
 import { eventsTopic, isFamilyTopic, topicKey } from '@opstudio/shared/live/topics';
-import { ResilientInformer } from '../kube/informer';
+import { InformerCache, type InformerLease } from '../kube/informer-cache';
+import { OwnerChain } from '../kube/owner-chain';
+import { DEFAULT_OWNED_KINDS, EVENTS, type ResourceSpec } from '../kube/resource-spec';
 import type { LiveBus } from '../live/bus';
 import type { EventSummary, LiveEvent } from '../live/events';
 import type { SnapshotRegistry } from '../live/snapshots';
 
-const OPERAND_SELECTOR = 'app.kubernetes.io/managed-by';
+export interface ObjectEventsOptions {
+  /** The controller's shared informer cache; without it the watcher makes one of its own. */
+  readonly cache?: InformerCache;
+  /** The kinds whose objects can stand between an Event and its CR (default DEFAULT_OWNED_KINDS). */
+  readonly ownedKinds?: readonly ResourceSpec[];
+}
 
 export class ObjectEventsWatcher {
-  private readonly events: ResilientInformer<EventsV1Event>;
-  private readonly owned: ResilientInformer<KubernetesObject>[];
-  /** uid → its controlling owner's uid, for the operand objects. */
-  private readonly owners = new Map<string, string>();
+  private readonly cache: InformerCache;
+  private readonly ownedKinds: readonly ResourceSpec[];
+  private events: InformerLease<EventsV1Event> | undefined;
+  private owned: InformerLease[] = [];
+  /** Up the controller ownerReferences; a deleted object's owner is kept an hour: the Events about a deleted pod still belong to its CR. */
+  private readonly chain = new OwnerChain(() => this.owned);
 
   constructor(
     kc: KubeConfig,
     private readonly bus: LiveBus,
     log?: (message: string) => void,
+    options: ObjectEventsOptions = {},
   ) {
-    const eventsApi = kc.makeApiClient(EventsV1Api);
-    const apps = kc.makeApiClient(AppsV1Api);
-    const core = kc.makeApiClient(CoreV1Api);
-    const common = { kc, ...(log !== undefined ? { log } : {}) };
-    this.events = new ResilientInformer<EventsV1Event>({
-      ...common,
-      path: '/apis/events.k8s.io/v1/events',
-      list: () => eventsApi.listEventForAllNamespaces(),
-    });
-    this.owned = [
-      new ResilientInformer<KubernetesObject>({
-        ...common,
-        path: '/apis/apps/v1/deployments',
-        labelSelector: OPERAND_SELECTOR,
-        list: () => apps.listDeploymentForAllNamespaces({ labelSelector: OPERAND_SELECTOR }),
-      }),
-      new ResilientInformer<KubernetesObject>({
-        ...common,
-        path: '/apis/apps/v1/replicasets',
-        labelSelector: OPERAND_SELECTOR,
-        list: () => apps.listReplicaSetForAllNamespaces({ labelSelector: OPERAND_SELECTOR }),
-      }),
-      new ResilientInformer<KubernetesObject>({
-        ...common,
-        path: '/api/v1/pods',
-        labelSelector: OPERAND_SELECTOR,
-        list: () => core.listPodForAllNamespaces({ labelSelector: OPERAND_SELECTOR }),
-      }),
-    ];
-    for (const informer of this.owned) {
-      const index = (o: KubernetesObject) => {
-        const owner = o.metadata?.ownerReferences?.find((r) => r.controller === true)?.uid;
-        if (o.metadata?.uid !== undefined && owner !== undefined) this.owners.set(o.metadata.uid, owner);
-      };
-      informer.on('add', index);
-      informer.on('update', index);
-      // kept for a while after a delete: the Events about a deleted pod still belong to its CR
-      informer.on('delete', (o) => {
-        const uid = o.metadata?.uid;
-        if (uid !== undefined) setTimeout(() => this.owners.delete(uid), 60 * 60_000).unref();
-      });
-    }
-    this.events.on('add', (e) => this.publish(e, 'upsert'));
-    this.events.on('update', (e) => this.publish(e, 'upsert'));
-    this.events.on('delete', (e) => this.publish(e, 'delete'));
+    this.cache = options.cache ?? new InformerCache({ kc, ...(log !== undefined ? { log } : {}) });
+    this.ownedKinds = options.ownedKinds ?? DEFAULT_OWNED_KINDS;
   }
 
+  /** Starts watching (resolves after the first list attempts); the leases are released when `signal` aborts. */
   async start(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return;
+    const owned = this.ownedKinds.map((spec) => this.cache.acquire(spec));
+    for (const lease of owned) lease.on('delete', (o) => this.chain.deletedObject(o));
+    this.owned = owned;
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const lease of [...owned, ...(this.events !== undefined ? [this.events] : [])]) lease.release();
+        this.owned = [];
+        this.events = undefined;
+      },
+      { once: true },
+    );
     // owners first, so the first Events already find their root
-    await Promise.all(this.owned.map((i) => i.start(signal)));
-    await this.events.start(signal);
+    await Promise.all(owned.map((l) => l.started));
+    if (signal.aborted) return;
+    const events = this.cache.acquire<EventsV1Event>(EVENTS);
+    this.events = events;
+    events.on('add', (e) => this.publish(e, 'upsert'));
+    events.on('update', (e) => this.publish(e, 'upsert'));
+    events.on('delete', (e) => this.publish(e, 'delete'));
+    await events.started;
   }
 
   registerSnapshots(snapshots: SnapshotRegistry): void {
@@ -82,8 +69,7 @@ export class ObjectEventsWatcher {
       (t) => isFamilyTopic('events', t),
       (topic) => {
         const uid = topicKey('events', topic) ?? '';
-        const items = this.events
-          .list()
+        const items = (this.events?.list() ?? [])
           .filter((e) => this.rootOf(e.regarding?.uid) === uid)
           .map(summarize)
           .sort((a, b) => (a.lastTime ?? '').localeCompare(b.lastTime ?? ''));
@@ -94,17 +80,7 @@ export class ObjectEventsWatcher {
 
   /** The uid at the top of the ownership chain (the CR), or the uid itself when it has no known owner. */
   rootOf(uid: string | undefined): string | undefined {
-    let current = uid;
-    for (let hops = 0; hops < 4 && current !== undefined; hops++) {
-      const owner = this.ownerOf(current);
-      if (owner === undefined) return current;
-      current = owner;
-    }
-    return current;
-  }
-
-  private ownerOf(uid: string): string | undefined {
-    return this.owners.get(uid);
+    return this.chain.rootOf(uid);
   }
 
   private publish(event: EventsV1Event, type: 'upsert' | 'delete'): void {

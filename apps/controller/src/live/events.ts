@@ -6,7 +6,7 @@
 import type { FamilyTopic } from '@opstudio/shared/live/topics';
 import type { InstallOperation } from '../install/types';
 import type { TimelineRun } from '../history/types';
-import type { OwnedDeployment, OwnedPod, ResourceKind, ResourceRow } from '../resources/types';
+import type { OwnedDeployment, OwnedObject, OwnedPod, ResourceKind, ResourceRow } from '../resources/types';
 
 export interface ClusterSummary {
   readonly connected: boolean;
@@ -71,10 +71,12 @@ export type LiveEvent =
   | ListEvents<'kinds', ResourceKind>
   // the CRs of one kind, all namespaces or one (resources/kind-watches.ts)
   | ListEvents<FamilyTopic<'resources'>, ResourceRow>
-  // what one CR owns: its Deployment(s) and their Pods, always whole (resources/owned.ts)
+  // what one CR owns: its Deployment(s) and their Pods, and every owned object of the watched
+  // kinds (`objects`, absent where nothing is shown: a withheld topic), always whole (resources/owned.ts)
   | {
       readonly topic: FamilyTopic<'owned'>;
       readonly type: 'snapshot';
       readonly deployments: readonly OwnedDeployment[];
       readonly pods: readonly OwnedPod[];
+      readonly objects?: readonly OwnedObject[];
     };

@@ -2,12 +2,15 @@
 // a controller For(kind).Owns(Deployment) reconciling with the pinned design version, with
 // kubebuilder deploy-image parity (finalizer, conditions, Events, pod names in status), every
 // run stored in the reconcile history. Reconcilers run on the Lease holder only; the timeline
-// snapshot (from the database) and `events:<uid>` are served on every replica.
+// snapshot (from the database) and `events:<uid>` are served on every replica. The operators and
+// the Events watcher read from one informer cache (the caller's, shared with the resource pages).
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { StudioDb } from '../db';
 import { HistoryStore } from '../history/store';
 import { historyRetentionFromEnv } from '../history/retention';
 import { ObjectEventsWatcher } from '../history/object-events';
+import { InformerCache } from '../kube/informer-cache';
+import type { ResourceSpec } from '../kube/resource-spec';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotRegistry } from '../live/snapshots';
 import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
@@ -15,7 +18,9 @@ import { ControllerManager } from './manager';
 import type { ManagerOptions } from './manager';
 
 export { ControllerManager, type ManagerOptions } from './manager';
+export { GraphOperator, type GraphOperatorOptions } from './graph-operator';
 export { KindOperator, type KindOperatorOptions } from './operator';
+export { createGraphReconciler, type GraphReconcilerDeps } from './graph-reconcile';
 export { createReconciler, type ReconcilerDeps } from './reconcile';
 
 export interface StartedManager {
@@ -32,12 +37,18 @@ export function startControllerManager(deps: {
   snapshots: SnapshotRegistry;
   log?: (message: string) => void;
   lease?: ManagerOptions['lease'];
+  /** The shared informer cache; without it one is made here (and stopped with the manager). */
+  cache?: InformerCache;
+  /** The kinds between an Event and its CR (ObjectEventsWatcher's default: Deployments, ReplicaSets, Pods). */
+  ownedKinds?: readonly ResourceSpec[];
 }): StartedManager {
   const log =
     deps.log === undefined
       ? undefined
       : (message: string, fields?: Record<string, unknown>) =>
           deps.log?.(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`);
+  const ownCache = deps.cache === undefined;
+  const cache = deps.cache ?? new InformerCache({ kc: deps.kc, ...(deps.log !== undefined ? { log: deps.log } : {}) });
   const history = new HistoryStore({
     db: deps.db,
     bus: deps.bus,
@@ -51,12 +62,16 @@ export function startControllerManager(deps: {
     db: deps.db,
     recorder,
     history,
+    cache,
     ...(deps.lease !== undefined ? { lease: deps.lease } : {}),
     ...(log !== undefined ? { log } : {}),
   });
   const stop = new AbortController();
   // Events of an object and what it owns: served on every replica, not only the leader
-  const objectEvents = new ObjectEventsWatcher(deps.kc, deps.bus, deps.log);
+  const objectEvents = new ObjectEventsWatcher(deps.kc, deps.bus, deps.log, {
+    cache,
+    ...(deps.ownedKinds !== undefined ? { ownedKinds: deps.ownedKinds } : {}),
+  });
   objectEvents.registerSnapshots(deps.snapshots);
   const watching = objectEvents
     .start(stop.signal)
@@ -74,6 +89,7 @@ export function startControllerManager(deps: {
     stop: async () => {
       stop.abort();
       await Promise.all([done, watching, tailing]);
+      if (ownCache) cache.stop();
       await history.idle();
     },
   };

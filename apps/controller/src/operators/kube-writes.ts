@@ -1,7 +1,8 @@
-// The writes a reconciler makes, and the one read it cannot serve from a cache (the operand's pods):
-// server-side apply of owned objects, merge patches of the CR's finalizers (guarded by its
-// resourceVersion, so a concurrent edit is a 409 and the reconcile retries) and of its status
-// subresource. An interface, so the reconcile phases can be read (and tested) apart from HTTP.
+// The writes a reconciler makes, and the read of the operand's pod names (from the shared
+// informer cache, not a LIST per reconcile): server-side apply of owned objects, merge patches of
+// the CR's finalizers (guarded by its resourceVersion, so a concurrent edit is a 409 and the
+// reconcile retries) and of its status subresource. An interface, so the reconcile phases can be
+// read (and tested) apart from HTTP.
 // Built on KubeJson like every other studio request: a refusal is a KubeApiError whose message
 // names the call (`apply Deployment x: … (409)`), and a request on a half-open connection (a
 // proxy that stopped forwarding) fails after KubeJson's timeout instead of holding its worker.
@@ -10,6 +11,7 @@ import type { ResourceCoordinates } from '@opstudio/shared/operand/index';
 import { FIELD_MANAGER } from '../kube/field-manager';
 import { KubeJson } from '../kube/json-client';
 import { ObjectPaths } from '../kube/object-paths';
+import { matchesLabels } from '../kube/resource-spec';
 
 export interface CrRef {
   readonly name: string;
@@ -27,7 +29,19 @@ export interface KubeWrites {
   podNames(namespace: string, matchLabels: Readonly<Record<string, string>>): Promise<string[]>;
 }
 
-export function kubeWrites(kc: KubeConfig, coords: ResourceCoordinates): KubeWrites {
+/**
+ * The Pods the names are read from: a lease on the cache's operand Pods (OPERAND_PODS, label
+ * `app.kubernetes.io/managed-by` present), which holds every pod an operand selector can match:
+ * the selector of desiredDeployment always carries that label.
+ */
+export interface PodCache {
+  list(namespace?: string): readonly KubernetesObject[];
+  readonly synced: boolean;
+  readonly lastError: string | undefined;
+  waitForSync(timeoutMs: number): Promise<boolean>;
+}
+
+export function kubeWrites(kc: KubeConfig, coords: ResourceCoordinates, pods: PodCache): KubeWrites {
   const kube = new KubeJson(kc);
   const paths = new ObjectPaths(kube);
   const { group, version, plural } = coords;
@@ -61,18 +75,12 @@ export function kubeWrites(kc: KubeConfig, coords: ResourceCoordinates): KubeWri
       return updated?.metadata?.resourceVersion;
     },
     async podNames(namespace, matchLabels) {
-      const labelSelector = Object.entries(matchLabels)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(',');
-      const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods`;
-      const pods = await kube.request<{ items: KubernetesObject[] }>({
-        method: 'GET',
-        path,
-        query: { labelSelector },
-        what: 'list pods',
-      });
-      return pods.items
-        .filter((p) => p.metadata?.deletionTimestamp === undefined)
+      // a reconcile right after start waits for the first list; an error outcome (and a retry) if it never comes
+      if (!pods.synced && !(await pods.waitForSync(10_000)))
+        throw new Error(`the Pod cache has not synced yet${pods.lastError !== undefined ? `: ${pods.lastError}` : ''}`);
+      return pods
+        .list(namespace)
+        .filter((p) => p.metadata?.deletionTimestamp === undefined && matchesLabels(p, matchLabels))
         .map((p) => p.metadata?.name ?? '')
         .filter((n) => n !== '')
         .sort();

@@ -1,17 +1,21 @@
 // The embedded controller-manager: watches the CRDs the studio installed (label
 // `studio.opstudio.dev/design`) and, for each Established one, runs a KindOperator (For(kind).Owns(Deployment))
+// or, for a design with operand.resources, a GraphOperator (For(kind).Owns(each child kind))
 // with the design version pinned in its annotation. A new pin restarts the operator; a deleted
 // CRD (or a removed label) stops it. CRDs without the label are never reconciled.
 // `run(signal)` is the leader's work; `start(signal)` adds leader election around it.
 import { ApiextensionsV1Api } from '@kubernetes/client-node';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import { designGraph } from '@opstudio/shared/design/operand-form';
 import type { StudioDb } from '../db';
 import type { HistoryStore } from '../history/store';
+import type { InformerCache } from '../kube/informer-cache';
 import { DESIGN_LABEL, installedFrom } from '../install/labels';
 import { ResilientInformer } from '../kube/informer';
 import { LeaderElector } from '../runtime/leader-election';
 import type { EventRecorder } from '../runtime/recorder';
+import { GraphOperator } from './graph-operator';
 import { KindOperator } from './operator';
 import { loadPinnedDesign } from './pinned-design';
 
@@ -25,6 +29,8 @@ export interface ManagerOptions {
   readonly maxConcurrentReconciles?: number;
   /** Restart a watch that has sent nothing for this long (default 150 s; fault-injection tests use seconds). */
   readonly watchSilenceMs?: number;
+  /** The shared informer cache the operators read from; without it each operator has one of its own. */
+  readonly cache?: InformerCache;
   /** The Lease (default kube-system/operator-studio-controller-manager). */
   readonly lease?: { readonly namespace: string; readonly name: string };
   /** This replica's name on the Lease (default `<hostname>_<uuid>`). */
@@ -122,7 +128,9 @@ export class ControllerManager {
     const onAbort = () => stop.abort();
     signal.addEventListener('abort', onAbort, { once: true });
     const { history } = this.opts;
-    const operator = new KindOperator({
+    // a design with operand.resources reconciles its graph; the image form (and no operand) keeps KindOperator
+    const Operator = designGraph(design) !== undefined ? GraphOperator : KindOperator;
+    const operator = new Operator({
       kc: this.opts.kc,
       design,
       designId: from.designId,
@@ -136,6 +144,7 @@ export class ControllerManager {
         ? { maxConcurrentReconciles: this.opts.maxConcurrentReconciles }
         : {}),
       ...(this.opts.watchSilenceMs !== undefined ? { watchSilenceMs: this.opts.watchSilenceMs } : {}),
+      ...(this.opts.cache !== undefined ? { cache: this.opts.cache } : {}),
       log: this.log,
     });
     this.log('Starting controller', { crd: name, design: from.designId, version: from.designVersion });

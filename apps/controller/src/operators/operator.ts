@@ -1,16 +1,20 @@
-// One running operator, `For(kind).Owns(Deployment)`, for one installed design version:
-//   - an informer on the CRs (their events enqueue the CR with a `watch` trigger),
-//   - an informer on Deployments labelled as managed by this kind (their events enqueue the
-//     controlling owner with an `owned` trigger),
+// One running operator, `For(kind).Owns(Deployment)`, for one installed design version, on
+// leases from the shared informer cache (kube/informer-cache.ts: a kind watched by several
+// components is watched once):
+//   - the CRs of its kind (their events enqueue the CR with a `watch` trigger),
+//   - all Deployments, as controller-runtime's Owns(): an event of one whose controller
+//     ownerReference is a CR of this kind enqueues that CR with an `owned` trigger,
+//   - the operand Pods, for the pod names in status (read from the cache, no LIST per reconcile),
 //   - a periodic resync that enqueues every cached CR,
 //   - a WorkQueueController (workqueue + workers) running the reconciler, reporting each run to `onRun`.
-// A runnable: `start(signal)` runs until the signal aborts, then waits for reconciles in flight.
-import { AppsV1Api, CustomObjectsApi } from '@kubernetes/client-node';
-import type { KubeConfig, KubernetesListObject, KubernetesObject, V1Deployment } from '@kubernetes/client-node';
+// A runnable: `start(signal)` runs until the signal aborts, then waits for reconciles in flight and
+// releases its leases.
+import type { KubeConfig, KubernetesObject, V1Deployment } from '@kubernetes/client-node';
 import type { Design } from '@opstudio/shared/design/schema';
 import { resourceCoordinates } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
-import { ResilientInformer } from '../kube/informer';
+import { InformerCache, type InformerLease } from '../kube/informer-cache';
+import { DEPLOYMENTS, OPERAND_PODS } from '../kube/resource-spec';
 import { WorkQueueController } from '../runtime/controller';
 import type { ReconcileAttempt } from '../runtime/controller';
 import type { EventInput } from '../runtime/recorder';
@@ -30,7 +34,9 @@ export interface KindOperatorOptions {
   readonly onRun?: (attempt: ReconcileAttempt, report: ReconcilerReport | undefined) => void | Promise<void>;
   readonly resyncMs?: number;
   readonly maxConcurrentReconciles?: number;
-  /** Restart a watch that has sent nothing for this long (the informers' default is 150 s). */
+  /** The controller's shared informer cache; without it the operator makes one of its own. */
+  readonly cache?: InformerCache;
+  /** For a cache of its own: restart a watch that has sent nothing for this long (default 150 s). */
   readonly watchSilenceMs?: number;
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
 }
@@ -41,43 +47,35 @@ const verbs: readonly ['add' | 'update' | 'delete', WatchEventType][] = [
   ['delete', 'DELETED'],
 ];
 
+interface Leases {
+  readonly crs: InformerLease;
+  readonly deployments: InformerLease<V1Deployment>;
+  readonly pods: InformerLease;
+}
+
 /**
  * Named KindOperator (the reconciling half of an operator for one kind) so it is never confused
  * with the WorkQueueController it runs (runtime/controller.ts: the queue and its workers).
  */
 export class KindOperator {
   readonly controller: WorkQueueController;
-  readonly crs: ResilientInformer<KubernetesObject>;
-  readonly deployments: ResilientInformer<V1Deployment>;
+  private readonly cache: InformerCache;
+  /** Held while `start` runs. */
+  private leases: Leases | undefined;
 
   constructor(private readonly opts: KindOperatorOptions) {
     const coords = resourceCoordinates(opts.design);
     const { kc, log } = opts;
-    const custom = kc.makeApiClient(CustomObjectsApi);
-    const apps = kc.makeApiClient(AppsV1Api);
-    const managedBy = `app.kubernetes.io/managed-by=${coords.kind}Controller`;
-    const silence = opts.watchSilenceMs !== undefined ? { silenceMs: opts.watchSilenceMs } : {};
-    this.crs = new ResilientInformer({
-      kc,
-      path: `/apis/${coords.group}/${coords.version}/${coords.plural}`,
-      list: async () =>
-        (await custom.listClusterCustomObject({
-          group: coords.group,
-          version: coords.version,
-          plural: coords.plural,
-        })) as KubernetesListObject<KubernetesObject>,
-      ...silence,
-      ...(log !== undefined ? { log: (m: string) => log(m) } : {}),
-    });
-    this.deployments = new ResilientInformer<V1Deployment>({
-      kc,
-      path: '/apis/apps/v1/deployments',
-      labelSelector: managedBy,
-      list: () => apps.listDeploymentForAllNamespaces({ labelSelector: managedBy }),
-      ...silence,
-      ...(log !== undefined ? { log: (m: string) => log(m) } : {}),
-    });
+    this.cache =
+      opts.cache ??
+      new InformerCache({
+        kc,
+        ...(opts.watchSilenceMs !== undefined ? { silenceMs: opts.watchSilenceMs } : {}),
+        ...(log !== undefined ? { log: (m: string) => log(m) } : {}),
+      });
     const reports = new Map<string, ReconcilerReport>();
+    const empty: readonly KubernetesObject[] = [];
+    const pods = () => this.leases?.pods;
     this.controller = new WorkQueueController({
       name: coords.kind.toLowerCase(),
       maxConcurrentReconciles: opts.maxConcurrentReconciles,
@@ -85,10 +83,19 @@ export class KindOperator {
         design: opts.design,
         designId: opts.designId,
         designVersion: opts.designVersion,
-        // CR JSON from the watch (the informer's type is client-node's generic object)
-        crs: { get: (name, namespace) => this.crs.get(name, namespace) as CrObject | undefined },
-        deployments: this.deployments,
-        writes: kubeWrites(kc, coords),
+        // CR JSON from the watch (the cache's type is client-node's generic object)
+        crs: { get: (name, namespace) => this.leases?.crs.get(name, namespace) as CrObject | undefined },
+        deployments: { get: (name, namespace) => this.leases?.deployments.get(name, namespace) },
+        writes: kubeWrites(kc, coords, {
+          list: (namespace) => pods()?.list(namespace) ?? empty,
+          get synced() {
+            return pods()?.synced ?? false;
+          },
+          get lastError() {
+            return pods()?.lastError;
+          },
+          waitForSync: (ms) => pods()?.waitForSync(ms) ?? Promise.resolve(false),
+        }),
         recordEvent: opts.recordEvent,
         reports,
       }),
@@ -99,42 +106,54 @@ export class KindOperator {
       },
       ...(log !== undefined ? { log } : {}),
     });
-    for (const [verb, eventType] of verbs) {
-      this.crs.on(verb, (cr) =>
-        this.controller.enqueue(
-          objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' }),
-          watchTrigger('watch', eventType, cr, coords.kind),
-        ),
-      );
-      this.deployments.on(verb, (dep) => {
-        const owner = dep.metadata?.ownerReferences?.find(
-          (o) => o.controller === true && o.kind === coords.kind && o.apiVersion.startsWith(`${coords.group}/`),
-        );
-        if (owner === undefined) return;
-        this.controller.enqueue(
-          objectKey({ namespace: dep.metadata?.namespace, name: owner.name }),
-          watchTrigger('owned', eventType, dep, 'Deployment'),
-        );
-      });
-    }
   }
 
   async start(signal: AbortSignal): Promise<void> {
-    await Promise.all([this.crs.start(signal), this.deployments.start(signal)]);
-    const resync = setInterval(
-      () => {
-        for (const cr of this.crs.list())
-          this.controller.enqueue(objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' }), {
-            kind: 'resync',
-          });
-      },
-      this.opts.resyncMs ?? 10 * 60_000,
-    );
-    resync.unref();
+    const coords = resourceCoordinates(this.opts.design);
+    const crs = this.cache.acquire({ group: coords.group, version: coords.version, resource: coords.plural });
+    const leases: Leases = {
+      crs,
+      deployments: this.cache.acquire<V1Deployment>(DEPLOYMENTS),
+      pods: this.cache.acquire(OPERAND_PODS),
+    };
+    this.leases = leases;
+    let resync: NodeJS.Timeout | undefined;
     try {
+      for (const [verb, eventType] of verbs) {
+        // an informer other components already run replays its cache as adds: the same start as a fresh list
+        crs.on(verb, (cr) =>
+          this.controller.enqueue(
+            objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' }),
+            watchTrigger('watch', eventType, cr, coords.kind),
+          ),
+        );
+        leases.deployments.on(verb, (dep) => {
+          const owner = dep.metadata?.ownerReferences?.find(
+            (o) => o.controller === true && o.kind === coords.kind && o.apiVersion.startsWith(`${coords.group}/`),
+          );
+          if (owner === undefined) return;
+          this.controller.enqueue(
+            objectKey({ namespace: dep.metadata?.namespace, name: owner.name }),
+            watchTrigger('owned', eventType, dep, 'Deployment'),
+          );
+        });
+      }
+      await Promise.all([crs.started, leases.deployments.started, leases.pods.started]);
+      resync = setInterval(
+        () => {
+          for (const cr of crs.list())
+            this.controller.enqueue(objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' }), {
+              kind: 'resync',
+            });
+        },
+        this.opts.resyncMs ?? 10 * 60_000,
+      );
+      resync.unref();
       await this.controller.start(signal);
     } finally {
       clearInterval(resync);
+      this.leases = undefined;
+      for (const lease of Object.values(leases) as InformerLease[]) lease.release();
     }
   }
 }

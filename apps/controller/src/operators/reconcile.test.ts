@@ -28,6 +28,8 @@ const available: Condition = {
   reason: 'Reconciling',
   message: 'Deployment for custom resource (s) with 3 replicas created successfully',
 };
+/** Ready mirrors Available. */
+const ready: Condition = { ...available, type: 'Ready' };
 
 const cr = (
   over: { spec?: unknown; finalizers?: string[]; deleting?: boolean; conditions?: Condition[]; nodes?: string[] } = {},
@@ -80,13 +82,13 @@ const cases: Case[] = [
     writes: [
       'finalizers +cache.example.com/finalizer @10',
       'apply Deployment s replicas=3',
-      'status Available=False nodes=3',
+      'status Available=False,Ready=False nodes=3',
     ],
     events: ['Normal Created'],
   },
   {
     name: 'converged: no writes at all',
-    cr: cr({ conditions: [available], nodes: ['p0', 'p1', 'p2'] }),
+    cr: cr({ conditions: [available, ready], nodes: ['p0', 'p1', 'p2'] }),
     deployment: readyDeployment(3),
     outcome: 'done',
     writes: [],
@@ -94,17 +96,17 @@ const cases: Case[] = [
   },
   {
     name: 'size edited: scale, Resizing',
-    cr: cr({ spec: { size: 5 }, conditions: [available], nodes: ['p0', 'p1', 'p2'] }),
+    cr: cr({ spec: { size: 5 }, conditions: [available, ready], nodes: ['p0', 'p1', 'p2'] }),
     deployment: readyDeployment(3),
     outcome: 'done',
-    writes: ['apply Deployment s replicas=5', 'status Available=False nodes=3'],
+    writes: ['apply Deployment s replicas=5', 'status Available=False,Ready=False nodes=3'],
     events: ['Normal Scaled'],
   },
   {
     name: 'invalid spec: Degraded, terminal, no apply',
     cr: cr({ spec: { size: 'three' } }),
     outcome: 'terminal',
-    writes: ['status Degraded=True,Available=False'],
+    writes: ['status Degraded=True,Available=False,Ready=False'],
     events: ['Warning InvalidSpec'],
   },
   {
@@ -113,15 +115,38 @@ const cases: Case[] = [
     deployment: readyDeployment(2),
     fail: 'apply409',
     outcome: 'error',
-    writes: ['apply Deployment s replicas=3', 'status Available=False'],
+    writes: ['apply Deployment s replicas=3', 'status Available=False,Ready=False'],
     events: ['Warning ReconcileFailed'],
   },
   {
     name: 'deleting: Finalizing, Event, finalizer removed at the new version',
     cr: cr({ deleting: true, conditions: [available] }),
     outcome: 'done',
-    writes: ['status Available=True,Degraded=True', 'finalizers  @11'],
+    writes: ['status Available=True,Degraded=True,Ready=True', 'finalizers  @11'],
     events: ['Warning Deleting'],
+  },
+  {
+    name: 'a same-named Deployment another controller owns: left untouched, Degraded, requeued',
+    cr: cr({ conditions: [available, ready] }),
+    deployment: {
+      ...readyDeployment(3),
+      metadata: {
+        ...readyDeployment(3).metadata,
+        ownerReferences: [
+          {
+            apiVersion: 'b.example.com/v1',
+            kind: 'Memcached',
+            name: 's',
+            uid: 'u2',
+            controller: true,
+            blockOwnerDeletion: true,
+          },
+        ],
+      },
+    },
+    outcome: 'requeueAfter',
+    writes: ['status Available=True,Ready=True,Degraded=True nodes=0'],
+    events: ['Warning AlreadyOwned'],
   },
   {
     name: 'deleting without our finalizer: nothing to do',

@@ -4,8 +4,10 @@
 //   1. load      the CR from the cache (gone → done)
 //   2. deletion  being deleted → Degraded/Finalizing, an Event, remove our finalizer; else ensure it
 //   3. desired   the operand Deployment from the pinned design (invalid spec → Degraded, terminal)
-//   4. apply     server-side apply when the fields we set differ (Events on create and scale)
-//   5. status    conditions from the Deployment's progress, pod names, observedGeneration
+//   4. apply     server-side apply when the fields we set differ (Events on create and scale); a
+//                Deployment another controller owns is never adopted (Degraded=True AlreadyOwned)
+//   5. status    conditions from the Deployment's progress, pod names, observedGeneration; Ready
+//                mirrors Available (a design without operand: Ready=True NoResources)
 import type { Design } from '@opstudio/shared/design/schema';
 import type { ConditionTransition, FieldChange } from '@opstudio/shared/operand/index';
 import {
@@ -16,13 +18,16 @@ import {
   fieldDrift,
   finalizerName,
   markDegraded,
+  markNoResources,
   markUnavailable,
+  mirrorReady,
   operandInputFromDesign,
   progressConditions,
   REASONS,
   statusExtras,
 } from '@opstudio/shared/operand/index';
 import type { Condition, Deployment, ObservedDeployment } from '@opstudio/shared/operand/index';
+import { ownershipConflict } from '@opstudio/shared/graph/ownership';
 import type { ReconcilerReport } from '../history/types';
 import { outcome } from '../runtime/outcome';
 
@@ -50,6 +55,9 @@ export interface ReconcilerDeps {
   readonly reports: Map<string, ReconcilerReport>;
   readonly now?: () => Date;
 }
+
+/** How long before looking again at a Deployment another controller owns (no watch event of it reaches us). */
+const CONFLICT_REQUEUE_MS = 30_000;
 
 export function createReconciler(deps: ReconcilerDeps): Reconcile {
   const finalizer = finalizerName(deps.design);
@@ -92,7 +100,8 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
     const finalizers = cr.metadata.finalizers ?? [];
 
     /** Writes status when it differs; resolves to the CR's resourceVersion afterwards. */
-    const writeStatus = async (conditions: readonly Condition[], extras: Record<string, unknown> = {}) => {
+    const writeStatus = async (set: readonly Condition[], extras: Record<string, unknown> = {}) => {
+      const conditions = mirrorReady(set, now());
       const status = { conditions, ...extras };
       report.conditions = conditionTransitions(before, conditions);
       const changes = fieldDrift(status, observedStatus);
@@ -162,7 +171,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
       spec: cr.spec,
     });
     if (input === undefined) {
-      await writeStatus(before, statusExtras(deps.design, [], generation));
+      await writeStatus(markNoResources(before, generation, now()), statusExtras(deps.design, [], generation));
       return outcome.done();
     }
     let desired: Deployment;
@@ -185,6 +194,21 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
 
     // 4. apply
     const observed = deps.deployments.get(name, namespace);
+    const conflict = observed === undefined ? undefined : ownershipConflict(observed, cr.metadata.uid);
+    if (conflict !== undefined) {
+      // controller-runtime's AlreadyOwnedError: another kind's CR of the same name owns this Deployment
+      const conditions = markDegraded(before, 'AlreadyOwned', conflict.message, generation, now());
+      if (conditions !== before)
+        deps.recordEvent({
+          regarding,
+          type: 'Warning',
+          reason: 'AlreadyOwned',
+          action: 'Reconcile',
+          note: conflict.message,
+        });
+      await writeStatus(conditions, statusExtras(deps.design, [], generation));
+      return outcome.requeueAfter(CONFLICT_REQUEUE_MS);
+    }
     let applied: Awaited<ReturnType<typeof applyOwned<Deployment>>>;
     try {
       applied = await applyOwned(deps.writes, desired, observed as Deployment | undefined);

@@ -1,15 +1,15 @@
-// The `resources:<group>/<version>/<plural>[/<namespace>]` topics: one informer per kind (all
-// namespaces), started when a topic of that kind gets its first subscriber and stopped `lingerMs`
-// after the last one left (a page reload must not restart the watch). Each change becomes an
+// The `resources:<group>/<version>/<plural>[/<namespace>]` topics: a lease per kind (all
+// namespaces) on the shared informer cache, so a kind an operator already watches is not watched
+// twice, taken when a topic of that kind gets its first subscriber and released `lingerMs` after
+// the last one left (a page reload must not restart the watch). Each change becomes an
 // upsert/delete of a table row on the interested topics only.
 // Continuity: while a topic had no subscriber, nothing was published on it; when it gets one
 // again, a fresh snapshot is published on the bus (once synced), so a client resuming from an
 // older event id gets the current list instead of a gap.
-import type { KubeConfig, KubernetesListObject, KubernetesObject } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { Gauge, register } from 'prom-client';
 import { resourceRow } from '@opstudio/shared/resources/index';
-import { KubeJson } from '../kube/json-client';
-import { ResilientInformer } from '../kube/informer';
+import { InformerCache, type InformerLease } from '../kube/informer-cache';
 import type { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
 import type { SnapshotRegistry } from '../live/snapshots';
@@ -22,6 +22,8 @@ export interface KindWatchesOptions {
   readonly lingerMs?: number;
   /** How long a first snapshot waits for the kind's list (a kind that exists). */
   readonly syncWaitMs?: number;
+  /** The controller's shared informer cache; without it one of its own. */
+  readonly cache?: InformerCache;
   readonly log?: (message: string) => void;
 }
 
@@ -30,8 +32,7 @@ interface Watch {
   readonly group: string;
   readonly version: string;
   readonly plural: string;
-  readonly informer: ResilientInformer<KubernetesObject>;
-  readonly stop: AbortController;
+  readonly lease: InformerLease;
   /** The subscribed topics of this kind. */
   readonly topics: Set<Topic>;
   /** Topics that need a snapshot on the bus once the informer has synced. */
@@ -47,7 +48,7 @@ const instances = new Set<KindWatches>();
 if (register.getSingleMetric('opstudio_resource_watches') === undefined) {
   new Gauge({
     name: 'opstudio_resource_watches',
-    help: 'Kinds whose custom resources are being watched for live tables (informers started on demand)',
+    help: 'Kinds whose custom resources are being watched for live tables (leases on the shared informer cache, taken on demand)',
     collect() {
       this.set([...instances].reduce((n, w) => n + w.running.length, 0));
     },
@@ -58,21 +59,21 @@ export class KindWatches {
   private readonly watches = new Map<string, Watch>();
   /** Topics that had subscribers before in this process (see Continuity above). */
   private readonly servedBefore = new Set<Topic>();
-  private readonly http: KubeJson;
+  private readonly cache: InformerCache;
 
   constructor(
-    private readonly kc: KubeConfig,
+    kc: KubeConfig,
     private readonly bus: LiveBus,
     private readonly kinds: KindsWatcher,
     private readonly opts: KindWatchesOptions = {},
   ) {
-    this.http = new KubeJson(kc);
+    this.cache = opts.cache ?? new InformerCache({ kc, ...(opts.log !== undefined ? { log: opts.log } : {}) });
     instances.add(this);
     kinds.onChange((kind) => {
       for (const w of this.watches.values()) {
         if (w.group !== kind.group || w.plural !== kind.plural) continue;
         // a kind installed after its page opened: list now instead of after the backoff
-        w.informer.kick();
+        w.lease.kick();
         // printer columns changed (the CRD was updated): every row changes, resend the lists
         const key = JSON.stringify(this.columns(w));
         if (key === w.columnsKey) continue;
@@ -113,7 +114,7 @@ export class KindWatches {
     w.linger = undefined;
     w.topics.add(topic);
     if (this.servedBefore.has(topic)) {
-      if (w.informer.synced && w.informer.state === 'watching') this.bus.publish(this.snapshotOf(w, topic));
+      if (w.lease.synced && w.lease.state === 'watching') this.bus.publish(this.snapshotOf(w, topic));
       else w.pending.add(topic);
     }
     this.servedBefore.add(topic);
@@ -136,8 +137,8 @@ export class KindWatches {
     if (t === undefined) return [];
     const w = this.watches.get(keyOf(t.group, t.version, t.plural));
     // only a kind the cluster serves can sync; an unknown one answers empty at once
-    if (w !== undefined && !w.informer.synced && this.kinds.find(t.group, t.version, t.plural) !== undefined)
-      await w.informer.waitForSync(this.opts.syncWaitMs ?? 5000);
+    if (w !== undefined && !w.lease.synced && this.kinds.find(t.group, t.version, t.plural) !== undefined)
+      await w.lease.waitForSync(this.opts.syncWaitMs ?? 5000);
     return w === undefined
       ? [{ topic: topic as FamilyTopic<'resources'>, type: 'snapshot', items: [] }]
       : [this.snapshotOf(w, topic)];
@@ -146,7 +147,7 @@ export class KindWatches {
   private snapshotOf(w: Watch, topic: Topic): LiveEvent {
     const ns = parseResourcesTopic(topic)?.namespace;
     const columns = this.columns(w);
-    const items = w.informer
+    const items = w.lease
       .list(ns)
       .map((o) => resourceRow(o, columns))
       .sort((a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name));
@@ -161,20 +162,13 @@ export class KindWatches {
     const key = keyOf(group, version, plural);
     const existing = this.watches.get(key);
     if (existing !== undefined) return existing;
-    const path = `/apis/${group}/${version}/${plural}`;
-    const informer = new ResilientInformer<KubernetesObject>({
-      kc: this.kc,
-      path,
-      list: () => this.http.request<KubernetesListObject<KubernetesObject>>({ method: 'GET', path }),
-      ...(this.opts.log !== undefined ? { log: this.opts.log } : {}),
-    });
+    const lease = this.cache.acquire({ group, version, resource: plural });
     const w: Watch = {
       key,
       group,
       version,
       plural,
-      informer,
-      stop: new AbortController(),
+      lease,
       topics: new Set(),
       pending: new Set(),
       rows: new Map(),
@@ -183,16 +177,16 @@ export class KindWatches {
     };
     w.columnsKey = JSON.stringify(this.columns(w));
     const upsert = (o: KubernetesObject) => this.publishRow(w, resourceRow(o, this.columns(w)), 'upsert');
-    informer.on('add', upsert);
-    informer.on('update', upsert);
-    informer.on('delete', (o) => this.publishRow(w, resourceRow(o, this.columns(w)), 'delete'));
-    informer.onState((state) => {
+    // joining an informer that already runs (an operator's) replays its objects as adds: rows, no publication yet
+    lease.on('add', upsert);
+    lease.on('update', upsert);
+    lease.on('delete', (o) => this.publishRow(w, resourceRow(o, this.columns(w)), 'delete'));
+    lease.onState((state) => {
       if (state !== 'watching') return;
       for (const topic of w.pending) this.bus.publish(this.snapshotOf(w, topic));
       w.pending.clear();
     });
     this.watches.set(key, w);
-    void informer.start(w.stop.signal);
     return w;
   }
 
@@ -203,7 +197,7 @@ export class KindWatches {
       w.rows.set(row.uid, json);
     } else w.rows.delete(row.uid);
     // the first list fills the cache; subscribers get it as their snapshot, not as N upserts
-    if (!w.informer.synced) return;
+    if (!w.lease.synced) return;
     for (const topic of [
       resourcesTopic(w),
       ...(row.namespace === null ? [] : [resourcesTopic({ ...w, namespace: row.namespace })]),
@@ -214,7 +208,7 @@ export class KindWatches {
 
   private stopWatch(w: Watch): void {
     clearTimeout(w.linger);
-    w.stop.abort();
+    w.lease.release();
     if (this.watches.get(w.key) === w) this.watches.delete(w.key);
   }
 }

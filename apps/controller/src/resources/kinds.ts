@@ -1,21 +1,22 @@
 // Every CRD in the cluster as a ResourceKind: the `kinds` topic (navigation updates when CRDs
 // come and go) and the lookups the resources API needs before a request (is this kind served,
-// is it namespaced, which printer columns). One informer on all CRDs, raw JSON (the generated
-// client would rename `x-kubernetes-*` schema keys). Started with the other services.
-import type { KubeConfig, KubernetesListObject, KubernetesObject } from '@kubernetes/client-node';
+// is it namespaced, which printer columns). A lease on all CRDs from the shared informer cache,
+// raw JSON (the generated client would rename `x-kubernetes-*` schema keys). Started with the
+// other services.
+import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { conditionsOf, servedVersion } from '../install/crd-client';
-import { KubeJson } from '../kube/json-client';
 import { installedFrom } from '../install/labels';
-import { ResilientInformer } from '../kube/informer';
+import { InformerCache, type InformerLease } from '../kube/informer-cache';
+import { CRDS } from '../kube/resource-spec';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotRegistry } from '../live/snapshots';
 import type { PrinterColumn, ResourceKind } from './types';
 
-const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
-
 export class KindsWatcher {
-  readonly informer: ResilientInformer<KubernetesObject>;
+  private readonly cache: InformerCache;
+  /** Held from start until its signal aborts. */
+  private lease: InformerLease | undefined;
   private readonly published = new Map<string, string>();
   private readonly listeners = new Set<(kind: ResourceKind, deleted: boolean) => void>();
 
@@ -23,14 +24,24 @@ export class KindsWatcher {
     kc: KubeConfig,
     private readonly bus: LiveBus,
     log?: (message: string) => void,
+    cache?: InformerCache,
   ) {
-    const http = new KubeJson(kc);
-    this.informer = new ResilientInformer<KubernetesObject>({
-      kc,
-      path: CRDS,
-      list: () => http.request<KubernetesListObject<KubernetesObject>>({ method: 'GET', path: CRDS }),
-      ...(log !== undefined ? { log } : {}),
-    });
+    this.cache = cache ?? new InformerCache({ kc, ...(log !== undefined ? { log } : {}) });
+  }
+
+  /** Starts watching the CRDs (resolves after the first list attempt); the lease goes when `signal` aborts. */
+  async start(signal: AbortSignal): Promise<void> {
+    if (signal.aborted || this.lease !== undefined) return;
+    const lease = this.cache.acquire(CRDS);
+    this.lease = lease;
+    signal.addEventListener(
+      'abort',
+      () => {
+        lease.release();
+        if (this.lease === lease) this.lease = undefined;
+      },
+      { once: true },
+    );
     const upsert = (o: KubernetesObject) => {
       const kind = toResourceKind(o as unknown as CustomResourceDefinition);
       const key = JSON.stringify(kind);
@@ -39,18 +50,15 @@ export class KindsWatcher {
       this.bus.publish({ topic: 'kinds', type: 'upsert', item: kind });
       for (const l of this.listeners) l(kind, false);
     };
-    this.informer.on('add', upsert);
-    this.informer.on('update', upsert);
-    this.informer.on('delete', (o) => {
+    lease.on('add', upsert);
+    lease.on('update', upsert);
+    lease.on('delete', (o) => {
       const kind = toResourceKind(o as unknown as CustomResourceDefinition);
       this.published.delete(kind.uid);
       this.bus.publish({ topic: 'kinds', type: 'delete', item: kind });
       for (const l of this.listeners) l(kind, true);
     });
-  }
-
-  start(signal: AbortSignal): Promise<void> {
-    return this.informer.start(signal);
+    await lease.started;
   }
 
   registerSnapshots(snapshots: SnapshotRegistry): void {
@@ -64,14 +72,17 @@ export class KindsWatcher {
   }
 
   waitForSync(timeoutMs: number): Promise<boolean> {
-    return this.informer.waitForSync(timeoutMs);
+    return this.lease?.waitForSync(timeoutMs) ?? Promise.resolve(false);
+  }
+
+  private crds(): readonly KubernetesObject[] {
+    return this.lease?.list() ?? [];
   }
 
   /** Every CRD, sorted by name (waits up to 10 s for the first list). */
   async list(): Promise<ResourceKind[]> {
     await this.waitForSync(10_000);
-    return this.informer
-      .list()
+    return this.crds()
       .map((o) => toResourceKind(o as unknown as CustomResourceDefinition))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
@@ -84,7 +95,7 @@ export class KindsWatcher {
   async findKind(kind: string, designId: string | null): Promise<{ group: string; plural: string } | undefined> {
     await this.waitForSync(10_000);
     let best: CustomResourceDefinition | undefined;
-    for (const o of this.informer.list()) {
+    for (const o of this.crds()) {
       const crd = o as unknown as CustomResourceDefinition;
       if (crd.spec.names.kind !== kind || (designId !== null && installedFrom(crd)?.designId !== designId)) continue;
       if (best === undefined || crd.metadata.name.localeCompare(best.metadata.name) < 0) best = crd;
@@ -108,7 +119,7 @@ export class KindsWatcher {
     version: string,
     plural: string,
   ): { crd: CustomResourceDefinition; columns: PrinterColumn[] } | undefined {
-    const crd = this.informer.get(`${plural}.${group}`) as unknown as CustomResourceDefinition | undefined;
+    const crd = this.lease?.get(`${plural}.${group}`) as unknown as CustomResourceDefinition | undefined;
     const v = crd?.spec.versions.find((x) => x.name === version && x.served);
     return crd === undefined || v === undefined
       ? undefined

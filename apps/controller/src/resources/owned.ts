@@ -1,21 +1,25 @@
-// The `owned:<cr uid>` topic: the Deployment(s) a CR controls and the Pods of their ReplicaSets,
-// sent whole (a handful of objects) and coalesced, so a rollout of five pods is a few events,
-// not dozens. Informers on Deployments, ReplicaSets and Pods carrying the operand label
-// `app.kubernetes.io/managed-by` run while any owned: topic has a subscriber (stopped `lingerMs`
-// after the last leaves); as for kinds, a topic that gets a subscriber again gets a fresh
-// snapshot on the bus once the caches are synced.
-import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';
-import type { KubeConfig, KubernetesObject, V1Deployment, V1Pod, V1ReplicaSet } from '@kubernetes/client-node';
+// The `owned:<cr uid>` topic: what a CR controls, sent whole (a handful of objects) and coalesced,
+// so a rollout of five pods is a few events, not dozens: its Deployment(s) and the Pods of their
+// ReplicaSets (`deployments`, `pods`: the panel's rows), and every object of the watched kinds
+// the CR controls directly or through others (`objects`: Services, ConfigMaps, StatefulSets, …
+// when the caller lists them in `ownedKinds`). Leases on those kinds in the shared informer cache
+// are held while any owned: topic has a subscriber (the cache stops an informer `lingerMs` after
+// its last lease goes); as for kinds, a topic that gets a subscriber again gets a fresh snapshot
+// on the bus once the caches are synced. The owner index of the cache finds the children.
+import type { KubeConfig, KubernetesObject, V1Deployment, V1Pod } from '@kubernetes/client-node';
 import { conditionsOf } from '@opstudio/shared/resources/index';
-import { ResilientInformer } from '../kube/informer';
+import { InformerCache, type InformerLease } from '../kube/informer-cache';
+import { ownedTree, type OwnedNode } from '../kube/owned-tree';
+import { OwnerChain } from '../kube/owner-chain';
+import { DEFAULT_OWNED_KINDS, DEPLOYMENTS, OPERAND_PODS, OPERAND_REPLICASETS } from '../kube/resource-spec';
+import type { KindSpec } from '../kube/resource-spec';
 import type { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
 import type { SnapshotRegistry } from '../live/snapshots';
 import { isFamilyTopic, ownedTopic, topicKey } from '@opstudio/shared/live/topics';
 import type { Topic } from '@opstudio/shared/live/topics';
-import type { OwnedDeployment, OwnedPod } from './types';
+import type { OwnedDeployment, OwnedObject, OwnedPod } from './types';
 
-const OPERAND_SELECTOR = 'app.kubernetes.io/managed-by';
 /** The CR uid of an `owned:<uid>` topic (only those reach the hooks registered below). */
 const uidOf = (topic: string): string => topicKey('owned', topic) ?? '';
 
@@ -23,31 +27,37 @@ export interface OwnedWatcherOptions {
   readonly lingerMs?: number;
   readonly coalesceMs?: number;
   readonly syncWaitMs?: number;
+  /** The controller's shared informer cache; without it one of its own. */
+  readonly cache?: InformerCache;
+  /** The kinds a CR's owned objects are looked for in (default: Deployments, their ReplicaSets, their Pods). */
+  readonly ownedKinds?: readonly KindSpec[];
   readonly log?: (message: string) => void;
 }
 
-interface Caches {
-  readonly stop: AbortController;
-  readonly deployments: ResilientInformer<V1Deployment>;
-  readonly replicaSets: ResilientInformer<V1ReplicaSet>;
-  readonly pods: ResilientInformer<V1Pod>;
+interface Held {
+  readonly kind: KindSpec;
+  readonly lease: InformerLease;
 }
 
 export class OwnedWatcher {
-  private caches: Caches | undefined;
-  private linger: NodeJS.Timeout | undefined;
-  /** uid → controlling owner uid, for every object seen (kept a while after a delete). */
-  private readonly owners = new Map<string, string>();
+  private readonly cache: InformerCache;
+  private readonly kinds: readonly KindSpec[];
+  private held: readonly Held[] | undefined;
+  /** Controller uids up the chain; a deleted object's is kept a while (its delete still updates its CR). */
+  private readonly chain = new OwnerChain(() => (this.held ?? []).map((h) => h.lease), { keepDeletedMs: 10 * 60_000 });
   private readonly interested = new Set<string>();
   private readonly servedBefore = new Set<string>();
   private readonly pending = new Set<string>();
   private readonly scheduled = new Map<string, NodeJS.Timeout>();
 
   constructor(
-    private readonly kc: KubeConfig,
+    kc: KubeConfig,
     private readonly bus: LiveBus,
     private readonly opts: OwnedWatcherOptions = {},
-  ) {}
+  ) {
+    this.cache = opts.cache ?? new InformerCache({ kc, ...(opts.log !== undefined ? { log: opts.log } : {}) });
+    this.kinds = opts.ownedKinds ?? DEFAULT_OWNED_KINDS;
+  }
 
   registerSnapshots(snapshots: SnapshotRegistry): void {
     snapshots.register(
@@ -60,22 +70,20 @@ export class OwnedWatcher {
     );
   }
 
+  /** Releases the leases (the cache stops the informers `lingerMs` later, unless others hold them). */
   stopAll(): void {
-    clearTimeout(this.linger);
     for (const t of this.scheduled.values()) clearTimeout(t);
     this.scheduled.clear();
-    this.caches?.stop.abort();
-    this.caches = undefined;
+    for (const { lease } of this.held ?? []) lease.release();
+    this.held = undefined;
   }
 
   private acquire(uid: string): void {
-    clearTimeout(this.linger);
-    this.linger = undefined;
-    const caches = this.ensure();
+    const held = this.ensure();
     this.interested.add(uid);
     // Not synced yet: the subscriber's snapshot (which waits at most syncWaitMs) may miss objects
     // that already exist, and their list fires no change: publish a fresh snapshot once synced.
-    if (!this.synced(caches)) this.pending.add(uid);
+    if (!synced(held)) this.pending.add(uid);
     else if (this.servedBefore.has(uid)) this.schedule(uid, 0);
     this.servedBefore.add(uid);
   }
@@ -85,119 +93,54 @@ export class OwnedWatcher {
     this.pending.delete(uid);
     clearTimeout(this.scheduled.get(uid));
     this.scheduled.delete(uid);
-    if (this.interested.size > 0) return;
-    clearTimeout(this.linger);
-    this.linger = setTimeout(() => this.stopAll(), this.opts.lingerMs ?? 60_000);
-    this.linger.unref();
+    if (this.interested.size === 0) this.stopAll();
   }
 
   private async snapshot(topic: Topic): Promise<LiveEvent[]> {
     const uid = uidOf(topic);
-    const caches = this.caches;
-    if (caches !== undefined)
-      await Promise.all(
-        [caches.deployments, caches.replicaSets, caches.pods].map((i) => i.waitForSync(this.opts.syncWaitMs ?? 5000)),
-      );
+    const held = this.held;
+    if (held !== undefined) await Promise.all(held.map(({ lease }) => lease.waitForSync(this.opts.syncWaitMs ?? 5000)));
     return [this.snapshotOf(uid)];
   }
 
   private snapshotOf(uid: string): LiveEvent {
     const topic = ownedTopic(uid);
-    const caches = this.caches;
-    if (caches === undefined) return { topic, type: 'snapshot', deployments: [], pods: [] };
-    const deployments = caches.deployments.list().filter((d) => controllerOf(d) === uid);
-    const byUid = new Map(deployments.map((d) => [d.metadata?.uid ?? '', d.metadata?.name ?? '']));
-    const rsToDeployment = new Map<string, string>();
-    for (const rs of caches.replicaSets.list()) {
-      const dep = byUid.get(controllerOf(rs) ?? '');
-      if (dep !== undefined) rsToDeployment.set(rs.metadata?.uid ?? '', dep);
-    }
-    const pods: OwnedPod[] = [];
-    for (const pod of caches.pods.list()) {
-      const dep = rsToDeployment.get(controllerOf(pod) ?? '');
-      if (dep !== undefined) pods.push(podSummary(pod, dep));
-    }
-    return {
-      topic,
-      type: 'snapshot',
-      deployments: deployments.map(deploymentSummary).sort((a, b) => a.name.localeCompare(b.name)),
-      pods: pods.sort((a, b) => a.name.localeCompare(b.name)),
-    };
+    const held = this.held;
+    if (held === undefined) return { topic, type: 'snapshot', deployments: [], pods: [], objects: [] };
+    const tree = ownedTree(
+      uid,
+      held.map(({ kind, lease }) => ({ kind, byController: (owner: string) => lease.byController(owner) })),
+    );
+    const { deployments, pods } = deploymentsAndPods(tree);
+    return { topic, type: 'snapshot', deployments, pods, objects: tree.map(ownedObject) };
   }
 
-  private synced(c: Caches): boolean {
-    return c.deployments.synced && c.replicaSets.synced && c.pods.synced;
-  }
-
-  private ensure(): Caches {
-    if (this.caches !== undefined) return this.caches;
-    const apps = this.kc.makeApiClient(AppsV1Api);
-    const core = this.kc.makeApiClient(CoreV1Api);
-    const common = {
-      kc: this.kc,
-      labelSelector: OPERAND_SELECTOR,
-      ...(this.opts.log !== undefined ? { log: this.opts.log } : {}),
-    };
-    const caches: Caches = {
-      stop: new AbortController(),
-      deployments: new ResilientInformer<V1Deployment>({
-        ...common,
-        path: '/apis/apps/v1/deployments',
-        list: () => apps.listDeploymentForAllNamespaces({ labelSelector: OPERAND_SELECTOR }),
-      }),
-      replicaSets: new ResilientInformer<V1ReplicaSet>({
-        ...common,
-        path: '/apis/apps/v1/replicasets',
-        list: () => apps.listReplicaSetForAllNamespaces({ labelSelector: OPERAND_SELECTOR }),
-      }),
-      pods: new ResilientInformer<V1Pod>({
-        ...common,
-        path: '/api/v1/pods',
-        list: () => core.listPodForAllNamespaces({ labelSelector: OPERAND_SELECTOR }),
-      }),
-    };
-    for (const informer of [
-      caches.deployments,
-      caches.replicaSets,
-      caches.pods,
-    ] as ResilientInformer<KubernetesObject>[]) {
-      informer.on('add', (o) => this.changed(o, false));
-      informer.on('update', (o) => this.changed(o, false));
-      informer.on('delete', (o) => this.changed(o, true));
-      informer.onState((state) => {
-        if (state !== 'watching' || !this.synced(caches)) return;
+  private ensure(): readonly Held[] {
+    if (this.held !== undefined) return this.held;
+    const lingerMs = this.opts.lingerMs ?? 60_000;
+    const held = this.kinds.map((kind) => ({ kind, lease: this.cache.acquire(kind, { lingerMs }) }));
+    this.held = held;
+    for (const { lease } of held) {
+      lease.on('add', (o) => this.changed(o));
+      lease.on('update', (o) => this.changed(o));
+      lease.on('delete', (o) => {
+        this.chain.deletedObject(o);
+        this.changed(o);
+      });
+      lease.onState((state) => {
+        if (state !== 'watching' || this.held !== held || !synced(held)) return;
         for (const uid of this.pending) this.schedule(uid, 0);
         this.pending.clear();
       });
     }
-    this.caches = caches;
-    for (const informer of [caches.deployments, caches.replicaSets, caches.pods])
-      void informer.start(caches.stop.signal);
-    return caches;
+    return held;
   }
 
-  private changed(o: KubernetesObject, deleted: boolean): void {
-    const uid = o.metadata?.uid;
-    const owner = controllerOf(o);
-    if (uid !== undefined && owner !== undefined) {
-      this.owners.set(uid, owner);
-      if (deleted) setTimeout(() => this.owners.delete(uid), 10 * 60_000).unref();
-    }
-    const caches = this.caches;
-    if (caches === undefined || !this.synced(caches)) return;
-    const root = this.rootOf(uid);
+  private changed(o: KubernetesObject): void {
+    const held = this.held;
+    if (held === undefined || !synced(held)) return;
+    const root = this.chain.rootOfObject(o);
     if (root !== undefined && this.interested.has(root)) this.schedule(root, this.opts.coalesceMs ?? 100);
-  }
-
-  /** Pod → ReplicaSet → Deployment → CR: the uid at the top of the chain (three hops at most). */
-  private rootOf(uid: string | undefined): string | undefined {
-    let current = uid;
-    for (let hops = 0; hops < 3 && current !== undefined; hops++) {
-      const owner = this.owners.get(current);
-      if (owner === undefined) return current;
-      current = owner;
-    }
-    return current;
   }
 
   private schedule(uid: string, delayMs: number): void {
@@ -211,8 +154,51 @@ export class OwnedWatcher {
   }
 }
 
-function controllerOf(o: KubernetesObject): string | undefined {
-  return o.metadata?.ownerReferences?.find((r) => r.controller === true)?.uid;
+function synced(held: readonly Held[]): boolean {
+  return held.every(({ lease }) => lease.synced);
+}
+
+const isKind = (a: KindSpec, b: KindSpec) => a.group === b.group && a.resource === b.resource;
+
+/** The panel's rows: Deployments the CR controls, and the Pods of their ReplicaSets (named after the Deployment). */
+function deploymentsAndPods(tree: readonly OwnedNode[]): { deployments: OwnedDeployment[]; pods: OwnedPod[] } {
+  const deployments = tree.filter((n) => n.depth === 1 && isKind(n.kind, DEPLOYMENTS));
+  const depNames = new Map(deployments.map((n) => [n.object.metadata?.uid ?? '', n.object.metadata?.name ?? '']));
+  const rsToDeployment = new Map<string, string>();
+  for (const n of tree) {
+    const dep = depNames.get(n.parent);
+    if (isKind(n.kind, OPERAND_REPLICASETS) && dep !== undefined) rsToDeployment.set(n.object.metadata?.uid ?? '', dep);
+  }
+  const pods: OwnedPod[] = [];
+  for (const n of tree) {
+    const dep = rsToDeployment.get(n.parent);
+    if (isKind(n.kind, OPERAND_PODS) && dep !== undefined) pods.push(podSummary(n.object, dep));
+  }
+  return {
+    deployments: deployments
+      .map((n) => deploymentSummary(n.object as V1Deployment))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    pods: pods.sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+function ownedObject(n: OwnedNode): OwnedObject {
+  const m = n.object.metadata;
+  const status = (n.object as { status?: { conditions?: unknown } }).status;
+  return {
+    group: n.kind.group,
+    version: n.kind.version,
+    resource: n.kind.resource,
+    kind: n.object.kind ?? n.kind.kind,
+    uid: m?.uid ?? '',
+    name: m?.name ?? '',
+    namespace: m?.namespace ?? '',
+    ownerUid: n.parent,
+    depth: n.depth,
+    conditions: conditionsOf(status?.conditions),
+    createdAt: iso(m?.creationTimestamp),
+    deletionTimestamp: iso(m?.deletionTimestamp),
+  };
 }
 
 function iso(t: Date | string | undefined): string | null {

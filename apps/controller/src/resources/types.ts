@@ -85,6 +85,32 @@ export interface OwnedPod {
   readonly deletionTimestamp: string | null;
 }
 
+/**
+ * Any object a CR controls, directly or through others (`owned:<uid>`'s `objects`): one entry
+ * per object of the kinds the OwnedWatcher looks in (Deployments, ReplicaSets, Pods by default;
+ * Services, ConfigMaps, StatefulSets, … when configured), parents before children.
+ */
+export interface OwnedObject {
+  /** '' for the core group. */
+  readonly group: string;
+  readonly version: string;
+  /** The plural resource name (what RBAC checks): `services`, `statefulsets`. */
+  readonly resource: string;
+  readonly kind: string;
+  readonly uid: string;
+  readonly name: string;
+  /** '' for a cluster-scoped object. */
+  readonly namespace: string;
+  /** The uid of its controller: the CR itself or an owned object above it. */
+  readonly ownerUid: string;
+  /** 1: controlled by the CR itself; 2: by one of those; … */
+  readonly depth: number;
+  /** status.conditions, when the kind has them. */
+  readonly conditions: readonly RowCondition[];
+  readonly createdAt: string | null;
+  readonly deletionTimestamp: string | null;
+}
+
 export interface ControllerInfo {
   readonly crdName: string;
   readonly group: string;

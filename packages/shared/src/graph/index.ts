@@ -19,3 +19,21 @@ export { BUILTIN_CHILD_KINDS, builtinChildKind, childResourceOf, defaultPlural, 
 export { CONDITION_TYPES, type ConditionType, type PlanCondition, type PlanError } from './conditions';
 export { validateGraph } from './validate';
 export { splitExpressions, type StringPart } from './expressions';
+export {
+  controllerReference,
+  ownershipConflict,
+  type OwnedObject,
+  type OwnerReference,
+  type OwnershipConflict,
+} from './ownership';
+export {
+  childDrift,
+  childEvent,
+  COMPONENT_LABEL,
+  componentOf,
+  staleChildren,
+  type ChildEvent,
+  type ChildVerb,
+  type OwnedChild,
+} from './child-sync';
+export { graphStatus, type GraphStatus, type GraphStatusInput } from './cr-status';

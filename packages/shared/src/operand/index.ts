@@ -31,4 +31,5 @@ export {
   type Progress,
 } from './progress';
 export * from './conditions';
+export { CONDITION_READY, markNoResources, mirrorReady, NO_RESOURCES_MESSAGE } from './ready';
 export type * from './types';

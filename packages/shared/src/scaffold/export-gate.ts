@@ -25,10 +25,5 @@ export function exportableDesign(input: Design): Design {
   const errors = validateDesign(parsed.data).filter((i) => i.severity === 'error');
   const first = errors[0];
   if (first !== undefined) throw new ScaffoldError(`${first.message}${more(errors.length)}`, first.path || 'design');
-  if (parsed.data.operand?.resources !== undefined)
-    throw new ScaffoldError(
-      'the export does not write operand.resources yet: it would give a project that creates none of these children',
-      'operand.resources',
-    );
   return parsed.data;
 }

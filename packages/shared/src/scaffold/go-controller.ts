@@ -14,6 +14,8 @@ import { markerComment, rbacMarkers } from '../manifests/rbac';
 import { commentLine, goString } from '../gotypes/go-text';
 import type { GoFieldRef } from '../gotypes/model';
 import type { ProjectFacts } from './facts';
+import { NO_RESOURCES_MESSAGE } from '../operand/ready';
+import { designGraph } from '../design/operand-form';
 
 const q = goString;
 
@@ -148,40 +150,7 @@ const (
 `
     : '';
 
-  const deletion = `	// 2. deletion: the finalizer runs while the custom resource is being deleted.
-	if !${recv}.GetDeletionTimestamp().IsZero() {
-		if !controllerutil.ContainsFinalizer(${recv}, ${n.finalizerConst}) {
-			return ctrl.Result{}, nil
-		}
-		log.Info("Performing finalizer operations for ${f.kind} before deleting CR")
-		${cond ? `if ${setCond(`typeDegraded${f.kind}`, 'ConditionTrue', 'reasonFinalizing', `fmt.Sprintf("Finalizer operations for custom resource %s name were successfully accomplished", ${recv}.Name)`)} {` : '{'}
-			r.Recorder.Eventf(${recv}, nil, corev1.EventTypeWarning, "Deleting", "Delete",
-				"Custom Resource %s is being deleted from the namespace %s", ${recv}.Name, ${recv}.Namespace)
-		}
-		if err := r.updateStatus(ctx, ${recv}, before); err != nil {
-			return ctrl.Result{}, client.IgnoreNotFound(err)
-		}
-		log.Info("Removing finalizer for ${f.kind} after successfully performing the operations")
-		controllerutil.RemoveFinalizer(${recv}, ${n.finalizerConst})
-		if err := r.Update(ctx, ${recv}); err != nil {
-			log.Error(err, "Failed to remove finalizer for ${f.kind}")
-			return ctrl.Result{}, client.IgnoreNotFound(err)
-		}
-		return ctrl.Result{}, nil
-	}
-
-	// Let's add a finalizer. Then, we can define some operations which should
-	// occur before the custom resource is deleted.
-	// More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/finalizers
-	if !controllerutil.ContainsFinalizer(${recv}, ${n.finalizerConst}) {
-		log.Info("Adding finalizer for ${f.kind}")
-		controllerutil.AddFinalizer(${recv}, ${n.finalizerConst})
-		if err := r.Update(ctx, ${recv}); err != nil {
-			log.Error(err, "Failed to update custom resource to add finalizer")
-			return ctrl.Result{}, err
-		}
-	}
-`;
+  const deletion = deletionPhase(f);
 
   const body = op ? operandPhases(f, n, setCond, extras) : statusOnlyPhase(f, extras);
 
@@ -201,6 +170,7 @@ const (
 	reasonFinalizing  = "Finalizing"
 	reasonInvalidSpec = "InvalidSpec"
 )
+${op ? '\n// reasonAlreadyOwned: the Deployment exists and another controller owns it.\nconst reasonAlreadyOwned = "AlreadyOwned"\n' : ''}
 
 // ${n.reconciler} reconciles a ${f.kind} object
 type ${n.reconciler} struct {
@@ -250,37 +220,7 @@ ${deletion}
 ${body}
 }
 
-${
-  cond
-    ? `// setCondition sets a condition with meta.SetStatusCondition's rules and says whether anything changed.
-func (r *${n.reconciler}) setCondition(${recv} *${pkg}.${f.kind}, conditionType string, status metav1.ConditionStatus, reason, message string) bool {
-	return meta.SetStatusCondition(&${recv}.Status.Conditions, metav1.Condition{
-		Type:               conditionType,
-		Status:             status,
-		Reason:             reason,
-		Message:            message,
-		ObservedGeneration: ${recv}.Generation,
-	})
-}
-
-`
-    : `// setCondition is a no-op: the design's status has no conditions.
-func (r *${n.reconciler}) setCondition(_ *${pkg}.${f.kind}, _ string, _ metav1.ConditionStatus, _, _ string) bool {
-	return true
-}
-
-`
-}// updateStatus writes the status subresource when it differs from what was read.
-func (r *${n.reconciler}) updateStatus(ctx context.Context, ${recv} *${pkg}.${f.kind}, before *${pkg}.${f.kind}Status) error {
-	if equality.Semantic.DeepEqual(before, &${recv}.Status) {
-		return nil
-	}
-	if err := r.Status().Update(ctx, ${recv}); err != nil {
-		logf.FromContext(ctx).Error(err, "Failed to update ${f.kind} status")
-		return err
-	}
-	return nil
-}
+${statusHelpers(f)}
 ${op ? operandHelpers(f, n) : ''}
 // SetupWithManager sets up the controller with the Manager: it watches the ${f.kind} custom
 // resources${op ? ' and the Deployments they own (through the owner reference)' : ''}.
@@ -333,6 +273,18 @@ function operandPhases(
 		return ctrl.Result{}, err
 	} else if err != nil {
 		found = nil
+	}
+	// A Deployment another controller owns is never taken over (controller-runtime's AlreadyOwned
+	// rule): it is left untouched and named in Degraded. One with no controller is adopted.
+	if owner := controllerOf(found); owner != nil && owner.UID != ${recv}.UID {
+		message := fmt.Sprintf("Deployment %s/%s is controlled by %s %s (uid %s); left untouched", key.Namespace, key.Name, owner.Kind, owner.Name, owner.UID)
+		log.Info("Not taking over a Deployment another controller owns", "Deployment.Name", key.Name, "controller", owner.Name)
+		changed := ${setCond(D, 'ConditionTrue', 'reasonAlreadyOwned', 'message')}
+		changed = ${setCond(A, 'ConditionFalse', 'reasonReconciling', 'message')} || changed
+		if changed {
+			r.Recorder.Eventf(${recv}, nil, corev1.EventTypeWarning, "AlreadyOwned", "Apply", "%s", message)
+		}
+		return ctrl.Result{}, r.updateStatus(ctx, ${recv}, before)
 	}
 	if err := r.Apply(ctx, dep, client.FieldOwner(fieldOwner), client.ForceOwnership); err != nil {
 		message := fmt.Sprintf("Failed to apply Deployment for the custom resource (%s): %s", ${recv}.Name, strings.SplitN(err.Error(), "\\n", 2)[0])
@@ -460,6 +412,14 @@ func (r *${n.reconciler}) deploymentFor${f.kind}(${recv} *${pkg}.${f.kind}) (*ap
 	return dep, nil
 }
 
+// controllerOf is the controller owner reference of a Deployment (nil for none, or no Deployment).
+func controllerOf(dep *appsv1.Deployment) *metav1.OwnerReference {
+	if dep == nil {
+		return nil
+	}
+	return metav1.GetControllerOf(dep)
+}
+
 // deploymentReady says whether every replica of the current spec is ready, from the Deployment
 // as the server returned it after the apply.
 func deploymentReady(dep *appsv1ac.DeploymentApplyConfiguration, wanted int32) (bool, int32) {
@@ -561,4 +521,109 @@ func labelValue(s string) string {
 	return fmt.Sprintf("%s-%08x", trimmed, hash)
 }
 `;
+}
+
+/** Phase 2 of every reconciler: the finalizer runs while the custom resource is deleted, and is added otherwise. */
+export function deletionPhase(f: ProjectFacts): string {
+  const n = goNames(f);
+  const { recv } = n;
+  const cond = f.conditions;
+  const setCond = (type: string, status: string, reason: string, message: string): string =>
+    `r.setCondition(${recv}, ${type}, metav1.${status}, ${reason}, ${message})`;
+  return `	// 2. deletion: the finalizer runs while the custom resource is being deleted.
+	if !${recv}.GetDeletionTimestamp().IsZero() {
+		if !controllerutil.ContainsFinalizer(${recv}, ${n.finalizerConst}) {
+			return ctrl.Result{}, nil
+		}
+		log.Info("Performing finalizer operations for ${f.kind} before deleting CR")
+		${cond ? `if ${setCond(`typeDegraded${f.kind}`, 'ConditionTrue', 'reasonFinalizing', `fmt.Sprintf("Finalizer operations for custom resource %s name were successfully accomplished", ${recv}.Name)`)} {` : '{'}
+			r.Recorder.Eventf(${recv}, nil, corev1.EventTypeWarning, "Deleting", "Delete",
+				"Custom Resource %s is being deleted from the namespace %s", ${recv}.Name, ${recv}.Namespace)
+		}
+		if err := r.updateStatus(ctx, ${recv}, before); err != nil {
+			return ctrl.Result{}, client.IgnoreNotFound(err)
+		}
+		log.Info("Removing finalizer for ${f.kind} after successfully performing the operations")
+		controllerutil.RemoveFinalizer(${recv}, ${n.finalizerConst})
+		if err := r.Update(ctx, ${recv}); err != nil {
+			log.Error(err, "Failed to remove finalizer for ${f.kind}")
+			return ctrl.Result{}, client.IgnoreNotFound(err)
+		}
+		return ctrl.Result{}, nil
+	}
+
+	// Let's add a finalizer. Then, we can define some operations which should
+	// occur before the custom resource is deleted.
+	// More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/finalizers
+	if !controllerutil.ContainsFinalizer(${recv}, ${n.finalizerConst}) {
+		log.Info("Adding finalizer for ${f.kind}")
+		controllerutil.AddFinalizer(${recv}, ${n.finalizerConst})
+		if err := r.Update(ctx, ${recv}); err != nil {
+			log.Error(err, "Failed to update custom resource to add finalizer")
+			return ctrl.Result{}, err
+		}
+	}
+`;
+}
+
+/** setCondition (meta.SetStatusCondition, or a no-op without conditions) and updateStatus. */
+export function statusHelpers(f: ProjectFacts): string {
+  const n = goNames(f);
+  const { recv } = n;
+  const pkg = f.alias(f.version.name);
+  const cond = f.conditions;
+  // Ready: the image form mirrors Available; a design with no operand is Ready at once; a
+  // resources design's plan sets Ready itself (go-graph-controller.ts)
+  const ready = !cond ? 'none' : f.operand ? 'mirror' : designGraph(f.design) === undefined ? 'noResources' : 'none';
+  return `${
+    cond
+      ? `// setCondition sets a condition with meta.SetStatusCondition's rules and says whether anything changed.
+func (r *${n.reconciler}) setCondition(${recv} *${pkg}.${f.kind}, conditionType string, status metav1.ConditionStatus, reason, message string) bool {
+	return meta.SetStatusCondition(&${recv}.Status.Conditions, metav1.Condition{
+		Type:               conditionType,
+		Status:             status,
+		Reason:             reason,
+		Message:            message,
+		ObservedGeneration: ${recv}.Generation,
+	})
+}
+
+`
+      : `// setCondition is a no-op: the design's status has no conditions.
+func (r *${n.reconciler}) setCondition(_ *${pkg}.${f.kind}, _ string, _ metav1.ConditionStatus, _, _ string) bool {
+	return true
+}
+
+`
+  }// updateStatus writes the status subresource when it differs from what was read.${
+    ready !== 'none'
+      ? `
+// Every design reports Ready (kubectl wait --for=condition=Ready, Argo CD): ${ready === 'mirror' ? 'it mirrors Available' : 'this design creates nothing, so it is Ready at once'}.`
+      : ''
+  }
+func (r *${n.reconciler}) updateStatus(ctx context.Context, ${recv} *${pkg}.${f.kind}, before *${pkg}.${f.kind}Status) error {${
+    ready !== 'none'
+      ? ready === 'mirror'
+        ? `
+	if available := meta.FindStatusCondition(${recv}.Status.Conditions, "Available"); available != nil {
+		meta.SetStatusCondition(&${recv}.Status.Conditions, metav1.Condition{
+			Type: "Ready", Status: available.Status, Reason: available.Reason, Message: available.Message,
+			ObservedGeneration: available.ObservedGeneration,
+		})
+	}`
+        : `
+	if ${recv}.DeletionTimestamp.IsZero() {
+		r.setCondition(${recv}, "Ready", metav1.ConditionTrue, "NoResources", ${q(NO_RESOURCES_MESSAGE)})
+	}`
+      : ''
+  }
+	if equality.Semantic.DeepEqual(before, &${recv}.Status) {
+		return nil
+	}
+	if err := r.Status().Update(ctx, ${recv}); err != nil {
+		logf.FromContext(ctx).Error(err, "Failed to update ${f.kind} status")
+		return err
+	}
+	return nil
+}`;
 }

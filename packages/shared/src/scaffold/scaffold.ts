@@ -14,6 +14,15 @@ import { goMod, GO_SUM } from './go-deps';
 import { controllerGo } from './go-controller';
 import { mainGo } from './go-main';
 import { controllerTestGo, suiteTestGo } from './go-tests';
+import { graphControllerGo } from './go-graph-controller';
+import { graphDataJson } from './go-graph-data';
+import { GRAPH_EVAL_GO } from './go-graph-eval';
+import { GRAPH_LOAD_GO } from './go-graph-load';
+import { GRAPH_CONDITIONS_GO, GRAPH_NAMES_GO } from './go-graph-names';
+import { GRAPH_PLAN_GO } from './go-graph-plan';
+import { GRAPH_RENDER_GO } from './go-graph-render';
+import { graphControllerTestGo } from './go-graph-tests';
+import { designGraph } from '../design/operand-form';
 import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, makefile, projectFile, readme } from './project-files';
 
 export interface Scaffold {
@@ -55,12 +64,32 @@ function build(f: ProjectFacts): Scaffold {
     add(`${dir}zz_generated.deepcopy.go`, generateDeepCopy(sources, { packageName: goPackageName(v.name), header }));
   }
   add('cmd/main.go', mainGo(f, header));
-  add(`internal/controller/${f.lowerKind}_controller.go`, controllerGo(f, header));
+  const graph = designGraph(f.design);
+  add(
+    `internal/controller/${f.lowerKind}_controller.go`,
+    graph ? graphControllerGo(f, graph, header) : controllerGo(f, header),
+  );
   add('internal/controller/suite_test.go', suiteTestGo(f, header));
-  add(`internal/controller/${f.lowerKind}_controller_test.go`, controllerTestGo(f, header, samplePath(f)));
+  add(
+    `internal/controller/${f.lowerKind}_controller_test.go`,
+    graph ? graphControllerTestGo(f, header, samplePath(f)) : controllerTestGo(f, header, samplePath(f)),
+  );
+  if (graph) {
+    // the planner in Go, and the graph it plans as data (docs/design/0016)
+    add('internal/graph/design.json', graphDataJson(graph));
+    const sources: [string, string][] = [
+      ['graph.go', GRAPH_LOAD_GO],
+      ['eval.go', GRAPH_EVAL_GO],
+      ['render.go', GRAPH_RENDER_GO],
+      ['plan.go', GRAPH_PLAN_GO],
+      ['names.go', GRAPH_NAMES_GO],
+      ['conditions.go', GRAPH_CONDITIONS_GO],
+    ];
+    for (const [name, text] of sources) add(`internal/graph/${name}`, `${header}\n\n${text}`);
+  }
   for (const [path, text] of configFiles(f)) add(path, text);
   add('hack/boilerplate.go.txt', `${header}\n`);
-  add('go.mod', goMod(f.module));
+  add('go.mod', goMod(f.module, { cel: graph !== undefined }));
   add('go.sum', GO_SUM);
   add('PROJECT', projectFile(f));
   add('Makefile', makefile(f));

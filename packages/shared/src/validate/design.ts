@@ -21,7 +21,6 @@ import { validateDesignGoStrings } from './design-go-strings';
 import { designIssuePath } from './design-paths';
 import { validateOperandRefs, validateVersionRefs } from './design-refs';
 import { validateDesignGraph } from './design-graph';
-import type { KubeObject } from '../graph/model';
 import { error, type Issue } from './issue';
 
 /** A default's issue is about the `default` input, not the field as a whole. */
@@ -78,7 +77,7 @@ export function validateDesign(design: Design, crd: CustomResourceDefinition = c
     out.push(...validateVersionRefs(version, root), ...validateExamples(version.name, root));
     if (version !== storageVersion(design)) return;
     out.push(...validateOperandRefs(design, version, root));
-    out.push(...validateDesignGraph(design, root, sampleResource(design) as KubeObject));
+    out.push(...validateDesignGraph(design, root, sampleResource(design)));
     out.push(...validateSampleRules(version.name, root, sampleResource(design), types));
   });
   // the CRD's checks usually said the same already (a listMapKey that names no item field)

@@ -8,7 +8,6 @@ import { validateDesignText } from './design';
 
 const base = readFileSync(`${REPO_ROOT}/examples/memcached.design.yaml`, 'utf8');
 const SIZE = 'default: 1\n          minimum: 1\n          maximum: 5';
-const PORT = '          format: int32\n          description: containerPort';
 
 const extraSpecField = (yaml: string): string =>
   base.replace('      - name: status\n', () => `${yaml.replace(/^/gm, '        ')}\n      - name: status\n`);

@@ -1,0 +1,54 @@
+// The resources a graph design's children are, for the operator's watches: a built-in kind from
+// shared's table, any other (a custom resource) from the API server's discovery of its group
+// version (`/apis/<group>/<version>`: plural name and namespaced-ness). A group version the server
+// does not serve yet (a CRD not installed) falls back to the default plural: the informer on it
+// retries until it appears.
+import type { KubeConfig } from '@kubernetes/client-node';
+import { builtinChildKind, childResourceOf } from '@opstudio/shared/graph/child-kinds';
+import type { ResourceGraph } from '@opstudio/shared/graph/model';
+import { KubeJson } from '../kube/json-client';
+import type { KindSpec } from '../kube/resource-spec';
+
+export interface ChildKindSpec extends KindSpec {
+  readonly apiVersion: string;
+}
+
+/** One spec per distinct apiVersion/kind of the graph's templates, in design order. */
+export async function childKindSpecs(
+  kc: KubeConfig,
+  graph: ResourceGraph,
+  log: (message: string, fields?: Record<string, unknown>) => void = () => undefined,
+): Promise<ChildKindSpec[]> {
+  const kube = new KubeJson(kc);
+  const seen = new Map<string, ChildKindSpec>();
+  for (const { template } of graph.resources) {
+    const { apiVersion, kind } = template;
+    const key = `${apiVersion}|${kind}`;
+    if (seen.has(key)) continue;
+    const builtin = builtinChildKind(apiVersion, kind);
+    let resource = builtin?.resource;
+    if (resource === undefined) {
+      const base = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
+      const list = await kube
+        .request<{ resources?: { name: string; kind: string }[] }>({
+          method: 'GET',
+          path: base,
+          what: `discover ${apiVersion}`,
+        })
+        .catch((err: unknown) => {
+          log('Child kind not served (yet): using its default plural', { apiVersion, kind, error: String(err) });
+          return undefined;
+        });
+      resource = list?.resources?.find((r) => r.kind === kind && !r.name.includes('/'))?.name;
+    }
+    const fallback = childResourceOf(apiVersion, kind);
+    seen.set(key, {
+      apiVersion,
+      kind,
+      group: fallback.group,
+      version: fallback.version,
+      resource: resource ?? fallback.resource,
+    });
+  }
+  return [...seen.values()];
+}

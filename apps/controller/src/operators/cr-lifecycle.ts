@@ -1,0 +1,153 @@
+// The parts of a reconcile every operand form shares, with the Memcached path's semantics (see
+// reconcile.ts): the run's report, the status writer (writes only what differs, and remembers
+// what it wrote until the lagging cache catches up), and the deletion / finalizer phase.
+import {
+  conditionTransitions,
+  fieldDrift,
+  markDegraded,
+  REASONS,
+  type Condition,
+  type ConditionTransition,
+  type FieldChange,
+} from '@opstudio/shared/operand/index';
+import type { ReconcilerReport } from '../history/types';
+import { isNotFound } from '../kube/errors';
+import type { EventInput, ObjectReference } from '../runtime/recorder';
+import { crReference, type CrObject } from './cr-object';
+import type { CrRef, KubeWrites } from './kube-writes';
+
+type CrStatus = NonNullable<CrObject['status']>;
+
+/** The status last written per key, with the resourceVersion the server gave it. */
+export type WrittenStatus = Map<string, { rv: number; status: CrStatus }>;
+
+export interface CrRun {
+  readonly cr: CrObject;
+  readonly ref: CrRef;
+  readonly regarding: ObjectReference;
+  readonly report: ReconcilerReport;
+  /** The conditions as last known: the cache's, or ours while the cache lags behind our write. */
+  readonly before: readonly Condition[];
+  /** Writes `{conditions, ...extras}` when it differs; resolves to the CR's resourceVersion afterwards. */
+  writeStatus(conditions: readonly Condition[], extras?: Record<string, unknown>): Promise<string | undefined>;
+}
+
+export function beginRun(
+  key: string,
+  cr: CrObject,
+  written: WrittenStatus,
+  writes: Pick<KubeWrites, 'patchStatus'>,
+  design: { designId?: string | undefined; designVersion?: number | undefined },
+): CrRun {
+  const { name, namespace } = cr.metadata;
+  const ns = namespace !== undefined ? { namespace } : {};
+  const report: ReconcilerReport = {
+    uid: cr.metadata.uid,
+    kind: cr.kind,
+    namespace: namespace ?? '',
+    name,
+    generation: cr.metadata.generation,
+    designId: design.designId,
+    designVersion: design.designVersion,
+    actions: [],
+    conditions: [],
+  };
+  const ref = { name, ...ns };
+  const mine = written.get(key);
+  const observedStatus: CrStatus =
+    mine !== undefined && Number(cr.metadata.resourceVersion) < mine.rv ? mine.status : (cr.status ?? {});
+  const before: readonly Condition[] = observedStatus.conditions ?? [];
+  return {
+    cr,
+    ref,
+    regarding: crReference(cr),
+    report,
+    before,
+    async writeStatus(conditions, extras = {}) {
+      const status = { conditions, ...extras };
+      report.conditions = conditionTransitions(before, conditions);
+      const changes = fieldDrift(status, observedStatus);
+      if (changes.length === 0) return cr.metadata.resourceVersion;
+      const rv = await writes.patchStatus(ref, status);
+      if (rv !== undefined && Number.isFinite(Number(rv)))
+        written.set(key, { rv: Number(rv), status: { ...observedStatus, ...status } });
+      report.actions.push({
+        object: { kind: cr.kind, name, ...ns },
+        verb: 'status-updated',
+        summary: statusSummary(cr.kind, name, report.conditions, changes),
+      });
+      return rv;
+    },
+  };
+}
+
+/**
+ * Deletion and finalizer, as kubebuilder's scaffold: a CR being deleted gets Degraded/Finalizing,
+ * a Deleting Event and loses our finalizer ('finished'); any other CR gets the finalizer if it lacks it ('continue').
+ */
+export async function finalizerPhase(
+  run: CrRun,
+  finalizer: string,
+  writes: Pick<KubeWrites, 'setFinalizers'>,
+  recordEvent: (e: EventInput) => void,
+  now: Date,
+): Promise<'finished' | 'continue'> {
+  const { cr, ref, report, before } = run;
+  const { name, namespace, generation } = cr.metadata;
+  const object = { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) };
+  const finalizers = cr.metadata.finalizers ?? [];
+  if (cr.metadata.deletionTimestamp !== undefined) {
+    if (!finalizers.includes(finalizer)) return 'finished';
+    const message = `Finalizer operations for custom resource ${name} name were successfully accomplished`;
+    const conditions = markDegraded(before, REASONS.finalizing, message, generation, now);
+    if (conditions !== before)
+      recordEvent({
+        regarding: run.regarding,
+        type: 'Warning',
+        reason: 'Deleting',
+        action: 'Delete',
+        note: `Custom Resource ${name} is being deleted from the namespace ${namespace ?? ''}`,
+      });
+    try {
+      const rv = await run.writeStatus(conditions);
+      await writes.setFinalizers(
+        ref,
+        finalizers.filter((f) => f !== finalizer),
+        rv,
+      );
+    } catch (err) {
+      if (isNotFound(err)) return 'finished'; // already gone (a retry after our own removal)
+      throw err;
+    }
+    report.actions.push({
+      object,
+      verb: 'finalizer-removed',
+      summary: `${cr.kind} ${name} finalizer ${finalizer} removed`,
+    });
+    return 'finished';
+  }
+  if (!finalizers.includes(finalizer)) {
+    // A 409 (the CR changed since the cache saw it) throws: the run ends as an error and retries.
+    await writes.setFinalizers(ref, [...finalizers, finalizer], cr.metadata.resourceVersion);
+    report.actions.push({
+      object,
+      verb: 'finalizer-added',
+      summary: `${cr.kind} ${name} finalizer ${finalizer} added`,
+    });
+  }
+  return 'continue';
+}
+
+/** `WebApp x status Ready=True, url` : the condition changes, then the other fields. */
+export function statusSummary(
+  kind: string,
+  name: string,
+  transitions: readonly ConditionTransition[],
+  changes: readonly FieldChange[],
+): string {
+  const fields = [
+    ...new Set(changes.map((c) => c.path.split(/[.[]/)[0] ?? '').filter((f) => f !== '' && f !== 'conditions')),
+  ];
+  const parts = [...transitions.map((t) => `${t.type}=${t.to ?? '∅'}`), ...fields];
+  return `${kind} ${name} status ${parts.join(', ') || 'conditions'}`;
+}

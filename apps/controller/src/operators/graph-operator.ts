@@ -1,0 +1,153 @@
+// One running operator for a design with a resource graph: `For(kind).Owns(<every child kind>)`,
+// on leases from the shared informer cache, like KindOperator (operator.ts) for the image form:
+//   - the CRs of its kind (their events enqueue the CR with a `watch` trigger),
+//   - each child kind of the design, all namespaces, narrowed to the studio's operand label
+//     (`app.kubernetes.io/managed-by=operator-studio`, which the planner sets on every child): an
+//     event of one whose controller ownerReference is a CR of this kind enqueues that CR with an
+//     `owned` trigger carrying the child's kind. Objects without the label (another owner's, or
+//     a name collision) are read with a GET before the first apply, never from this cache;
+//   - a periodic resync, and a WorkQueueController running the graph reconciler.
+import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
+import { designGraph } from '@opstudio/shared/design/operand-form';
+import type { Design } from '@opstudio/shared/design/schema';
+import { MANAGED_BY } from '@opstudio/shared/graph/plan';
+import { resourceCoordinates } from '@opstudio/shared/operand/index';
+import type { ReconcilerReport } from '../history/types';
+import { InformerCache, type InformerLease } from '../kube/informer-cache';
+import { OPERAND_LABEL } from '../kube/resource-spec';
+import { WorkQueueController, type ReconcileAttempt } from '../runtime/controller';
+import type { EventInput } from '../runtime/recorder';
+import { objectKey, watchTrigger, type WatchEventType } from '../runtime/triggers';
+import { childKindSpecs, type ChildKindSpec } from './child-kinds';
+import { childWrites } from './child-writes';
+import type { CrObject } from './cr-object';
+import { createGraphReconciler, type ChildCaches } from './graph-reconcile';
+import { kubeWrites } from './kube-writes';
+
+export interface GraphOperatorOptions {
+  readonly kc: KubeConfig;
+  readonly design: Design;
+  readonly designId: string;
+  readonly designVersion: number;
+  readonly recordEvent: (event: EventInput) => void;
+  readonly onRun?: (attempt: ReconcileAttempt, report: ReconcilerReport | undefined) => void | Promise<void>;
+  readonly resyncMs?: number;
+  readonly maxConcurrentReconciles?: number;
+  readonly cache?: InformerCache;
+  readonly watchSilenceMs?: number;
+  readonly log?: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+const verbs: readonly ['add' | 'update' | 'delete', WatchEventType][] = [
+  ['add', 'ADDED'],
+  ['update', 'MODIFIED'],
+  ['delete', 'DELETED'],
+];
+
+interface ChildLease {
+  readonly spec: ChildKindSpec;
+  readonly lease: InformerLease;
+}
+
+export class GraphOperator {
+  readonly controller: WorkQueueController;
+  private readonly cache: InformerCache;
+  private crs: InformerLease | undefined;
+  private children: ChildLease[] = [];
+
+  constructor(private readonly opts: GraphOperatorOptions) {
+    const coords = resourceCoordinates(opts.design);
+    const { kc, log } = opts;
+    this.cache =
+      opts.cache ??
+      new InformerCache({
+        kc,
+        ...(opts.watchSilenceMs !== undefined ? { silenceMs: opts.watchSilenceMs } : {}),
+        ...(log !== undefined ? { log: (m: string) => log(m) } : {}),
+      });
+    const reports = new Map<string, ReconcilerReport>();
+    const caches: ChildCaches = {
+      controlledBy: (uid) => this.children.flatMap((c) => c.lease.byController(uid)),
+      get: (apiVersion, kind, name, namespace) =>
+        this.children.find((c) => c.spec.apiVersion === apiVersion && c.spec.kind === kind)?.lease.get(name, namespace),
+    };
+    const noPods = {
+      list: () => [],
+      synced: true,
+      lastError: undefined,
+      waitForSync: () => Promise.resolve(true),
+    };
+    this.controller = new WorkQueueController({
+      name: coords.kind.toLowerCase(),
+      maxConcurrentReconciles: opts.maxConcurrentReconciles,
+      reconcile: createGraphReconciler({
+        design: opts.design,
+        designId: opts.designId,
+        designVersion: opts.designVersion,
+        crs: { get: (name, namespace) => this.crs?.get(name, namespace) as CrObject | undefined },
+        children: caches,
+        writes: kubeWrites(kc, coords, noPods),
+        childWrites: childWrites(kc),
+        recordEvent: opts.recordEvent,
+        reports,
+      }),
+      onRun: (attempt) => {
+        const report = reports.get(attempt.key);
+        reports.delete(attempt.key);
+        return opts.onRun?.(attempt, report);
+      },
+      ...(log !== undefined ? { log } : {}),
+    });
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    const coords = resourceCoordinates(this.opts.design);
+    const graph = designGraph(this.opts.design);
+    const specs = graph === undefined ? [] : await childKindSpecs(this.opts.kc, graph, this.opts.log);
+    const crs = this.cache.acquire({ group: coords.group, version: coords.version, resource: coords.plural });
+    this.crs = crs;
+    this.children = specs.map((spec) => ({
+      spec,
+      lease: this.cache.acquire({
+        group: spec.group,
+        version: spec.version,
+        resource: spec.resource,
+        labelSelector: `${OPERAND_LABEL}=${MANAGED_BY}`,
+      }),
+    }));
+    let resync: NodeJS.Timeout | undefined;
+    const enqueueCr = (cr: KubernetesObject) =>
+      objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' });
+    try {
+      for (const [verb, eventType] of verbs) {
+        crs.on(verb, (cr) => this.controller.enqueue(enqueueCr(cr), watchTrigger('watch', eventType, cr, coords.kind)));
+        for (const { spec, lease } of this.children)
+          lease.on(verb, (child) => {
+            const owner = child.metadata?.ownerReferences?.find(
+              (o) => o.controller === true && o.kind === coords.kind && o.apiVersion.startsWith(`${coords.group}/`),
+            );
+            if (owner === undefined) return;
+            this.controller.enqueue(
+              objectKey({ namespace: child.metadata?.namespace, name: owner.name }),
+              watchTrigger('owned', eventType, child, spec.kind),
+            );
+          });
+      }
+      await Promise.all([crs.started, ...this.children.map((c) => c.lease.started)]);
+      resync = setInterval(
+        () => {
+          for (const cr of crs.list()) this.controller.enqueue(enqueueCr(cr), { kind: 'resync' });
+        },
+        this.opts.resyncMs ?? 10 * 60_000,
+      );
+      resync.unref();
+      await this.controller.start(signal);
+    } finally {
+      clearInterval(resync);
+      this.crs = undefined;
+      const leases = [crs, ...this.children.map((c) => c.lease)];
+      this.children = [];
+      for (const lease of leases) lease.release();
+    }
+  }
+}

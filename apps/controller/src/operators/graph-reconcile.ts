@@ -1,0 +1,249 @@
+// The reconciler for a design with a resource graph (operand.resources, docs/design/0015).
+// Level-triggered like the Memcached path (reconcile.ts), in numbered phases:
+//   1. load      the CR from the cache (gone → done: the garbage collector removes its children)
+//   2. deletion  Degraded/Finalizing, an Event, our finalizer removed; else the finalizer ensured
+//   3. observe   the children this CR controls, from the child kinds' caches
+//   4. plan      the pure planner: desired children in dependency order, prune, status, conditions
+//   5. apply     each desired child by server-side apply when its fields drift; never one another
+//                controller owns (left untouched, Degraded=True AlreadyOwned, requeued)
+//   6. prune     children the plan excludes, or the design no longer has (controlled by this CR only)
+//   7. status    the plan's fields, its conditions, observedGeneration
+// A blocked child waits for its dependency's watch event; nothing polls while Progressing.
+import type { KubernetesObject } from '@kubernetes/client-node';
+import type { Design } from '@opstudio/shared/design/schema';
+import { designGraph } from '@opstudio/shared/design/operand-form';
+import {
+  childDrift,
+  childEvent,
+  graphStatus,
+  ownershipConflict,
+  plan,
+  staleChildren,
+  type ChildVerb,
+  type KubeObject,
+  type OwnershipConflict,
+} from '@opstudio/shared/graph/index';
+import { describeDrift, finalizerName, statusExtras } from '@opstudio/shared/operand/index';
+import type { ReconcilerReport, RunAction } from '../history/types';
+import type { Reconcile } from '../runtime/controller';
+import { outcome, toError } from '../runtime/outcome';
+import type { EventInput } from '../runtime/recorder';
+import { splitKey } from '../runtime/triggers';
+import type { ChildWrites } from './child-writes';
+import { beginRun, finalizerPhase, type CrRun, type WrittenStatus } from './cr-lifecycle';
+import type { CrObject } from './cr-object';
+import type { KubeWrites } from './kube-writes';
+import type { Cache } from './reconcile';
+
+/** The child kinds' caches, as the reconciler reads them. */
+export interface ChildCaches {
+  /** Every cached child (of any watched kind) whose controller ownerReference has this uid. */
+  controlledBy(uid: string): readonly KubernetesObject[];
+  get(apiVersion: string, kind: string, name: string, namespace?: string): KubernetesObject | undefined;
+}
+
+export interface GraphReconcilerDeps {
+  readonly design: Design;
+  readonly designId?: string;
+  readonly designVersion?: number;
+  readonly crs: Cache<CrObject>;
+  readonly children: ChildCaches;
+  readonly writes: Pick<KubeWrites, 'setFinalizers' | 'patchStatus'>;
+  readonly childWrites: ChildWrites;
+  readonly recordEvent: (event: EventInput) => void;
+  readonly reports: Map<string, ReconcilerReport>;
+  readonly now?: () => Date;
+  /** How long to wait before looking again at a child another controller owns (default 30 s). */
+  readonly conflictRequeueMs?: number;
+}
+
+const objectKeyOf = (o: KubernetesObject) =>
+  `${o.apiVersion ?? ''}|${o.kind ?? ''}|${o.metadata?.namespace ?? ''}|${o.metadata?.name ?? ''}`;
+const rvOf = (o: KubernetesObject | undefined) => Number(o?.metadata?.resourceVersion ?? NaN);
+
+export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
+  const graph = designGraph(deps.design);
+  if (graph === undefined) throw new Error(`design ${deps.design.crd.names.kind} has no operand.resources`);
+  const finalizer = finalizerName(deps.design);
+  const now = deps.now ?? (() => new Date());
+  const written: WrittenStatus = new Map();
+  // Children as our last apply returned them, until the cache holds that version (or a newer one),
+  // and the uids we deleted, until the cache drops them: a lagging cache must not repeat an Event.
+  // An entry older than a minute is dropped: a watch event has long come by then.
+  const applied = new Map<string, { object: KubernetesObject; at: number }>();
+  const deleted = new Set<string>();
+  const fresher = (cached: KubernetesObject | undefined, key: string) => {
+    const mine = applied.get(key);
+    if (mine === undefined) return cached;
+    if (cached !== undefined && !(rvOf(cached) < rvOf(mine.object))) {
+      applied.delete(key);
+      return cached;
+    }
+    return mine.object;
+  };
+
+  return async (key) => {
+    // 1. load
+    const { namespace, name } = splitKey(key);
+    const cr = deps.crs.get(name, namespace);
+    if (cr === undefined) {
+      written.delete(key);
+      return outcome.done();
+    }
+    const run = beginRun(key, cr, written, deps.writes, deps);
+    deps.reports.set(key, run.report);
+
+    // 2. deletion
+    if ((await finalizerPhase(run, finalizer, deps.writes, deps.recordEvent, now())) === 'finished')
+      return outcome.done();
+
+    // 3. observe
+    for (const [k, a] of applied) if (Date.now() - a.at > 60_000) applied.delete(k);
+    const uid = cr.metadata.uid;
+    const cached = deps.children.controlledBy(uid);
+    for (const d of deleted) if (!cached.some((o) => o.metadata?.uid === d)) deleted.delete(d);
+    const owned = cached.filter((o) => !deleted.has(o.metadata?.uid ?? ''));
+    const observed = new Map<string, KubeObject | undefined>();
+    for (const r of graph.resources) {
+      const o = owned.find(
+        (x) =>
+          x.metadata?.labels?.['app.kubernetes.io/component'] === r.id &&
+          x.apiVersion === r.template.apiVersion &&
+          x.kind === r.template.kind,
+      );
+      observed.set(r.id, o === undefined ? undefined : (fresher(o, objectKeyOf(o)) as unknown as KubeObject));
+    }
+    // created by an earlier run, not in the cache yet
+    for (const [k, { object: o }] of applied)
+      if (controlled(o, uid)) {
+        const id = o.metadata?.labels?.['app.kubernetes.io/component'] ?? '';
+        if (observed.has(id) && observed.get(id) === undefined)
+          observed.set(id, fresher(undefined, k) as unknown as KubeObject | undefined);
+      }
+
+    // 4. plan
+    const p = plan(graph, cr as unknown as KubeObject, observed);
+
+    // 5. apply
+    const conflicts: OwnershipConflict[] = [];
+    let failure: unknown;
+    for (const { id, object } of p.desired) {
+      const desired = object as unknown as KubernetesObject;
+      try {
+        const mine = observed.get(id) as KubernetesObject | undefined;
+        const current = mine?.metadata?.name === desired.metadata?.name ? mine : await lookup(deps, desired, fresher);
+        const conflict = current === undefined ? undefined : ownershipConflict(current, uid);
+        if (conflict !== undefined) {
+          conflicts.push(conflict);
+          continue;
+        }
+        const changes = childDrift(desired, current);
+        if (current !== undefined && changes.length === 0) continue;
+        const stored = await deps.childWrites.apply(desired);
+        applied.set(objectKeyOf(stored), { object: stored, at: Date.now() });
+        const verb: ChildVerb = current === undefined ? 'created' : 'updated';
+        const summary = describeDrift(
+          desired.kind ?? 'Object',
+          desired.metadata?.name ?? '',
+          current === undefined ? [{ path: '', from: undefined, to: desired }] : changes,
+        );
+        announce(run, deps, verb, stored, summary);
+      } catch (err) {
+        failure = err;
+        break;
+      }
+    }
+
+    // 6. prune
+    if (failure === undefined)
+      for (const o of staleChildren(graph, p, owned as (KubernetesObject & { metadata: object })[])) {
+        try {
+          if (await deps.childWrites.delete(o))
+            announce(run, deps, 'deleted', o, `${o.kind ?? 'Object'} ${o.metadata?.name ?? ''} deleted`);
+          deleted.add(o.metadata?.uid ?? '');
+          applied.delete(objectKeyOf(o));
+        } catch (err) {
+          failure = err;
+          break;
+        }
+      }
+
+    // 7. status
+    const applyError = failure === undefined ? undefined : toError(failure).message.split('\n')[0];
+    const generation = cr.metadata.generation;
+    const status = graphStatus({ before: run.before, plan: p, conflicts, applyError, generation, now: now() });
+    warnOnDegraded(run, deps, status.conditions);
+    const writing = run.writeStatus(status.conditions, {
+      ...status.fields,
+      ...statusExtras(deps.design, [], generation),
+    });
+    if (failure !== undefined) {
+      await writing.catch(() => undefined); // the apply error is the one to report
+      return outcome.error(failure);
+    }
+    await writing;
+    return conflicts.length > 0 ? outcome.requeueAfter(deps.conflictRequeueMs ?? 30_000) : outcome.done();
+  };
+}
+
+function controlled(o: KubernetesObject, uid: string): boolean {
+  return o.metadata?.ownerReferences?.some((r) => r.controller === true && r.uid === uid) ?? false;
+}
+
+/** A child not among ours: the cache of its kind (someone else's), else a GET (not cached yet, or unlabelled). */
+async function lookup(
+  deps: GraphReconcilerDeps,
+  desired: KubernetesObject,
+  fresher: (o: KubernetesObject | undefined, key: string) => KubernetesObject | undefined,
+): Promise<KubernetesObject | undefined> {
+  const { apiVersion = '', kind = '' } = desired;
+  const cached = fresher(
+    deps.children.get(apiVersion, kind, desired.metadata?.name ?? '', desired.metadata?.namespace),
+    objectKeyOf(desired),
+  );
+  return cached ?? (await deps.childWrites.get(desired));
+}
+
+/** One timeline action and one Event per child created, updated or deleted. */
+function announce(run: CrRun, deps: GraphReconcilerDeps, verb: ChildVerb, child: KubernetesObject, summary: string) {
+  const kind = child.kind ?? 'Object';
+  const name = child.metadata?.name ?? '';
+  const namespace = child.metadata?.namespace;
+  // RunAction's verb union (history/types.ts) lacks 'deleted' until the history owners add it; the store keeps any string.
+  run.report.actions.push({
+    object: { kind, name, ...(namespace !== undefined ? { namespace } : {}) },
+    verb: verb as RunAction['verb'],
+    summary,
+  });
+  const detail = verb === 'updated' ? summary.slice(`${kind} ${name} `.length) : undefined;
+  deps.recordEvent({
+    regarding: run.regarding,
+    related: {
+      apiVersion: child.apiVersion ?? '',
+      kind,
+      name,
+      ...(namespace !== undefined ? { namespace } : {}),
+      ...(child.metadata?.uid !== undefined ? { uid: child.metadata.uid } : {}),
+    },
+    ...childEvent(verb, kind, name, detail),
+  });
+}
+
+/** A Warning when Degraded becomes True or says something new (an expression failed, a child is owned elsewhere, an apply failed). */
+function warnOnDegraded(
+  run: CrRun,
+  deps: GraphReconcilerDeps,
+  after: readonly { type: string; status: string; reason: string; message: string }[],
+) {
+  const next = after.find((c) => c.type === 'Degraded');
+  const prev = run.before.find((c) => c.type === 'Degraded');
+  if (next?.status !== 'True') return;
+  if (prev?.status === 'True' && prev.reason === next.reason && prev.message === next.message) return;
+  deps.recordEvent({
+    regarding: run.regarding,
+    type: 'Warning',
+    reason: next.reason,
+    action: 'Reconcile',
+    note: next.message,
+  });
+}

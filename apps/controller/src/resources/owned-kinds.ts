@@ -1,0 +1,18 @@
+// The kinds a CR's owned objects are looked for in: its Deployments with their ReplicaSets and
+// Pods (the Memcached form), and every built-in kind a resource graph can create, watched only
+// where the studio's planner labelled the object (managed-by=operator-studio). The graph
+// operators watch their child kinds with the same selector, so the cache shares those informers.
+import { BUILTIN_CHILD_KINDS, MANAGED_BY } from '@opstudio/shared/graph/index';
+import { DEFAULT_OWNED_KINDS, OPERAND_LABEL, type KindSpec } from '../kube/resource-spec';
+
+const graphKinds: KindSpec[] = BUILTIN_CHILD_KINDS.filter(
+  (k) => !DEFAULT_OWNED_KINDS.some((d) => d.group === k.group && d.resource === k.resource),
+).map(({ group, version, resource, kind }) => ({
+  group,
+  version,
+  resource,
+  kind,
+  labelSelector: `${OPERAND_LABEL}=${MANAGED_BY}`,
+}));
+
+export const OWNED_KINDS: readonly KindSpec[] = [...DEFAULT_OWNED_KINDS, ...graphKinds];

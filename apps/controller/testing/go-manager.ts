@@ -1,0 +1,161 @@
+// The exported Go manager of one design, run against the test sandbox next to the embedded
+// controller: scaffoldProject → a temp dir → `go build` (the shared module and build caches, see
+// export/go-check.ts) → its CRD installed as the export writes it (no studio label, so no embedded
+// controller picks it up) → the binary started with a free health-probe port, ready once /readyz
+// answers. stop() is safe at any point of start(): it deletes the kind's custom resources while
+// the manager still runs (its finalizer), then stops the process it spawned, the CRD and the dir.
+// Test support only (apps/controller/testing: nothing under src/ imports it but tests).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { parse as parseYaml } from 'yaml';
+import { fullGroup, resolveNames } from '@opstudio/shared/design/names';
+import type { Design } from '@opstudio/shared/design/schema';
+import { scaffoldProject } from '@opstudio/shared/scaffold/scaffold';
+import { goEnv } from '../src/export/go-check';
+import { writeTree } from '../src/export/write-tree';
+import { KubeJson } from '../src/kube/json-client';
+import type { InstalledKind } from './design-fixture';
+import { eventually, kubeconfigPath } from './index';
+
+const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export class GoManager {
+  readonly kind: InstalledKind;
+  /** Seconds `go build` took, once start() got that far. */
+  buildSeconds = NaN;
+  private readonly kube: KubeJson;
+  private readonly dir = mkdtempSync(path.join(tmpdir(), 'opstudio-go-manager-'));
+  private readonly files: ReadonlyMap<string, string>;
+  private child: ChildProcess | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  private crdCreated = false;
+  private output = '';
+
+  constructor(kc: KubeConfig, design: Design) {
+    this.kube = new KubeJson(kc);
+    this.files = scaffoldProject(design).files;
+    const names = resolveNames(design.crd.names);
+    const version = design.crd.versions.find((v) => v.storage)?.name ?? 'v1alpha1';
+    const group = fullGroup(design);
+    this.kind = { group, version, plural: names.plural, kind: names.kind, crdName: `${names.plural}.${group}`, design };
+  }
+
+  /** The manager's log, its last `chars` characters. */
+  log(chars = 6000): string {
+    return this.output.slice(-chars);
+  }
+
+  async start(): Promise<void> {
+    writeTree(this.dir, this.files);
+    const crdPath = [...this.files.keys()].find((p) => p.startsWith('config/crd/bases/'));
+    if (crdPath === undefined) throw new Error('the export has no CRD under config/crd/bases');
+    const crd = parseYaml(this.files.get(crdPath)!) as { metadata: { name: string } };
+    if (crd.metadata.name !== this.kind.crdName) throw new Error(`unexpected CRD name ${crd.metadata.name}`);
+    await this.kube.request({ method: 'POST', path: CRDS, body: crd });
+    this.crdCreated = true;
+    const started = Date.now();
+    await this.go(['build', '-o', 'bin/manager', './cmd/main.go']);
+    this.buildSeconds = (Date.now() - started) / 1000;
+    await eventually(`CRD ${this.kind.crdName} Established`, 30_000, async () => {
+      const c = await this.kube.request<{ status?: { conditions?: { type: string; status: string }[] } }>({
+        method: 'GET',
+        path: `${CRDS}/${this.kind.crdName}`,
+      });
+      return c.status?.conditions?.some((x) => x.type === 'Established' && x.status === 'True') ? true : undefined;
+    });
+    const probePort = await freePort();
+    const child = spawn(
+      path.join(this.dir, 'bin', 'manager'),
+      ['--metrics-bind-address=0', `--health-probe-bind-address=127.0.0.1:${probePort}`],
+      {
+        cwd: this.dir,
+        env: goEnv({ KUBECONFIG: path.resolve(kubeconfigPath ?? '') }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    const keep = (d: Buffer) => (this.output = `${this.output}${d.toString()}`.slice(-40_000));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    await eventually(`the ${this.kind.kind} Go manager to be ready`, 60_000, async () => {
+      if (child.exitCode !== null) throw new Error(`the Go manager exited (${child.exitCode}):\n${this.log()}`);
+      const ok = await fetch(`http://127.0.0.1:${probePort}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      return ok ? true : undefined;
+    });
+  }
+
+  /** Deletes the kind's CRs (the manager runs their finalizer), stops the manager, removes the CRD and the dir. */
+  async stop(): Promise<void> {
+    const all = `/apis/${this.kind.group}/${this.kind.version}/${this.kind.plural}`;
+    type List = { items: { metadata: { name: string; namespace: string } }[] };
+    const list = () => this.kube.request<List>({ method: 'GET', path: all }).catch((): List => ({ items: [] }));
+    if (this.crdCreated) {
+      const crs = (await list()).items;
+      for (const cr of crs)
+        await this.kube
+          .request({ method: 'DELETE', path: this.crPath(cr.metadata.namespace, cr.metadata.name) })
+          .catch(() => undefined);
+      await eventually(`the ${this.kind.kind} CRs deleted`, 30_000, async () =>
+        (await list()).items.length === 0 ? true : undefined,
+      ).catch(() => undefined);
+    }
+    const child = this.child;
+    if (child !== undefined && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const stopped = await Promise.race([
+        this.exited.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
+      ]);
+      if (!stopped) child.kill('SIGKILL');
+    }
+    if (this.crdCreated) {
+      for (const cr of (await list()).items)
+        // left behind: no controller runs their finalizer any more
+        await this.kube
+          .request({
+            method: 'PATCH',
+            path: this.crPath(cr.metadata.namespace, cr.metadata.name),
+            body: { metadata: { finalizers: null } },
+            contentType: 'application/merge-patch+json',
+          })
+          .catch(() => undefined);
+      await this.kube.request({ method: 'DELETE', path: `${CRDS}/${this.kind.crdName}` }).catch(() => undefined);
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private crPath(namespace: string, name: string): string {
+    return `/apis/${this.kind.group}/${this.kind.version}/namespaces/${namespace}/${this.kind.plural}/${name}`;
+  }
+
+  private go(args: string[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const p = spawn('go', args, { cwd: this.dir, env: goEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      p.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      p.once('error', reject);
+      p.once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`go ${args.join(' ')} failed (${code}):\n${out.slice(-4000)}`)),
+      );
+    });
+  }
+}

@@ -1,0 +1,134 @@
+// One side of a graph-design parity test (export/graph-parity.int.test.ts): a custom resource of
+// an installed kind in a namespace of its own, and its children, read by the names the planner
+// gives them (`<cr>-<id>`). `view` is what a user would compare between two controllers: every
+// child's labels, annotations, owner reference (uid and group masked), spec (or data), and the
+// custom resource's status and conditions, with the side's namespace and group masked.
+// Test support only (apps/controller/testing: nothing under src/ imports it but tests).
+import assert from 'node:assert/strict';
+import type { Condition } from '@opstudio/shared/operand/index';
+import { designGraph } from '@opstudio/shared/design/operand-form';
+import { childName } from '@opstudio/shared/graph/plan';
+import type { DesignFixture, InstalledKind } from './design-fixture';
+import { eventually } from './index';
+
+export interface Obj {
+  apiVersion?: string;
+  kind?: string;
+  metadata: {
+    name: string;
+    namespace?: string;
+    uid: string;
+    generation?: number;
+    resourceVersion?: string;
+    deletionTimestamp?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+    ownerReferences?: { apiVersion: string; kind: string; name: string; uid: string; controller?: boolean }[];
+  };
+  spec?: Record<string, unknown>;
+  data?: Record<string, string>;
+  status?: { conditions?: Condition[]; observedGeneration?: number } & Record<string, unknown>;
+}
+
+export interface Side {
+  readonly label: string;
+  readonly f: DesignFixture;
+  readonly kind: InstalledKind;
+  /** What to show when a wait times out (the Go manager's log). */
+  readonly log?: () => string;
+}
+
+export interface Snapshot {
+  readonly cr: Obj;
+  readonly children: ReadonlyMap<string, Obj>;
+}
+
+/** `/api/v1/configmaps`, `/apis/apps/v1/deployments`: the collection DesignFixture.object reads. */
+export function collection(apiVersion: string, kind: string): string {
+  const plural = `${kind.toLowerCase()}${kind.endsWith('s') ? 'es' : 's'}`;
+  return `${apiVersion.includes('/') ? '/apis' : '/api'}/${apiVersion}/${plural}`;
+}
+
+export const cond = (o: Obj | undefined, type: string) => o?.status?.conditions?.find((c) => c.type === type);
+
+/** The CR and every child of the design that exists and is controlled by it. */
+export async function snapshot(side: Side, name: string): Promise<Snapshot | undefined> {
+  const cr = await side.f.get<Obj>(side.kind, name);
+  if (cr === undefined) return undefined;
+  const children = new Map<string, Obj>();
+  for (const r of designGraph(side.kind.design)?.resources ?? []) {
+    const o = await side.f.object<Obj>(collection(r.template.apiVersion, r.template.kind), childName(name, r.id));
+    const controlled = o?.metadata.ownerReferences?.some((x) => x.controller === true && x.uid === cr.metadata.uid);
+    if (o !== undefined && controlled === true && o.metadata.deletionTimestamp === undefined) children.set(r.id, o);
+  }
+  return { cr, children };
+}
+
+/**
+ * Waits until the side is Ready for the CR's latest generation with exactly the children `ids`
+ * (and `extra` holds), then returns what it saw.
+ */
+export function converged(
+  side: Side,
+  name: string,
+  ids: readonly string[],
+  extra: (s: Snapshot) => boolean = () => true,
+  timeoutMs = 120_000,
+): Promise<Snapshot> {
+  let last: Snapshot | undefined;
+  return eventually(`${side.label}: ${name} Ready with ${ids.join(', ')}`, timeoutMs, async () => {
+    const s = await snapshot(side, name);
+    last = s;
+    if (s === undefined) return undefined;
+    const have = [...s.children.keys()].sort().join(',');
+    return cond(s.cr, 'Ready')?.status === 'True' &&
+      s.cr.status?.observedGeneration === s.cr.metadata.generation &&
+      have === [...ids].sort().join(',') &&
+      extra(s)
+      ? s
+      : undefined;
+  }).catch((err: unknown) => {
+    const seen = last && { status: last.cr.status, children: [...last.children.keys()] };
+    const log = side.log?.() ?? '';
+    throw new Error(`${String(err)}\nlast seen: ${JSON.stringify(seen)}${log === '' ? '' : `\nlog:\n${log}`}`);
+  });
+}
+
+/** What must agree between the sides; uids, times, resourceVersions and allocated IPs left out. */
+export function view(side: Side, s: Snapshot): unknown {
+  const children: Record<string, unknown> = {};
+  for (const [id, o] of s.children) {
+    const refs = o.metadata.ownerReferences ?? [];
+    assert.deepEqual(
+      refs.map((r) => r.uid),
+      [s.cr.metadata.uid],
+      `${side.label}: ${id} has one owner, the CR`,
+    );
+    const { 'deployment.kubernetes.io/revision': _revision, ...annotations } = o.metadata.annotations ?? {};
+    const spec = o.spec === undefined ? undefined : { ...o.spec };
+    if (spec !== undefined && o.kind === 'Service' && spec.clusterIP !== 'None') {
+      spec.clusterIP = '<allocated>';
+      spec.clusterIPs = ['<allocated>'];
+    }
+    children[id] = {
+      apiVersion: o.apiVersion,
+      kind: o.kind,
+      name: o.metadata.name,
+      labels: o.metadata.labels,
+      annotations,
+      ownerReferences: refs.map((r) => ({ ...r, uid: '<uid>' })),
+      spec,
+      data: o.data,
+    };
+  }
+  const { conditions = [], ...status } = s.cr.status ?? {};
+  const text = JSON.stringify({
+    children,
+    status,
+    conditions: conditions
+      .map(({ type, status: st, reason, message }) => ({ type, status: st, reason, message }))
+      .sort((a, b) => a.type.localeCompare(b.type)),
+  });
+  // group before namespace: no namespace contains a group, but a group may contain the suffix
+  return JSON.parse(text.replaceAll(side.kind.group, '<group>').replaceAll(side.f.ns, '<ns>')) as unknown;
+}

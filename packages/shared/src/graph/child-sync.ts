@@ -1,0 +1,87 @@
+// What the graph reconciler decides about its children without any I/O: whether an observed
+// child holds what the plan wants (drift), which observed children to delete, and the Event
+// each apply or delete gives (`Created ConfigMap site-config`).
+import { fieldDrift, type FieldChange } from '../operand/drift';
+import type { Plan } from './plan';
+import type { ResourceGraph } from './model';
+
+/**
+ * The differences between a planned child and the observed one, the fields we set only. A zero
+ * value we set (`env: []`, `false`, `0`, `""`, `{}`) matches a field the server left out: Go's
+ * `omitempty` drops them, and comparing them would apply the same object on every reconcile.
+ */
+export function childDrift(desired: unknown, observed: unknown): FieldChange[] {
+  return fieldDrift(withoutZeroValues(desired), observed);
+}
+
+function withoutZeroValues(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutZeroValues);
+  if (typeof v !== 'object' || v === null) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) if (!isZero(x)) out[k] = withoutZeroValues(x);
+  return out;
+}
+
+function isZero(v: unknown): boolean {
+  if (v === null || v === false || v === 0 || v === '') return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return typeof v === 'object' && Object.keys(v).length === 0;
+}
+
+/** An observed child: what the reconciler found controlled by the custom resource. */
+export interface OwnedChild {
+  readonly apiVersion?: string;
+  readonly kind?: string;
+  readonly metadata?: { readonly name?: string; readonly labels?: Readonly<Record<string, string>> };
+}
+
+export const COMPONENT_LABEL = 'app.kubernetes.io/component';
+
+/** The child id an observed object carries (its component label). */
+export function componentOf(o: OwnedChild): string | undefined {
+  return o.metadata?.labels?.[COMPONENT_LABEL];
+}
+
+/**
+ * Which objects controlled by the custom resource go: those the plan prunes (includeWhen false),
+ * those whose id is no longer in the design or now names another kind, and an earlier name of a
+ * child the plan renames. A blocked or failed child is left alone (its id is neither desired nor pruned).
+ */
+export function staleChildren<T extends OwnedChild>(graph: ResourceGraph, p: Plan, owned: readonly T[]): T[] {
+  const templates = new Map(graph.resources.map((r) => [r.id, r.template]));
+  const desired = new Map(p.desired.map((d) => [d.id, d.object]));
+  const prune = new Set(p.prune);
+  return owned.filter((o) => {
+    const id = componentOf(o);
+    if (id === undefined) return false; // not one of ours by label: never delete what we cannot name
+    const template = templates.get(id);
+    if (template === undefined || prune.has(id)) return true;
+    if (template.apiVersion !== o.apiVersion || template.kind !== o.kind) return true;
+    const want = desired.get(id);
+    const wantName = (want?.metadata as { name?: unknown } | undefined)?.name;
+    return want !== undefined && typeof wantName === 'string' && wantName !== o.metadata?.name;
+  });
+}
+
+export type ChildVerb = 'created' | 'updated' | 'deleted';
+
+export interface ChildEvent {
+  readonly type: 'Normal';
+  readonly reason: 'Created' | 'Updated' | 'Deleted';
+  readonly action: 'Create' | 'Update' | 'Delete';
+  /** `Created ConfigMap site-config`, `Updated Deployment site-deployment: replicas 1→2` */
+  readonly note: string;
+}
+
+const words = {
+  created: ['Created', 'Create'],
+  updated: ['Updated', 'Update'],
+  deleted: ['Deleted', 'Delete'],
+} as const;
+
+/** The Event for a child that was created, updated or deleted; `detail` (the changed fields) goes after a colon. */
+export function childEvent(verb: ChildVerb, kind: string, name: string, detail?: string): ChildEvent {
+  const [reason, action] = words[verb];
+  const note = `${reason} ${kind} ${name}${detail !== undefined && detail !== '' ? `: ${detail}` : ''}`;
+  return { type: 'Normal', reason, action, note };
+}

@@ -1,0 +1,68 @@
+// The custom resource's status from a plan and what applying it met: the plan's status fields
+// (nested by their dotted path) and its conditions, set with apimachinery's rules (a condition's
+// lastTransitionTime moves only when its status does), Degraded overridden when a child is
+// controlled by another owner (AlreadyOwned) or an apply failed (ApplyFailed).
+import { setStatusCondition } from '../operand/conditions';
+import type { Condition } from '../operand/types';
+import type { PlanCondition } from './conditions';
+import type { OwnershipConflict } from './ownership';
+import type { Plan } from './plan';
+
+export interface GraphStatusInput {
+  readonly before: readonly Condition[];
+  readonly plan: Pick<Plan, 'conditions' | 'status'>;
+  /** Children left untouched because another controller owns them. */
+  readonly conflicts?: readonly OwnershipConflict[];
+  /** The first failed apply or delete, in words. */
+  readonly applyError?: string;
+  readonly generation?: number;
+  readonly now: Date;
+}
+
+export interface GraphStatus {
+  /** The same array as `before` when nothing changed. */
+  readonly conditions: readonly Condition[];
+  /** The plan's status values, nested: `{ url: 'http://…' }`. */
+  readonly fields: Record<string, unknown>;
+}
+
+export function graphStatus(input: GraphStatusInput): GraphStatus {
+  let conditions = input.before;
+  for (const c of input.plan.conditions)
+    conditions = setStatusCondition(
+      conditions,
+      { ...degradedOverride(c, input), observedGeneration: input.generation },
+      input.now,
+    );
+  const fields: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(input.plan.status)) setPath(fields, path.split('.'), value);
+  return { conditions, fields };
+}
+
+function degradedOverride(c: PlanCondition, input: GraphStatusInput): PlanCondition {
+  if (c.type !== 'Degraded') return c;
+  if (input.applyError !== undefined)
+    return { type: 'Degraded', status: 'True', reason: 'ApplyFailed', message: input.applyError };
+  const conflicts = input.conflicts ?? [];
+  if (conflicts.length > 0)
+    return {
+      type: 'Degraded',
+      status: 'True',
+      reason: 'AlreadyOwned',
+      message: conflicts.map((x) => x.message).join('; '),
+    };
+  return c;
+}
+
+function setPath(target: Record<string, unknown>, parts: readonly string[], value: unknown): void {
+  const [head, ...rest] = parts;
+  if (head === undefined || head === '') return;
+  if (rest.length === 0) {
+    target[head] = value;
+    return;
+  }
+  const next = target[head];
+  const child = typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : {};
+  target[head] = child;
+  setPath(child, rest, value);
+}

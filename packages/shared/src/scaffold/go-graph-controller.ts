@@ -1,0 +1,208 @@
+/**
+ * `internal/controller/<kind>_controller.go` for a design with `operand.resources`: the
+ * reconciler around the exported planner (internal/graph, docs/design/0016), with the embedded
+ * graph reconciler's semantics:
+ *   1. load      the CR (gone → done)            2. deletion  the finalizer, as the Memcached export
+ *   3. observe   each child by the planner's labels, only what this CR controls
+ *   4. plan      graph.Plan over the CR and the observed children
+ *   5. apply     each desired child, checked against its Go type, server-side applied; an object
+ *                another owner controls is left untouched and named in Degraded (AlreadyOwned)
+ *   6. prune     children whose includeWhen stopped holding   7. status  bindings, conditions
+ * Events: Created/Updated/Deleted <Kind> <name>, as the studio records them.
+ */
+import { builtinChildKind } from '../graph/child-kinds';
+import type { ResourceGraph } from '../graph/model';
+import { goString } from '../gotypes/go-text';
+import { markerComment, rbacMarkers } from '../manifests/rbac';
+import type { ProjectFacts } from './facts';
+import { deletionPhase, goNames, statusHelpers } from './go-controller';
+import { childKinds } from './go-graph-data';
+import { graphHelpers } from './go-graph-helpers';
+
+const q = goString;
+const byPath = (a: string, b: string): number => {
+  const key = (s: string): string => s.slice(s.indexOf('"'));
+  return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+};
+
+/** `Owns(…)` arguments and the imports they need, one per kind of child. */
+function owned(graph: ResourceGraph): { owns: string[]; imports: string[] } {
+  const owns: string[] = [];
+  const imports = new Set<string>(['corev1 "k8s.io/api/core/v1"']);
+  for (const { apiVersion, kind } of childKinds(graph)) {
+    const known = builtinChildKind(apiVersion, kind);
+    if (known !== undefined) {
+      imports.add(`${known.goAlias} ${q(known.goPackage)}`);
+      owns.push(`&${known.goAlias}.${known.kind}{}`);
+    } else owns.push(`ownedObject(${q(apiVersion)}, ${q(kind)})`);
+  }
+  return { owns, imports: [...imports] };
+}
+
+export function graphControllerGo(f: ProjectFacts, graph: ResourceGraph, header: string): string {
+  const n = goNames(f);
+  const { recv } = n;
+  const pkg = f.alias(f.version.name);
+  const K = f.kind;
+  const { owns, imports } = owned(graph);
+  const custom = owns.some((o) => o.startsWith('ownedObject('));
+  const k8s = [
+    ...imports,
+    '"k8s.io/apimachinery/pkg/api/equality"',
+    'apierrors "k8s.io/apimachinery/pkg/api/errors"',
+    ...(f.conditions ? ['"k8s.io/apimachinery/pkg/api/meta"'] : []),
+    'metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"',
+    '"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"',
+    '"k8s.io/apimachinery/pkg/runtime"',
+    '"k8s.io/client-go/tools/events"',
+    'ctrl "sigs.k8s.io/controller-runtime"',
+    '"sigs.k8s.io/controller-runtime/pkg/client"',
+    '"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"',
+    'logf "sigs.k8s.io/controller-runtime/pkg/log"',
+    '"sigs.k8s.io/controller-runtime/pkg/reconcile"',
+  ].sort(byPath);
+  const og = f.observedGeneration;
+  const observedGeneration = og
+    ? `\t${recv}.${og.expr} = ${og.goType.startsWith('*') ? 'new(' : ''}${og.goType.endsWith('int64') ? `${recv}.Generation` : `${og.goType.replace('*', '')}(${recv}.Generation)`}${og.goType.startsWith('*') ? ')' : ''}\n`
+    : '';
+  return `${header}
+
+package controller
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+${k8s.map((i) => `\t${i}`).join('\n')}
+
+	${pkg} ${q(`${f.module}/api/${f.version.name}`)}
+	${q(`${f.module}/internal/graph`)}
+)
+
+const ${n.finalizerConst} = ${q(`${f.fullGroup}/finalizer`)}
+
+// fieldOwner is the field manager of the server-side applies this controller makes.
+const fieldOwner = ${q(`${f.lowerKind}-controller`)}
+
+const (
+	reasonFinalizing   = "Finalizing"
+	reasonAlreadyOwned = "AlreadyOwned"
+	reasonApplyFailed  = "ApplyFailed"
+)
+${f.conditions ? `\n// typeDegraded${K} represents a failure to reach the desired state, or the custom resource being deleted.\nconst typeDegraded${K} = "Degraded"\n` : ''}
+// ${n.reconciler} reconciles a ${K} object
+type ${n.reconciler} struct {
+	client.Client
+	// APIReader reads straight from the API server.
+	APIReader client.Reader
+	Scheme    *runtime.Scheme
+	Recorder  events.EventRecorder
+}
+
+// The following markers are used to generate the rules permissions (RBAC) on config/rbac using controller-gen
+// when the command <make manifests> is executed.
+// To know more about markers see: https://book.kubebuilder.io/reference/markers.html
+
+${rbacMarkers(f.design).map(markerComment).join('\n')}
+
+// Reconcile plans the design's children for a ${K} and brings the cluster to the plan.
+// It is level-triggered: it never depends on which event woke it.
+//
+// For more details, check Reconcile and its Result here:
+// - https://pkg.go.dev/sigs.k8s.io/controller-runtime@v0.24.1/pkg/reconcile
+func (r *${n.reconciler}) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	log := logf.FromContext(ctx)
+	design, err := graph.Design()
+	if err != nil {
+		return ctrl.Result{}, reconcile.TerminalError(err)
+	}
+
+	// 1. load: a custom resource that is gone needs nothing (the garbage collector removes what it owned).
+	${recv} := &${pkg}.${K}{}
+	if err := r.Get(ctx, req.NamespacedName, ${recv}); err != nil {
+		if apierrors.IsNotFound(err) {
+			log.Info("${K} resource not found, ignoring since object must be deleted")
+			return ctrl.Result{}, nil
+		}
+		log.Error(err, "Failed to get ${recv}")
+		return ctrl.Result{}, err
+	}
+	before := ${recv}.Status.DeepCopy()
+
+${deletionPhase(f)}
+	// 3. observe: the children this custom resource controls, found by the planner's labels.
+	observed, err := r.observe(ctx, design, ${recv})
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+
+	// 4. plan, over the custom resource as its JSON.
+	cr, err := runtime.DefaultUnstructuredConverter.ToUnstructured(${recv})
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	cr["apiVersion"], cr["kind"] = ${pkg}.GroupVersion.String(), ${q(K)}
+	plan := design.Plan(cr, observed)
+	for _, b := range plan.Blocked {
+		log.V(1).Info("Waiting", "resource", b.ID, "for", b.WaitingFor)
+	}
+
+	// 5. apply each desired child; one another owner controls is left untouched and reported.
+	conflicts := []string{}
+	applyError := ""
+	var retry error
+	for _, d := range plan.Desired {
+		conflict, problem, err := r.apply(ctx, ${recv}, d)
+		if conflict != "" {
+			conflicts = append(conflicts, conflict)
+		}
+		if problem != "" && applyError == "" {
+			applyError = problem
+		}
+		if err != nil && retry == nil {
+			retry = err
+		}
+	}
+
+	// 6. prune: children whose includeWhen stopped holding.
+	for _, id := range plan.Prune {
+		obj := &unstructured.Unstructured{Object: observed[id]}
+		uid := obj.GetUID()
+		if err := r.Delete(ctx, obj, client.Preconditions{UID: &uid}); client.IgnoreNotFound(err) != nil {
+			log.Error(err, "Failed to delete", "kind", obj.GetKind(), "name", obj.GetName())
+			if applyError == "" {
+				applyError = fmt.Sprintf("deleting %s %s: %s", obj.GetKind(), obj.GetName(), firstLine(err))
+			}
+			if retry == nil {
+				retry = err
+			}
+			continue
+		}
+		log.Info("Deleted "+obj.GetKind(), "name", obj.GetName())
+		r.Recorder.Eventf(${recv}, nil, corev1.EventTypeNormal, "Deleted", "Delete", "Deleted %s %s", obj.GetKind(), obj.GetName())
+	}
+
+	// 7. status: the bindings, the plan's conditions (Degraded overridden by what applying met), observedGeneration.
+	if err := r.setStatus(${recv}, plan.Status); err != nil && applyError == "" {
+		applyError = err.Error()
+	}
+	for _, c := range plan.Conditions {
+		if c.Type == "Degraded" && applyError != "" {
+			c = graph.Condition{Type: c.Type, Status: "True", Reason: reasonApplyFailed, Message: applyError}
+		} else if c.Type == "Degraded" && len(conflicts) > 0 {
+			c = graph.Condition{Type: c.Type, Status: "True", Reason: reasonAlreadyOwned, Message: strings.Join(conflicts, "; ")}
+		}
+		if r.setCondition(${recv}, c.Type, metav1.ConditionStatus(c.Status), c.Reason, c.Message) && c.Type == "Degraded" && c.Status == "True" {
+			r.Recorder.Eventf(${recv}, nil, corev1.EventTypeWarning, c.Reason, "Reconcile", "%s", c.Message)
+		}
+	}
+${observedGeneration}	if err := r.updateStatus(ctx, ${recv}, before); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, retry
+}
+
+${graphHelpers(f, n, owns, custom)}
+${statusHelpers(f)}\n`.replace(/\n{3,}/g, '\n\n');
+}

@@ -1,0 +1,61 @@
+/**
+ * `internal/graph/design.json`: the design's resource graph as data for the exported Go planner
+ * (docs/design/0016): the children in the studio's dependency order, each with the ids its
+ * includeWhen, template and readyWhen read, and the status bindings with theirs. The Go side
+ * evaluates the same `${…}` strings with cel-go; it never re-derives order or reads, so the two
+ * planners cannot disagree on them. JSON is data, not source: nothing here reaches Go code.
+ */
+import type { JSONValue } from '../crd/types';
+import { analyzeGraph } from '../graph/dependencies';
+import type { ResourceGraph } from '../graph/model';
+import { ScaffoldError } from './errors';
+
+export interface GraphChildKind {
+  readonly apiVersion: string;
+  readonly kind: string;
+}
+
+/** The analysed graph, as the Go package's `Parse` reads it. */
+export function graphData(graph: ResourceGraph): JSONValue {
+  const analysis = analyzeGraph(graph);
+  const first = analysis.issues.find((i) => i.severity === 'error');
+  if (first !== undefined) throw new ScaffoldError(first.message, `operand.${first.path}`);
+  const children = analysis.order.map(({ child, path, reads }) => {
+    const { apiVersion, kind } = child.template;
+    if (apiVersion.includes('${') || kind.includes('${'))
+      throw new ScaffoldError(
+        'apiVersion and kind are fixed strings: the controller watches each kind',
+        `operand.${path}`,
+      );
+    return {
+      id: child.id,
+      path,
+      apiVersion,
+      kind,
+      template: child.template,
+      ...(child.includeWhen !== undefined ? { includeWhen: child.includeWhen } : {}),
+      ...(child.readyWhen !== undefined ? { readyWhen: child.readyWhen } : {}),
+      reads: { include: [...reads.include], template: [...reads.template], ready: [...reads.ready] },
+    };
+  });
+  const status = [...analysis.statusReads].map(([path, reads]) => {
+    const field = path.slice('status.'.length);
+    return { field, value: graph.status?.[field] ?? '', reads: [...reads] };
+  });
+  return { children, status };
+}
+
+/** The file's text: two-space indented JSON, a final newline. */
+export function graphDataJson(graph: ResourceGraph): string {
+  return `${JSON.stringify(graphData(graph), null, 2)}\n`;
+}
+
+/** Each kind of child once, in the design's order: what the controller owns and watches. */
+export function childKinds(graph: ResourceGraph): GraphChildKind[] {
+  const seen = new Map<string, GraphChildKind>();
+  for (const r of graph.resources) {
+    const { apiVersion, kind } = r.template;
+    if (!seen.has(`${apiVersion}/${kind}`)) seen.set(`${apiVersion}/${kind}`, { apiVersion, kind });
+  }
+  return [...seen.values()];
+}

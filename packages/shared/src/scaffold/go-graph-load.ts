@@ -1,0 +1,160 @@
+/**
+ * `internal/graph/graph.go`: the graph's Go types, reading design.json (embedded) and compiling
+ * every expression once with cel-go.
+ * Static Go: no design text reaches it (the design is data, in design.json).
+ */
+
+export const GRAPH_LOAD_GO = `// Package graph is the design's resource graph and its planner: from a custom resource and
+// the children observed in the cluster, what to apply, what to prune, what waits, the status
+// and the conditions. It follows the studio's planner (Operator Studio's graph/plan.ts) rule
+// for rule and evaluates the design's expressions with cel-go, the CEL Kubernetes itself uses.
+// The graph is data (design.go), with the order and the reads the studio computed from it.
+package graph
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/google/cel-go/cel"
+)
+
+// Reads are the ids of the other children an expression site reads.
+type Reads struct {
+	Include  []string
+	Template []string
+	Ready    []string
+}
+
+// Child is one resource of the graph: its template and the CEL that decides it.
+type Child struct {
+	ID          string
+	Path        string
+	APIVersion  string
+	Kind        string
+	Template    map[string]any
+	IncludeWhen *string
+	ReadyWhen   *string
+	Reads       Reads
+}
+
+// Binding is one status field: its path under .status, its expression string and what it reads.
+type Binding struct {
+	Field string
+	Value string
+	Reads []string
+}
+
+// Graph holds the children in dependency order, the status bindings and their compiled CEL.
+type Graph struct {
+	Children []Child
+	Status   []Binding
+	programs map[string]cel.Program
+}
+
+// designJSON is the design's graph, written by the export (design.json beside this file).
+//
+//go:embed design.json
+var designJSON string
+
+var (
+	loadOnce sync.Once
+	loaded   *Graph
+	loadErr  error
+)
+
+// Design is the design's graph, parsed and compiled once.
+func Design() (*Graph, error) {
+	loadOnce.Do(func() { loaded, loadErr = Parse(designJSON) })
+	return loaded, loadErr
+}
+
+// Parse reads a graph from its JSON form and compiles every expression in it.
+func Parse(text string) (*Graph, error) {
+	decoder := json.NewDecoder(bytes.NewReader([]byte(text)))
+	decoder.UseNumber()
+	g := &Graph{}
+	if err := decoder.Decode(g); err != nil {
+		return nil, fmt.Errorf("the design's graph does not parse: %w", err)
+	}
+	ids := []string{}
+	for i := range g.Children {
+		g.Children[i].Template = numbers(g.Children[i].Template).(map[string]any)
+		ids = append(ids, g.Children[i].ID)
+	}
+	env, err := newEnv(ids)
+	if err != nil {
+		return nil, err
+	}
+	g.programs = map[string]cel.Program{}
+	for _, source := range g.expressions() {
+		if err := g.compile(env, source); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+func (g *Graph) expressions() []string {
+	out := []string{}
+	for _, c := range g.Children {
+		out = append(out, expressionsIn(c.Template)...)
+		if c.IncludeWhen != nil {
+			out = append(out, *c.IncludeWhen)
+		}
+		if c.ReadyWhen != nil {
+			out = append(out, *c.ReadyWhen)
+		}
+	}
+	for _, b := range g.Status {
+		out = append(out, expressionsIn(b.Value)...)
+	}
+	return out
+}
+
+func expressionsIn(value any) []string {
+	out := []string{}
+	switch v := value.(type) {
+	case string:
+		if parts, err := splitExpressions(v); err == nil {
+			for _, p := range parts {
+				if p.expr {
+					out = append(out, p.text)
+				}
+			}
+		}
+	case []any:
+		for _, x := range v {
+			out = append(out, expressionsIn(x)...)
+		}
+	case map[string]any:
+		for _, x := range v {
+			out = append(out, expressionsIn(x)...)
+		}
+	}
+	return out
+}
+
+// numbers turns JSON numbers into int64 (whole) or float64, as Kubernetes' JSON decoding does.
+func numbers(value any) any {
+	switch v := value.(type) {
+	case json.Number:
+		if i, err := v.Int64(); err == nil {
+			return i
+		}
+		f, _ := v.Float64()
+		return f
+	case []any:
+		for i := range v {
+			v[i] = numbers(v[i])
+		}
+	case map[string]any:
+		for k := range v {
+			v[k] = numbers(v[k])
+		}
+	}
+	return value
+}
+`;

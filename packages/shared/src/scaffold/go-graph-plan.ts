@@ -1,0 +1,188 @@
+/**
+ * `internal/graph/plan.go`: graph/plan.ts in Go, rule for rule: kro's exclusion rule, blocked
+ * children, includeWhen/readyWhen, status bindings only once every child they read is observed.
+ * Static Go: no design text reaches it (the design is data, in design.json).
+ */
+
+export const GRAPH_PLAN_GO = `package graph
+
+import "slices"
+
+// ManagedBy is the app.kubernetes.io/managed-by label of every child.
+const ManagedBy = "operator-studio"
+
+// Desired is one child to apply.
+type Desired struct {
+	ID     string
+	Object map[string]any
+}
+
+// Blocked is a child that needs fields of children not observed yet.
+type Blocked struct {
+	ID         string
+	WaitingFor []string
+}
+
+// Plan is what the planner decided for one custom resource.
+type Plan struct {
+	// Desired are the objects to apply, in dependency order.
+	Desired []Desired
+	// Prune are the ids whose includeWhen is false but whose object exists.
+	Prune   []string
+	Blocked []Blocked
+	// Status are values for the custom resource's status, keyed by path under .status.
+	Status     map[string]any
+	Conditions []Condition
+	Errors     []Failure
+}
+
+type outcome int
+
+const (
+	desired outcome = iota
+	excluded
+	blocked
+	failed
+)
+
+// Plan decides, from the custom resource and the children observed (by id; absent when not
+// observed), what should exist, what to delete, what waits, and the status to report.
+func (g *Graph) Plan(cr map[string]any, observed map[string]map[string]any) Plan {
+	result := Plan{Status: map[string]any{}}
+	owner, problem := ownerOf(cr)
+	if problem != "" {
+		result.Errors = append(result.Errors, Failure{Path: "self.metadata", Message: problem})
+		result.Conditions = planConditions(nil, map[string]bool{}, result.Errors)
+		return result
+	}
+	vars := map[string]any{"self": cr}
+	for id, obj := range observed {
+		if obj != nil {
+			vars[id] = obj
+		}
+	}
+	isObserved := func(id string) bool { return observed[id] != nil }
+	outcomes := map[string]outcome{}
+	for i := range g.Children {
+		c := &g.Children[i]
+		o := g.planChild(c, vars, isObserved, outcomes, owner, &result)
+		outcomes[c.ID] = o
+		if o == excluded && isObserved(c.ID) {
+			result.Prune = append(result.Prune, c.ID)
+		}
+	}
+	for _, b := range g.Status {
+		if !all(b.Reads, isObserved) {
+			continue // reported once the children it reads exist
+		}
+		value, failure := g.evaluateString(b.Value, vars, "status."+b.Field)
+		if failure == nil {
+			result.Status[b.Field] = value
+		} else if !failure.Missing {
+			result.Errors = append(result.Errors, *failure)
+		}
+	}
+	included := []string{}
+	ready := map[string]bool{}
+	for i := range g.Children {
+		c := &g.Children[i]
+		if outcomes[c.ID] != excluded {
+			included = append(included, c.ID)
+		}
+		if g.isReady(c, vars, isObserved, &result.Errors) {
+			ready[c.ID] = true
+		}
+	}
+	result.Conditions = planConditions(included, ready, result.Errors)
+	return result
+}
+
+func (g *Graph) planChild(c *Child, vars map[string]any, isObserved func(string) bool, outcomes map[string]outcome, owner *owner, result *Plan) outcome {
+	// kro's rule: a child that reads an excluded child is excluded with it
+	for _, d := range append(slices.Clone(c.Reads.Include), c.Reads.Template...) {
+		if o, ok := outcomes[d]; ok && o == excluded {
+			return excluded
+		}
+	}
+	block := func(ids []string) outcome {
+		result.Blocked = append(result.Blocked, Blocked{ID: c.ID, WaitingFor: ids})
+		return blocked
+	}
+	if unseen := notObserved(c.Reads.Include, isObserved); len(unseen) > 0 {
+		return block(unseen)
+	}
+	if c.IncludeWhen != nil {
+		path := c.Path + ".includeWhen"
+		value, failure := g.evaluate(*c.IncludeWhen, vars, path)
+		include, isBool := value.(bool)
+		if failure != nil || !isBool {
+			if failure == nil {
+				failure = &Failure{Path: path, Message: "includeWhen must give true or false"}
+			}
+			result.Errors = append(result.Errors, *failure)
+			return failed
+		}
+		if !include {
+			return excluded
+		}
+	}
+	if unseen := notObserved(c.Reads.Template, isObserved); len(unseen) > 0 {
+		return block(unseen)
+	}
+	rendered, failure := g.renderValue(c.Template, vars, c.Path+".template")
+	if failure != nil {
+		// a dependency observed but without the field yet (a status not reported) is waiting, not wrong
+		if failure.Missing && len(c.Reads.Template) > 0 {
+			return block(slices.Clone(c.Reads.Template))
+		}
+		result.Errors = append(result.Errors, *failure)
+		return failed
+	}
+	result.Desired = append(result.Desired, Desired{ID: c.ID, Object: withPlannerMetadata(rendered.(map[string]any), c.ID, owner)})
+	return desired
+}
+
+func (g *Graph) isReady(c *Child, vars map[string]any, isObserved func(string) bool, errors *[]Failure) bool {
+	if !isObserved(c.ID) {
+		return false
+	}
+	if c.ReadyWhen == nil {
+		return true
+	}
+	if !all(c.Reads.Ready, isObserved) {
+		return false
+	}
+	path := c.Path + ".readyWhen"
+	value, failure := g.evaluate(*c.ReadyWhen, vars, path)
+	if ready, isBool := value.(bool); failure == nil && isBool {
+		return ready
+	}
+	if failure != nil && failure.Missing {
+		return false // e.g. status.readyReplicas not reported yet
+	}
+	if failure == nil {
+		failure = &Failure{Path: path, Message: "readyWhen must give true or false"}
+	}
+	*errors = append(*errors, *failure)
+	return false
+}
+
+func all(ids []string, ok func(string) bool) bool {
+	for _, id := range ids {
+		if !ok(id) {
+			return false
+		}
+	}
+	return true
+}
+
+func notObserved(ids []string, isObserved func(string) bool) []string {
+	out := []string{}
+	for _, id := range ids {
+		if !isObserved(id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+`;

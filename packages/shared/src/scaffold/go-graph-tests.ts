@@ -1,0 +1,156 @@
+/**
+ * The export's controller test for a design with `operand.resources`: envtest runs no
+ * controllers, so the test reconciles the sample as often as the graph has children (each
+ * dependency is observed before what reads it), then checks that every child the plan wants
+ * exists, carries the planner's labels and is controlled by the custom resource, that nothing
+ * is blocked or failed, that the conditions are set, and that deletion runs the finalizer.
+ */
+import { goString } from '../gotypes/go-text';
+import type { ProjectFacts } from './facts';
+import { goNames } from './go-controller';
+
+export function graphControllerTestGo(f: ProjectFacts, header: string, samplePath: string): string {
+  const n = goNames(f);
+  const pkg = f.alias(f.version.name);
+  const namespace = 'namespace.Name';
+  return `${header}
+
+package controller
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+${f.conditions ? '\t"k8s.io/apimachinery/pkg/api/meta"\n' : ''}	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/tools/events"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+	"sigs.k8s.io/yaml"
+
+	${pkg} ${goString(`${f.module}/api/${f.version.name}`)}
+	${goString(`${f.module}/internal/graph`)}
+)
+
+var _ = Describe("${f.kind} controller", func() {
+	Context("reconciling the sample ${f.kind}", func() {
+		const namespaceName = "test-${f.lowerKind}"
+
+		ctx := context.Background()
+
+		namespace := &corev1.Namespace{
+			ObjectMeta: metav1.ObjectMeta{
+				Name: namespaceName,
+			},
+		}
+
+		var typeNamespacedName types.NamespacedName
+		${n.recv} := &${pkg}.${f.kind}{}
+
+		BeforeEach(func() {
+			By("Creating the Namespace to perform the tests")
+			Expect(client.IgnoreAlreadyExists(k8sClient.Create(ctx, namespace))).To(Succeed())
+
+			By("creating the custom resource from the sample in config/samples")
+			sample, err := os.ReadFile(filepath.Join("..", "..", ${goString(samplePath)}))
+			Expect(err).NotTo(HaveOccurred())
+			${n.recv} = &${pkg}.${f.kind}{}
+			Expect(yaml.Unmarshal(sample, ${n.recv})).To(Succeed())
+			${n.recv}.Namespace = ${namespace}
+			typeNamespacedName = types.NamespacedName{Name: ${n.recv}.Name, Namespace: ${namespace}}
+			Expect(k8sClient.Create(ctx, ${n.recv})).To(Succeed())
+		})
+
+		AfterEach(func() {
+			By("removing what is left of the custom resource")
+			found := &${pkg}.${f.kind}{}
+			if err := k8sClient.Get(ctx, typeNamespacedName, found); err == nil {
+				controllerutil.RemoveFinalizer(found, ${n.finalizerConst})
+				Expect(client.IgnoreNotFound(k8sClient.Update(ctx, found))).To(Succeed())
+				Expect(client.IgnoreNotFound(k8sClient.Delete(ctx, found))).To(Succeed())
+			}
+		})
+
+		It("should create the children of the plan and clean up on deletion", func() {
+			reconciler := &${n.reconciler}{
+				Client:    k8sClient,
+				APIReader: k8sClient,
+				Scheme:    k8sClient.Scheme(),
+				Recorder:  events.NewFakeRecorder(100),
+			}
+			design, err := graph.Design()
+			Expect(err).NotTo(HaveOccurred())
+
+			By("Reconciling once per child: each dependency is observed before what reads it")
+			for range len(design.Children) + 1 {
+				_, err := reconciler.Reconcile(ctx, reconcile.Request{NamespacedName: typeNamespacedName})
+				Expect(err).NotTo(HaveOccurred())
+			}
+
+			By("Checking the finalizer")
+			Expect(k8sClient.Get(ctx, typeNamespacedName, ${n.recv})).To(Succeed())
+			Expect(controllerutil.ContainsFinalizer(${n.recv}, ${n.finalizerConst})).To(BeTrue())
+
+			By("Finding each child by the planner's labels, controlled by the custom resource")
+			observed := map[string]map[string]any{}
+			for _, c := range design.Children {
+				list := &unstructured.UnstructuredList{}
+				list.SetAPIVersion(c.APIVersion)
+				list.SetKind(c.Kind + "List")
+				Expect(k8sClient.List(ctx, list, client.InNamespace(${namespace}),
+					client.MatchingLabels(graph.Labels(${n.recv}.Name, c.ID)))).To(Succeed())
+				Expect(len(list.Items)).To(BeNumerically("<=", 1), "one %s for %s", c.Kind, c.ID)
+				for _, item := range list.Items {
+					owner := metav1.GetControllerOf(&item)
+					Expect(owner).NotTo(BeNil())
+					Expect(owner.UID).To(Equal(${n.recv}.UID))
+					observed[c.ID] = item.Object
+				}
+			}
+
+			By("Checking that the plan for what exists wants nothing more: no child missing, blocked or failed")
+			cr, err := runtime.DefaultUnstructuredConverter.ToUnstructured(${n.recv})
+			Expect(err).NotTo(HaveOccurred())
+			cr["apiVersion"], cr["kind"] = ${pkg}.GroupVersion.String(), ${goString(f.kind)}
+			plan := design.Plan(cr, observed)
+			Expect(plan.Errors).To(BeEmpty())
+			Expect(plan.Blocked).To(BeEmpty())
+			Expect(plan.Desired).NotTo(BeEmpty())
+			for _, d := range plan.Desired {
+				Expect(observed).To(HaveKey(d.ID))
+				metadata := d.Object["metadata"].(map[string]any)
+				Expect(observed[d.ID]["metadata"].(map[string]any)["name"]).To(Equal(metadata["name"]))
+			}
+${
+  f.conditions
+    ? `
+			By("Checking the conditions the plan gives")
+			for _, c := range plan.Conditions {
+				found := meta.FindStatusCondition(${n.recv}.Status.Conditions, c.Type)
+				Expect(found).NotTo(BeNil(), c.Type)
+				Expect(string(found.Status)).To(Equal(c.Status), c.Type)
+				Expect(found.Reason).To(Equal(c.Reason), c.Type)
+			}
+`
+    : ''
+}
+			By("Deleting the custom resource: the finalizer runs, then the custom resource is gone")
+			Expect(k8sClient.Delete(ctx, ${n.recv})).To(Succeed())
+			_, err = reconciler.Reconcile(ctx, reconcile.Request{NamespacedName: typeNamespacedName})
+			Expect(err).NotTo(HaveOccurred())
+			err = k8sClient.Get(ctx, typeNamespacedName, &${pkg}.${f.kind}{})
+			Expect(apierrors.IsNotFound(err)).To(BeTrue(), "the custom resource should be gone, got %v", err)
+		})
+	})
+})
+`;
+}

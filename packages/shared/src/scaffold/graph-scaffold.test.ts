@@ -1,0 +1,97 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseDesign } from '../design/io';
+import { designGraph } from '../design/operand-form';
+import type { Design } from '../design/schema';
+import { analyzeGraph } from '../graph/dependencies';
+import { markerComment, rbacMarkers } from '../manifests/rbac';
+import { goMod } from './go-deps';
+import { GO_MOD_TXT } from './go-deps.generated';
+import { scaffoldProject } from './scaffold';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function load(name: string): Design {
+  const parsed = parseDesign(readFileSync(join(here, '../../../../examples', name), 'utf8'));
+  assert.ok(parsed.ok, name);
+  return parsed.design;
+}
+
+const GRAPH_FILES = ['design.json', 'graph.go', 'eval.go', 'render.go', 'plan.go', 'names.go', 'conditions.go'];
+
+for (const [name, kind, owns] of [
+  [
+    'webapp.design.yaml',
+    'webapp',
+    [
+      '&corev1.ConfigMap{}',
+      '&appsv1.Deployment{}',
+      '&corev1.Service{}',
+      '&networkingv1.Ingress{}',
+      '&policyv1.PodDisruptionBudget{}',
+    ],
+  ],
+  ['redis.design.yaml', 'redis', ['&corev1.ConfigMap{}', '&corev1.Service{}', '&appsv1.StatefulSet{}']],
+] as const) {
+  test(`${name}: the graph package, the data, a controller that owns each kind of child`, () => {
+    const design = load(name);
+    const { files } = scaffoldProject(design);
+    for (const f of GRAPH_FILES) assert.ok(files.has(`internal/graph/${f}`), f);
+    const controller = files.get(`internal/controller/${kind}_controller.go`) ?? '';
+    assert.deepEqual(
+      [...controller.matchAll(/^\t\tOwns\((.*)\)\.$/gm)].map((m) => m[1]),
+      owns,
+      'one Owns per kind, in design order',
+    );
+    for (const m of rbacMarkers(design)) assert.ok(controller.includes(markerComment(m)), markerComment(m));
+    assert.doesNotMatch(controller, /deploymentFor/, 'not the Memcached reconciler');
+    assert.match(controller, /is controlled by %s %s \(uid %s\); left untouched/);
+    // the data: the studio's order and reads, the templates untouched
+    const data = JSON.parse(files.get('internal/graph/design.json')!) as {
+      children: { id: string; template: unknown; reads: { include: string[]; template: string[]; ready: string[] } }[];
+      status: { field: string; value: string; reads: string[] }[];
+    };
+    const graph = designGraph(design)!;
+    const analysis = analyzeGraph(graph);
+    assert.deepEqual(
+      data.children.map((c) => c.id),
+      analysis.order.map((a) => a.child.id),
+    );
+    for (const [i, a] of analysis.order.entries()) {
+      assert.deepEqual(data.children[i]!.template, a.child.template);
+      assert.deepEqual(data.children[i]!.reads.template, [...a.reads.template]);
+    }
+    assert.deepEqual(
+      data.status.map((s) => s.field),
+      Object.keys(graph.status ?? {}),
+    );
+    // the static Go holds no design text: only design.json and the controller do
+    for (const f of GRAPH_FILES.filter((x) => x.endsWith('.go')))
+      assert.doesNotMatch(files.get(`internal/graph/${f}`)!, new RegExp(kind, 'i'), f);
+    const mod = files.get('go.mod') ?? '';
+    assert.match(mod, /^require \(\n\tgithub\.com\/google\/cel-go v0\.26\.0\n/m);
+    assert.doesNotMatch(mod, /cel-go v0\.26\.0 \/\/ indirect/);
+  });
+}
+
+test('go.mod: cel-go moves from indirect to direct only for graph designs', () => {
+  assert.equal(goMod('x.io/y'), GO_MOD_TXT.replace('example.com/placeholder', 'x.io/y'));
+  const withCel = goMod('x.io/y', { cel: true });
+  assert.equal(withCel.split('\n').length, goMod('x.io/y').split('\n').length);
+  assert.equal(withCel.match(/cel-go/g)?.length, 1);
+  const memcached = scaffoldProject(load('memcached.design.yaml')).files;
+  assert.ok(![...memcached.keys()].some((p) => p.startsWith('internal/graph/')));
+});
+
+test('the Memcached reconciler refuses a Deployment another controller owns before applying', () => {
+  const controller = scaffoldProject(load('memcached.design.yaml')).files.get(
+    'internal/controller/memcached_controller.go',
+  )!;
+  const check = controller.indexOf('owner.UID != memcached.UID');
+  assert.ok(check > 0);
+  assert.ok(check < controller.indexOf('r.Apply(ctx, dep'), 'the check comes before the apply');
+  assert.match(controller, /reasonAlreadyOwned = "AlreadyOwned"/);
+});
