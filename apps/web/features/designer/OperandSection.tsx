@@ -1,11 +1,21 @@
 'use client';
-// What the embedded controller runs for each CR: image, command, and which spec/status fields
-// give the replicas, the port and the pod names. Without an operand the controller only
+// What the embedded controller creates for each CR, in one of two forms: one Deployment of an
+// image (image, command, and which spec/status fields give the replicas, the port and the pod
+// names), or a list of resources (ResourcesSection). Without an operand the controller only
 // manages status.
 import type { Design, Operand } from '@opstudio/shared/design/schema';
+import { starterChild } from '@opstudio/shared/graph/starters';
 import type { Edit } from './edit';
-import { CheckboxInput, NumberInput, TextInput, compact } from './form-bits';
+import { NumberInput, TextInput, compact } from './form-bits';
+import { operandForm, switchForm, type OperandForm } from './resources-edit';
+import { ResourcesSection } from './ResourcesSection';
 import styles from './designer.module.css';
+
+const FORMS: readonly { form: OperandForm; label: string }[] = [
+  { form: 'none', label: 'Nothing (status only)' },
+  { form: 'image', label: 'One Deployment (image)' },
+  { form: 'resources', label: 'Resources' },
+];
 
 export function OperandSection({ design, edit }: { readonly design: Design; readonly edit: Edit }) {
   const op = design.operand;
@@ -18,17 +28,23 @@ export function OperandSection({ design, edit }: { readonly design: Design; read
   return (
     <section className={styles.section} aria-label="Operand">
       <h2>Operand</h2>
-      <CheckboxInput
-        label="Runs an operand (a Deployment per resource)"
-        checked={op !== undefined}
-        onChange={(on) =>
-          edit(
-            (d) => (on ? { ...d, operand: { image: 'nginx:1.27' } } : (({ operand: _gone, ...rest }) => rest)(d)),
-            null,
-          )
-        }
-      />
-      {op ? (
+      <div role="radiogroup" aria-label="What the controller creates" className={styles.check}>
+        {FORMS.map(({ form, label }) => (
+          <label key={form}>
+            <input
+              type="radio"
+              name="operand-form"
+              checked={operandForm(design) === form}
+              onChange={() => edit((d) => switchForm(d, form, () => starterChild('apps/v1', 'Deployment', [])), null)}
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </div>
+      {op !== undefined && operandForm(design) === 'resources' ? (
+        <ResourcesSection design={design} edit={edit} />
+      ) : null}
+      {op !== undefined && operandForm(design) === 'image' ? (
         <>
           <div className={styles.row2}>
             <TextInput

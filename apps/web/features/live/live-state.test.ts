@@ -64,7 +64,7 @@ test('resource rows, owned objects and events fold per topic; a later snapshot r
   s = applyLiveEvent(s, { topic, type: 'snapshot', items: [row('z')] });
   assert.deepEqual([...(s.rows.get(topic)?.keys() ?? [])], ['u-z']);
   s = applyLiveEvent(s, { topic: 'owned:u-z', type: 'snapshot', deployments: [], pods: [] });
-  assert.deepEqual(s.owned.get('u-z'), { deployments: [], pods: [] });
+  assert.deepEqual(s.owned.get('u-z'), { deployments: [], pods: [], objects: [] });
 });
 
 test('a timeline snapshot after a reconnect merges with the runs already shown: none lost, none twice', () => {

@@ -88,7 +88,11 @@ export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
   if (isTopic(event, 'owned')) {
     return {
       ...state,
-      owned: withKey(state.owned, afterColon(event.topic), { deployments: event.deployments, pods: event.pods }),
+      owned: withKey(state.owned, afterColon(event.topic), {
+        deployments: event.deployments,
+        pods: event.pods,
+        objects: event.objects ?? [],
+      }),
     };
   }
   if (isTopic(event, 'events')) {

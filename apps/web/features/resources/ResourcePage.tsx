@@ -1,5 +1,5 @@
 'use client';
-// One CR's page: spec form + YAML + Apply, status and conditions, what it owns (Pods), its
+// One CR's page: spec form + YAML + Apply, status and conditions, what it owns (objects, Pods), its
 // reconcile timeline and its Events, all live over the page's one subscription. The object
 // itself is fetched once and refetched whenever the kind's live rows show a newer resourceVersion.
 import { eventsTopic, ownedTopic, resourcesTopic, timelineTopic } from '@opstudio/shared/live/index';
@@ -14,6 +14,7 @@ import { TimelinePanel } from '../timeline/TimelinePanel';
 import { ConditionBadges } from './ConditionBadges';
 import { DeleteDialog } from './DeleteDialog';
 import { kindPath } from './paths';
+import { OwnedPanel } from './OwnedPanel';
 import { PodsPanel } from './PodsPanel';
 import styles from './resources.module.css';
 import { SpecEditor } from './SpecEditor';
@@ -114,6 +115,7 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
         <StatusPanel object={object.data} now={now} />
         <PodsPanel owned={state.owned.get(uid)} now={now} />
       </div>
+      <OwnedPanel owned={state.owned.get(uid)} now={now} />
       <TimelinePanel uid={uid} live={state.timelines.get(uid)} />
       <EventsPanel events={state.events.get(uid)} now={now} />
       {managed && (

@@ -3,6 +3,7 @@
 export type {
   CustomObject,
   OwnedDeployment,
+  OwnedObject,
   OwnedPod,
   PrinterCell,
   PrinterColumn,
@@ -10,12 +11,14 @@ export type {
   ResourceRow,
   RowCondition,
 } from '@opstudio/controller/router';
-import type { AppRouter, OwnedDeployment, OwnedPod } from '@opstudio/controller/router';
+import type { AppRouter, OwnedDeployment, OwnedObject, OwnedPod } from '@opstudio/controller/router';
 import type { TRPCOptionsProxy, inferOutput } from '@trpc/tanstack-react-query';
 
 export interface OwnedObjects {
   readonly deployments: readonly OwnedDeployment[];
   readonly pods: readonly OwnedPod[];
+  /** every object the CR controls, directly or through others (parents first) */
+  readonly objects: readonly OwnedObject[];
 }
 
 /** A CR as the browser receives it (resources.get / patch / create), after JSON serialization. */

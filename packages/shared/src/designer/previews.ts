@@ -11,6 +11,7 @@ import { desiredDeployment } from '../operand/desired';
 import type { CustomResource } from '../operand/desired';
 import { operandInputFromDesign } from '../operand/from-design';
 import { emitYaml, type YamlValue } from '../yaml/emit';
+import { designGraphPreview, graphPreviewText } from './graph-preview';
 
 export type Artefact = { ok: true; text: string } | { ok: false; message: string };
 
@@ -22,7 +23,7 @@ export interface Previews {
   readonly goTypes:
     | { ok: true; files: readonly { path: string; text: string }[]; notExpressible: readonly string[] }
     | { ok: false; message: string };
-  /** The Deployment the controller creates for the sample CR. */
+  /** What the controller creates for the sample CR: the Deployment, or every child of the resources form. */
   readonly deployment: Artefact;
   /** The CRD object, for validateDesign (saves building it twice). */
   readonly crdObject: CustomResourceDefinition | undefined;
@@ -39,6 +40,8 @@ function attempt(fn: () => string): Artefact {
 }
 
 function deploymentPreview(design: Design): string {
+  const graph = designGraphPreview(design);
+  if (graph !== undefined) return graphPreviewText(graph);
   const sample = sampleResource(design) as unknown as {
     apiVersion: string;
     kind: string;

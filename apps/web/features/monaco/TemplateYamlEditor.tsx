@@ -1,0 +1,113 @@
+'use client';
+// One child's template as YAML in Monaco (the designer's Resources section): completion inside
+// `${…}` (the custom resource's fields from the design's schema, the other children's ids and
+// their common fields) and markers for validateDesign's issues at their place in the template.
+// Controlled like the other editors. Loaded with next/dynamic, ssr: false (Monaco needs a window).
+import Editor from '@monaco-editor/react';
+import type { CelSuggestion } from '@opstudio/shared/designer/cel-completion';
+import { locateObjectPath } from '@opstudio/shared/designer/template-paths';
+import type { Issue } from '@opstudio/shared';
+import { useEffect } from 'react';
+import { setUpMonaco } from './monaco-setup';
+import { useControlledEditor, YAML_EDITOR_OPTIONS } from './use-controlled-editor';
+import styles from './monaco.module.css';
+
+export interface TemplateYamlEditorProps {
+  readonly value: string;
+  readonly onChange: (text: string) => void;
+  /** One per child shown, e.g. `file:///design/resources/0.yaml`. */
+  readonly modelUri: string;
+  /** Issues with paths relative to the template (`spec.replicas`; '' for the whole template). */
+  readonly issues: readonly Issue[];
+  /** What to offer inside `${…}`, given the line's text before the cursor. */
+  readonly suggest: (lineBefore: string) => readonly CelSuggestion[];
+  readonly label: string;
+  readonly readOnly?: boolean;
+}
+
+const monaco = setUpMonaco();
+const suggesters = new Map<string, (lineBefore: string) => readonly CelSuggestion[]>();
+let registered = false;
+
+function registerCompletion(): void {
+  if (registered) return;
+  registered = true;
+  monaco.languages.registerCompletionItemProvider('yaml', {
+    triggerCharacters: ['.', '{', '?'],
+    provideCompletionItems(model, position) {
+      const suggest = suggesters.get(model.uri.toString());
+      if (suggest === undefined) return { suggestions: [] };
+      const lineBefore = model.getValueInRange({
+        startLineNumber: position.lineNumber,
+        startColumn: 1,
+        endLineNumber: position.lineNumber,
+        endColumn: position.column,
+      });
+      const word = model.getWordUntilPosition(position);
+      const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
+      return {
+        suggestions: suggest(lineBefore).map((s) => ({
+          label: s.label,
+          detail: s.detail,
+          kind: monaco.languages.CompletionItemKind.Field,
+          insertText: s.label,
+          range,
+        })),
+      };
+    },
+  });
+}
+
+export default function TemplateYamlEditor({
+  value,
+  onChange,
+  modelUri,
+  issues,
+  suggest,
+  label,
+  readOnly = false,
+}: TemplateYamlEditorProps) {
+  const { editorRef, editorProps } = useControlledEditor(value, onChange, 'form');
+
+  useEffect(() => {
+    registerCompletion();
+    const uri = monaco.Uri.parse(modelUri).toString();
+    suggesters.set(uri, suggest);
+    return () => {
+      if (suggesters.get(uri) === suggest) suggesters.delete(uri);
+    };
+  }, [modelUri, suggest]);
+
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (!model) return;
+    const text = model.getValue();
+    monaco.editor.setModelMarkers(
+      model,
+      'opstudio',
+      issues.map((i) => {
+        const at = locateObjectPath(text, i.path) ?? { start: 0, end: 1 };
+        const start = model.getPositionAt(at.start);
+        const end = model.getPositionAt(Math.max(at.end, at.start + 1));
+        return {
+          startLineNumber: start.lineNumber,
+          startColumn: start.column,
+          endLineNumber: end.lineNumber,
+          endColumn: end.column,
+          message: i.path === '' ? i.message : `${i.path}: ${i.message}`,
+          severity: i.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+        };
+      }),
+    );
+  }, [issues, value, editorRef]);
+
+  return (
+    <div className={styles.frame} style={{ minHeight: 220, height: 260 }}>
+      <Editor
+        path={modelUri}
+        {...editorProps}
+        options={{ ...YAML_EDITOR_OPTIONS, ariaLabel: label, readOnly, domReadOnly: readOnly }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// "What the controller creates" for a design of the resources form: every child rendered
+// against the sample custom resource (with a stand-in namespace and uid, which the sample only
+// gets when created), one YAML document per child, and a comment for each child that is not
+// created for the sample (includeWhen false, or waiting for a field only the cluster reports).
+import type { Design } from '../design/schema';
+import { designGraph } from '../design/operand-form';
+import type { KubeObject } from '../graph/model';
+import { previewGraph, type GraphPreview } from '../graph/preview';
+import { sampleResource } from '../manifests/sample';
+import { emitYaml, type YamlValue } from '../yaml/emit';
+
+/** The sample CR as the controller sees it once created: in `default`, with a uid. */
+export function sampleOwner(design: Design): KubeObject {
+  const sample = sampleResource(design);
+  const meta = (sample.metadata ?? {}) as KubeObject;
+  return { ...sample, metadata: { ...meta, namespace: 'default', uid: '<uid of the CR>' } };
+}
+
+/** The preview of a design's children for its sample, or undefined for the image form. */
+export function designGraphPreview(design: Design): GraphPreview | undefined {
+  const graph = designGraph(design);
+  return graph === undefined ? undefined : previewGraph(graph, sampleOwner(design));
+}
+
+export function graphPreviewText(preview: GraphPreview): string {
+  const docs: string[] = [];
+  const notes: string[] = [];
+  for (const c of preview.children) {
+    const head = `# ${c.id} (${c.kind})`;
+    if (c.state === 'rendered') docs.push(`${head}\n${emitYaml(metadataFirst(c.object), { keepKeyOrder: true })}`);
+    else if (c.state === 'excluded') notes.push(`${head}: not created for the sample, its includeWhen is false`);
+    else if (c.state === 'waiting')
+      notes.push(`${head}: created once ${c.waitingFor.join(', ')} report the fields it reads`);
+    else
+      notes.push(
+        `${head}: fails for the sample: ${c.errors.map((e) => (e.path === '' ? e.message : `${e.path}: ${e.message}`)).join('; ')}`,
+      );
+  }
+  for (const e of preview.errors) notes.push(`# ${e.path}: ${e.message}`);
+  if (Object.keys(preview.status).length > 0)
+    notes.push(`# status, once these exist:\n${commented(emitYaml({ status: preview.status }))}`);
+  if (docs.length === 0 && notes.length === 0)
+    return '# This design lists no resources: the controller creates nothing.\n';
+  return [...docs, ...(notes.length > 0 ? [`${notes.join('\n')}\n`] : [])].join('---\n');
+}
+
+/** apiVersion, kind, metadata, then the rest: how kubectl shows an object. */
+function metadataFirst(o: KubeObject): YamlValue {
+  const { apiVersion, kind, metadata, ...rest } = o;
+  return { apiVersion, kind, metadata, ...rest };
+}
+
+const commented = (text: string): string =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((l) => `#   ${l}`)
+    .join('\n');

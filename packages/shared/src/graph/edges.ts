@@ -1,0 +1,60 @@
+// The children and the references between them, for the designer's small graph: one node per
+// child (with its kind and whether includeWhen makes it optional) and one edge per child it
+// reads. Read straight off the expressions, so a design with errors elsewhere (a cycle, an
+// unknown name) still draws what it can; unknown names and unparsable expressions draw nothing.
+import { collectExpressions, compileExpression, type ExpressionSite } from './expressions';
+import type { ResourceGraph } from './model';
+
+export interface GraphNode {
+  id: string;
+  kind: string;
+  conditional: boolean;
+  /** how many references separate it from a child that reads no other (0 for those) */
+  depth: number;
+}
+
+export interface GraphEdge {
+  /** the child that reads */
+  from: string;
+  /** the child it reads */
+  to: string;
+  /** where it reads it: template, includeWhen or readyWhen */
+  via: 'template' | 'includeWhen' | 'readyWhen';
+}
+
+export function graphEdges(graph: ResourceGraph): { nodes: GraphNode[]; edges: GraphEdge[] } {
+  const ids = new Set(graph.resources.map((r) => r.id));
+  const edges: GraphEdge[] = [];
+  for (const r of graph.resources) {
+    const sites: ExpressionSite[] = [];
+    collectExpressions(r.template, 'template', sites, []);
+    if (r.includeWhen !== undefined) sites.push({ path: 'includeWhen', source: r.includeWhen });
+    if (r.readyWhen !== undefined) sites.push({ path: 'readyWhen', source: r.readyWhen });
+    for (const site of sites) {
+      const c = compileExpression(site.source);
+      if (!c.ok) continue;
+      const via = site.path === 'includeWhen' || site.path === 'readyWhen' ? site.path : 'template';
+      for (const to of c.reads) {
+        if (to === r.id || !ids.has(to) || edges.some((e) => e.from === r.id && e.to === to)) continue;
+        edges.push({ from: r.id, to, via });
+      }
+    }
+  }
+  const depth = new Map<string, number>();
+  const depthOf = (id: string, seen: ReadonlySet<string>): number => {
+    const known = depth.get(id);
+    if (known !== undefined) return known;
+    if (seen.has(id)) return 0; // a cycle: validation reports it; draw it flat
+    const next = new Set(seen).add(id);
+    const d = Math.max(-1, ...edges.filter((e) => e.from === id).map((e) => depthOf(e.to, next))) + 1;
+    depth.set(id, d);
+    return d;
+  };
+  const nodes = graph.resources.map((r) => ({
+    id: r.id,
+    kind: r.template.kind,
+    conditional: r.includeWhen !== undefined,
+    depth: depthOf(r.id, new Set()),
+  }));
+  return { nodes, edges };
+}

@@ -1,0 +1,61 @@
+// What the controller would create for one custom resource, for the designer's preview: the
+// planner run repeatedly with every child it rendered treated as observed (the cluster "created"
+// it), until a round renders nothing new, so children that read other children render too.
+// Children left out by includeWhen are listed as excluded; a child that needs a field only the
+// cluster fills in (a status) stays waiting.
+import type { JSONValue } from '../crd/types';
+import type { PlanError } from './conditions';
+import { analyzeGraph } from './dependencies';
+import type { KubeObject, ResourceGraph } from './model';
+import { plan, type Plan } from './plan';
+
+export type ChildPreview =
+  | { id: string; kind: string; state: 'rendered'; object: KubeObject }
+  | { id: string; kind: string; state: 'excluded' }
+  | { id: string; kind: string; state: 'waiting'; waitingFor: string[] }
+  | { id: string; kind: string; state: 'failed'; errors: PlanError[] };
+
+export interface GraphPreview {
+  /** every child, in the design's order */
+  children: ChildPreview[];
+  /** the status the controller would report once the rendered children exist */
+  status: Record<string, JSONValue>;
+  /** errors not tied to one child (status bindings, the custom resource itself) */
+  errors: PlanError[];
+}
+
+export function previewGraph(graph: ResourceGraph, cr: KubeObject): GraphPreview {
+  let observed = new Map<string, KubeObject>();
+  let last: Plan = plan(graph, cr, observed);
+  // each round can unblock at least one more child, so the graph's size bounds the rounds
+  for (let round = 0; round <= graph.resources.length; round++) {
+    const next = new Map(last.desired.map((d) => [d.id, d.object]));
+    if ([...next.keys()].every((id) => observed.has(id))) break;
+    observed = next;
+    last = plan(graph, cr, observed);
+  }
+  const rendered = new Map(last.desired.map((d) => [d.id, d.object]));
+  const blocked = new Map(last.blocked.map((b) => [b.id, b.waitingFor]));
+  const errorsOf = (i: number) =>
+    last.errors.filter((e) => e.path === `resources[${i}]` || e.path.startsWith(`resources[${i}].`));
+  // with a cycle or an unknown name nothing is planned: no child is "excluded", all wait for a fix
+  const unplannable = analyzeGraph(graph).issues.some((i) => i.severity === 'error');
+  const children = graph.resources.map((r, i): ChildPreview => {
+    const base = { id: r.id, kind: r.template.kind };
+    const object = rendered.get(r.id);
+    if (object !== undefined) return { ...base, state: 'rendered', object };
+    const errors = errorsOf(i);
+    if (errors.length > 0) return { ...base, state: 'failed', errors };
+    if (unplannable)
+      return {
+        ...base,
+        state: 'failed',
+        errors: [{ path: '', message: 'not planned until the errors of the design are fixed' }],
+      };
+    const waitingFor = blocked.get(r.id);
+    if (waitingFor !== undefined) return { ...base, state: 'waiting', waitingFor };
+    return { ...base, state: 'excluded' };
+  });
+  const errors = last.errors.filter((e) => !/^resources\[\d+\]/.test(e.path));
+  return { children, status: last.status, errors };
+}

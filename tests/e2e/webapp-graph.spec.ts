@@ -1,0 +1,120 @@
+// Issue 14 in a real browser: the Web app template (the resources form) in the designer, then in
+// the cluster. First the designer alone: the Resources section lists the children with their
+// graph, a rule that reads a field the schema lacks is shown beside the child before any
+// install, a child added from the kind picker gets its starter, and "What the controller
+// creates" renders every child for the sample. Then the story: save, install, create from the
+// sample → the resource page lists the Deployment, Service and ConfigMap it owns; set `host` →
+// an Ingress appears and the timeline shows the run that created it; clear it → it goes.
+// Each test has its own API group (the sandbox is shared) and removes what it made.
+import { expect, test, type Page } from '@playwright/test';
+import { kubeconfig, removeDesign, unique, watchExternal, withNamespace } from './resources-helpers';
+
+/** New design from the Web app template under its own group; returns the design id. */
+async function newWebApp(page: Page, group: string): Promise<string> {
+  await page.goto('/designs');
+  await page.getByRole('link', { name: 'New design' }).click();
+  await page.getByRole('button', { name: 'Web app' }).click();
+  const groupBox = page.getByRole('textbox', { name: 'Group' });
+  await expect(groupBox).toHaveValue('web', { timeout: 60_000 });
+  await groupBox.fill(group);
+  await expect(page.getByRole('region', { name: 'Design YAML' })).toContainText(`group: ${group}`, {
+    timeout: 30_000,
+  });
+  return decodeURIComponent(page.url().split('/designs/')[1] ?? '');
+}
+
+const resource = (page: Page, id: string) => page.getByRole('listitem', { name: `Resource ${id}` });
+
+test('the designer edits the resources form: children, graph, issues at their place, starters, preview', async ({
+  page,
+}) => {
+  test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
+  test.setTimeout(180_000);
+  const external = watchExternal(page);
+  const id = await newWebApp(page, unique('e2egraph'));
+  try {
+    await expect(page.getByRole('radio', { name: 'Resources' })).toBeChecked();
+    const list = page.getByRole('list', { name: 'Resources' });
+    for (const child of ['config', 'deployment', 'service', 'ingress', 'pdb'])
+      await expect(list.getByRole('listitem', { name: `Resource ${child}` })).toBeVisible();
+    const graph = page.getByRole('img', { name: 'Resources and the resources they read' });
+    await expect(graph.locator('[data-node="ingress"] rect')).toHaveAttribute('stroke-dasharray', '5 3');
+
+    // a rule reading a field the schema lacks: shown beside the child, before any install
+    const include = resource(page, 'ingress').getByRole('textbox', { name: 'Include when (CEL, empty: always)' });
+    await include.fill("self.spec.?hostname.orValue('') != ''");
+    await expect(
+      resource(page, 'ingress').getByText("self.spec.hostname is not a field of the CRD's schema"),
+    ).toBeVisible({ timeout: 15_000 });
+    await include.fill("self.spec.?host.orValue('') != ''");
+    await expect(resource(page, 'ingress').getByText('is not a field')).toBeHidden({ timeout: 15_000 });
+
+    // the kind picker: a ConfigMap starter, then removed again
+    await page.getByRole('combobox', { name: 'Kind of the new resource' }).selectOption({ label: 'ConfigMap (v1)' });
+    await page.getByRole('button', { name: 'Add resource' }).click();
+    await expect(resource(page, 'config2')).toBeVisible();
+    // its starter template, in its own editor (the design YAML is virtualised by Monaco: lines below the fold are not in the DOM)
+    await expect(resource(page, 'config2')).toContainText('kind: ConfigMap');
+    await resource(page, 'config2').getByRole('button', { name: 'Remove config2' }).click();
+    await expect(resource(page, 'config2')).toBeHidden();
+
+    // every child rendered for the sample; the Ingress is left out (no host in the sample)
+    await page.getByRole('tab', { name: 'What the controller creates' }).click();
+    const preview = page.getByRole('tabpanel');
+    await expect(preview).toContainText('name: webapp-sample-deployment');
+    await expect(preview).toContainText('name: webapp-sample-config', { timeout: 15_000 });
+    await expect(preview).toContainText('# ingress (Ingress): not created for the sample, its includeWhen is false');
+  } finally {
+    await removeDesign(page.request, id);
+  }
+  expect(external, 'requests that left 127.0.0.1').toEqual([]);
+});
+
+test('Web app: install, create from the sample, and the Ingress follows spec.host', async ({ page }) => {
+  test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
+  test.setTimeout(300_000);
+  const group = unique('webgraph');
+  const namespace = unique('e2e-graph-');
+  const dropNamespace = await withNamespace(namespace);
+  let designId: string | undefined;
+  try {
+    designId = await newWebApp(page, group);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText(/Saved · version/)).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Install CRD' }).click();
+    await expect(page.getByText('Established').first()).toBeVisible({ timeout: 60_000 });
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.locator(`[href="/resources/webapps.${group}.example.com"]`).click();
+    await page.getByRole('combobox', { name: 'Namespace' }).selectOption(namespace);
+    await page.getByRole('button', { name: 'Create from sample' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const row = page.getByRole('row', { name: 'webapp-sample' });
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await row.getByRole('link', { name: 'webapp-sample' }).click();
+
+    // the owned-objects panel (being generalised beyond Deployments in issue 14) lists each child
+    const owned = page.getByRole('region', { name: 'Owned objects' });
+    for (const name of ['webapp-sample-deployment', 'webapp-sample-service', 'webapp-sample-config'])
+      await expect(owned.getByText(name).first()).toBeVisible({ timeout: 60_000 });
+    await expect(owned.getByText('webapp-sample-ingress')).toHaveCount(0);
+
+    // host set → an Ingress, and the run that created it
+    const host = page.getByRole('textbox', { name: 'host' });
+    await host.fill('web.example.com');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(owned.getByText('webapp-sample-ingress').first()).toBeVisible({ timeout: 60_000 });
+    const timeline = page.getByRole('region', { name: 'Reconcile timeline' });
+    await expect(
+      timeline.getByRole('list', { name: 'Actions' }).getByText('Ingress webapp-sample-ingress created').first(),
+    ).toBeVisible({ timeout: 30_000 });
+
+    // host cleared → the Ingress is pruned
+    await host.fill('');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(owned.getByText('webapp-sample-ingress')).toHaveCount(0, { timeout: 60_000 });
+  } finally {
+    if (designId !== undefined) await removeDesign(page.request, designId);
+    await dropNamespace();
+  }
+});
