@@ -8,7 +8,7 @@ import type { Trigger } from '../runtime/triggers';
 
 export interface RunAction {
   readonly object: { readonly kind: string; readonly name: string; readonly namespace?: string };
-  readonly verb: 'created' | 'updated' | 'finalizer-added' | 'finalizer-removed' | 'status-updated';
+  readonly verb: 'created' | 'updated' | 'deleted' | 'finalizer-added' | 'finalizer-removed' | 'status-updated';
   /** A short diff: `Deployment memcached-sample replicas 3→5`. */
   readonly summary: string;
 }

@@ -24,7 +24,7 @@ import {
   type OwnershipConflict,
 } from '@opstudio/shared/graph/index';
 import { describeDrift, finalizerName, statusExtras } from '@opstudio/shared/operand/index';
-import type { ReconcilerReport, RunAction } from '../history/types';
+import type { ReconcilerReport } from '../history/types';
 import type { Reconcile } from '../runtime/controller';
 import { outcome, toError } from '../runtime/outcome';
 import type { EventInput } from '../runtime/recorder';
@@ -209,10 +209,9 @@ function announce(run: CrRun, deps: GraphReconcilerDeps, verb: ChildVerb, child:
   const kind = child.kind ?? 'Object';
   const name = child.metadata?.name ?? '';
   const namespace = child.metadata?.namespace;
-  // RunAction's verb union (history/types.ts) lacks 'deleted' until the history owners add it; the store keeps any string.
   run.report.actions.push({
     object: { kind, name, ...(namespace !== undefined ? { namespace } : {}) },
-    verb: verb as RunAction['verb'],
+    verb,
     summary,
   });
   const detail = verb === 'updated' ? summary.slice(`${kind} ${name} `.length) : undefined;
