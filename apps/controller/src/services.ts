@@ -8,6 +8,7 @@ import type { ApiContext } from './api/context';
 import { openDb } from './db';
 import { ClusterWatcher } from './kube/cluster-watcher';
 import { InformerCache } from './kube/informer-cache';
+import { KindSchemas } from './kube/kind-schemas';
 import type { ClusterWatcherOptions } from './kube/cluster-watcher';
 import type { LoadedKubeConfig } from './kube/kubeconfig';
 import { LiveBus } from './live/bus';
@@ -68,7 +69,7 @@ export async function startServices(
   kindWatches.registerSnapshots(snapshots);
   const owned = new OwnedWatcher(conn.kc, bus, { ...linger, ...logOpt, cache: informers, ownedKinds: OWNED_KINDS });
   owned.registerSnapshots(snapshots);
-  const resources = new ResourcesService(conn.kc, kinds);
+  const resources = new ResourcesService(conn.kc, kinds, informers);
   const authConfig = opts.auth ?? loadAuthConfig({});
   const audit = new AuditLog(db, log);
   const auth = new StudioAuth({
@@ -103,6 +104,7 @@ export async function startServices(
   return {
     services: {
       cluster,
+      kindSchemas: new KindSchemas(),
       bus,
       snapshots,
       db,

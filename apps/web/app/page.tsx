@@ -1,5 +1,5 @@
-import { ClusterHome } from '../features/cluster/ClusterHome';
+import { HomePage } from '../features/home/HomePage';
 
-export default function HomePage() {
-  return <ClusterHome />;
+export default function Home() {
+  return <HomePage />;
 }

@@ -2,7 +2,7 @@
 // subscription over real HTTP/SSE (as a browser's EventSource sees it), resume after reconnect.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CoreV1Api } from '@kubernetes/client-node';
+import { ApiextensionsV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { EventSource } from 'eventsource';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import type { LiveEvent } from '../live/events';
@@ -11,6 +11,14 @@ import type { RunningServer } from '../server';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 import { createCaller } from './root';
 import { LOCAL_ADMIN } from '../auth';
+
+type Schema = { [key: string]: unknown };
+/** `properties[name]`, looking through the `anyOf: [<field>, <${…}>]` that lets a field be CEL. */
+const field = (schema: unknown, name: string): Schema => {
+  const s = schema as Schema & { anyOf?: Schema[] };
+  const object = (s.anyOf?.[0] ?? s) as { properties?: Schema };
+  return object.properties?.[name] as Schema;
+};
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -142,6 +150,92 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
     const fresh = await foreign.next();
     await foreign.return?.();
     assert.equal((fresh.value as [string, LiveEvent])[1].type, 'snapshot');
+  });
+
+  test("cluster.kindSchema: a kind's schema from the cluster's OpenAPI v3, null with a reason for an unknown kind", async () => {
+    const api = createCaller({ ...server.services, user: LOCAL_ADMIN }).cluster;
+    const t0 = Date.now();
+    const deployment = await api.kindSchema({ apiVersion: 'apps/v1', kind: 'Deployment' });
+    const t1 = Date.now();
+    assert.ok(deployment.schema !== null);
+    const replicas = field(field(deployment.schema, 'spec'), 'replicas');
+    const [integer, cel] = replicas.anyOf as Schema[];
+    assert.deepEqual([integer, cel?.pattern], [{ type: 'integer' }, '^\\$\\{[\\s\\S]*\\}$']);
+    assert.match(String(replicas.description), /desired pods/);
+    assert.equal(field(deployment.schema, 'status'), undefined);
+    const size = JSON.stringify(deployment.schema).length;
+    console.log(`# apps/v1 Deployment: ${Math.round(size / 1024)} KiB of schema in ${t1 - t0} ms`);
+    assert.doesNotMatch(JSON.stringify(deployment.schema), /\$ref|too large/);
+    // cached: the same answer while the document's hash is the same
+    assert.equal(await api.kindSchema({ apiVersion: 'apps/v1', kind: 'Deployment' }), deployment);
+
+    const configMap = await api.kindSchema({ apiVersion: 'v1', kind: 'ConfigMap' });
+    assert.ok(configMap.schema !== null && field(configMap.schema, 'data') !== undefined);
+    // JSONSchemaProps refers to itself: bounded
+    const crd = await api.kindSchema({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition' });
+    assert.ok(crd.schema !== null);
+    console.log(`# CustomResourceDefinition: ${Math.round(JSON.stringify(crd.schema).length / 1024)} KiB of schema`);
+
+    assert.deepEqual(await api.kindSchema({ apiVersion: 'apps/v1', kind: 'Nonesuch' }), {
+      schema: null,
+      reason: "the cluster's apps/v1 API has no kind Nonesuch",
+    });
+    assert.deepEqual(await api.kindSchema({ apiVersion: 'nothing.example.com/v1', kind: 'Thing' }), {
+      schema: null,
+      reason: 'the cluster serves no nothing.example.com/v1 API',
+    });
+    await assert.rejects(
+      api.kindSchema({ apiVersion: 'apps/../../version', kind: 'Deployment' }),
+      (e: Error & { code?: string }) => e.code === 'BAD_REQUEST',
+    );
+  });
+
+  test("cluster.kindSchema: a custom resource's schema comes from its CRD, once the CRD is installed", async () => {
+    const api = createCaller({ ...server.services, user: LOCAL_ADMIN }).cluster;
+    const group = `kindschema-${suffix}.example.com`;
+    const ref = { apiVersion: `${group}/v1`, kind: 'Gadget' };
+    assert.equal((await api.kindSchema(ref)).schema, null);
+    const ext = loadKubeConfig(kubeconfigPath).kc.makeApiClient(ApiextensionsV1Api);
+    const name = `gadgets.${group}`;
+    await ext.createCustomResourceDefinition({
+      body: {
+        metadata: { name },
+        spec: {
+          group,
+          scope: 'Namespaced',
+          names: { kind: 'Gadget', plural: 'gadgets', singular: 'gadget', listKind: 'GadgetList' },
+          versions: [
+            {
+              name: 'v1',
+              served: true,
+              storage: true,
+              schema: {
+                openAPIV3Schema: {
+                  type: 'object',
+                  properties: {
+                    spec: {
+                      type: 'object',
+                      properties: { size: { type: 'integer', description: 'How many gadgets.' } },
+                    },
+                  },
+                },
+              },
+            },
+          ],
+        },
+      },
+    });
+    try {
+      const gadget = await eventually('the CRD in the OpenAPI v3 documents', 30_000, async () => {
+        const answer = await api.kindSchema(ref);
+        return answer.schema ?? undefined;
+      });
+      const size = field(field(gadget, 'spec'), 'size');
+      assert.equal(size.description, 'How many gadgets.');
+      assert.deepEqual((size.anyOf as Schema[])[0], { type: 'integer' });
+    } finally {
+      await ext.deleteCustomResourceDefinition({ name }).catch(() => undefined);
+    }
   });
 
   test('/healthz, /readyz and /metrics answer', async () => {

@@ -1,6 +1,7 @@
 // What every procedure gets: the long-lived services of this controller process. Built once at
 // start-up (server.ts), handed to each request unchanged; tests build one with real services.
 import type { ClusterWatcher } from '../kube/cluster-watcher';
+import type { KindSchemas } from '../kube/kind-schemas';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotRegistry } from '../live/snapshots';
 import type { StudioDb } from '../db';
@@ -15,13 +16,15 @@ import type { SessionRef } from '../auth/session-watch';
 
 export interface ApiContext {
   readonly cluster: ClusterWatcher;
+  /** Kinds' JSON schemas from the cluster's OpenAPI v3 documents, for the template editor. */
+  readonly kindSchemas: KindSchemas;
   readonly bus: LiveBus;
   readonly snapshots: SnapshotRegistry;
   readonly db: StudioDb;
   readonly designs: DesignStore;
   readonly crds: CrdService;
   readonly resources: ResourcesService;
-  readonly history: Pick<HistoryStore, 'page'>;
+  readonly history: Pick<HistoryStore, 'page' | 'recentFailures'>;
   /** The embedded controller-manager: what runs here, and whether this replica leads. */
   readonly manager: Pick<ControllerManager, 'active' | 'isLeader'>;
   readonly auth: StudioAuth;

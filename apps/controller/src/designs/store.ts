@@ -8,6 +8,7 @@ import type { Design } from '@opstudio/shared/design/schema';
 import type { StudioDb } from '../db';
 import { ConflictError, InvalidInputError, NotFoundError, PreconditionError } from '../errors';
 import { parseDesignOrThrow } from './parse';
+import { designErrorCount } from './problem-count';
 import { summarizeDesignChange } from './summary';
 
 export interface DesignSummary {
@@ -17,6 +18,8 @@ export interface DesignSummary {
   /** The CRD the latest version installs (`memcacheds.cache.example.com`), null if it no longer parses. */
   readonly crdName: string | null;
   readonly kind: string | null;
+  /** Errors in the latest version (the designer's checks; a design with errors can be saved, not installed). */
+  readonly problems: number;
   /** ISO times: the API has no transformer, so Dates would reach the client as strings anyway. */
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -65,12 +68,18 @@ export type InstalledCrdLookup = (designId: string) => Promise<string | undefine
 const notFound = (id: string) =>
   new NotFoundError(`no design with id "${id}": it may have been deleted; reload the list`);
 
-function describe(yaml: string): { crdName: string | null; kind: string | null } {
+function describe(yaml: string): { crdName: string | null; kind: string | null; problems: number } {
+  let design: Design;
   try {
-    const design = parseDesignOrThrow(yaml);
-    return { crdName: crdName(design), kind: design.crd.names.kind };
+    design = parseDesignOrThrow(yaml);
   } catch {
-    return { crdName: null, kind: null };
+    return { crdName: null, kind: null, problems: 1 };
+  }
+  const problems = designErrorCount(yaml, design);
+  try {
+    return { crdName: crdName(design), kind: design.crd.names.kind, problems };
+  } catch {
+    return { crdName: null, kind: null, problems };
   }
 }
 

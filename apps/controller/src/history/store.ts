@@ -108,6 +108,16 @@ export class HistoryStore {
     return { runs, nextBefore: more && runs[0] !== undefined ? runs[0].id : null };
   }
 
+  /** The newest runs of any object that ended in an error, newest first (the home page's "Recent failed reconciles"). */
+  async recentFailures(limit: number): Promise<TimelineRun[]> {
+    const rows = await this.opts.db.reconcileRun.findMany({
+      where: { outcome: 'error' },
+      orderBy: { id: 'desc' },
+      take: limit,
+    });
+    return rows.map(toTimelineRun);
+  }
+
   /** Serves `timeline:<uid>` snapshots from the database. */
   registerSnapshots(snapshots: SnapshotRegistry): void {
     snapshots.register(

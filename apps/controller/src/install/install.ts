@@ -11,6 +11,7 @@ import { KubeApiError } from '../kube/errors';
 import type { CrdClient } from './crd-client';
 import { designPathOfServerField } from './field-paths';
 import { installedFrom, labelledCrd } from './labels';
+import { newCrdMessage, previousCrd } from './previous-crd';
 import type { OperationHandle } from './operations';
 import { waitForEstablished } from './wait';
 
@@ -105,6 +106,10 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
   const installed = await deps.client.read(name);
   const changes = installed === undefined ? [] : withDesignPaths(diffCrds(installed, proposed), crd);
   const refused = installed === undefined ? [] : await refusals(changes, installed, view.id, deps.designs);
+  if (installed === undefined) {
+    const previous = await previousCrd(deps.client, view.id, name);
+    if (previous !== null) refused.push({ field: 'crd', message: newCrdMessage(name, previous), reason: 'new-crd' });
+  }
   const breaking = refused.length;
   op.step(
     'dry-run',
@@ -114,7 +119,9 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
   );
   if (breaking > 0 && input.confirmBreaking !== true) {
     throw new PreconditionError(
-      `${label} would make ${breaking} breaking change(s) to CRD ${name}; review them and confirm to install anyway`,
+      installed === undefined
+        ? `${label}: ${refused[0]?.message ?? ''}; confirm to install anyway`
+        : `${label} would make ${breaking} breaking change(s) to CRD ${name}; review them and confirm to install anyway`,
       refused,
     );
   }

@@ -15,6 +15,7 @@ import { authoredCrd, installedFrom, labelledCrd } from './labels';
 import { InstallOperations, type OperationHandle } from './operations';
 import type { InstallOperation } from './types';
 import { installedCrds, runUninstall, type UninstallInput } from './uninstall';
+import { previousCrd, type PreviousCrd } from './previous-crd';
 
 export interface CrdServiceOptions {
   readonly establishTimeoutMs?: number;
@@ -43,6 +44,8 @@ export interface CrdDiff {
   readonly designVersion: number;
   /** Null when no CRD of that name is installed. */
   readonly installed: { readonly designId: string | null; readonly designVersion: number | null } | null;
+  /** The CRD this design installed under another name (its group, kind or domain changed since), if any. */
+  readonly previous: PreviousCrd | null;
   readonly changes: readonly DesignChange[];
   readonly breaking: boolean;
   /** Why the server-side dry run failed, if it did (the diff then compares the generated CRD). */
@@ -105,7 +108,10 @@ export class CrdService {
     const crd = labelledCrd(design, view.id, view.version);
     const installed = await this.client.read(crd.metadata.name);
     const base = { crdName: crd.metadata.name, designVersion: view.version };
-    if (installed === undefined) return { ...base, installed: null, changes: [], breaking: false, dryRunError: null };
+    if (installed === undefined) {
+      const previous = await previousCrd(this.client, designId, crd.metadata.name);
+      return { ...base, installed: null, previous, changes: [], breaking: false, dryRunError: null };
+    }
     let proposed: CustomResourceDefinition = crd;
     let dryRunError: string | null = null;
     try {
@@ -118,6 +124,7 @@ export class CrdService {
     return {
       ...base,
       installed: { designId: from?.designId ?? null, designVersion: from?.designVersion ?? null },
+      previous: null,
       changes,
       breaking: hasBreaking(changes),
       dryRunError,

@@ -12,6 +12,8 @@ import { waitForCrdGone, waitForResourcesGone } from './wait';
 
 export interface UninstallInput {
   readonly designId: string;
+  /** Only this one of the design's CRDs (the one it installed before a rename); default: all of them. */
+  readonly crdName?: string | undefined;
   readonly deleteResources?: boolean | undefined;
 }
 
@@ -37,7 +39,11 @@ export async function runUninstall(
   designName: string,
   op: OperationHandle,
 ): Promise<{ crdNames: string[]; deletedResources: number }> {
-  const crds = await installedCrds(deps.client, input.designId);
+  const labelled = await installedCrds(deps.client, input.designId);
+  const crds = input.crdName === undefined ? labelled : labelled.filter((c) => c.metadata.name === input.crdName);
+  if (crds.length === 0 && input.crdName !== undefined) {
+    throw new NotFoundError(`design "${designName}" did not install a CRD named ${input.crdName}`);
+  }
   if (crds.length === 0) {
     throw new NotFoundError(
       `design "${designName}" is not installed (no CRD labelled ${DESIGN_LABEL}=${input.designId})`,

@@ -16,6 +16,7 @@ export {
 } from './errors';
 export { FIELD_MANAGER } from './field-manager';
 export { ResilientInformer, type InformerState, type ResilientInformerOptions } from './informer';
+export { KindSchemas, type KindSchemaAnswer } from './kind-schemas';
 export { KubeJson, type KubeRequest } from './json-client';
 export { KubeConfigError, loadKubeConfig, type LoadedKubeConfig } from './kubeconfig';
 export { ObjectPaths } from './object-paths';

@@ -91,6 +91,15 @@ export class InformerCache {
     return new InformerLease<T>(entry, () => this.released(entry, options.lingerMs ?? 0));
   }
 
+  /**
+   * The cached objects of `spec` when an informer for it already runs and has synced (another
+   * lease holds it: an operator's, a live table's); undefined otherwise. Starts nothing.
+   */
+  peek(spec: ResourceSpec): readonly KubernetesObject[] | undefined {
+    const entry = this.entries.get(specKey(spec));
+    return entry === undefined || !entry.informer.synced ? undefined : entry.informer.list();
+  }
+
   /** Every informer with its lease count and state, sorted by key (tests, /metrics). */
   stats(): InformerStats[] {
     return [...this.entries.values()]

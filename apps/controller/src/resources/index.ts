@@ -5,5 +5,6 @@
 export { KindsWatcher, toResourceKind } from './kinds';
 export { KindWatches, type KindWatchesOptions } from './kind-watches';
 export { OwnedWatcher, type OwnedWatcherOptions } from './owned';
+export { kindHealth, rowHealth, type KindHealth, type KindOverview } from './overview';
 export { ResourcesService, type KindRef, type ObjectRef, type PatchStrategy } from './service';
 export type * from './types';

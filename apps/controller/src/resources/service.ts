@@ -10,9 +10,11 @@ import { MAX_YAML_DEPTH, parseYaml } from '@opstudio/shared/yaml/parse';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { isNotFound, KubeApiError } from '../kube/errors';
 import { FIELD_MANAGER } from '../kube/field-manager';
+import type { InformerCache } from '../kube/informer-cache';
 import { KubeJson } from '../kube/json-client';
 import { toResourceKind } from './kinds';
 import type { KindsWatcher } from './kinds';
+import { kindOverview, type KindOverview } from './overview';
 import type { ControllerInfo, CustomObject, PrinterColumn, ResourceKind, ResourceRow } from './types';
 
 export interface KindRef {
@@ -49,6 +51,8 @@ export class ResourcesService {
   constructor(
     kc: KubeConfig,
     private readonly kindsWatcher: KindsWatcher,
+    /** The shared informer cache: overview() reads the kinds it already watches from it. */
+    private readonly informers?: InformerCache,
   ) {
     this.http = new KubeJson(kc);
   }
@@ -124,6 +128,40 @@ export class ResourcesService {
         ? rows
         : await reader.readable({ group: ref.group, resource: ref.plural }, rows, (row) => row.namespace ?? undefined);
     return { kind: kind.name, resourceVersion: list.metadata?.resourceVersion ?? '', items };
+  }
+
+  /**
+   * resources.overview: every kind the studio installed with its object count and health. Objects
+   * come from an informer that already runs for the kind (no new watch is started), else from one
+   * LIST; a kind that cannot be read says why instead of failing the whole answer. `reader` keeps
+   * the objects of the namespaces the user may list, as list() does.
+   */
+  async overview(reader?: ListReader): Promise<KindOverview[]> {
+    const kinds = (await this.kinds()).filter((k) => k.designId !== null && k.version !== null);
+    const rows = await Promise.all(
+      kinds.map(async (kind): Promise<KindOverview> => {
+        const ref = { group: kind.group, version: kind.version ?? '', plural: kind.plural };
+        try {
+          const cached = this.informers?.peek({ group: ref.group, version: ref.version, resource: ref.plural });
+          const items =
+            cached === undefined
+              ? (await this.list(ref)).items
+              : cached.map((o) => resourceRow(o, [])).filter((r) => r.uid !== '');
+          const visible =
+            reader === undefined
+              ? items
+              : await reader.readable(
+                  { group: ref.group, resource: ref.plural },
+                  items,
+                  (r) => r.namespace ?? undefined,
+                );
+          return kindOverview(kind, visible);
+        } catch (err) {
+          return kindOverview(kind, [], err instanceof Error ? err.message : String(err));
+        }
+      }),
+    );
+    return rows.sort((a, b) => a.kind.localeCompare(b.kind) || a.group.localeCompare(b.group));
   }
 
   async get(ref: ObjectRef): Promise<CustomObject> {

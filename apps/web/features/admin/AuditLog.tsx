@@ -16,6 +16,7 @@ import {
   type AuditFilterForm,
 } from './audit-text';
 import styles from './admin.module.css';
+import { Skeleton } from '../shell/Skeleton';
 
 const PAGE_SIZE = 50;
 
@@ -104,7 +105,7 @@ export function AuditLog() {
           Cannot read the audit log: {query.error.message}
         </p>
       ) : null}
-      {query.isPending ? <p className={styles.muted}>Loading…</p> : null}
+      {query.isPending ? <Skeleton lines={6} label="Loading the audit log…" /> : null}
       {query.data !== undefined && rows.length === 0 ? (
         <p className={styles.muted}>No entries{cursors.length > 0 ? ' on this page' : ' match'}.</p>
       ) : null}

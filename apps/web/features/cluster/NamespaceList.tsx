@@ -2,6 +2,7 @@
 // The cluster's namespaces, live: one created with kubectl appears within a second or two.
 import { useLive } from '../live/LiveProvider';
 import styles from './cluster.module.css';
+import { Skeleton } from '../shell/Skeleton';
 
 export function NamespaceList() {
   const { state } = useLive();
@@ -12,7 +13,7 @@ export function NamespaceList() {
         Namespaces {namespaces !== null && <span className={styles.count}>{namespaces.length}</span>}
       </h2>
       {namespaces === null ? (
-        <p className={styles.muted}>Loading…</p>
+        <Skeleton lines={4} label="Loading the namespaces…" />
       ) : (
         <ul className={styles.list} aria-label="Namespaces">
           {namespaces.map((ns) => (

@@ -2,6 +2,7 @@
 // The cluster's nodes and whether each is Ready, live.
 import { useLive } from '../live/LiveProvider';
 import styles from './cluster.module.css';
+import { Skeleton } from '../shell/Skeleton';
 
 export function NodeList() {
   const { state } = useLive();
@@ -12,7 +13,7 @@ export function NodeList() {
         Nodes {nodes !== null && <span className={styles.count}>{nodes.length}</span>}
       </h2>
       {nodes === null ? (
-        <p className={styles.muted}>Loading…</p>
+        <Skeleton lines={3} label="Loading the nodes…" />
       ) : (
         <ul className={styles.list} aria-label="Nodes">
           {nodes.map((node) => (

@@ -3,6 +3,7 @@
 // OLM v1 upgrade-safety rules (crds.diff runs the server's dry run and diffCrds).
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../trpc/client';
+import { PreviousCrd } from './PreviousCrd';
 import styles from './designer.module.css';
 
 export function ChangesVsCluster({
@@ -24,6 +25,14 @@ export function ChangesVsCluster({
       </p>
     );
   const d = diff.data;
+  if (d.installed === null)
+    return d.previous !== null ? (
+      <PreviousCrd designId={designId} crdName={d.crdName} previous={d.previous} />
+    ) : (
+      <p className={styles.hint}>
+        Not installed: Install CRD creates <span className={styles.mono}>{d.crdName}</span>.
+      </p>
+    );
   return (
     <div>
       <p className={styles.hint}>

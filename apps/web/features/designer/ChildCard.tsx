@@ -1,15 +1,19 @@
 'use client';
 // One child of the resources form: its id, includeWhen and readyWhen, its place in the list,
 // and its template in Monaco. The template text is the user's while it does not parse (the
-// design keeps the last good template); issues under `operand.resources[i]` show here.
+// design keeps the last good template); issues under `operand.resources[i]` show here. The
+// template's kind brings its schema from the cluster (cluster.kindSchema) while connected.
 import type { Issue } from '@opstudio/shared';
 import type { CelSuggestion } from '@opstudio/shared/designer/cel-completion';
 import { childIssues } from '@opstudio/shared/designer/template-paths';
 import { CHILD_TEMPLATE, type ChildResource } from '@opstudio/shared/graph/model';
 import { emitYaml } from '@opstudio/shared/yaml/emit';
 import { parseYaml } from '@opstudio/shared/yaml/parse';
+import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useContext, useMemo, useState } from 'react';
+import { useTRPC } from '../../trpc/client';
+import { useLive } from '../live/LiveProvider';
 import { IssuesContext, TextInput } from './form-bits';
 import { withRule } from './resources-edit';
 import styles from './designer.module.css';
@@ -43,8 +47,35 @@ function parseTemplate(text: string): Parsed {
     : { ok: false, message: t.error.issues[0]?.message ?? 'not a template' };
 }
 
+/** The kind's schema from the cluster while it is connected; what to say when there is none. */
+function useKindSchema(apiVersion: string, kind: string) {
+  const trpc = useTRPC();
+  const connected = useLive().state.cluster?.connected === true;
+  const query = useQuery(
+    trpc.cluster.kindSchema.queryOptions(
+      { apiVersion, kind },
+      // the server answers from its cache until the cluster's document changes
+      { enabled: connected, staleTime: 10 * 60_000 },
+    ),
+  );
+  const data = query.data;
+  const schema = useMemo(
+    () =>
+      data?.schema == null
+        ? undefined
+        : {
+            id: `https://opstudio.invalid/schemas/kinds/${apiVersion}/${kind}.json`,
+            schema: data.schema,
+          },
+    [data, apiVersion, kind],
+  );
+  const missing = query.isError ? query.error.message : data?.schema === null ? data.reason : null;
+  return { schema, missing };
+}
+
 export function ChildCard({ child, index, count, onChange, onMove, onRemove, suggest }: ChildCardProps) {
   const all = useContext(IssuesContext);
+  const kindSchema = useKindSchema(child.template.apiVersion, child.template.kind);
   const base = `operand.resources[${index}]`;
   const { template: templateIssues, other } = useMemo(() => childIssues([...all.values()].flat(), index), [all, index]);
   const shownElsewhere = new Set([`${base}.id`, `${base}.includeWhen`, `${base}.readyWhen`]);
@@ -117,8 +148,10 @@ export function ChildCard({ child, index, count, onChange, onMove, onRemove, sug
         modelUri={`file:///design/resources/${index}.yaml`}
         issues={templateIssues}
         suggest={suggest}
+        schema={kindSchema.schema}
         label={`Template of ${child.id}`}
       />
+      {kindSchema.missing !== null ? <p className={styles.hint}>No schema: {kindSchema.missing}</p> : null}
       {textError !== null ? (
         <p role="alert" className={styles.issueText}>
           The template is not valid yet, so the design keeps the last good one: {textError}

@@ -2,23 +2,36 @@
 // The designer: the form (left), the same design as YAML in Monaco and the previews (right),
 // kept in sync through one reducer (designer-state.ts). Undo/redo with the buttons or
 // Ctrl-Z / Ctrl-Shift-Z outside the editor (Monaco keeps its own undo, whose edits come back
-// through the text). Save adds a version; Install saves first.
+// through the text). Save adds a version; Install saves first. Problems are one list
+// (use-issues.ts): the form, the YAML markers, the header and the Problems panel read it;
+// while it has errors, Install and Export are off and say why (a design with errors still saves).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Issue } from '@opstudio/shared';
 import type { Design } from '@opstudio/shared/design/schema';
 import { crdName } from '@opstudio/shared/design/names';
 import { serializeDesign } from '@opstudio/shared/design/io';
-import { computePreviews } from '@opstudio/shared/designer/previews';
 import { fieldIssuePath, nodeAt, type FieldAddress } from '@opstudio/shared/designer/field-tree';
+import { resolveDesignPath } from '@opstudio/shared/designer/design-path';
+import {
+  blockedReason,
+  problemMessage,
+  problemsLabel,
+  recordServerProblems,
+  type ServerProblem,
+} from '@opstudio/shared/designer/problems';
 import dynamic from 'next/dynamic';
 import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { useRoleAllows } from '../auth';
 import { DesignHistory } from '../designs/DesignHistory';
 import { Previews } from '../previews/Previews';
+import { usePreviews } from '../previews/use-previews';
 import { ChangesVsCluster } from './ChangesVsCluster';
+import { useRestoredDraft } from './use-restored-draft';
+import { useUnsavedEdits } from './use-unsaved-edits';
 import { designerReducer, initDesigner } from './designer-state';
 import { exportUrl } from './export-url';
+import { focusIssuePath } from './focus-problem';
 import type { Edit } from './edit';
 import { FieldEditor } from './FieldEditor';
 import { FieldTree } from './FieldTree';
@@ -29,6 +42,7 @@ import { OperandSection } from './OperandSection';
 import { useIssues } from './use-issues';
 import { VersionSection } from './VersionSection';
 import styles from './designer.module.css';
+import problemStyles from './problems.module.css';
 
 const DesignYamlEditor = dynamic(() => import('../monaco/DesignYamlEditor'), {
   ssr: false,
@@ -55,6 +69,8 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(designerReducer, { design: initial, version }, initDesigner);
   const [name, setName] = useState(initialName);
+  // the name as last saved: a rename is an unsaved change until Save, then it is the saved name
+  const [savedName, setSavedName] = useState(initialName);
   const [versionIndex, setVersionIndex] = useState(() =>
     Math.max(
       0,
@@ -62,10 +78,20 @@ export function Designer({ id, name: initialName, version, design: initial }: De
     ),
   );
   const [selected, setSelected] = useState<FieldAddress | null>(null);
-  const [serverIssues, setServerIssues] = useState<readonly Issue[]>([]);
+  // the API server's refusals, each with the value it was about (dropped once that changes)
+  const [serverProblems, setServerProblems] = useState<readonly ServerProblem[]>([]);
+  const onServerIssues = useCallback(
+    (issues: readonly Issue[], about: Design) => setServerProblems(recordServerProblems(issues, about)),
+    [],
+  );
+  // a click in the Problems panel: the path to show in the editor and the input to focus
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ path: string } | null>(null);
+  // the design and name a save failed for: "Not saved" is old news once either changes
+  const [saveFailedFor, setSaveFailedFor] = useState<{ design: Design; name: string } | null>(null);
   const [showHistory, setShowHistory] = useState(false);
   const design = state.history.present;
-  const dirty = design !== state.saved || name !== initialName;
+  const dirty = design !== state.saved || name !== savedName;
   // the UI hides what the role cannot do (the controller refuses it anyway): viewers only look
   const canEdit = useRoleAllows('editor');
   const canInstall = useRoleAllows('admin');
@@ -73,20 +99,21 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   const edit: Edit = useCallback((next, group) => dispatch({ type: 'edit', next, group, at: Date.now() }), []);
   const onText = useCallback((text: string) => dispatch({ type: 'text', text, at: Date.now() }), []);
 
-  // previews and checks follow the deferred design: a keystroke paints first
+  // previews and checks follow the deferred design: a keystroke paints first. The previews are
+  // computed in a worker and lag by one computation: the checks read the design they belong to
   const deferred = useDeferredValue(design);
-  const previews = useMemo(() => computePreviews(deferred), [deferred]);
+  const { design: previewed, previews } = usePreviews(deferred);
   // the editor's text after a form edit: serialized off the keystroke path too
   const typed = state.text;
   const serialized = useMemo(() => (typed === null ? serializeDesign(deferred) : null), [deferred, typed]);
   const editorText = typed ?? serialized ?? '';
-  const { all, byPath, markers } = useIssues(
-    deferred,
+  const { problems, counts, byPath, markers } = useIssues(
+    previewed,
     previews,
     editorText,
     state.textIssues,
     state.textErrorLine,
-    serverIssues,
+    serverProblems,
   );
 
   useEffect(() => {
@@ -103,11 +130,33 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   const save = useMutation(trpc.designs.save.mutationOptions());
   const doSave = useCallback(async (): Promise<number> => {
     const saving = design;
-    const result = await save.mutateAsync({ id, name, yaml: serializeDesign(saving) });
+    const savingName = name;
+    const result = await save
+      .mutateAsync({ id, name: savingName, yaml: serializeDesign(saving) })
+      .catch((err: unknown) => {
+        setSaveFailedFor({ design: saving, name: savingName });
+        throw err;
+      });
     dispatch({ type: 'saved', design: saving, version: result.version });
+    setSavedName(savingName);
     await queryClient.invalidateQueries({ queryKey: trpc.designs.list.queryKey() });
     return result.version;
   }, [design, id, name, save, queryClient, trpc]);
+  const draftYaml = useCallback(() => state.text ?? serializeDesign(design), [state.text, design]);
+  useUnsavedEdits({
+    designId: id,
+    dirty,
+    name,
+    edited: state.text ?? design,
+    yaml: draftYaml,
+    baseVersion: state.savedVersion,
+    save: () => void doSave().catch(() => undefined),
+  });
+  const restored = useRestoredDraft(id, version, (draft) => {
+    dispatch({ type: 'text', text: draft.yaml, at: Date.now() });
+    setName(draft.name);
+  });
+
   const ensureSaved = useCallback(
     async () => (dirty ? doSave() : state.savedVersion),
     [dirty, doSave, state.savedVersion],
@@ -125,7 +174,24 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   const versionShown = Math.min(versionIndex, design.crd.versions.length - 1);
   const selectedNode =
     selected !== null && selected.version === versionShown && nodeAt(design, selected) !== undefined ? selected : null;
-  const errors = all.filter((i) => i.severity === 'error').length;
+  const blocked = blockedReason(counts);
+
+  const focusProblem = useCallback(
+    (path: string) => {
+      // a field's problem: select the field (and its version) so its editor shows, then focus the input
+      const { field } = resolveDesignPath(design, path);
+      if (field !== null) {
+        setVersionIndex(field.version);
+        if (field.path.length > 0) setSelected(field);
+      }
+      setRevealed(path);
+      setFocusRequest({ path });
+    },
+    [design],
+  );
+  useEffect(() => {
+    if (focusRequest !== null) focusIssuePath(document, focusRequest.path);
+  }, [focusRequest]);
 
   return (
     <IssuesContext.Provider value={byPath}>
@@ -159,7 +225,8 @@ export function Designer({ id, name: initialName, version, design: initial }: De
               <button
                 type="button"
                 onClick={() => void doSave().catch(() => undefined)}
-                disabled={!dirty || save.isPending}
+                disabled={!dirty || save.isPending || state.tooLarge !== null}
+                title={state.tooLarge ?? 'Ctrl-S'}
               >
                 Save
               </button>
@@ -170,21 +237,28 @@ export function Designer({ id, name: initialName, version, design: initial }: De
           <button type="button" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)}>
             History
           </button>
-          <a
-            className={styles.button}
-            href={exportUrl(id, state.savedVersion)}
-            download
-            role="button"
-            title={dirty ? 'Exports the last saved version' : undefined}
-          >
-            Export zip
-          </a>
+          {blocked === null ? (
+            <a
+              className={styles.button}
+              href={exportUrl(id, state.savedVersion)}
+              download
+              role="button"
+              title={dirty ? 'Exports the last saved version' : undefined}
+            >
+              Export zip
+            </a>
+          ) : (
+            <button type="button" disabled title={blocked} aria-describedby="install-blocked">
+              Export zip
+            </button>
+          )}
           {canInstall ? (
             <InstallPanel
               designId={id}
               ensureSaved={ensureSaved}
-              onServerIssues={setServerIssues}
-              disabled={state.textIssues !== null}
+              design={design}
+              onServerIssues={onServerIssues}
+              blockedReason={blocked}
             />
           ) : null}
           {installed !== null ? (
@@ -193,7 +267,27 @@ export function Designer({ id, name: initialName, version, design: initial }: De
               {installed.established ? '' : ' (not yet established)'}
             </span>
           ) : null}
+          {blocked !== null ? (
+            <span id="install-blocked" className={problemStyles.blocked}>
+              {blocked}
+            </span>
+          ) : null}
         </header>
+        {restored !== null && dirty ? (
+          <p className={styles.hint} role="status">
+            Restored unsaved changes from {new Date(restored.savedAt).toLocaleString()} (a local draft over version{' '}
+            {restored.baseVersion}).{' '}
+            <button
+              type="button"
+              onClick={() => {
+                dispatch({ type: 'reset', design: state.saved, version: state.savedVersion });
+                setName(savedName);
+              }}
+            >
+              Discard draft
+            </button>
+          </p>
+        ) : null}
         {showHistory ? (
           <DesignHistory
             designId={id}
@@ -203,7 +297,7 @@ export function Designer({ id, name: initialName, version, design: initial }: De
             onRestored={onRestored}
           />
         ) : null}
-        {save.isError ? (
+        {save.isError && saveFailedFor?.design === design && saveFailedFor.name === name ? (
           <p role="alert" className={styles.issueText}>
             Not saved: {save.error.message}
           </p>
@@ -227,7 +321,10 @@ export function Designer({ id, name: initialName, version, design: initial }: De
                 edit={edit}
                 version={versionShown}
                 selected={selectedNode}
-                onSelect={setSelected}
+                onSelect={(addr) => {
+                  setSelected(addr);
+                  setRevealed(null);
+                }}
               />
               {selectedNode !== null ? <FieldEditor design={design} edit={edit} addr={selectedNode} /> : null}
               <OperandSection design={design} edit={edit} />
@@ -237,8 +334,8 @@ export function Designer({ id, name: initialName, version, design: initial }: De
             <section className={styles.editor} aria-label="Design YAML">
               <div className={styles.editorHead}>
                 <h2>Design YAML</h2>
-                <span className={errors > 0 ? styles.issueText : styles.hint}>
-                  {errors === 0 ? 'No problems' : `${errors} problem${errors === 1 ? '' : 's'}`}
+                <span className={counts.errors > 0 ? styles.issueText : styles.hint} data-testid="problem-count">
+                  {problemsLabel(counts)}
                 </span>
               </div>
               {state.textIssues !== null ? (
@@ -252,7 +349,7 @@ export function Designer({ id, name: initialName, version, design: initial }: De
                   value={editorText}
                   onChange={onText}
                   markers={markers}
-                  revealPath={selectedNode === null ? null : fieldIssuePath(design, selectedNode)}
+                  revealPath={revealed ?? (selectedNode === null ? null : fieldIssuePath(design, selectedNode))}
                   readOnly={!canEdit}
                 />
               </div>
@@ -266,12 +363,19 @@ export function Designer({ id, name: initialName, version, design: initial }: De
                 ) : null
               }
             />
-            <details className={styles.problems} open={errors > 0}>
-              <summary>Problems ({all.length})</summary>
+            <details className={styles.problems} open={counts.errors > 0}>
+              <summary>Problems ({counts.total})</summary>
               <ul>
-                {all.map((i, n) => (
-                  <li key={n} className={i.severity === 'error' ? styles.issueText : styles.hint}>
-                    <span className={styles.mono}>{i.path || 'design'}</span>: {i.message}
+                {problems.map((p, n) => (
+                  <li key={n} className={p.severity === 'error' ? styles.issueText : styles.hint}>
+                    <button
+                      type="button"
+                      className={problemStyles.problemButton}
+                      onClick={() => focusProblem(p.path)}
+                      title="Show the field"
+                    >
+                      <span className={styles.mono}>{p.path || 'design'}</span>: {problemMessage(p)}
+                    </button>
                   </li>
                 ))}
               </ul>

@@ -7,12 +7,13 @@ import { useMemo } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { Designer } from './Designer';
 import styles from './designer.module.css';
+import { Skeleton } from '../shell/Skeleton';
 
 export function DesignerPage({ id }: { readonly id: string }) {
   const trpc = useTRPC();
   const query = useQuery(trpc.designs.get.queryOptions({ id }, { staleTime: Infinity }));
   const parsed = useMemo(() => (query.data ? parseDesign(query.data.yaml) : null), [query.data]);
-  if (query.isPending) return <p className={styles.hint}>Loading the design…</p>;
+  if (query.isPending) return <Skeleton lines={8} label="Loading the design…" />;
   if (query.isError)
     return (
       <p role="alert" className={styles.issueText}>

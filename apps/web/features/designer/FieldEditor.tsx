@@ -24,6 +24,7 @@ import {
 } from './form-bits';
 import { jsonInputText, parseJsonInput } from './json-input';
 import styles from './designer.module.css';
+import problemStyles from './problems.module.css';
 
 const normalizeJson = (t: string): string => jsonInputText(parseJsonInput(t));
 const enumText = (values: JsonValue[] | undefined): string => (values ?? []).map(jsonInputText).join(', ');
@@ -278,6 +279,11 @@ export function FieldEditor({ design, edit, addr }: Props) {
   );
 }
 
+/** Problems about a rule as a whole (the studio's CEL compilation reports them at `validations[i]`). */
+function RuleProblems({ path }: { path: string }) {
+  return <IssueText issues={useIssuesAt(path)} />;
+}
+
 function Rules({
   node,
   path,
@@ -297,13 +303,18 @@ function Rules({
       <IssueText issues={issues} />
       {rules.map((r, i) => (
         <fieldset key={i} className={styles.column} aria-label={`CEL rule ${i + 1}`}>
-          <TextInput
-            label="Rule"
-            issuePath={`${path}.validations[${i}].rule`}
-            value={r.rule}
-            placeholder="self.size() > 0"
-            onChange={(rule) => setRule(i, { rule }, 'rule')}
-          />
+          {/* the whole width, several lines: a rule is read in full, and its problems sit under it */}
+          <div className={problemStyles.wide}>
+            <TextInput
+              label="Rule"
+              issuePath={`${path}.validations[${i}].rule`}
+              value={r.rule}
+              placeholder="self.size() > 0"
+              multiline
+              onChange={(rule) => setRule(i, { rule }, 'rule')}
+            />
+            <RuleProblems path={`${path}.validations[${i}]`} />
+          </div>
           <TextInput
             label="Message"
             issuePath={`${path}.validations[${i}].message`}

@@ -1,9 +1,12 @@
 'use client';
 // The selected version's field tree: select a field to edit it, add fields ("Add field" adds to
 // the selected object, or next to the selected field), reorder, nest into the object above,
-// delete. An array's element and a map's value are rows of their own. Rows are memoized on
-// their node: an edit copies only the nodes on its path, so a keystroke re-renders a few rows
-// of a 200-field tree, not all of them (actions read the current design through a ref).
+// delete. An array's element and a map's value are rows of their own. Real CRDs have tens of
+// thousands of rows (kyverno's ClusterPolicy: ~1,800 per version; a pasted 5 MB design: ~34,000), so the tree is flattened (memoized on
+// the version's schema node: a Kind keystroke does not touch it) and windowed: only the rows in
+// view are rendered, each of one fixed height, as a flat ARIA tree (treeitems with aria-level,
+// aria-setsize, aria-posinset). The selected row is scrolled into view. Rows are memoized on
+// their node: an edit re-renders a few rows (actions read the current design through a ref).
 import type { FieldNode, NamedField } from '@opstudio/shared/design/field';
 import { fieldKind } from '@opstudio/shared/design/kinds';
 import type { Design } from '@opstudio/shared/design/schema';
@@ -17,10 +20,18 @@ import {
   type FieldAddress,
   type FieldStep,
 } from '@opstudio/shared/designer/field-tree';
-import { createContext, memo, useContext, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { createContext, memo, useContext, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { Edit } from './edit';
+import { flattenFields, type Row } from './field-rows';
 import { IssuesContext } from './form-bits';
 import styles from './designer.module.css';
+import tree from './fieldtree.module.css';
+
+/** Must match `.row` in fieldtree.module.css. */
+const ROW_HEIGHT = 28;
+/** The scroll container's height at most (then the tree scrolls inside it). */
+const MAX_HEIGHT = 28 * 16;
 
 interface Props {
   readonly design: Design;
@@ -59,10 +70,8 @@ interface TreeActions {
 
 const ActionsContext = createContext<TreeActions | null>(null);
 
-const IDENT = /^[A-Za-z_$][\w$-]*$/;
 const keyOf = (addr: FieldAddress | null): string | null =>
   addr === null ? null : `${addr.version}/${addr.path.join('/')}`;
-
 export function FieldTree({ design, edit, version, selected, onSelect }: Props) {
   const root = design.crd.versions[version]?.schema;
   const current = useRef(design);
@@ -76,6 +85,27 @@ export function FieldTree({ design, edit, version, selected, onSelect }: Props) 
     edit((d) => addField(d, target, field).design, null);
   };
   const base = `versions[${design.crd.versions[version]?.name ?? version}]`;
+  // flattening ~1,800 rows takes a few ms: a keystroke in a field's own editor paints first
+  const shownRoot = useDeferredValue(root);
+  const rows = useMemo(() => flattenFields(shownRoot?.fields ?? [], base), [shownRoot, base]);
+  const selectedKey = keyOf(selected);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    getItemKey: (i) => rows[i]?.pathKey ?? i,
+    // the first paint (and a server render) shows the first rows, before the scroller is measured
+    initialRect: { width: 0, height: MAX_HEIGHT },
+  });
+  // the selected field is always in view: selected from the form, added, moved or nested
+  useEffect(() => {
+    if (selectedKey === null) return;
+    const index = rows.findIndex((r) => `${version}/${r.pathKey}` === selectedKey);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [selectedKey, rows, version, virtualizer]);
+  const total = virtualizer.getTotalSize();
   return (
     <section className={styles.section} aria-label="Fields">
       <div className={styles.sectionHead}>
@@ -84,42 +114,48 @@ export function FieldTree({ design, edit, version, selected, onSelect }: Props) 
           Add field
         </button>
       </div>
-      {root?.fields === undefined || root.fields.length === 0 ? (
+      {rows.length === 0 ? (
         <p className={styles.hint}>No fields yet: add spec and status fields with “Add field”.</p>
       ) : null}
       <ActionsContext.Provider value={actions.current}>
-        <ul className={styles.tree} role="tree" aria-label="Field tree">
-          {(root?.fields ?? []).map((f, i) => (
-            <TreeRow
-              key={`${i}:${f.name}`}
-              node={f}
-              version={version}
-              pathKey={String(i)}
-              issuePath={`${base}${IDENT.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`}`}
-              selectedKey={keyOf(selected)}
-              siblings={root?.fields?.length ?? 0}
-            />
-          ))}
-        </ul>
+        <div
+          ref={scroller}
+          className={tree.scroller}
+          style={{ height: Math.min(total, MAX_HEIGHT) }}
+          data-testid="field-tree-scroller"
+        >
+          <ul className={`${styles.tree} ${tree.rows}`} style={{ height: total }} role="tree" aria-label="Field tree">
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!;
+              return (
+                <TreeRow
+                  key={item.key}
+                  row={row}
+                  version={version}
+                  top={item.start}
+                  selected={selectedKey === `${version}/${row.pathKey}`}
+                />
+              );
+            })}
+          </ul>
+        </div>
       </ActionsContext.Provider>
     </section>
   );
 }
 
 interface RowProps {
-  readonly node: FieldNode;
+  readonly row: Row;
   readonly version: number;
-  /** The steps from the root, joined by `/` (a string, so memo compares it by value). */
-  readonly pathKey: string;
-  readonly issuePath: string;
-  readonly selectedKey: string | null;
-  readonly siblings: number;
+  readonly top: number;
+  readonly selected: boolean;
 }
 
 const stepsOf = (pathKey: string): FieldStep[] =>
   pathKey.split('/').map((s) => (s === 'items' || s === 'additionalProperties' ? s : Number(s)));
 
-const TreeRow = memo(function TreeRow({ node, version, pathKey, issuePath, selectedKey, siblings }: RowProps) {
+const TreeRow = memo(function TreeRow({ row, version, top, selected }: RowProps) {
+  const { node, pathKey, issuePath, siblings } = row;
   const issues = useContext(IssuesContext);
   const actions = useContext(ActionsContext)!;
   const addr: FieldAddress = { version, path: stepsOf(pathKey) };
@@ -127,24 +163,6 @@ const TreeRow = memo(function TreeRow({ node, version, pathKey, issuePath, selec
   const named = typeof last === 'number';
   const label = named ? (node as NamedField).name : last === 'items' ? '[items]' : '[values]';
   const hasIssue = issues.size > 0 && [...issues.keys()].some((k) => k === issuePath || k.startsWith(`${issuePath}.`));
-  const isSelected = selectedKey === `${version}/${pathKey}`;
-  const children: { node: FieldNode; step: FieldStep; path: string }[] = [
-    ...(node.fields ?? []).map((f, i) => ({
-      node: f,
-      step: i,
-      path: `${issuePath}${IDENT.test(f.name) ? `.${f.name}` : `[${JSON.stringify(f.name)}]`}`,
-    })),
-    ...(node.items ? [{ node: node.items, step: 'items' as const, path: `${issuePath}.items` }] : []),
-    ...(typeof node.additionalProperties === 'object'
-      ? [
-          {
-            node: node.additionalProperties,
-            step: 'additionalProperties' as const,
-            path: `${issuePath}.additionalProperties`,
-          },
-        ]
-      : []),
-  ];
   const move = (delta: -1 | 1) => {
     actions.onSelect(moveField(actions.design(), addr, delta).moved);
     actions.edit((d) => moveField(d, addr, delta).design, null);
@@ -154,15 +172,27 @@ const TreeRow = memo(function TreeRow({ node, version, pathKey, issuePath, selec
     actions.edit((d) => nestIntoPrevious(d, addr).design, null);
   };
   return (
-    <li role="treeitem" aria-selected={isSelected} aria-expanded={children.length > 0 ? true : undefined}>
-      <div className={`${styles.treeRow} ${isSelected ? styles.treeRowSelected : ''}`}>
+    <li
+      role="treeitem"
+      className={tree.row}
+      style={{ transform: `translateY(${top}px)` }}
+      aria-selected={selected}
+      aria-expanded={row.hasChildren ? true : undefined}
+      aria-level={row.depth + 1}
+      aria-posinset={row.posinset}
+      aria-setsize={row.setsize}
+    >
+      <div className={`${styles.treeRow} ${selected ? styles.treeRowSelected : ''}`}>
+        {Array.from({ length: row.depth }, (_, i) => (
+          <span key={i} className={tree.guide} aria-hidden="true" />
+        ))}
         <button
           type="button"
           className={styles.treeName}
           onClick={() => actions.onSelect(addr)}
           aria-label={`Edit field ${label}`}
         >
-          <span className={styles.mono}>{label}</span>
+          <span className={`${styles.mono} ${tree.label}`}>{label}</span>
           {(node as NamedField).required ? (
             <span className={styles.req} title="required">
               *
@@ -205,21 +235,6 @@ const TreeRow = memo(function TreeRow({ node, version, pathKey, issuePath, selec
           </span>
         ) : null}
       </div>
-      {children.length > 0 ? (
-        <ul role="group">
-          {children.map((c) => (
-            <TreeRow
-              key={`${String(c.step)}:${(c.node as NamedField).name ?? ''}`}
-              node={c.node}
-              version={version}
-              pathKey={`${pathKey}/${String(c.step)}`}
-              issuePath={c.path}
-              selectedKey={selectedKey}
-              siblings={node.fields?.length ?? 0}
-            />
-          ))}
-        </ul>
-      ) : null}
     </li>
   );
 });

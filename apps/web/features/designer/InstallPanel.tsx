@@ -1,10 +1,14 @@
 'use client';
 // "Install CRD": save if needed, then crds.install with an operation id of our own, so the
 // progress (dry run → applied → NamesAccepted → Established) can be watched live on
-// `install:<id>`, carried by the page's one subscription, while the mutation runs. A dry-run refusal puts its causes at the fields;
-// breaking changes ask for an explicit confirmation before installing anyway.
+// `install:<id>`, carried by the page's one subscription, while the mutation runs. A dry-run
+// refusal puts its causes at the fields (with the design they were about, so they go once it
+// changes); breaking changes ask for an explicit confirmation before installing anyway, and
+// stay at their fields as warnings. "Failed" and the refusal go too once the design changes.
+// Off while the design has errors, saying why.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Issue } from '@opstudio/shared';
+import type { Design } from '@opstudio/shared/design/schema';
 import { installTopic } from '@opstudio/shared/live/index';
 import { useState } from 'react';
 import { useTRPC } from '../../trpc/client';
@@ -29,11 +33,15 @@ interface Props {
   readonly designId: string;
   /** Saves unsaved edits first; resolves to the version to install. */
   readonly ensureSaved: () => Promise<number>;
-  readonly onServerIssues: (issues: readonly Issue[]) => void;
-  readonly disabled: boolean;
+  /** The design being edited: what an install saves and installs. */
+  readonly design: Design;
+  /** The API server's causes, with the design they were about. */
+  readonly onServerIssues: (issues: readonly Issue[], about: Design) => void;
+  /** Why Install is off (the design has errors), or null. */
+  readonly blockedReason: string | null;
 }
 
-export function InstallPanel({ designId, ensureSaved, onServerIssues, disabled }: Props) {
+export function InstallPanel({ designId, ensureSaved, design, onServerIssues, blockedReason }: Props) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [operationId, setOperationId] = useState<string | null>(null);
@@ -41,6 +49,8 @@ export function InstallPanel({ designId, ensureSaved, onServerIssues, disabled }
   const [state, setState] = useState<'idle' | 'running' | 'done' | 'failed'>('idle');
   const [refusal, setRefusal] = useState<InstallRefusal | null>(null);
   const [confirm, setConfirm] = useState<{ version: number; refusal: InstallRefusal } | null>(null);
+  // the design a failed install was about: its "Failed" and refusal are old news once it changes
+  const [failedFor, setFailedFor] = useState<Design | null>(null);
 
   // Live progress on the page's one subscription, only while an install runs (the mutation's
   // answer has the same steps).
@@ -51,10 +61,12 @@ export function InstallPanel({ designId, ensureSaved, onServerIssues, disabled }
   const install = useMutation(trpc.crds.install.mutationOptions());
 
   const run = async (confirmBreaking: boolean, knownVersion?: number) => {
+    const about = design;
     setRefusal(null);
     setConfirm(null);
+    setFailedFor(null);
     setSteps([]);
-    onServerIssues([]);
+    onServerIssues([], about);
     setState('running');
     let version = knownVersion;
     try {
@@ -68,24 +80,33 @@ export function InstallPanel({ designId, ensureSaved, onServerIssues, disabled }
     } catch (err) {
       const r = installRefusal(err);
       setState('failed');
+      setFailedFor(about);
       if (r.needsConfirmation && !confirmBreaking && version !== undefined) setConfirm({ version, refusal: r });
       else setRefusal(r);
-      onServerIssues(r.causes);
+      // breaking changes are the user's call (Install anyway): shown at their fields, not errors
+      onServerIssues(
+        r.needsConfirmation ? r.causes.map((c) => ({ ...c, severity: 'warning' as const })) : r.causes,
+        about,
+      );
     }
   };
 
+  const stale = state === 'failed' && confirm === null && failedFor !== design;
+  const shown = stale ? 'idle' : state;
   const reached = new Set(steps.map((s) => s.step));
   return (
     <div className={styles.install}>
       <button
         type="button"
         className={styles.primary}
-        disabled={disabled || state === 'running'}
+        disabled={blockedReason !== null || state === 'running'}
+        title={blockedReason ?? undefined}
+        aria-describedby={blockedReason !== null ? 'install-blocked' : undefined}
         onClick={() => void run(false)}
       >
         Install CRD
       </button>
-      {state !== 'idle' ? (
+      {shown !== 'idle' ? (
         <ol className={styles.steps} aria-label="Install progress">
           {SHOWN_STEPS.filter((s) => reached.has(s)).map((s) => (
             <li key={s} className={styles.stepDone} title={steps.find((x) => x.step === s)?.message}>
@@ -95,10 +116,10 @@ export function InstallPanel({ designId, ensureSaved, onServerIssues, disabled }
           {state === 'running' ? (
             <li className={styles.stepTodo}>{steps.length === 0 ? 'Starting…' : 'Working…'}</li>
           ) : null}
-          {state === 'failed' && confirm === null ? <li className={styles.stepFailed}>Failed</li> : null}
+          {shown === 'failed' && confirm === null ? <li className={styles.stepFailed}>Failed</li> : null}
         </ol>
       ) : null}
-      {refusal !== null ? (
+      {refusal !== null && !stale ? (
         <p role="alert" className={styles.issueText}>
           {refusal.message}
         </p>

@@ -4,10 +4,11 @@
 // design stays at the last good state and the text keeps what the user typed (nothing is lost).
 // After a form edit the text is null: the designer serializes the design off the keystroke path.
 import { serializeDesign } from '@opstudio/shared/design/io';
+import { designSizeProblem } from '@opstudio/shared/design/size-limit';
 import type { Design } from '@opstudio/shared/design/schema';
 import { parseDesignText } from '@opstudio/shared/designer/validate';
 import { record, redo, startHistory, undo, type History } from '@opstudio/shared/designer/history';
-import type { Issue } from '@opstudio/shared';
+import { error, type Issue } from '@opstudio/shared/validate/issue';
 
 export interface DesignerState {
   readonly history: History<Design>;
@@ -17,6 +18,8 @@ export interface DesignerState {
   readonly textIssues: readonly Issue[] | null;
   /** 1-based line of a YAML syntax error. */
   readonly textErrorLine: number | null;
+  /** "designs are limited to 4 MiB; this one is 5.2 MiB" when the text is over DESIGN_MAX_BYTES (then also its one text issue). */
+  readonly tooLarge: string | null;
   /** The design as last saved (dirty = present !== saved). */
   readonly saved: Design;
   readonly savedVersion: number;
@@ -36,6 +39,7 @@ export function initDesigner(init: { design: Design; version: number }): Designe
     text: null,
     textIssues: null,
     textErrorLine: null,
+    tooLarge: null,
     saved: init.design,
     savedVersion: init.version,
   };
@@ -43,7 +47,7 @@ export function initDesigner(init: { design: Design; version: number }): Designe
 
 function withDesign(state: DesignerState, history: History<Design>): DesignerState {
   if (history === state.history) return state;
-  return { ...state, history, text: null, textIssues: null, textErrorLine: null };
+  return { ...state, history, text: null, textIssues: null, textErrorLine: null, tooLarge: null };
 }
 
 /** What the editor shows. Serializing a big design costs milliseconds: the designer does it deferred. */
@@ -59,13 +63,20 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     }
     case 'text': {
       if (action.text === state.text) return state;
+      // over the cap the text is kept (nothing lost) but never parsed: parsing megabytes per
+      // keystroke would freeze the page, and such a design could not be saved anyway
+      const tooLarge = designSizeProblem(action.text);
+      if (tooLarge !== null)
+        return { ...state, text: action.text, textIssues: [error('', tooLarge)], textErrorLine: null, tooLarge };
       const parsed = parseDesignText(action.text);
-      if (!parsed.ok) return { ...state, text: action.text, textIssues: parsed.issues, textErrorLine: parsed.line };
+      if (!parsed.ok)
+        return { ...state, text: action.text, textIssues: parsed.issues, textErrorLine: parsed.line, tooLarge: null };
       return {
         ...state,
         text: action.text,
         textIssues: null,
         textErrorLine: null,
+        tooLarge: null,
         history: record(state.history, parsed.design, 'yaml', action.at),
       };
     }

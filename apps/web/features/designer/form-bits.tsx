@@ -1,13 +1,17 @@
 'use client';
 // Small labelled inputs for the designer's form. Each knows its issue path: it shows the
 // issues reported there (local validation or the API server's dry run) under the input and
-// marks itself invalid, so an error appears where the user fixes it.
+// marks itself invalid, so an error appears where the user fixes it. Its input carries the path
+// as `data-issue-path`, so a click on a problem in the Problems panel can focus it.
 import { createContext, useContext, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Issue } from '@opstudio/shared';
 import styles from './designer.module.css';
 
 export const IssuesContext = createContext<ReadonlyMap<string, readonly Issue[]>>(new Map());
+
+/** The attribute that ties an input to its issue path (see focusIssuePath in Designer). */
+export const ISSUE_PATH_ATTR = 'data-issue-path';
 
 export function useIssuesAt(path: string | undefined): readonly Issue[] {
   const all = useContext(IssuesContext);
@@ -89,6 +93,7 @@ export function TextInput({
     placeholder,
     'aria-invalid': issues.length > 0 || undefined,
     'aria-describedby': issues.length > 0 ? `${id}-issues` : undefined,
+    [ISSUE_PATH_ATTR]: issuePath,
     spellCheck: false,
   };
   return (
@@ -119,6 +124,7 @@ export function NumberInput({
         type="number"
         step={integer ? 1 : 'any'}
         value={value ?? ''}
+        {...{ [ISSUE_PATH_ATTR]: issuePath }}
         aria-invalid={issues.length > 0 || undefined}
         aria-describedby={issues.length > 0 ? `${id}-issues` : undefined}
         onChange={(e) =>
@@ -146,6 +152,7 @@ export function CheckboxInput({
         type="checkbox"
         checked={checked}
         onChange={(e) => onChange(e.target.checked)}
+        {...{ [ISSUE_PATH_ATTR]: issuePath }}
         aria-invalid={issues.length > 0 || undefined}
       />
       <label htmlFor={id}>{label}</label>
@@ -169,6 +176,7 @@ export function SelectInput<T extends string>({
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value as T | '')}
+        {...{ [ISSUE_PATH_ATTR]: issuePath }}
         aria-invalid={issues.length > 0 || undefined}
       >
         {options.map((o) => (

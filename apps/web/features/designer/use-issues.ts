@@ -1,11 +1,19 @@
 'use client';
-// The designer's issues, computed from the deferred design: local validation (validateDesign
-// or zod's shape errors), the editor text's own errors, and the API server's dry-run causes.
-// Grouped by path for the form; located in the YAML text for the editor's markers.
+// The designer's one list of problems (shared/designer/problems.ts), computed from the deferred
+// design: the editor text's own errors, local validation (validateDesign or zod's shape errors;
+// debounced) and the API server's refusals that are still about the design as it is. The form
+// reads it by path, the YAML editor as markers, the header and the Problems panel as counts.
 import type { Issue } from '@opstudio/shared';
 import type { Design } from '@opstudio/shared/design/schema';
 import { locateDesignPaths } from '@opstudio/shared/designer/locate';
 import type { Previews } from '@opstudio/shared/designer/previews';
+import {
+  countProblems,
+  mergeProblems,
+  problemMessage,
+  problemsByPath,
+  type ServerProblem,
+} from '@opstudio/shared/designer/problems';
 import { checkDesignValue } from '@opstudio/shared/designer/validate';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 
@@ -43,7 +51,7 @@ export function useIssues(
   text: string,
   textIssues: readonly Issue[] | null,
   textErrorLine: number | null,
-  serverIssues: readonly Issue[],
+  serverProblems: readonly ServerProblem[],
 ) {
   // checking a 200-field design costs more than a keystroke may: check once typing pauses
   const settled = useDebounced(
@@ -51,33 +59,30 @@ export function useIssues(
     150,
   );
   const local = useMemo(() => checkDesignValue(settled.design, settled.previews.crdObject).issues, [settled]);
-  const all = useMemo(() => [...(textIssues ?? []), ...local, ...serverIssues], [textIssues, local, serverIssues]);
-  const byPath = useMemo(() => {
-    const map = new Map<string, Issue[]>();
-    for (const i of all) map.set(i.path, [...(map.get(i.path) ?? []), i]);
-    return map;
-  }, [all]);
+  // the server's problems follow the design at once (not debounced): a fixed value clears its error
+  const problems = useMemo(
+    () => mergeProblems([...(textIssues ?? []), ...local], serverProblems, design),
+    [textIssues, local, serverProblems, design],
+  );
+  const counts = useMemo(() => countProblems(problems), [problems]);
+  const byPath = useMemo(() => problemsByPath(problems), [problems]);
   const deferredText = useDeferredValue(text);
   const markers = useMemo((): EditorMarkerAt[] => {
+    const textProblem = (message: string, path: string) => (path === '' ? message : `${path}: ${message}`);
     // the editor's text is the truth for markers; when it does not parse, only its error is marked
     if (textIssues !== null) {
       const at = textErrorLine !== null ? lineOffset(deferredText, textErrorLine) : { start: 0, end: 1 };
-      return textIssues.map((i) => ({
-        ...at,
-        message: i.path === '' ? i.message : `${i.path}: ${i.message}`,
-        severity: 'error',
-      }));
+      return textIssues.map((i) => ({ ...at, message: textProblem(i.message, i.path), severity: 'error' }));
     }
-    const shown = [...local, ...serverIssues];
     const ranges = locateDesignPaths(
       deferredText,
-      shown.map((i) => i.path),
+      problems.map((p) => p.path),
     );
-    return shown.map((i, n) => ({
+    return problems.map((p, n) => ({
       ...(ranges[n] ?? { start: 0, end: 1 }),
-      message: i.path === '' ? i.message : `${i.path}: ${i.message}`,
-      severity: i.severity,
+      message: textProblem(problemMessage(p), p.path),
+      severity: p.severity,
     }));
-  }, [deferredText, textIssues, textErrorLine, local, serverIssues]);
-  return { all, byPath, markers };
+  }, [deferredText, textIssues, textErrorLine, problems]);
+  return { problems, counts, byPath, markers };
 }

@@ -10,6 +10,7 @@ import { useTRPC, useTRPCClient } from '../../trpc/client';
 import { useRoleAllows } from '../auth';
 import { versionLine, versionTitle } from './history-text';
 import styles from './designs.module.css';
+import { Skeleton } from '../shell/Skeleton';
 
 interface Props {
   readonly designId: string;
@@ -71,7 +72,7 @@ export function DesignHistory({ designId, name, savedVersion, dirty, onRestored 
   return (
     <section className={styles.card} aria-label="History">
       <h2>History</h2>
-      {history.isPending && <p className={styles.muted}>Loading the versions…</p>}
+      {history.isPending && <Skeleton lines={4} label="Loading the versions…" />}
       {history.error !== null && <p className={styles.error}>{history.error.message}</p>}
       {restore.error !== null && (
         <p role="alert" className={styles.error}>

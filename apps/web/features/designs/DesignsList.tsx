@@ -1,10 +1,12 @@
 'use client';
-// /designs: every saved design with its kind, latest version and whether it is installed.
+// /designs: every saved design with its kind, latest version and whether it is installed; a
+// design saved with errors (it cannot be installed until they are fixed) says how many.
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTRPC } from '../../trpc/client';
 import { useRoleAllows } from '../auth';
 import styles from './designs.module.css';
+import { Skeleton } from '../shell/Skeleton';
 
 export function DesignsList() {
   const trpc = useTRPC();
@@ -22,7 +24,7 @@ export function DesignsList() {
           </Link>
         ) : null}
       </div>
-      {designs.isPending ? <p className={styles.muted}>Loading…</p> : null}
+      {designs.isPending ? <Skeleton lines={4} label="Loading the designs…" /> : null}
       {designs.isError ? (
         <p role="alert" className={styles.error}>
           Cannot list designs: {designs.error.message}
@@ -48,6 +50,17 @@ export function DesignsList() {
                 <tr key={d.id}>
                   <td>
                     <Link href={`/designs/${encodeURIComponent(d.id)}`}>{d.name}</Link>
+                    {d.problems > 0 ? (
+                      <>
+                        {' '}
+                        <span
+                          className={styles.error}
+                          title="Open the design to see them: it cannot be installed until they are fixed"
+                        >
+                          ({d.problems} error{d.problems === 1 ? '' : 's'})
+                        </span>
+                      </>
+                    ) : null}
                   </td>
                   <td>{d.kind ?? '—'}</td>
                   <td className={styles.mono}>{d.crdName ?? 'does not parse'}</td>

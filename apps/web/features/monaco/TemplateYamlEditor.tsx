@@ -1,14 +1,16 @@
 'use client';
 // One child's template as YAML in Monaco (the designer's Resources section): completion inside
 // `${…}` (the custom resource's fields from the design's schema, the other children's ids and
-// their common fields) and markers for validateDesign's issues at their place in the template.
+// their common fields), markers for validateDesign's issues at their place in the template, and,
+// when given, the kind's own schema (monaco-yaml: field completion, hover docs, diagnostics).
 // Controlled like the other editors. Loaded with next/dynamic, ssr: false (Monaco needs a window).
 import Editor from '@monaco-editor/react';
 import type { CelSuggestion } from '@opstudio/shared/designer/cel-completion';
 import { locateObjectPath } from '@opstudio/shared/designer/template-paths';
 import type { Issue } from '@opstudio/shared';
+import type { JSONSchema } from 'monaco-yaml';
 import { useEffect } from 'react';
-import { setUpMonaco } from './monaco-setup';
+import { addYamlSchema, setUpMonaco } from './monaco-setup';
 import { useControlledEditor, YAML_EDITOR_OPTIONS } from './use-controlled-editor';
 import styles from './monaco.module.css';
 
@@ -21,6 +23,8 @@ export interface TemplateYamlEditorProps {
   readonly issues: readonly Issue[];
   /** What to offer inside `${…}`, given the line's text before the cursor. */
   readonly suggest: (lineBefore: string) => readonly CelSuggestion[];
+  /** The template's kind (cluster.kindSchema), with an id shown in hovers; none: no kind checks. */
+  readonly schema?: { readonly id: string; readonly schema: JSONSchema } | undefined;
   readonly label: string;
   readonly readOnly?: boolean;
 }
@@ -64,10 +68,20 @@ export default function TemplateYamlEditor({
   modelUri,
   issues,
   suggest,
+  schema,
   label,
   readOnly = false,
 }: TemplateYamlEditorProps) {
   const { editorRef, editorProps } = useControlledEditor(value, onChange, 'form');
+
+  // registered beside the design's and the other templates' schemas (by model URI), removed on unmount
+  const schemaId = schema?.id;
+  const kindSchema = schema?.schema;
+  useEffect(
+    () =>
+      schemaId === undefined || kindSchema === undefined ? undefined : addYamlSchema(modelUri, schemaId, kindSchema),
+    [modelUri, schemaId, kindSchema],
+  );
 
   useEffect(() => {
     registerCompletion();

@@ -8,7 +8,7 @@ import type { editor } from 'monaco-editor';
 import { useEffect, useRef } from 'react';
 import { setUpMonaco } from './monaco-setup';
 import { minimalEdit } from './text-diff';
-import styles from './monaco.module.css';
+import { Skeleton } from '../shell/Skeleton';
 
 const monaco = setUpMonaco();
 
@@ -68,7 +68,7 @@ export function useControlledEditor(value: string, onChange: (text: string) => v
       if (!applying.current) onChange(text ?? '');
     },
     onMount,
-    loading: <p className={styles.loading}>Loading the editor…</p>,
+    loading: <Skeleton height="12rem" label="Loading the editor…" />,
   } satisfies EditorProps;
   return { editorRef, editorProps };
 }

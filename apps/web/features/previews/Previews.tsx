@@ -5,6 +5,7 @@
 import type { Previews as PreviewSet } from '@opstudio/shared/designer/previews';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { CodeText } from './CodeText';
 import styles from './previews.module.css';
 
 export interface PreviewsProps {
@@ -135,9 +136,7 @@ function Code({ text, file }: { readonly text: string; readonly file: string }) 
           Download
         </button>
       </div>
-      <pre>
-        <code>{text}</code>
-      </pre>
+      <CodeText text={text} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { KindTable } from './KindTable';
 import styles from './resources.module.css';
 import { useKind } from './use-kinds';
 import { useNow } from './use-now';
+import { Skeleton } from '../shell/Skeleton';
 
 const ALL = '';
 const byPlace = (a: ResourceRow, b: ResourceRow) =>
@@ -61,7 +62,7 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
       : null,
   );
 
-  if (kind === undefined) return <p className={styles.note}>Loading kinds…</p>;
+  if (kind === undefined) return <Skeleton lines={6} label="Loading kinds…" />;
   if (kind === null)
     return <p className={styles.error}>The cluster has no CRD named {crdName}: it may have been uninstalled.</p>;
   const managed = kind.designId !== null;

@@ -129,16 +129,22 @@ const Row = memo(function Row({ row, index, kind, columns, showNamespace, now, o
   const href = objectPath(kind.name, row.namespace ?? undefined, row.name);
   return (
     <tr aria-rowindex={index + 2} aria-label={row.name} data-deleting={row.deletionTimestamp !== null || undefined}>
-      <td>
+      <td title={row.name}>
         <a href={href} onClick={(e) => onOpen(e, href)}>
           {row.name}
         </a>
         {row.deletionTimestamp !== null && <span className={`${styles.badge} ${styles.bad}`}> deleting</span>}
       </td>
-      {showNamespace && <td>{row.namespace ?? ''}</td>}
-      {columns.map((c) => (
-        <td key={c.name}>{cellText(row.columns[c.index], c.type, now)}</td>
-      ))}
+      {showNamespace && <td title={row.namespace ?? undefined}>{row.namespace ?? ''}</td>}
+      {columns.map((c) => {
+        // cells truncate with an ellipsis (fixed table layout): the tooltip has the whole text
+        const text = cellText(row.columns[c.index], c.type, now);
+        return (
+          <td key={c.name} title={text === '' ? undefined : text}>
+            {text}
+          </td>
+        );
+      })}
       <td>
         <ConditionBadges conditions={row.conditions} />
       </td>

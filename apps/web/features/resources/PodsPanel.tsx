@@ -5,13 +5,14 @@ import type { OwnedObjects } from './api-types';
 import { ConditionBadges } from './ConditionBadges';
 import { ageText } from './printer-columns';
 import styles from './resources.module.css';
+import { Skeleton } from '../shell/Skeleton';
 
 export function PodsPanel({ owned, now }: { readonly owned: OwnedObjects | undefined; readonly now: number }) {
   const pods = owned === undefined ? [] : [...owned.pods].sort((a, b) => a.name.localeCompare(b.name));
   return (
     <section className={styles.card} aria-label="Pods">
       <h2>Pods</h2>
-      {owned === undefined && <p className={styles.note}>loading…</p>}
+      {owned === undefined && <Skeleton lines={2} label="Loading the pods…" />}
       {owned !== undefined && owned.deployments.length === 0 && (
         <p className={styles.note}>No Deployment owned by this object (yet).</p>
       )}

@@ -23,6 +23,7 @@ import { useKind } from './use-kinds';
 import { useNow } from './use-now';
 import type { RowCondition } from './api-types';
 import { useRouter } from 'next/navigation';
+import { Skeleton } from '../shell/Skeleton';
 
 interface Props {
   readonly crdName: string;
@@ -79,11 +80,11 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
     if (liveVersion !== undefined && shownVersion !== undefined && liveVersion !== shownVersion) void refetch();
   }, [liveVersion, shownVersion, refetch]);
 
-  if (kind === undefined) return <p className={styles.note}>Loading…</p>;
+  if (kind === undefined) return <Skeleton lines={6} label="Loading…" />;
   if (kind === null)
     return <p className={styles.error}>The cluster has no CRD named {crdName}: it may have been uninstalled.</p>;
   if (object.error !== null) return <p className={styles.error}>{object.error.message}</p>;
-  if (object.data === undefined || uid === undefined) return <p className={styles.note}>Loading {name}…</p>;
+  if (object.data === undefined || uid === undefined) return <Skeleton lines={6} label={`Loading ${name}…`} />;
   const managed = kind.designId !== null;
   const conditions = row?.conditions ?? (object.data.status?.conditions as RowCondition[] | undefined) ?? [];
 

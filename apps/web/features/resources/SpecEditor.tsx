@@ -1,11 +1,12 @@
 'use client';
-// Edit a CR: the form generated from the CRD schema and the YAML of the same draft, kept in sync
-// both ways; "Apply" sends a merge patch of what changed. While nothing is edited the page
+// Edit a CR: the form generated from the CRD schema (in the design's field order when the kind
+// was installed from a design) and the YAML of the same draft, kept in sync both ways; "Apply"
+// sends a merge patch of what changed, once every required field has a value. While nothing is edited the page
 // follows the live object; once edited, the draft stays until applied or discarded. The YAML is
 // Monaco with the kind's schema (completion, hover, diagnostics), bundled and offline.
 import { emitYaml, parseYaml } from '@opstudio/shared/yaml/index';
 import type { YamlValue } from '@opstudio/shared/yaml/index';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
 import { useTRPC } from '../../trpc/client';
@@ -13,13 +14,16 @@ import type { FetchedObject, ResourceKind } from './api-types';
 import { crDocumentSchema } from './cr-json-schema';
 import styles from './resources.module.css';
 import { SchemaForm } from './schema-form/SchemaForm';
-import { fieldsOf, setAt } from './schema-form/schema-fields';
+import { designSpecOrder } from './schema-form/design-order';
+import { fieldsOf, inFieldOrder, missingRequired, pathKey, setAt } from './schema-form/schema-fields';
+import type { FieldNode } from './schema-form/schema-fields';
 import { editableOf, planPatch } from './spec-draft';
 import type { Editable } from './spec-draft';
+import { Skeleton } from '../shell/Skeleton';
 
 const SchemaYamlEditor = dynamic(() => import('../monaco/SchemaYamlEditor'), {
   ssr: false,
-  loading: () => <p className={styles.note}>Loading the editor…</p>,
+  loading: () => <Skeleton height="22rem" label="Loading the editor…" />,
 });
 
 interface Props {
@@ -36,7 +40,12 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
   const [text, setText] = useState<string | null>(null);
   const [yamlError, setYamlError] = useState<string | null>(null);
   const doc = draft ?? base;
-  const fields = useMemo(() => fieldsOf(kind.schema?.properties?.spec, ['spec']), [kind.schema]);
+  const fields = useSpecFields(kind);
+  // the required fields found empty on the last Apply (then kept current as the user fills them)
+  const [checkRequired, setCheckRequired] = useState(false);
+  // a new form (its rows being typed dropped) after Discard and Apply
+  const [formKey, setFormKey] = useState(0);
+  const missing = useMemo(() => (fields === null ? [] : missingRequired(fields, doc.spec, ['spec'])), [fields, doc]);
   const plan = useMemo(() => planPatch(base, doc), [base, doc]);
   // the page re-renders on every live event and clock tick: emit the YAML only when the draft changes (and not while the user's own text is shown)
   const yamlText = useMemo(() => text ?? emitYaml(doc as YamlValue, { keepKeyOrder: true }), [text, doc]);
@@ -53,13 +62,22 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
       onSuccess: (obj) => {
         setDraft(null);
         setText(null);
+        setCheckRequired(false);
+        setFormKey((k) => k + 1);
         onApplied(obj);
       },
     }),
   );
 
   const editField = (path: readonly string[], value: unknown) => {
-    setDraft(setAt(doc, path, value));
+    const next = setAt(doc, path, value);
+    const spec = next.spec;
+    // a field set through the form goes where the form shows it in the YAML too
+    const ordered =
+      fields !== null && spec !== null && typeof spec === 'object' && !Array.isArray(spec)
+        ? { ...next, spec: inFieldOrder(spec as Record<string, unknown>, fields) }
+        : next;
+    setDraft(ordered);
     setText(null);
     setYamlError(null);
     apply.reset();
@@ -78,10 +96,14 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
     setDraft(null);
     setText(null);
     setYamlError(null);
+    setCheckRequired(false);
+    setFormKey((k) => k + 1);
     apply.reset();
   };
   const submit = () => {
     if (plan.kind !== 'patch' || kind.version === null) return;
+    setCheckRequired(true);
+    if (missing.length > 0) return;
     apply.mutate({
       group: kind.group,
       version: kind.version,
@@ -92,7 +114,14 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
       patch: plan.patch,
     });
   };
-  const problem = yamlError ?? (plan.kind === 'invalid' ? plan.message : null);
+  const missingShown = checkRequired ? missing : [];
+  const problem =
+    yamlError ??
+    (plan.kind === 'invalid'
+      ? plan.message
+      : missingShown.length > 0
+        ? `Not applied: ${missingShown.map(pathKey).join(', ')} ${missingShown.length === 1 ? 'is' : 'are'} required`
+        : null);
 
   return (
     <section className={styles.card} aria-label="Spec">
@@ -129,7 +158,21 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
       )}
       <div className={styles.grid2} style={{ marginTop: '0.75rem' }}>
         <div>
-          <SchemaForm fields={fields} value={doc} onChange={editField} readOnly={readOnly} />
+          {yamlError !== null && (
+            <p className={styles.note}>The YAML does not parse: fix it there, then the form follows again.</p>
+          )}
+          {fields === null ? (
+            <Skeleton lines={4} label="Loading the form…" />
+          ) : (
+            <SchemaForm
+              key={formKey}
+              fields={fields}
+              value={doc}
+              onChange={editField}
+              readOnly={readOnly || yamlError !== null}
+              missing={new Set(missingShown.map(pathKey))}
+            />
+          )}
         </div>
         <div>
           <section aria-label="Resource YAML" className={styles.yamlEditor}>
@@ -147,4 +190,30 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
       </div>
     </section>
   );
+}
+
+/**
+ * The spec's form fields; for a kind installed from a design, in the design's order (the CRD
+ * lists properties by name), null while that design loads. A design since deleted or
+ * unreadable leaves the CRD's order.
+ */
+function useSpecFields(kind: ResourceKind): readonly FieldNode[] | null {
+  const trpc = useTRPC();
+  const { designId, designVersion } = kind;
+  const design = useQuery({
+    ...trpc.designs.get.queryOptions({
+      id: designId ?? '',
+      ...(designVersion !== null ? { version: designVersion } : {}),
+    }),
+    enabled: designId !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const yaml = design.data?.yaml;
+  const pending = designId !== null && design.isPending;
+  return useMemo(() => {
+    if (pending) return null;
+    const order = yaml === undefined ? undefined : designSpecOrder(yaml, kind.version);
+    return fieldsOf(kind.schema?.properties?.spec, ['spec'], order);
+  }, [pending, yaml, kind.version, kind.schema]);
 }

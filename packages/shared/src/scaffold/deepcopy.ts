@@ -45,6 +45,14 @@ class Writer {
     this.depth--;
     this.line(close);
   }
+  /** `if cond {` then `} else {` otherwise `}` */
+  ifElse(cond: string, then: () => void, otherwise: () => void): void {
+    this.block(`if ${cond} {`, then, '} else {');
+    this.depth++;
+    otherwise();
+    this.depth--;
+    this.line('}');
+  }
   text(): string {
     return this.lines.join('\n');
   }
@@ -353,8 +361,21 @@ class DeepCopyGen {
         return;
       }
       const u = this.underlying(t.elem);
-      if (this.byReference(u))
-        throw new Error('maps of slices, maps or pointers have no deepcopy in the export yet: use a list of objects');
+      if (this.byReference(u)) {
+        // controller-gen's form for slice, map and pointer values: copy each into its own outVal
+        w.line(`var outVal ${this.syntax(t.elem)}`);
+        w.ifElse(
+          'val == nil',
+          () => w.line('(*out)[key] = nil'),
+          () => {
+            w.line('inVal := (*in)[key]');
+            w.line('in, out := &inVal, &outVal');
+            this.deepCopyIntoBlock(w, () => this.syntax(t.elem), t.elem);
+          },
+        );
+        w.line('(*out)[key] = outVal');
+        return;
+      }
       w.line('(*out)[key] = *val.DeepCopy()');
     });
   }

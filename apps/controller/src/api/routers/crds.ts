@@ -15,6 +15,14 @@ const operationId = z
   .regex(OPERATION_ID, 'an operation id is 1-64 letters, digits, ".", "_" or "-"')
   .optional();
 
+const crdNameInput = z
+  .string()
+  .refine(
+    (n) => n.includes('.') && DNS1123_SUBDOMAIN.test(n),
+    'a CRD name is <plural>.<group>, lower case, e.g. memcacheds.cache.example.com',
+  )
+  .max(DNS1123_SUBDOMAIN_MAX);
+
 export const crdsInput = {
   install: z.object({
     designId,
@@ -22,17 +30,14 @@ export const crdsInput = {
     confirmBreaking: z.boolean().optional(),
     operationId,
   }),
-  uninstall: z.object({ designId, deleteResources: z.boolean().optional(), operationId }),
-  diff: z.object({ designId, version: z.number().int().min(1).optional() }),
-  get: z.object({
-    name: z
-      .string()
-      .refine(
-        (n) => n.includes('.') && DNS1123_SUBDOMAIN.test(n),
-        'a CRD name is <plural>.<group>, lower case, e.g. memcacheds.cache.example.com',
-      )
-      .max(DNS1123_SUBDOMAIN_MAX),
+  uninstall: z.object({
+    designId,
+    crdName: crdNameInput.optional(),
+    deleteResources: z.boolean().optional(),
+    operationId,
   }),
+  diff: z.object({ designId, version: z.number().int().min(1).optional() }),
+  get: z.object({ name: crdNameInput }),
 };
 
 const crdQuestion = (verb: string) => (): AccessQuestion => ({

@@ -1,5 +1,6 @@
 // designs.*: saved designs and their versions. Every save adds a version; get returns the latest
 // unless a version is named.
+import { designSizeProblem } from '@opstudio/shared/design/size-limit';
 import { z } from 'zod';
 import { audited } from '../../audit';
 import { createTRPCRouter, editorProcedure, viewerProcedure } from '../trpc';
@@ -12,10 +13,14 @@ export const designsInput = {
   save: z.object({
     id: id.optional(),
     name: z.string().trim().min(1, 'a design needs a name').max(200, 'a design name is at most 200 characters'),
+    // the same words the designer shows before any request (DESIGN_MAX_BYTES)
     yaml: z
       .string()
       .min(1, 'the design YAML is empty')
-      .max(1024 * 1024, 'a design is at most 1 MiB of YAML'),
+      .superRefine((yaml, ctx) => {
+        const problem = designSizeProblem(yaml);
+        if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+      }),
   }),
   byId: z.object({ id }),
 };

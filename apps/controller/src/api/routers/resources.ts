@@ -6,7 +6,7 @@
 import { kubeName } from '@opstudio/shared/kube/names';
 import { z } from 'zod';
 import type { AccessQuestion } from '../../auth';
-import { clusterMetadataProcedure, kubeReadProcedure, kubeWriteProcedure } from '../procedures';
+import { clusterMetadataProcedure, kubeReadProcedure, kubeUserProcedure, kubeWriteProcedure } from '../procedures';
 import { createTRPCRouter } from '../trpc';
 
 export const names = {
@@ -63,6 +63,8 @@ const question =
 export const resourcesRouter = createTRPCRouter({
   // kinds are cluster metadata (CRDs), listed for everyone: a kind the user may not list shows "no access" in the UI
   kinds: clusterMetadataProcedure.query(({ ctx }) => ctx.resources.kinds()),
+  // the home page: installed kinds with counts and health, only the objects the user may list
+  overview: kubeUserProcedure.query(({ ctx }) => ctx.resources.overview(ctx.kube)),
   list: kubeReadProcedure(resourcesInput.list, question('list')).query(({ ctx, input }) =>
     ctx.resources.list(input, ctx.kube),
   ),

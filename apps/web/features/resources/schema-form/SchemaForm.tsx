@@ -1,193 +1,177 @@
 'use client';
-// The spec form: one input per schema property, labelled by the field's name (so `size` is a
-// number input labelled "size"), descriptions as hints, nested objects as fieldsets, and what a
-// single input cannot express (arrays, maps, int-or-string) as a small YAML box.
-import { emitYaml, parseYaml } from '@opstudio/shared/yaml/index';
-import type { YamlValue } from '@opstudio/shared/yaml/index';
-import { useState } from 'react';
+// The spec form: one control per schema property, labelled by the field's name (so `size` is a
+// number input labelled "size"), required ones marked with an asterisk, descriptions as hints,
+// nested objects as fieldsets, arrays as repeatable items, maps as key/value rows, and what no
+// control can express (int-or-string, free-form objects) as a small YAML box.
 import styles from './schema-form.module.css';
-import { getAt } from './schema-fields';
-import type { FieldNode } from './schema-fields';
+import { ListBody, MapBody } from './collections';
+import { ValueInput } from './inputs';
+import { getAt, inFieldOrder, pathKey, setAt } from './schema-fields';
+import type { FieldNode, ValuePath } from './schema-fields';
 
 interface FormProps {
   readonly fields: readonly FieldNode[];
   readonly value: unknown;
   readonly onChange: (path: readonly string[], value: unknown) => void;
   readonly readOnly?: boolean;
+  /** Required fields found empty on Apply, by `pathKey`: each shows its error. */
+  readonly missing?: ReadonlySet<string>;
 }
 
-export function SchemaForm({ fields, value, onChange, readOnly = false }: FormProps) {
+export function SchemaForm({ fields, value, onChange, readOnly = false, missing = new Set() }: FormProps) {
   if (fields.length === 0)
     return <p className={styles.hint}>The schema declares no spec fields: edit the YAML instead.</p>;
   return (
     <div className={styles.form}>
       {fields.map((f) => (
-        <Field key={f.name} field={f} root={value} onChange={onChange} readOnly={readOnly} />
+        <Field
+          key={f.name}
+          node={f}
+          label={f.name}
+          inline={false}
+          clearable
+          value={getAt(value, f.path)}
+          onChange={(v) => onChange(f.path, v)}
+          path={f.path}
+          readOnly={readOnly}
+          missing={missing}
+        />
       ))}
     </div>
   );
 }
 
 interface FieldProps {
-  readonly field: FieldNode;
-  readonly root: unknown;
-  readonly onChange: FormProps['onChange'];
+  readonly node: FieldNode;
+  /** The property name, or for an item "ports 2", for a map value "labels value 1". */
+  readonly label: string;
+  /** An array item or a map value: no label column, the name as aria-label. */
+  readonly inline: boolean;
+  readonly clearable: boolean;
+  readonly value: unknown;
+  readonly onChange: (v: unknown) => void;
+  readonly path: ValuePath;
   readonly readOnly: boolean;
+  readonly missing: ReadonlySet<string>;
 }
 
-function Field({ field, root, onChange, readOnly }: FieldProps) {
-  const id = `field-${field.path.join('.')}`;
-  const hintId = field.description ? `${id}-hint` : undefined;
-  const current = getAt(root, field.path);
-  const set = (v: unknown) => onChange(field.path, v);
+const idOf = (path: ValuePath) => `field-${pathKey(path).replace(/\s/g, '_')}`;
+const asObject = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+function Field(p: FieldProps) {
+  const { node, label, value, path, readOnly, missing } = p;
+  const id = idOf(path);
+  const hintId = node.description && !p.inline ? `${id}-hint` : undefined;
+  const isMissing = missing.has(pathKey(path));
+  const mark = node.required ? (
+    <span className={styles.required} aria-hidden="true" title="required">
+      *
+    </span>
+  ) : null;
   // the first line only: kubebuilder descriptions go on about markers; the rest is in the tooltip
-  const hint = field.description ? (
-    <span id={hintId} className={styles.hint} title={field.description}>
-      {field.description.split('\n')[0]}
+  const hint =
+    hintId !== undefined ? (
+      <span id={hintId} className={styles.hint} title={node.description}>
+        {node.description?.split('\n')[0]}
+      </span>
+    ) : null;
+  const error = isMissing ? (
+    <span className={styles.fieldError} role="alert">
+      {label} is required
     </span>
   ) : null;
 
-  if (field.kind === 'object') {
+  if (node.kind === 'object' || node.kind === 'list' || node.kind === 'map') {
+    const body =
+      node.kind === 'object' ? (
+        node.children.map((c) => (
+          <Field
+            key={c.name}
+            node={c}
+            label={c.name}
+            inline={false}
+            clearable
+            value={asObject(value)[c.name]}
+            onChange={(v) => {
+              const next = inFieldOrder(setAt(value, [c.name], v), node.children);
+              p.onChange(Object.keys(next).length === 0 && p.clearable ? undefined : next);
+            }}
+            path={[...path, c.name]}
+            readOnly={readOnly}
+            missing={missing}
+          />
+        ))
+      ) : (
+        <Collection {...p} />
+      );
     return (
-      <fieldset className={styles.fieldset}>
-        <legend>{field.name}</legend>
+      <fieldset
+        className={p.inline ? styles.itemFieldset : styles.fieldset}
+        aria-required={node.required || undefined}
+        aria-invalid={isMissing || undefined}
+        aria-describedby={hintId}
+      >
+        <legend>
+          {label}
+          {mark}
+        </legend>
         {hint}
-        {field.children.map((c) => (
-          <Field key={c.name} field={c} root={root} onChange={onChange} readOnly={readOnly} />
-        ))}
+        {error}
+        {body}
       </fieldset>
     );
   }
 
-  let input;
-  switch (field.kind) {
-    case 'number':
-      input = (
-        <input
-          id={id}
-          type="number"
-          step={field.integer ? 1 : 'any'}
-          min={field.minimum}
-          max={field.maximum}
-          required={field.required}
-          readOnly={readOnly}
-          aria-describedby={hintId}
-          value={typeof current === 'number' ? current : ''}
-          placeholder={typeof field.defaultValue === 'number' ? String(field.defaultValue) : undefined}
-          onChange={(e) =>
-            set(
-              e.target.value === ''
-                ? undefined
-                : field.integer
-                  ? Math.trunc(Number(e.target.value))
-                  : Number(e.target.value),
-            )
-          }
-        />
-      );
-      break;
-    case 'string':
-      input = (
-        <input
-          id={id}
-          type="text"
-          required={field.required}
-          readOnly={readOnly}
-          aria-describedby={hintId}
-          value={typeof current === 'string' ? current : ''}
-          placeholder={typeof field.defaultValue === 'string' ? field.defaultValue : undefined}
-          onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}
-        />
-      );
-      break;
-    case 'enum':
-      input = (
-        <select
-          id={id}
-          required={field.required}
-          disabled={readOnly}
-          aria-describedby={hintId}
-          value={typeof current === 'string' ? current : ''}
-          onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}
-        >
-          <option value="">(unset)</option>
-          {field.options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-      );
-      break;
-    case 'boolean':
-      input = (
-        <input
-          id={id}
-          type="checkbox"
-          disabled={readOnly}
-          aria-describedby={hintId}
-          checked={current === true}
-          onChange={(e) => set(e.target.checked)}
-        />
-      );
-      break;
-    case 'yaml':
-      input = <YamlField id={id} hintId={hintId} value={current} onChange={set} readOnly={readOnly} />;
-      break;
-  }
+  const input = (
+    <ValueInput
+      node={node}
+      id={id}
+      value={value}
+      onChange={p.onChange}
+      readOnly={readOnly}
+      clearable={p.clearable}
+      ariaLabel={p.inline ? label : undefined}
+      describedBy={hintId}
+      invalid={isMissing}
+    />
+  );
+  if (p.inline) return input;
   return (
-    <div className={field.kind === 'boolean' ? styles.checkRow : styles.row}>
+    <div className={node.kind === 'boolean' ? styles.checkRow : styles.row}>
       <label htmlFor={id} className={styles.label}>
-        {field.name}
+        {label}
+        {mark}
       </label>
       {input}
       {hint}
+      {error}
     </div>
   );
 }
 
-/** A value edited as YAML; it reaches the object only when it parses. */
-function YamlField({
-  id,
-  hintId,
-  value,
-  onChange,
-  readOnly,
-}: {
-  id: string;
-  hintId: string | undefined;
-  value: unknown;
-  onChange: (v: unknown) => void;
-  readOnly: boolean;
-}) {
-  const shown = value === undefined ? '' : emitYaml(value as YamlValue).trimEnd();
-  const [text, setText] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <>
-      <textarea
-        id={id}
-        className={styles.yamlField}
-        rows={Math.min(8, Math.max(2, (text ?? shown).split('\n').length))}
-        readOnly={readOnly}
-        aria-describedby={hintId}
-        aria-invalid={error !== null}
-        spellCheck={false}
-        value={text ?? shown}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (e.target.value.trim() === '') {
-            setError(null);
-            onChange(undefined);
-            return;
-          }
-          const parsed = parseYaml(e.target.value);
-          setError(parsed.ok ? null : parsed.message);
-          if (parsed.ok) onChange(parsed.value);
-        }}
-        onBlur={() => error === null && setText(null)}
+function Collection(p: FieldProps) {
+  const props = {
+    name: p.label,
+    node: p.node,
+    value: p.value,
+    onChange: p.onChange,
+    path: p.path,
+    readOnly: p.readOnly,
+    clearable: p.clearable,
+    renderValue: (node: FieldNode, label: string, value: unknown, onChange: (v: unknown) => void, path: ValuePath) => (
+      <Field
+        node={node}
+        label={label}
+        inline
+        clearable={false}
+        value={value}
+        onChange={onChange}
+        path={path}
+        readOnly={p.readOnly}
+        missing={p.missing}
       />
-      {error !== null && <span className={styles.fieldError}>{error}</span>}
-    </>
-  );
+    ),
+  };
+  return p.node.kind === 'map' ? <MapBody {...props} /> : <ListBody {...props} />;
 }

@@ -1,0 +1,66 @@
+// Issue 15, point 3, in a real browser: edits are never lost. A rename plus Save ends "Saved"
+// (it stayed "Unsaved changes" until a reload); Ctrl-S saves; a link away with unsaved changes
+// asks first; a reload brings the edits back from the local draft, which can be discarded.
+import { expect, test, type Page } from '@playwright/test';
+import { removeDesign, unique } from './resources-helpers';
+
+async function newMemcached(page: Page, group: string): Promise<string> {
+  await page.goto('/designs');
+  await page.getByRole('link', { name: 'New design' }).click();
+  await page.getByRole('button', { name: 'Memcached' }).click();
+  await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue('cache', { timeout: 60_000 });
+  await page.getByRole('textbox', { name: 'Group' }).fill(group);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/^Saved · version \d+$/)).toBeVisible({ timeout: 30_000 });
+  return decodeURIComponent(page.url().split('/designs/')[1] ?? '');
+}
+
+test('rename + Save is saved; Ctrl-S saves; leaving asks; a reload restores the draft', async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = await newMemcached(page, unique('unsaved'));
+  try {
+    const name = page.getByRole('textbox', { name: 'Design name' });
+    const status = page.getByText(/^(Saved · version \d+|Unsaved changes)$/);
+
+    // a rename, then Save: the page says Saved, and Save is disabled
+    await name.fill(unique('renamed'));
+    await expect(status).toHaveText('Unsaved changes');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(status).toHaveText(/^Saved · version \d+$/);
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+
+    // Ctrl-S saves (the browser's own "save page" never opens)
+    await page.getByRole('textbox', { name: 'Group' }).fill(unique('ctrls'));
+    await expect(status).toHaveText('Unsaved changes');
+    await page.keyboard.press('Control+s');
+    await expect(status).toHaveText(/^Saved · version \d+$/);
+
+    // a link away with unsaved changes asks; dismissing keeps the page and the edit
+    const group = unique('draft');
+    await page.getByRole('textbox', { name: 'Group' }).fill(group);
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByRole('link', { name: 'Designs', exact: true }).first().click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toMatch(/unsaved changes/);
+    await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue(group);
+
+    // a reload (or a crash) brings the edit back from the local draft
+    await page.waitForTimeout(800); // the draft is written a little after the keystrokes
+    page.once('dialog', (d) => void d.accept()); // beforeunload, if the browser asks
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue(group, { timeout: 60_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Restored unsaved changes' })).toBeVisible();
+    await expect(status).toHaveText('Unsaved changes');
+
+    // … and can be discarded
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expect(status).toHaveText(/^Saved · version \d+$/);
+    await expect(page.getByRole('textbox', { name: 'Group' })).not.toHaveValue(group);
+  } finally {
+    await removeDesign(page.request, id);
+  }
+});
