@@ -19,6 +19,7 @@ async function newMemcached(page: Page, group: string): Promise<string> {
   await page.goto('/designs');
   await page.getByRole('link', { name: 'New design' }).click();
   await page.getByRole('button', { name: 'Memcached' }).click();
+  await page.getByRole('button', { name: 'Create', exact: true }).click(); // the name step (issue 15, point 7)
   await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue('cache', { timeout: 60_000 });
   await page.getByRole('textbox', { name: 'Group' }).fill(group);
   await expect(editorLines(page)).toContainText(`group: ${group}`, { timeout: 60_000 });

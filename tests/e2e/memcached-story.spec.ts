@@ -32,6 +32,7 @@ test('design Memcached, install it, create one, scale it to 3 and 5, and watch i
     await page.goto('/designs');
     await page.getByRole('link', { name: 'New design' }).click();
     await page.getByRole('button', { name: 'Memcached' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).click(); // the name step (issue 15, point 7)
     const groupBox = page.getByRole('textbox', { name: 'Group' });
     await expect(groupBox).toHaveValue('cache', { timeout: 60_000 });
     designId = decodeURIComponent(page.url().split('/designs/')[1] ?? '');

@@ -14,6 +14,7 @@ async function newWebApp(page: Page, group: string): Promise<string> {
   await page.goto('/designs');
   await page.getByRole('link', { name: 'New design' }).click();
   await page.getByRole('button', { name: 'Web app' }).click();
+  await page.getByRole('button', { name: 'Create', exact: true }).click(); // the name step (issue 15, point 7)
   const groupBox = page.getByRole('textbox', { name: 'Group' });
   await expect(groupBox).toHaveValue('web', { timeout: 60_000 });
   await groupBox.fill(group);

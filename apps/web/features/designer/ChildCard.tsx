@@ -104,7 +104,13 @@ export function ChildCard({ child, index, count, onChange, onMove, onRemove, sug
         <span className={styles.kindTag}>{child.template.kind}</span>
         <span className={styles.mono}>{child.template.apiVersion}</span>
         <span className={own.spacer} />
-        <button type="button" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move ${child.id} up`}>
+        <button
+          type="button"
+          onClick={() => onMove(-1)}
+          disabled={index === 0}
+          aria-label={`Move ${child.id} up`}
+          title="Move up"
+        >
           ↑
         </button>
         <button
@@ -112,6 +118,7 @@ export function ChildCard({ child, index, count, onChange, onMove, onRemove, sug
           onClick={() => onMove(1)}
           disabled={index === count - 1}
           aria-label={`Move ${child.id} down`}
+          title="Move down"
         >
           ↓
         </button>

@@ -102,14 +102,14 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   // previews and checks follow the deferred design: a keystroke paints first. The previews are
   // computed in a worker and lag by one computation: the checks read the design they belong to
   const deferred = useDeferredValue(design);
-  const { design: previewed, previews } = usePreviews(deferred);
+  const { design: previewed, previews, issues: checked } = usePreviews(deferred);
   // the editor's text after a form edit: serialized off the keystroke path too
   const typed = state.text;
   const serialized = useMemo(() => (typed === null ? serializeDesign(deferred) : null), [deferred, typed]);
   const editorText = typed ?? serialized ?? '';
   const { problems, counts, byPath, markers } = useIssues(
     previewed,
-    previews,
+    checked,
     editorText,
     state.textIssues,
     state.textErrorLine,

@@ -203,12 +203,19 @@ const TreeRow = memo(function TreeRow({ row, version, top, selected }: RowProps)
         </button>
         {named ? (
           <span className={styles.treeActions}>
-            <button type="button" aria-label={`Move ${label} up`} disabled={last === 0} onClick={() => move(-1)}>
+            <button
+              type="button"
+              aria-label={`Move ${label} up`}
+              title="Move up"
+              disabled={last === 0}
+              onClick={() => move(-1)}
+            >
               ↑
             </button>
             <button
               type="button"
               aria-label={`Move ${label} down`}
+              title="Move down"
               disabled={last >= siblings - 1}
               onClick={() => move(1)}
             >
@@ -217,6 +224,7 @@ const TreeRow = memo(function TreeRow({ row, version, top, selected }: RowProps)
             <button
               type="button"
               aria-label={`Nest ${label} into the field above`}
+              title="Nest into the field above"
               disabled={last === 0}
               onClick={nest}
             >
@@ -225,7 +233,11 @@ const TreeRow = memo(function TreeRow({ row, version, top, selected }: RowProps)
             <button
               type="button"
               aria-label={`Delete field ${label}`}
+              title="Delete field (Ctrl-Z undoes)"
               onClick={() => {
+                // a field with children takes them along: ask first (Undo would bring them back too)
+                const children = countDescendants(node);
+                if (children > 0 && !window.confirm(deleteQuestion(label, children))) return;
                 actions.edit((d) => removeField(d, addr), null);
                 actions.onSelect(null);
               }}
@@ -238,3 +250,17 @@ const TreeRow = memo(function TreeRow({ row, version, top, selected }: RowProps)
     </li>
   );
 });
+
+/** Fields under a node (its fields, its items' and map values' fields), counted for the delete question. */
+function countDescendants(node: FieldNode): number {
+  const own = node.fields ?? [];
+  const below = [node.items, typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined];
+  return (
+    own.length +
+    own.reduce((n, f) => n + countDescendants(f), 0) +
+    below.reduce((n, b) => n + (b !== undefined ? countDescendants(b) : 0), 0)
+  );
+}
+
+const deleteQuestion = (label: string, children: number): string =>
+  `Delete ${label} and the ${children} field${children === 1 ? '' : 's'} under it? (Ctrl-Z undoes it.)`;

@@ -1,12 +1,12 @@
 'use client';
 // The designer's one list of problems (shared/designer/problems.ts), computed from the deferred
-// design: the editor text's own errors, local validation (validateDesign or zod's shape errors;
-// debounced) and the API server's refusals that are still about the design as it is. The form
-// reads it by path, the YAML editor as markers, the header and the Problems panel as counts.
+// design: the editor text's own errors, local validation (validateDesign or zod's shape errors,
+// computed in the previews' worker) and the API server's refusals that are still about the
+// design as it is. The form reads it by path, the YAML editor as markers, the header and the
+// Problems panel as counts.
 import type { Issue } from '@opstudio/shared';
 import type { Design } from '@opstudio/shared/design/schema';
 import { locateDesignPaths } from '@opstudio/shared/designer/locate';
-import type { Previews } from '@opstudio/shared/designer/previews';
 import {
   countProblems,
   mergeProblems,
@@ -14,18 +14,7 @@ import {
   problemsByPath,
   type ServerProblem,
 } from '@opstudio/shared/designer/problems';
-import { checkDesignValue } from '@opstudio/shared/designer/validate';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-
-/** `value`, once it has stayed the same for `ms` (the first value at once). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+import { useDeferredValue, useMemo } from 'react';
 
 export interface EditorMarkerAt {
   readonly start: number;
@@ -47,18 +36,13 @@ function lineOffset(text: string, line: number): { start: number; end: number } 
 
 export function useIssues(
   design: Design,
-  previews: Previews,
+  /** the studio's checks of `design`, computed with the previews in their worker (use-previews.ts) */
+  local: readonly Issue[],
   text: string,
   textIssues: readonly Issue[] | null,
   textErrorLine: number | null,
   serverProblems: readonly ServerProblem[],
 ) {
-  // checking a 200-field design costs more than a keystroke may: check once typing pauses
-  const settled = useDebounced(
-    useMemo(() => ({ design, previews }), [design, previews]),
-    150,
-  );
-  const local = useMemo(() => checkDesignValue(settled.design, settled.previews.crdObject).issues, [settled]);
   // the server's problems follow the design at once (not debounced): a fixed value clears its error
   const problems = useMemo(
     () => mergeProblems([...(textIssues ?? []), ...local], serverProblems, design),
@@ -74,6 +58,7 @@ export function useIssues(
       const at = textErrorLine !== null ? lineOffset(deferredText, textErrorLine) : { start: 0, end: 1 };
       return textIssues.map((i) => ({ ...at, message: textProblem(i.message, i.path), severity: 'error' }));
     }
+    if (problems.length === 0) return []; // locating parses the whole text: not for nothing
     const ranges = locateDesignPaths(
       deferredText,
       problems.map((p) => p.path),

@@ -12,6 +12,7 @@ import { useTRPC } from '../../trpc/client';
 import { blankDesign } from './blank';
 import type { Template } from './templates';
 import { uniqueName } from './unique-name';
+import { NameNewDesign } from './NameNewDesign';
 import styles from './designs.module.css';
 
 export function NewDesign({ templates }: { readonly templates: readonly Template[] }) {
@@ -35,16 +36,20 @@ export function NewDesign({ templates }: { readonly templates: readonly Template
     }
   };
 
-  const create = async (design: Design, base: string) => {
-    const taken = new Set((list.data ?? []).map((d) => d.name));
-    const saved = await save.mutateAsync({ name: uniqueName(base, taken), yaml: serializeDesign(design) });
+  const create = async (design: Design, base: string, exact = false) => {
+    const names = new Set((list.data ?? []).map((d) => d.name));
+    const name = exact ? base : uniqueName(base, names);
+    const saved = await save.mutateAsync({ name, yaml: serializeDesign(design) });
     router.push(`/designs/${encodeURIComponent(saved.id)}`);
   };
+  // a template (or Blank) asks for the name first; imports keep the CRD's kind as the name
+  const [naming, setNaming] = useState<{ design: Design; label: string } | null>(null);
+  const taken = new Set((list.data ?? []).map((d) => d.name));
   const fromTemplate = (t: Template) => {
     const parsed = parseDesign(t.yaml);
     if (!parsed.ok)
       return setImportProblem(`the ${t.label} template does not parse: ${parsed.errors[0]?.message ?? ''}`);
-    void create(parsed.design, t.label).catch(() => undefined);
+    setNaming({ design: parsed.design, label: t.label });
   };
   const fromCrd = (text: string) => {
     setLeftOut(null);
@@ -70,7 +75,7 @@ export function NewDesign({ templates }: { readonly templates: readonly Template
             type="button"
             className={styles.choice}
             disabled={busy}
-            onClick={() => void create(blankDesign(), 'My app').catch(() => undefined)}
+            onClick={() => setNaming({ design: blankDesign(), label: 'Blank' })}
           >
             <strong>Blank</strong>
             <span>A kind with an empty spec and status conditions.</span>
@@ -91,6 +96,17 @@ export function NewDesign({ templates }: { readonly templates: readonly Template
           ))}
         </div>
       </section>
+      {naming !== null ? (
+        <NameNewDesign
+          key={naming.label}
+          template={naming.label}
+          proposed={uniqueName(naming.label === 'Blank' ? 'My app' : naming.label, taken)}
+          taken={taken}
+          busy={busy}
+          onCreate={(name) => void create(naming.design, name, true).catch(() => undefined)}
+          onCancel={() => setNaming(null)}
+        />
+      ) : null}
       <section className={styles.card} aria-labelledby="import-h">
         <h2 id="import-h">Import a CRD</h2>
         <label className={styles.field}>

@@ -6,7 +6,9 @@
 // at once (the page paints with them); without a working Worker it falls back to the main thread.
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import type { Design } from '@opstudio/shared/design/schema';
+import type { Issue } from '@opstudio/shared';
 import { computePreviews, type Previews } from '@opstudio/shared/designer/previews';
+import { checkDesignValue } from '@opstudio/shared/designer/validate';
 import { useEffect, useRef, useState } from 'react';
 import { latestWins, type LatestWins } from './latest-wins';
 import type { PreviewsAnswer, PreviewsRequest } from './previews.worker';
@@ -14,23 +16,36 @@ import type { PreviewsAnswer, PreviewsRequest } from './previews.worker';
 export interface Previewed {
   readonly design: Design;
   readonly previews: Previews;
+  /** the studio's checks of that design */
+  readonly issues: readonly Issue[];
 }
 
-/** The worker's answer as Previews, its CRD object parsed on first read (the checks read it when typing pauses). */
-function withLazyCrd({ previews, crdJson }: PreviewsAnswer): Previews {
+type Checked = Omit<Previewed, 'design'>;
+
+/** On the main thread: the first paint, and when no worker can run. */
+function computeHere(design: Design): Previewed {
+  const previews = computePreviews(design);
+  return { design, previews, issues: checkDesignValue(design, previews.crdObject).issues };
+}
+
+/** The worker's answer, its CRD object parsed on first read. */
+function withLazyCrd({ previews, crdJson, issues }: PreviewsAnswer): Checked {
   let crd: CustomResourceDefinition | undefined;
   return {
-    ...previews,
-    get crdObject() {
-      if (crd === undefined && crdJson !== null) crd = JSON.parse(crdJson) as CustomResourceDefinition;
-      return crd;
+    previews: {
+      ...previews,
+      get crdObject() {
+        if (crd === undefined && crdJson !== null) crd = JSON.parse(crdJson) as CustomResourceDefinition;
+        return crd;
+      },
     },
+    issues,
   };
 }
 
 export function usePreviews(design: Design): Previewed {
-  const [shown, setShown] = useState<Previewed>(() => ({ design, previews: computePreviews(design) }));
-  const client = useRef<LatestWins<Design, Previews> | null>(null);
+  const [shown, setShown] = useState<Previewed>(() => computeHere(design));
+  const client = useRef<LatestWins<Design, Checked> | null>(null);
   const asked = useRef(design);
 
   useEffect(() => {
@@ -41,17 +56,16 @@ export function usePreviews(design: Design): Previewed {
     } catch {
       return;
     }
-    const lw = latestWins<Design, Previews>(
+    const lw = latestWins<Design, Checked>(
       (seq, d) => worker.postMessage({ seq, design: d } satisfies PreviewsRequest),
-      (d, previews) => setShown({ design: d, previews }),
+      (d, checked) => setShown({ design: d, ...checked }),
     );
     worker.onmessage = (e: MessageEvent<PreviewsAnswer>) => lw.receive(e.data.seq, withLazyCrd(e.data));
     worker.onerror = () => {
       // a worker that cannot load or crashed: answer on the main thread from now on
       client.current = null;
       worker.terminate();
-      const d = lw.inFlight()?.req ?? asked.current;
-      setShown({ design: d, previews: computePreviews(d) });
+      setShown(computeHere(lw.inFlight()?.req ?? asked.current));
     };
     client.current = lw;
     // a design asked for before the worker existed
@@ -67,7 +81,7 @@ export function usePreviews(design: Design): Previewed {
     if (design === asked.current) return;
     asked.current = design;
     if (client.current !== null) client.current.request(design);
-    else setShown({ design, previews: computePreviews(design) });
+    else setShown(computeHere(design));
   }, [design]);
 
   return shown;
