@@ -6,25 +6,13 @@
 // (and CRD) afterwards.
 import { ApiextensionsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { expect, test, type Page } from '@playwright/test';
+import { editorLines, newMemcached } from './designer-helpers';
 import { kubeconfig, unique } from './resources-helpers';
 
-const editorLines = (page: Page) => page.getByRole('region', { name: 'Design YAML' }).locator('.view-lines');
 const headerCount = (page: Page) => page.getByTestId('problem-count');
 const panel = (page: Page) =>
   page.locator('details').filter({ has: page.locator('summary', { hasText: /^Problems/ }) });
 const panelSummary = (page: Page) => page.locator('summary', { hasText: /^Problems \(\d+\)$/ });
-
-/** New design from the Memcached template under its own group, saved; returns its id. */
-async function newMemcached(page: Page, group: string): Promise<string> {
-  await page.goto('/designs');
-  await page.getByRole('link', { name: 'New design' }).click();
-  await page.getByRole('button', { name: 'Memcached' }).click();
-  await page.getByRole('button', { name: 'Create', exact: true }).click(); // the name step (issue 15, point 7)
-  await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue('cache', { timeout: 60_000 });
-  await page.getByRole('textbox', { name: 'Group' }).fill(group);
-  await expect(editorLines(page)).toContainText(`group: ${group}`, { timeout: 60_000 });
-  return decodeURIComponent(page.url().split('/designs/')[1] ?? '');
-}
 
 async function cleanUp(page: Page, crdName: string, designId: string) {
   if (kubeconfig !== undefined) {

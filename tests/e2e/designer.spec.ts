@@ -7,23 +7,11 @@
 import path from 'node:path';
 import { ApiextensionsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { expect, test, type Page } from '@playwright/test';
+import { editorLines, newMemcached } from './designer-helpers';
 import { kubeconfig, unique, watchExternal } from './resources-helpers';
 
 const screenshots = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 
-/** New design from the Memcached template, with its own group; returns the design id. */
-async function newMemcached(page: Page, group: string): Promise<string> {
-  await page.goto('/designs');
-  await page.getByRole('link', { name: 'New design' }).click();
-  await page.getByRole('button', { name: 'Memcached' }).click();
-  await page.getByRole('button', { name: 'Create', exact: true }).click(); // the name step (issue 15, point 7)
-  await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue('cache', { timeout: 60_000 });
-  await page.getByRole('textbox', { name: 'Group' }).fill(group);
-  await expect(editorLines(page)).toContainText(`group: ${group}`, { timeout: 60_000 });
-  return decodeURIComponent(page.url().split('/designs/')[1] ?? '');
-}
-
-const editorLines = (page: Page) => page.getByRole('region', { name: 'Design YAML' }).locator('.view-lines');
 const previewPanel = (page: Page) => page.getByRole('tabpanel');
 
 async function cleanUp(page: Page, crdName: string, designId: string) {

@@ -1,24 +1,15 @@
 // Issue 15, point 3, in a real browser: edits are never lost. A rename plus Save ends "Saved"
 // (it stayed "Unsaved changes" until a reload); Ctrl-S saves; a link away with unsaved changes
 // asks first; a reload brings the edits back from the local draft, which can be discarded.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { newMemcached } from './designer-helpers';
 import { removeDesign, unique } from './resources-helpers';
-
-async function newMemcached(page: Page, group: string): Promise<string> {
-  await page.goto('/designs');
-  await page.getByRole('link', { name: 'New design' }).click();
-  await page.getByRole('button', { name: 'Memcached' }).click();
-  await page.getByRole('button', { name: 'Create', exact: true }).click(); // the name step (issue 15, point 7)
-  await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue('cache', { timeout: 60_000 });
-  await page.getByRole('textbox', { name: 'Group' }).fill(group);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText(/^Saved · version \d+$/)).toBeVisible({ timeout: 30_000 });
-  return decodeURIComponent(page.url().split('/designs/')[1] ?? '');
-}
 
 test('rename + Save is saved; Ctrl-S saves; leaving asks; a reload restores the draft', async ({ page }) => {
   test.setTimeout(120_000);
   const id = await newMemcached(page, unique('unsaved'));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/^Saved · version \d+$/)).toBeVisible({ timeout: 30_000 });
   try {
     const name = page.getByRole('textbox', { name: 'Design name' });
     const status = page.getByText(/^(Saved · version \d+|Unsaved changes)$/);

@@ -9,7 +9,6 @@
 //   5. status    conditions from the Deployment's progress, pod names, observedGeneration; Ready
 //                mirrors Available (a design without operand: Ready=True NoResources)
 import type { Design } from '@opstudio/shared/design/schema';
-import type { ConditionTransition, FieldChange } from '@opstudio/shared/operand/index';
 import {
   conditionTransitions,
   desiredDeployment,
@@ -38,6 +37,7 @@ import { isNotFound } from '../kube/errors';
 import { applyOwned } from './apply';
 import type { KubeWrites } from './kube-writes';
 import { crReference, type CrObject } from './cr-object';
+import { statusSummary } from './cr-lifecycle';
 
 export interface Cache<T> {
   get(name: string, namespace?: string): T | undefined;
@@ -263,18 +263,4 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
     );
     return outcome.done();
   };
-}
-
-/** `Memcached x status Available=True, nodes` : the condition changes, then the other fields. */
-function statusSummary(
-  kind: string,
-  name: string,
-  transitions: readonly ConditionTransition[],
-  changes: readonly FieldChange[],
-): string {
-  const fields = [
-    ...new Set(changes.map((c) => c.path.split(/[.[]/)[0] ?? '').filter((f) => f !== '' && f !== 'conditions')),
-  ];
-  const parts = [...transitions.map((t) => `${t.type}=${t.to ?? '∅'}`), ...fields];
-  return `${kind} ${name} status ${parts.join(', ') || 'conditions'}`;
 }

@@ -1,0 +1,17 @@
+// Shared by the designer specs: a new design from the Memcached template (through the name
+// step), under its own API group so specs never share a CRD on the sandbox.
+import { expect, type Page } from '@playwright/test';
+
+export const editorLines = (page: Page) => page.getByRole('region', { name: 'Design YAML' }).locator('.view-lines');
+
+/** New design from the Memcached template with `group`; returns the design id (unsaved edits: the group). */
+export async function newMemcached(page: Page, group: string): Promise<string> {
+  await page.goto('/designs');
+  await page.getByRole('link', { name: 'New design' }).click();
+  await page.getByRole('button', { name: 'Memcached' }).click();
+  await page.getByRole('button', { name: 'Create', exact: true }).click(); // the name step (issue 15, point 7)
+  await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue('cache', { timeout: 60_000 });
+  await page.getByRole('textbox', { name: 'Group' }).fill(group);
+  await expect(editorLines(page)).toContainText(`group: ${group}`, { timeout: 60_000 });
+  return decodeURIComponent(page.url().split('/designs/')[1] ?? '');
+}
