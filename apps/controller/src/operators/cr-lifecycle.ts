@@ -38,6 +38,8 @@ export function beginRun(
   written: WrittenStatus,
   writes: Pick<KubeWrites, 'patchStatus'>,
   design: { designId?: string | undefined; designVersion?: number | undefined },
+  /** Applied to every status written (the Memcached form mirrors Available into Ready). */
+  finish: (conditions: readonly Condition[]) => readonly Condition[] = (c) => c,
 ): CrRun {
   const { name, namespace } = cr.metadata;
   const ns = namespace !== undefined ? { namespace } : {};
@@ -63,7 +65,8 @@ export function beginRun(
     regarding: crReference(cr),
     report,
     before,
-    async writeStatus(conditions, extras = {}) {
+    async writeStatus(set, extras = {}) {
+      const conditions = finish(set);
       const status = { conditions, ...extras };
       report.conditions = conditionTransitions(before, conditions);
       const changes = fieldDrift(status, observedStatus);

@@ -2,7 +2,8 @@
 // Level-triggered: it reads the CR and its Deployment from the informer caches and converges,
 // whatever woke it (the triggers are only recorded). Phases:
 //   1. load      the CR from the cache (gone → done)
-//   2. deletion  being deleted → Degraded/Finalizing, an Event, remove our finalizer; else ensure it
+//   2. deletion  cr-lifecycle.ts finalizerPhase, shared with the graph reconciler: being deleted →
+//                Degraded/Finalizing, an Event, remove our finalizer; else ensure it
 //   3. desired   the operand Deployment from the pinned design (invalid spec → Degraded, terminal)
 //   4. apply     server-side apply when the fields we set differ (Events on create and scale); a
 //                Deployment another controller owns is never adopted (Degraded=True AlreadyOwned)
@@ -10,11 +11,9 @@
 //                mirrors Available (a design without operand: Ready=True NoResources)
 import type { Design } from '@opstudio/shared/design/schema';
 import {
-  conditionTransitions,
   desiredDeployment,
   DesiredStateError,
   deploymentProgress,
-  fieldDrift,
   finalizerName,
   markDegraded,
   markNoResources,
@@ -25,7 +24,7 @@ import {
   REASONS,
   statusExtras,
 } from '@opstudio/shared/operand/index';
-import type { Condition, Deployment, ObservedDeployment } from '@opstudio/shared/operand/index';
+import type { Deployment, ObservedDeployment } from '@opstudio/shared/operand/index';
 import { ownershipConflict } from '@opstudio/shared/graph/ownership';
 import type { ReconcilerReport } from '../history/types';
 import { outcome } from '../runtime/outcome';
@@ -33,11 +32,10 @@ import { outcome } from '../runtime/outcome';
 import type { EventInput } from '../runtime/recorder';
 import type { Reconcile } from '../runtime/controller';
 import { splitKey } from '../runtime/triggers';
-import { isNotFound } from '../kube/errors';
 import { applyOwned } from './apply';
 import type { KubeWrites } from './kube-writes';
-import { crReference, type CrObject } from './cr-object';
-import { statusSummary } from './cr-lifecycle';
+import type { CrObject } from './cr-object';
+import { beginRun, finalizerPhase, type CrRun, type WrittenStatus } from './cr-lifecycle';
 
 export interface Cache<T> {
   get(name: string, namespace?: string): T | undefined;
@@ -67,7 +65,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
   // The status we last wrote per key, with the resourceVersion the server gave it. Until the
   // cache catches up with that write, its (older) status would make us re-announce transitions
   // and re-stamp lastTransitionTime. resourceVersions are etcd revisions: numeric in practice.
-  const written = new Map<string, { rv: number; status: NonNullable<CrObject['status']> }>();
+  const written: WrittenStatus = new Map();
 
   return async (key) => {
     // 1. load
@@ -78,90 +76,15 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
       written.delete(key);
       return outcome.done(); // deleted: the garbage collector removes what it owned
     }
-    const report: ReconcilerReport = {
-      uid: cr.metadata.uid,
-      kind: cr.kind,
-      namespace: namespace ?? '',
-      name,
-      generation: cr.metadata.generation,
-      designId: deps.designId,
-      designVersion: deps.designVersion,
-      actions: [],
-      conditions: [],
-    };
-    deps.reports.set(key, report);
-    const ref = { name, ...(namespace !== undefined ? { namespace } : {}) };
-    const regarding = crReference(cr);
+    const run = beginRun(key, cr, written, deps.writes, deps, (set) => mirrorReady(set, now()));
+    deps.reports.set(key, run.report);
+    const { report, regarding, before } = run;
+    const writeStatus = (...args: Parameters<CrRun['writeStatus']>) => run.writeStatus(...args);
     const generation = cr.metadata.generation;
-    const mine = written.get(key);
-    const observedStatus =
-      mine !== undefined && Number(cr.metadata.resourceVersion) < mine.rv ? mine.status : (cr.status ?? {});
-    const before: readonly Condition[] = observedStatus.conditions ?? [];
-    const finalizers = cr.metadata.finalizers ?? [];
 
-    /** Writes status when it differs; resolves to the CR's resourceVersion afterwards. */
-    const writeStatus = async (set: readonly Condition[], extras: Record<string, unknown> = {}) => {
-      const conditions = mirrorReady(set, now());
-      const status = { conditions, ...extras };
-      report.conditions = conditionTransitions(before, conditions);
-      const changes = fieldDrift(status, observedStatus);
-      if (changes.length === 0) return cr.metadata.resourceVersion;
-      const rv = await deps.writes.patchStatus(ref, status);
-      if (rv !== undefined && Number.isFinite(Number(rv)))
-        written.set(key, { rv: Number(rv), status: { ...observedStatus, ...status } });
-      report.actions.push({
-        object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) },
-        verb: 'status-updated',
-        summary: statusSummary(cr.kind, name, report.conditions, changes),
-      });
-      return rv;
-    };
-
-    // 2. deletion
-    if (cr.metadata.deletionTimestamp !== undefined) {
-      if (!finalizers.includes(finalizer)) return outcome.done();
-      const conditions = markDegraded(
-        before,
-        REASONS.finalizing,
-        `Finalizer operations for custom resource ${name} name were successfully accomplished`,
-        generation,
-        now(),
-      );
-      if (conditions !== before)
-        deps.recordEvent({
-          regarding,
-          type: 'Warning',
-          reason: 'Deleting',
-          action: 'Delete',
-          note: `Custom Resource ${name} is being deleted from the namespace ${namespace ?? ''}`,
-        });
-      try {
-        const rv = await writeStatus(conditions);
-        await deps.writes.setFinalizers(
-          ref,
-          finalizers.filter((f) => f !== finalizer),
-          rv,
-        );
-      } catch (err) {
-        if (isNotFound(err)) return outcome.done(); // already gone (a retry after our own removal)
-        throw err;
-      }
-      report.actions.push({
-        object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) },
-        verb: 'finalizer-removed',
-        summary: `${cr.kind} ${name} finalizer ${finalizer} removed`,
-      });
+    // 2. deletion and finalizer
+    if ((await finalizerPhase(run, finalizer, deps.writes, deps.recordEvent, now())) === 'finished')
       return outcome.done();
-    }
-    if (!finalizers.includes(finalizer)) {
-      // A 409 (the CR changed since the cache saw it) throws: the run ends as an error and retries.
-      await deps.writes.setFinalizers(ref, [...finalizers, finalizer], cr.metadata.resourceVersion);
-      report.actions.push({
-        object: { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) },
-        verb: 'finalizer-added',
-        summary: `${cr.kind} ${name} finalizer ${finalizer} added`,
-      });
-    }
 
     // 3. desired
     const input = operandInputFromDesign(deps.design, {

@@ -58,7 +58,8 @@ function orderedField(node: FieldNode): Ordered {
   });
 }
 
-const VERSION_ORDER = [
+/** A version's keys in the order serializeDesign writes them (and every key a version has). */
+export const VERSION_ORDER = [
   'name',
   'served',
   'storage',

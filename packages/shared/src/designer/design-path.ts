@@ -4,15 +4,16 @@
 // crd.versions selected by name, field names resolve through the `fields` lists. Used to tell
 // whether the value a problem is about has changed, and which form field a problem belongs to.
 import type { FieldNode } from '../design/field';
+import { VERSION_ORDER } from '../design/io';
 import type { Design } from '../design/schema';
 import type { FieldAddress, FieldStep } from './field-tree';
 
-type Token = { key: string } | { index: number } | { select: string };
+export type PathToken = { key: string } | { index: number } | { select: string };
 
 const TOKEN = /^(?:\.?([A-Za-z_$][\w$-]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]|\[([^\]"]+)\])/;
 
-export function tokenizeDesignPath(path: string): Token[] {
-  const out: Token[] = [];
+export function tokenizeDesignPath(path: string): PathToken[] {
+  const out: PathToken[] = [];
   let rest = path;
   while (rest !== '') {
     const m = TOKEN.exec(rest);
@@ -26,19 +27,8 @@ export function tokenizeDesignPath(path: string): Token[] {
   return out;
 }
 
-const VERSION_KEYS = new Set([
-  'name',
-  'served',
-  'storage',
-  'deprecated',
-  'deprecationWarning',
-  'subresources',
-  'printerColumns',
-  'selectableFields',
-  'standardFields',
-  'extra',
-  'schema',
-]);
+/** The keys of a version itself: any other key after `versions[v]` is a field of its schema. */
+export const VERSION_KEYS: ReadonlySet<string> = new Set(VERSION_ORDER);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -4,45 +4,13 @@
 // does not resolve all the way marks the deepest part that did.
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node, Pair } from 'yaml';
+import { tokenizeDesignPath, VERSION_KEYS } from './design-path';
 
 export interface TextRange {
   /** Offsets into the text, end exclusive. */
   readonly start: number;
   readonly end: number;
 }
-
-type Token = { key: string } | { index: number } | { select: string };
-
-const TOKEN = /^(?:\.?([A-Za-z_$][\w$-]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]|\[([^\]"]+)\])/;
-
-function tokenizePath(path: string): Token[] {
-  const out: Token[] = [];
-  let rest = path;
-  while (rest !== '') {
-    const m = TOKEN.exec(rest);
-    if (m === null) break;
-    if (m[1] !== undefined) out.push({ key: m[1] });
-    else if (m[2] !== undefined) out.push({ index: Number(m[2]) });
-    else if (m[3] !== undefined) out.push({ key: JSON.parse(`"${m[3]}"`) as string });
-    else out.push({ select: m[4]! });
-    rest = rest.slice(m[0].length);
-  }
-  return out;
-}
-
-const VERSION_KEYS = new Set([
-  'name',
-  'served',
-  'storage',
-  'deprecated',
-  'deprecationWarning',
-  'subresources',
-  'printerColumns',
-  'selectableFields',
-  'standardFields',
-  'extra',
-  'schema',
-]);
 
 function pairOf(node: unknown, key: string): Pair<Node, Node> | undefined {
   if (!isMap(node)) return undefined;
@@ -76,7 +44,7 @@ export function locateDesignPaths(text: string, paths: readonly string[]): (Text
 }
 
 function locateIn(contents: unknown, path: string): TextRange | undefined {
-  const tokens = tokenizePath(path);
+  const tokens = tokenizeDesignPath(path);
   let node: unknown = contents;
   let range: TextRange | undefined;
   let inSchema = false; // walking field nodes: names resolve through `fields`

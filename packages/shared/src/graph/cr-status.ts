@@ -3,6 +3,7 @@
 // lastTransitionTime moves only when its status does), Degraded overridden when a child is
 // controlled by another owner (AlreadyOwned) or an apply failed (ApplyFailed).
 import { setStatusCondition } from '../operand/conditions';
+import { setPath } from '../operand/from-design';
 import type { Condition } from '../operand/types';
 import type { PlanCondition } from './conditions';
 import type { OwnershipConflict } from './ownership';
@@ -52,17 +53,4 @@ function degradedOverride(c: PlanCondition, input: GraphStatusInput): PlanCondit
       message: conflicts.map((x) => x.message).join('; '),
     };
   return c;
-}
-
-function setPath(target: Record<string, unknown>, parts: readonly string[], value: unknown): void {
-  const [head, ...rest] = parts;
-  if (head === undefined || head === '') return;
-  if (rest.length === 0) {
-    target[head] = value;
-    return;
-  }
-  const next = target[head];
-  const child = typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : {};
-  target[head] = child;
-  setPath(child, rest, value);
 }

@@ -4,7 +4,8 @@
  * whether the status schema has `observedGeneration`). Pure: the reconciler brings the CR.
  */
 import { fullGroup, resolveNames } from '../design/names';
-import type { Design, VersionDesign } from '../design/schema';
+import type { Design } from '../design/schema';
+import { storageVersion } from '../manifests/sample';
 import type { FieldNode } from '../design/field';
 import type { CustomResource, DesiredDeploymentInput } from './desired';
 import { imageOperand } from '../design/operand-form';
@@ -72,23 +73,20 @@ export function statusExtras(
   return out;
 }
 
-function storageVersion(design: Design): VersionDesign {
-  const v = design.crd.versions.find((x) => x.storage) ?? design.crd.versions[0];
-  if (v === undefined) throw new Error(`design ${design.crd.names.kind} has no CRD version: add one`);
-  return v;
-}
-
 function hasField(node: FieldNode | undefined, name: string): boolean {
   return node?.fields?.some((f) => f.name === name) ?? false;
 }
 
-function setPath(target: Record<string, unknown>, parts: readonly string[], value: unknown): void {
+/** Sets `value` at the dotted path's `parts` in `target`, making the objects on the way. */
+export function setPath(target: Record<string, unknown>, parts: readonly string[], value: unknown): void {
   const [head, ...rest] = parts;
   if (head === undefined || head === '') return;
   if (rest.length === 0) {
     target[head] = value;
     return;
   }
-  const child = (target[head] ??= {}) as Record<string, unknown>;
+  const next = target[head];
+  const child = typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : {};
+  target[head] = child;
   setPath(child, rest, value);
 }
