@@ -8,7 +8,7 @@ export const dataDir = process.env.OPSTUDIO_DATA_DIR
   : path.join(repoRoot, 'data');
 
 export interface Profile {
-  name: 'dev' | 'test';
+  name: 'dev' | 'test' | 'bench';
   webPort: number;
   controllerPort: number;
   databaseFile: string;
@@ -17,6 +17,7 @@ export interface Profile {
 export const profiles: Record<Profile['name'], Profile> = {
   dev: { name: 'dev', webPort: 3000, controllerPort: 3001, databaseFile: path.join(dataDir, 'studio.db') },
   test: { name: 'test', webPort: 3100, controllerPort: 3101, databaseFile: path.join(dataDir, 'test', 'studio.db') },
+  bench: { name: 'bench', webPort: 3200, controllerPort: 3201, databaseFile: path.join(dataDir, 'bench', 'studio.db') },
 };
 
 export const databaseUrl = (p: Profile): string => `file:${p.databaseFile}`;

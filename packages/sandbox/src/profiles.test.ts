@@ -43,6 +43,6 @@ test('a custom profile takes six consecutive ports from its base', () => {
 test('an unknown profile name is a one-line error that lists the choices', () => {
   assert.equal(parseProfileName('test'), 'test');
   assert.throws(() => parseProfileName('prod'), {
-    message: 'unknown sandbox profile "prod": use --profile dev or --profile test',
+    message: 'unknown sandbox profile "prod": use --profile dev, test or bench',
   });
 });

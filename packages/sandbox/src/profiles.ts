@@ -1,5 +1,7 @@
 // Sandbox profiles: where a cluster keeps its data and which 127.0.0.1 ports it listens on.
-// `dev` and `test` are fixed (see the README's port table); tests may build a custom one.
+// `dev`, `test` and `bench` are fixed (see the README's port table); tests may build a custom one.
+// `bench` is the benchmarks' own cluster: they fill it with thousands of objects and stop its API
+// server, which must not touch the cluster a person works in or the one `npm test` uses.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +23,7 @@ export interface SandboxProfile {
   ports: SandboxPorts;
 }
 
-export const PROFILE_NAMES = ['dev', 'test'] as const;
+export const PROFILE_NAMES = ['dev', 'test', 'bench'] as const;
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 export const PROFILE_PORTS: Record<ProfileName, SandboxPorts> = {
@@ -33,6 +35,14 @@ export const PROFILE_PORTS: Record<ProfileName, SandboxPorts> = {
     controllerManager: 20257,
     scheduler: 20259,
     kwok: 20247,
+  },
+  bench: {
+    apiserver: 26443,
+    etcdClient: 22379,
+    etcdPeer: 22380,
+    controllerManager: 30257,
+    scheduler: 30259,
+    kwok: 30247,
   },
 };
 
@@ -108,7 +118,7 @@ export function resolveProfile(input: ProfileInput = 'dev', env: NodeJS.ProcessE
 
 export function parseProfileName(value: string): ProfileName {
   if ((PROFILE_NAMES as readonly string[]).includes(value)) return value as ProfileName;
-  throw new Error(`unknown sandbox profile "${value}": use --profile dev or --profile test`);
+  throw new Error(`unknown sandbox profile "${value}": use --profile dev, test or bench`);
 }
 
 /** The files and folders of one sandbox's data dir. */

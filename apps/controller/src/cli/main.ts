@@ -7,7 +7,7 @@
 const usage = `usage: opstudio <command> [options]
 
 cluster
-  sandbox up|down|status|reset|kubeconfig [--profile dev|test]   the local Kubernetes sandbox
+  sandbox up|down|status|reset|kubeconfig [--profile dev|test|bench]   the local Kubernetes sandbox
   kubectl <args…>                                                kubectl pointed at the sandbox
   serve [--host H] [--port P] [--kubeconfig F] [--context C]     run the controller service
   install <design.yaml> [--confirm-breaking]                     store the design, install its CRD

@@ -21,7 +21,7 @@ test('bad sandbox arguments are one-line errors that say what to do', () => {
     message: 'unknown sandbox command "start": use one of up, down, status, reset, kubeconfig',
   });
   assert.throws(() => parseSandboxArgs(['up', '--profile', 'prod']), {
-    message: 'unknown sandbox profile "prod": use --profile dev or --profile test',
+    message: 'unknown sandbox profile "prod": use --profile dev, test or bench',
   });
   assert.throws(() => parseSandboxArgs(['up', '--force']), /Unknown option '--force'.*opstudio sandbox --help/);
   assert.throws(() => parseSandboxArgs(['up', '--print']), /--print only applies/);

@@ -18,7 +18,7 @@ import {
   type SandboxStatus,
 } from '@opstudio/sandbox';
 
-export const SANDBOX_USAGE = `usage: opstudio sandbox <up|down|status|reset|kubeconfig> [--profile dev|test] [--print]
+export const SANDBOX_USAGE = `usage: opstudio sandbox <up|down|status|reset|kubeconfig> [--profile dev|test|bench] [--print]
   up          build the binaries if needed, start the cluster and wait for ${NODE_COUNT} Ready nodes (idempotent)
   down        stop every sandbox process; data is kept
   status      show each component; exit 0 when running, 3 when not
