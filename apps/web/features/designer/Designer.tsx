@@ -99,22 +99,37 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   const edit: Edit = useCallback((next, group) => dispatch({ type: 'edit', next, group, at: Date.now() }), []);
   const onText = useCallback((text: string) => dispatch({ type: 'text', text, at: Date.now() }), []);
 
-  // previews and checks follow the deferred design: a keystroke paints first. The previews are
-  // computed in a worker and lag by one computation: the checks read the design they belong to
+  const versionShown = Math.min(versionIndex, design.crd.versions.length - 1);
+  const selectedNode =
+    selected !== null && selected.version === versionShown && nodeAt(design, selected) !== undefined ? selected : null;
+  // the YAML editor follows the field selected in the form, or the problem clicked in the panel
+  const revealPath = revealed ?? (selectedNode === null ? null : fieldIssuePath(design, selectedNode));
+
+  // previews, checks, the editor's text and where paths sit in it follow the deferred design: a
+  // keystroke paints first. They are computed in a worker and lag by one computation: whatever
+  // reads several of them reads the design they belong to
   const deferred = useDeferredValue(design);
-  const { design: previewed, previews, issues: checked } = usePreviews(deferred);
-  // the editor's text after a form edit: serialized off the keystroke path too
   const typed = state.text;
-  const serialized = useMemo(() => (typed === null ? serializeDesign(deferred) : null), [deferred, typed]);
-  const editorText = typed ?? serialized ?? '';
+  const locate = useMemo(
+    () => [...serverProblems.map((p) => p.path), ...(revealPath === null ? [] : [revealPath])],
+    [serverProblems, revealPath],
+  );
+  const answer = usePreviews(deferred, typed, locate);
+  const { design: previewed, previews, issues: checked, ranges } = answer;
+  const editorText = typed ?? answer.text;
   const { problems, counts, byPath, markers } = useIssues(
     previewed,
     checked,
+    ranges,
     editorText,
     state.textIssues,
     state.textErrorLine,
     serverProblems,
   );
+  // focus in the editor while its text is older than the form: write the current text first
+  const onEditorFocus = useCallback(() => {
+    if (typed === null && previewed !== design) dispatch({ type: 'sync-text' });
+  }, [typed, previewed, design]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -171,9 +186,6 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   const crds = useQuery(trpc.crds.list.queryOptions());
   const installed = crds.data?.find((c) => c.managed?.designId === id) ?? null;
 
-  const versionShown = Math.min(versionIndex, design.crd.versions.length - 1);
-  const selectedNode =
-    selected !== null && selected.version === versionShown && nodeAt(design, selected) !== undefined ? selected : null;
   const blocked = blockedReason(counts);
 
   const focusProblem = useCallback(
@@ -349,7 +361,8 @@ export function Designer({ id, name: initialName, version, design: initial }: De
                   value={editorText}
                   onChange={onText}
                   markers={markers}
-                  revealPath={revealed ?? (selectedNode === null ? null : fieldIssuePath(design, selectedNode))}
+                  reveal={revealPath === null ? null : (ranges.get(revealPath) ?? null)}
+                  onFocus={onEditorFocus}
                   readOnly={!canEdit}
                 />
               </div>

@@ -65,3 +65,16 @@ test('JSON inputs and list inputs round-trip what the user types', () => {
   assert.equal(normalizeList('mc, '), 'mc');
   assert.equal(normalizeList(' a ,b'), 'a, b');
 });
+
+test('sync-text: the editor taking focus before the serialized text arrived types into the current design', () => {
+  let s = initDesigner({ design: memcached, version: 1 });
+  s = designerReducer(s, { type: 'edit', next: rename('Cache'), group: 'kind', at: 1 });
+  assert.equal(s.text, null, 'a form edit leaves the text to the worker');
+  s = designerReducer(s, { type: 'sync-text' });
+  assert.match(s.text ?? '', /^ {4}kind: Cache$/m, 'the text is the current design at once');
+  // a keystroke in that text keeps the form's edit
+  s = designerReducer(s, { type: 'text', text: (s.text ?? '').replace('size', 'sizes'), at: 2 });
+  assert.equal(s.history.present.crd.names.kind, 'Cache');
+  const again = designerReducer(s, { type: 'sync-text' });
+  assert.equal(again, s, 'typed text is never replaced');
+});

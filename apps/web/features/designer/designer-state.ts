@@ -2,7 +2,9 @@
 // that text parses. Pure reducer: a form edit replaces the text with the serialized design; a
 // text edit updates the design only when the text parses into a valid shape, otherwise the
 // design stays at the last good state and the text keeps what the user typed (nothing is lost).
-// After a form edit the text is null: the designer serializes the design off the keystroke path.
+// After a form edit the text is null: the design is serialized off the main thread (the previews'
+// worker) and the editor shows it when it arrives; `sync-text` writes it at once (the editor got
+// focus before the serialized text arrived: typing into an older text would undo the form edit).
 import { serializeDesign } from '@opstudio/shared/design/io';
 import { designSizeProblem } from '@opstudio/shared/design/size-limit';
 import type { Design } from '@opstudio/shared/design/schema';
@@ -28,6 +30,7 @@ export interface DesignerState {
 export type DesignerAction =
   | { type: 'edit'; next: (d: Design) => Design; group: string | null; at: number }
   | { type: 'text'; text: string; at: number }
+  | { type: 'sync-text' }
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'saved'; design: Design; version: number }
@@ -80,6 +83,8 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         history: record(state.history, parsed.design, 'yaml', action.at),
       };
     }
+    case 'sync-text':
+      return state.text !== null ? state : { ...state, text: serializeDesign(state.history.present) };
     case 'undo':
       return withDesign(state, undo(state.history));
     case 'redo':

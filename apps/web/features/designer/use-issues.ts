@@ -2,11 +2,11 @@
 // The designer's one list of problems (shared/designer/problems.ts), computed from the deferred
 // design: the editor text's own errors, local validation (validateDesign or zod's shape errors,
 // computed in the previews' worker) and the API server's refusals that are still about the
-// design as it is. The form reads it by path, the YAML editor as markers, the header and the
-// Problems panel as counts.
+// design as it is. The form reads it by path, the YAML editor as markers (their ranges located
+// in the worker too: locating parses the whole text), the header and the Problems panel as counts.
 import type { Issue } from '@opstudio/shared';
 import type { Design } from '@opstudio/shared/design/schema';
-import { locateDesignPaths } from '@opstudio/shared/designer/locate';
+import type { TextRange } from '@opstudio/shared/designer/locate';
 import {
   countProblems,
   mergeProblems,
@@ -38,6 +38,8 @@ export function useIssues(
   design: Design,
   /** the studio's checks of `design`, computed with the previews in their worker (use-previews.ts) */
   local: readonly Issue[],
+  /** where the problems' paths sit in the editor's text (from the same worker answer) */
+  ranges: ReadonlyMap<string, TextRange>,
   text: string,
   textIssues: readonly Issue[] | null,
   textErrorLine: number | null,
@@ -58,16 +60,11 @@ export function useIssues(
       const at = textErrorLine !== null ? lineOffset(deferredText, textErrorLine) : { start: 0, end: 1 };
       return textIssues.map((i) => ({ ...at, message: textProblem(i.message, i.path), severity: 'error' }));
     }
-    if (problems.length === 0) return []; // locating parses the whole text: not for nothing
-    const ranges = locateDesignPaths(
-      deferredText,
-      problems.map((p) => p.path),
-    );
-    return problems.map((p, n) => ({
-      ...(ranges[n] ?? { start: 0, end: 1 }),
+    return problems.map((p) => ({
+      ...(ranges.get(p.path) ?? { start: 0, end: 1 }),
       message: textProblem(problemMessage(p), p.path),
       severity: p.severity,
     }));
-  }, [deferredText, textIssues, textErrorLine, problems]);
+  }, [deferredText, textIssues, textErrorLine, problems, ranges]);
   return { problems, counts, byPath, markers };
 }

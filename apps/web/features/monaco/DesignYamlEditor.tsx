@@ -6,7 +6,7 @@
 import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
 import { useEffect, useRef } from 'react';
-import { locateDesignPath } from '@opstudio/shared/designer/locate';
+import type { TextRange } from '@opstudio/shared/designer/locate';
 import { DESIGN_MODEL_URI, setUpMonaco } from './monaco-setup';
 import { useControlledEditor, YAML_EDITOR_OPTIONS } from './use-controlled-editor';
 import styles from './monaco.module.css';
@@ -16,8 +16,10 @@ export interface DesignYamlEditorProps {
   readonly onChange: (text: string) => void;
   /** Offsets → positions are the editor's business: give markers as offsets into `value`. */
   readonly markers: readonly { start: number; end: number; message: string; severity: 'error' | 'warning' }[];
-  /** The design path of the field selected in the form: scrolled into view and highlighted. */
-  readonly revealPath: string | null;
+  /** Where the field selected in the form sits in `value`: scrolled into view and highlighted. */
+  readonly reveal: TextRange | null;
+  /** The editor got focus (the designer makes sure its text is current before a keystroke lands). */
+  readonly onFocus?: () => void;
   /** Viewers look only (features/auth). */
   readonly readOnly?: boolean;
 }
@@ -28,10 +30,11 @@ export default function DesignYamlEditor({
   value,
   onChange,
   markers,
-  revealPath,
+  reveal,
+  onFocus,
   readOnly = false,
 }: DesignYamlEditorProps) {
-  const { editorRef, editorProps } = useControlledEditor(value, onChange, 'form');
+  const { editorRef, editorProps } = useControlledEditor(value, onChange, 'form', onFocus);
   const highlight = useRef<editor.IEditorDecorationsCollection | null>(null);
 
   useEffect(() => {
@@ -61,18 +64,16 @@ export default function DesignYamlEditor({
     const model = ed?.getModel();
     if (!ed || !model) return;
     highlight.current?.clear();
-    if (revealPath === null) return;
-    const at = locateDesignPath(model.getValue(), revealPath);
-    if (at === undefined) return;
-    const start = model.getPositionAt(at.start);
-    const end = model.getPositionAt(at.end);
+    if (reveal === null) return;
+    const start = model.getPositionAt(reveal.start);
+    const end = model.getPositionAt(reveal.end);
     const range = new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column);
     ed.revealRangeInCenterIfOutsideViewport(range);
     highlight.current = ed.createDecorationsCollection([
       { range, options: { isWholeLine: true, className: styles.revealed } },
     ]);
     // the text changes with every form edit: follow the field while it is selected
-  }, [revealPath, value]);
+  }, [reveal, value]);
 
   return (
     <div className={styles.frame}>

@@ -23,15 +23,23 @@ export const YAML_EDITOR_OPTIONS = {
   quickSuggestions: { other: true, comments: false, strings: true },
 } as const satisfies editor.IStandaloneEditorConstructionOptions;
 
-/** `editSource` names the outside edits in Monaco's undo stack. */
-export function useControlledEditor(value: string, onChange: (text: string) => void, editSource: string) {
+/** `editSource` names the outside edits in Monaco's undo stack; `onFocus` runs when the text gets focus. */
+export function useControlledEditor(
+  value: string,
+  onChange: (text: string) => void,
+  editSource: string,
+  onFocus?: () => void,
+) {
   const editorRef = useRef<editor.IStandaloneCodeEditor | null>(null);
   const applying = useRef(false);
   const latest = useRef(value);
   latest.current = value;
+  const focused = useRef(onFocus);
+  focused.current = onFocus;
 
   const onMount: OnMount = (ed) => {
     editorRef.current = ed;
+    ed.onDidFocusEditorText(() => focused.current?.());
     const model = ed.getModel();
     model?.updateOptions({ tabSize: 2, insertSpaces: true });
     if (model && model.getValue() !== latest.current) model.setValue(latest.current);

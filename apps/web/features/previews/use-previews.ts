@@ -1,37 +1,38 @@
 'use client';
-// The previews of a design, computed in a worker (previews.worker.ts) so that a keystroke in
-// the form never waits for them. Returns the design the previews belong to with them: they lag
-// the design on screen by one worker computation, and whatever reads both (the checks, which
-// reuse the previews' CRD object) must read a matching pair. The first previews are computed
-// at once (the page paints with them); without a working Worker it falls back to the main thread.
+// The previews of a design, computed in a worker (previews.worker.ts, design-text.ts) so that a
+// keystroke in the form never waits for them, with the checks, the design's YAML and where paths
+// sit in it. Returns the design the answer belongs to with it: it lags the design on screen by
+// one worker computation, and whatever reads several parts (the checks reuse the previews' CRD
+// object; the markers' ranges are offsets into `text`) must read a matching set. The first answer
+// is computed at once (the page paints with it); without a working Worker it falls back to the
+// main thread.
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import type { Design } from '@opstudio/shared/design/schema';
 import type { Issue } from '@opstudio/shared';
-import { computePreviews, type Previews } from '@opstudio/shared/designer/previews';
-import { checkDesignValue } from '@opstudio/shared/designer/validate';
-import { useEffect, useRef, useState } from 'react';
+import type { TextRange } from '@opstudio/shared/designer/locate';
+import type { Previews } from '@opstudio/shared/designer/previews';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { answerPreviews, type PreviewsAnswer, type PreviewsRequest } from './design-text';
 import { latestWins, type LatestWins } from './latest-wins';
-import type { PreviewsAnswer, PreviewsRequest } from './previews.worker';
 
 export interface Previewed {
   readonly design: Design;
   readonly previews: Previews;
   /** the studio's checks of that design */
   readonly issues: readonly Issue[];
+  /** the text the ranges are offsets into: the user's text, or the design serialized */
+  readonly text: string;
+  /** where each located path (the issues' and those asked for) sits in `text` */
+  readonly ranges: ReadonlyMap<string, TextRange>;
 }
 
-type Checked = Omit<Previewed, 'design'>;
+type Asked = Omit<PreviewsRequest, 'seq'>;
 
-/** On the main thread: the first paint, and when no worker can run. */
-function computeHere(design: Design): Previewed {
-  const previews = computePreviews(design);
-  return { design, previews, issues: checkDesignValue(design, previews.crdObject).issues };
-}
-
-/** The worker's answer, its CRD object parsed on first read. */
-function withLazyCrd({ previews, crdJson, issues }: PreviewsAnswer): Checked {
+/** The answer as the page reads it, its CRD object parsed on first read. */
+function previewed(req: Asked, { previews, crdJson, issues, yaml, ranges }: PreviewsAnswer): Previewed {
   let crd: CustomResourceDefinition | undefined;
   return {
+    design: req.design,
     previews: {
       ...previews,
       get crdObject() {
@@ -40,13 +41,28 @@ function withLazyCrd({ previews, crdJson, issues }: PreviewsAnswer): Checked {
       },
     },
     issues,
+    text: req.text ?? yaml ?? '',
+    ranges: new Map(ranges),
   };
 }
 
-export function usePreviews(design: Design): Previewed {
-  const [shown, setShown] = useState<Previewed>(() => computeHere(design));
-  const client = useRef<LatestWins<Design, Checked> | null>(null);
-  const asked = useRef(design);
+/** On the main thread: the first paint, and when no worker can run. */
+const computeHere = (req: Asked): Previewed => previewed(req, answerPreviews({ seq: 0, ...req }));
+
+/**
+ * `text`: the editor's text when the user typed it (null: the answer carries the design's YAML);
+ * `locate`: design paths whose ranges the page needs besides the issues'.
+ */
+export function usePreviews(design: Design, text: string | null, locate: readonly string[]): Previewed {
+  const locateKey = locate.join('\n');
+  const req = useMemo<Asked>(
+    () => ({ design, text, locate: locateKey === '' ? [] : locateKey.split('\n') }),
+    [design, text, locateKey],
+  );
+  const [shown, setShown] = useState<Previewed>(() => computeHere(req));
+  const client = useRef<LatestWins<Asked, PreviewsAnswer> | null>(null);
+  const asked = useRef(req);
+  const painted = useRef(req); // the request of the first paint
 
   useEffect(() => {
     if (typeof Worker === 'undefined') return;
@@ -56,11 +72,11 @@ export function usePreviews(design: Design): Previewed {
     } catch {
       return;
     }
-    const lw = latestWins<Design, Checked>(
-      (seq, d) => worker.postMessage({ seq, design: d } satisfies PreviewsRequest),
-      (d, checked) => setShown({ design: d, ...checked }),
+    const lw = latestWins<Asked, PreviewsAnswer>(
+      (seq, r) => worker.postMessage({ seq, ...r } satisfies PreviewsRequest),
+      (r, answer) => setShown(previewed(r, answer)),
     );
-    worker.onmessage = (e: MessageEvent<PreviewsAnswer>) => lw.receive(e.data.seq, withLazyCrd(e.data));
+    worker.onmessage = (e: MessageEvent<PreviewsAnswer>) => lw.receive(e.data.seq, e.data);
     worker.onerror = () => {
       // a worker that cannot load or crashed: answer on the main thread from now on
       client.current = null;
@@ -68,21 +84,20 @@ export function usePreviews(design: Design): Previewed {
       setShown(computeHere(lw.inFlight()?.req ?? asked.current));
     };
     client.current = lw;
-    // a design asked for before the worker existed
-    if (asked.current !== shown.design) lw.request(asked.current);
+    // a request made before the worker existed
+    if (asked.current !== painted.current) lw.request(asked.current);
     return () => {
       client.current = null;
       worker.terminate();
     };
-    // one worker for the component's life: `shown` is read once, to catch up
   }, []);
 
   useEffect(() => {
-    if (design === asked.current) return;
-    asked.current = design;
-    if (client.current !== null) client.current.request(design);
-    else setShown(computeHere(design));
-  }, [design]);
+    if (req === asked.current) return;
+    asked.current = req;
+    if (client.current !== null) client.current.request(req);
+    else setShown(computeHere(req));
+  }, [req]);
 
   return shown;
 }

@@ -1,0 +1,50 @@
+// What the designer computes from the whole design on every change, in one function so the
+// previews' worker (previews.worker.ts) and the main-thread fallback (use-previews.ts) do the
+// same: the previews, the studio's checks, the design's YAML (unless the user's own text is
+// given) and the text ranges of the paths asked for plus those of every issue found.
+import type { Issue } from '@opstudio/shared';
+import type { Design } from '@opstudio/shared/design/schema';
+import { serializeDesign } from '@opstudio/shared/design/io';
+import { locateDesignPaths, type TextRange } from '@opstudio/shared/designer/locate';
+import { computePreviews, type Previews } from '@opstudio/shared/designer/previews';
+import { checkDesignValue } from '@opstudio/shared/designer/validate';
+
+export interface PreviewsRequest {
+  readonly seq: number;
+  readonly design: Design;
+  /** The editor's text when the user typed it (it parses to `design`); null: serialize the design. */
+  readonly text: string | null;
+  /** Design paths to locate in the text besides the issues' (the API server's problems, the selected field). */
+  readonly locate: readonly string[];
+}
+
+export interface PreviewsAnswer {
+  readonly seq: number;
+  readonly previews: Omit<Previews, 'crdObject'>;
+  /** `JSON.stringify(previews.crdObject)`, or null when there is none. */
+  readonly crdJson: string | null;
+  /** the studio's checks of the design (validateDesign over the CRD above) */
+  readonly issues: readonly Issue[];
+  /** The design's YAML when the request had no text (the editor shows it); null otherwise. */
+  readonly yaml: string | null;
+  /** Where each located path sits in the text (the request's, or `yaml`); absent when it does not resolve. */
+  readonly ranges: readonly (readonly [string, TextRange])[];
+}
+
+export function answerPreviews({ seq, design, text, locate }: PreviewsRequest): PreviewsAnswer {
+  const { crdObject, ...previews } = computePreviews(design);
+  const issues = checkDesignValue(design, crdObject).issues;
+  const yaml = text === null ? serializeDesign(design) : null;
+  // locating parses the whole text: only when something is to be marked
+  const paths = [...new Set([...issues.map((i) => i.path), ...locate])];
+  const found = locateDesignPaths(text ?? yaml ?? '', paths);
+  const ranges = paths.flatMap((p, n) => (found[n] === undefined ? [] : [[p, found[n]] as const]));
+  return {
+    seq,
+    previews,
+    crdJson: crdObject === undefined ? null : JSON.stringify(crdObject),
+    issues,
+    yaml,
+    ranges,
+  };
+}
