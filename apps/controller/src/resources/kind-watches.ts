@@ -15,6 +15,7 @@ import type { LiveEvent } from '../live/events';
 import type { SnapshotRegistry } from '../live/snapshots';
 import { parseResourcesTopic, resourcesTopic } from '@opstudio/shared/live/topics';
 import type { FamilyTopic, Topic } from '@opstudio/shared/live/topics';
+import { KindRows } from './kind-rows';
 import type { KindsWatcher } from './kinds';
 import type { ResourceRow } from './types';
 
@@ -37,8 +38,10 @@ interface Watch {
   readonly topics: Set<Topic>;
   /** Topics that need a snapshot on the bus once the informer has synced. */
   readonly pending: Set<Topic>;
-  /** uid → the row last published (JSON), to skip relist noise. */
-  readonly rows: Map<string, string>;
+  /** The rows, kept from the informer's events (relist noise skipped), sorted once per change. */
+  readonly rows: KindRows;
+  /** resources.list calls reading the rows right now (they keep the informer as a topic does). */
+  readers: number;
   linger: NodeJS.Timeout | undefined;
   columnsKey: string;
 }
@@ -78,7 +81,7 @@ export class KindWatches {
         const key = JSON.stringify(this.columns(w));
         if (key === w.columnsKey) continue;
         w.columnsKey = key;
-        w.rows.clear();
+        w.rows.reset(w.lease.list().map((o) => resourceRow(o, this.columns(w))));
         for (const topic of w.topics) this.bus.publish(this.snapshotOf(w, topic));
       }
     });
@@ -126,7 +129,40 @@ export class KindWatches {
     if (w === undefined) return;
     w.topics.delete(topic);
     w.pending.delete(topic);
-    if (w.topics.size > 0) return;
+    this.lingerIfUnused(w);
+  }
+
+  /**
+   * resources.list from the cache: the kind's rows once its informer has synced (started here if
+   * no topic runs it, then kept for the linger time), after the cache has caught up with `fresh`
+   * (a write the studio made: its resourceVersion, or the uid of an object it deleted). Undefined
+   * when the cache cannot answer in time: the caller asks the API server instead.
+   */
+  async rows(
+    ref: { group: string; version: string; plural: string; namespace?: string | undefined },
+    fresh: { resourceVersion?: string; goneUid?: string } = {},
+    waitMs = this.opts.syncWaitMs ?? 5000,
+  ): Promise<{ items: readonly ResourceRow[]; resourceVersion: string } | undefined> {
+    const w = this.ensure(ref.group, ref.version, ref.plural);
+    clearTimeout(w.linger);
+    w.linger = undefined;
+    w.readers++;
+    try {
+      if (!w.lease.synced && !(await w.lease.waitForSync(waitMs))) return undefined;
+      const { resourceVersion, goneUid } = fresh;
+      const caughtUp = () =>
+        (resourceVersion === undefined || w.rows.seen(resourceVersion)) &&
+        (goneUid === undefined || !w.rows.has(goneUid));
+      if (!(await w.rows.until(caughtUp, 2000))) return undefined;
+      return { items: w.rows.list(ref.namespace), resourceVersion: w.rows.resourceVersion };
+    } finally {
+      w.readers--;
+      this.lingerIfUnused(w);
+    }
+  }
+
+  private lingerIfUnused(w: Watch): void {
+    if (w.topics.size > 0 || w.readers > 0) return;
     clearTimeout(w.linger);
     w.linger = setTimeout(() => this.stopWatch(w), this.opts.lingerMs ?? 60_000);
     w.linger.unref();
@@ -145,12 +181,7 @@ export class KindWatches {
   }
 
   private snapshotOf(w: Watch, topic: Topic): LiveEvent {
-    const ns = parseResourcesTopic(topic)?.namespace;
-    const columns = this.columns(w);
-    const items = w.lease
-      .list(ns)
-      .map((o) => resourceRow(o, columns))
-      .sort((a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name));
+    const items = w.rows.list(parseResourcesTopic(topic)?.namespace);
     return { topic: topic as FamilyTopic<'resources'>, type: 'snapshot', items };
   }
 
@@ -171,7 +202,8 @@ export class KindWatches {
       lease,
       topics: new Set(),
       pending: new Set(),
-      rows: new Map(),
+      rows: new KindRows(),
+      readers: 0,
       linger: undefined,
       columnsKey: '',
     };
@@ -191,11 +223,7 @@ export class KindWatches {
   }
 
   private publishRow(w: Watch, row: ResourceRow, type: 'upsert' | 'delete'): void {
-    const json = JSON.stringify(row);
-    if (type === 'upsert') {
-      if (w.rows.get(row.uid) === json) return;
-      w.rows.set(row.uid, json);
-    } else w.rows.delete(row.uid);
+    if (!(type === 'upsert' ? w.rows.upsert(row) : w.rows.delete(row))) return;
     // the first list fills the cache; subscribers get it as their snapshot, not as N upserts
     if (!w.lease.synced) return;
     for (const topic of [

@@ -5,7 +5,7 @@
 // KubeApiError and are translated once in api/errors.ts.
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
-import { resourceRow } from '@opstudio/shared/resources/index';
+import { compareByPlace, resourceRow } from '@opstudio/shared/resources/index';
 import { MAX_YAML_DEPTH, parseYaml } from '@opstudio/shared/yaml/parse';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { isNotFound, KubeApiError } from '../kube/errors';
@@ -41,18 +41,35 @@ export interface ListReader {
 
 type Json = Record<string, unknown>;
 
+/** The kinds' rows kept from their informers (KindWatches.rows): what resources.list answers from. */
+export interface CachedRows {
+  rows(
+    ref: KindRef,
+    fresh?: Freshness,
+  ): Promise<{ items: readonly ResourceRow[]; resourceVersion: string } | undefined>;
+}
+/** What the cache must have seen before it answers: the studio's last write to the kind. */
+export interface Freshness {
+  readonly resourceVersion?: string;
+  readonly goneUid?: string;
+}
+
 const bad = (message: string) => new InvalidInputError(message);
 
 export class ResourcesService {
   private readonly http: KubeJson;
   /** One KubeJson per identity that wrote (KubeIdentities keeps one KubeConfig per user). */
   private readonly writers = new WeakMap<KubeConfig, KubeJson>();
+  /** Per kind (group/version/plural), the last write the studio made: a list waits for the cache to have it. */
+  private readonly lastWrite = new Map<string, Freshness>();
 
   constructor(
     kc: KubeConfig,
     private readonly kindsWatcher: KindsWatcher,
     /** The shared informer cache: overview() reads the kinds it already watches from it. */
     private readonly informers?: InformerCache,
+    /** Where resources.list reads from; without it (or when it cannot answer in time) a LIST to the API server. */
+    private readonly cached?: CachedRows,
   ) {
     this.http = new KubeJson(kc);
   }
@@ -116,18 +133,38 @@ export class ResourcesService {
     reader?: ListReader,
   ): Promise<{ kind: string; resourceVersion: string; items: ResourceRow[] }> {
     const { kind, columns } = await this.resolve(ref, 'list');
+    const key = kindKey(ref);
+    const fresh = this.lastWrite.get(key);
+    const fromCache = await this.cached?.rows(ref, fresh);
+    if (fromCache !== undefined && this.lastWrite.get(key) === fresh) this.lastWrite.delete(key); // caught up
+    const { rows, resourceVersion } =
+      fromCache === undefined
+        ? await this.listFromServer(ref, kind, columns)
+        : { rows: fromCache.items, resourceVersion: fromCache.resourceVersion };
+    // the cache's array is shared by every reader: the caller gets its own
+    const items =
+      reader === undefined || ref.namespace !== undefined
+        ? [...rows]
+        : await reader.readable({ group: ref.group, resource: ref.plural }, rows, (row) => row.namespace ?? undefined);
+    return { kind: kind.name, resourceVersion, items };
+  }
+
+  private async listFromServer(
+    ref: KindRef,
+    kind: ResourceKind,
+    columns: readonly PrinterColumn[],
+  ): Promise<{ rows: readonly ResourceRow[]; resourceVersion: string }> {
     const list = await this.http.request<{ metadata?: { resourceVersion?: string }; items: unknown[] }>({
       method: 'GET',
       path: this.path(ref, kind),
     });
-    const rows = list.items
-      .map((o) => resourceRow(o, columns))
-      .sort((a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name));
-    const items =
-      reader === undefined || ref.namespace !== undefined
-        ? rows
-        : await reader.readable({ group: ref.group, resource: ref.plural }, rows, (row) => row.namespace ?? undefined);
-    return { kind: kind.name, resourceVersion: list.metadata?.resourceVersion ?? '', items };
+    const rows = list.items.map((o) => resourceRow(o, columns)).sort(compareByPlace);
+    return { rows, resourceVersion: list.metadata?.resourceVersion ?? '' };
+  }
+
+  /** Notes a write the studio made, for the next list (see lastWrite). */
+  private wrote(ref: KindRef, fresh: Freshness, dryRun: boolean | undefined): void {
+    if (dryRun !== true) this.lastWrite.set(kindKey(ref), fresh);
   }
 
   /**
@@ -173,9 +210,11 @@ export class ResourcesService {
     const { kind } = await this.resolve(ref, 'item');
     const obj = this.normalize(ref, kind, toObject(body, 'body'), undefined);
     const query = { dryRun: opts.dryRun === true ? 'All' : undefined, fieldManager: FIELD_MANAGER };
-    return clean(
+    const created = clean(
       await this.writer(opts.as).request<Json>({ method: 'POST', path: this.path(ref, kind), body: obj, query }),
     );
+    this.wrote(ref, { resourceVersion: created.metadata.resourceVersion ?? '' }, opts.dryRun);
+    return created;
   }
 
   async patch(
@@ -199,14 +238,17 @@ export class ResourcesService {
     const contentType = strategy === 'apply' ? 'application/apply-patch+yaml' : 'application/merge-patch+json';
     const request = { method: 'PATCH' as const, path: this.path(ref, kind, ref.name), body, query, contentType };
     const http = this.writer(opts.as);
+    let patched: CustomObject;
     try {
-      return clean(await http.request<Json>(request));
+      patched = clean(await http.request<Json>(request));
     } catch (err) {
       // Fields the studio itself set by create or merge patch (an Update by `operator-studio`) are the
       // user's own: taking them over is what they mean. A conflict with anyone else is theirs to decide.
       if (strategy !== 'apply' || !onlyOwnConflicts(err)) throw err;
-      return clean(await http.request<Json>({ ...request, query: { ...query, force: 'true' } }));
+      patched = clean(await http.request<Json>({ ...request, query: { ...query, force: 'true' } }));
     }
+    this.wrote(ref, { resourceVersion: patched.metadata.resourceVersion ?? '' }, opts.dryRun);
+    return patched;
   }
 
   async delete(
@@ -222,8 +264,13 @@ export class ResourcesService {
       path: this.path(ref, kind, ref.name),
       body,
     });
-    if (answer.kind === 'Status') return { status: 'deleted', object: null };
+    if (answer.kind === 'Status') {
+      const uid = (answer.details as { uid?: unknown } | undefined)?.uid;
+      if (typeof uid === 'string') this.wrote(ref, { goneUid: uid }, false);
+      return { status: 'deleted', object: null };
+    }
     const object = clean(answer);
+    this.wrote(ref, { resourceVersion: object.metadata.resourceVersion ?? '' }, false);
     const finalizing = object.metadata.deletionTimestamp !== undefined && (object.metadata.finalizers?.length ?? 0) > 0;
     return { status: finalizing ? 'finalizing' : 'deleted', object };
   }
@@ -362,3 +409,5 @@ function clean(obj: Json): CustomObject {
   const { managedFields: _mf, ...rest } = meta;
   return { ...obj, metadata: rest } as unknown as CustomObject;
 }
+
+const kindKey = (ref: KindRef): string => `${ref.group}/${ref.version}/${ref.plural}`;

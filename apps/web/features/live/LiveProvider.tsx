@@ -10,7 +10,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import type { ReactNode } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { SESSION_QUERY_KEY } from '../auth/SessionProvider';
-import { applyLiveEvent, connectionOf, emptyLiveState } from './live-state';
+import { applyLiveEvents, connectionOf, emptyLiveState } from './live-state';
 import type { Connection, LiveState } from './live-state';
 
 interface LiveContextValue {
@@ -109,10 +109,6 @@ export function LiveProvider({ children }: { readonly children: ReactNode }) {
     [state, connection, subscription.error, register, listen],
   );
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
-}
-
-function applyLiveEvents(state: LiveState, events: readonly LiveEvent[]): LiveState {
-  return events.reduce(applyLiveEvent, state);
 }
 
 export function useLive(): LiveContextValue {

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ClusterSummary, NamespaceSummary } from '@opstudio/controller/router';
-import { applyLiveEvent, connectionOf, emptyLiveState } from './live-state';
+import { applyLiveEvent, applyLiveEvents, connectionOf, emptyLiveState } from './live-state';
+import type { ResourceRow } from '../resources/api-types';
 
 const ns = (name: string, uid = `u-${name}`): NamespaceSummary => ({ uid, name, phase: 'Active', createdAt: null });
 const names = (s: { namespaces: readonly NamespaceSummary[] | null }) => s.namespaces?.map((n) => n.name);
@@ -95,4 +96,38 @@ test('a timeline snapshot after a reconnect merges with the runs already shown: 
     s.timelines.get('u1')?.map((r) => r.id),
     [5, 4, 3, 2, 1],
   );
+});
+
+test('a batch of row events folds like one event at a time, copying the rows once, never the state it came from', () => {
+  const topic = 'resources:g.example.com/v1/things' as const;
+  const row = (uid: string, rv: string): ResourceRow => ({
+    uid,
+    name: uid,
+    namespace: 'default',
+    creationTimestamp: null,
+    deletionTimestamp: null,
+    generation: 1,
+    observedGeneration: null,
+    resourceVersion: rv,
+    columns: [],
+    conditions: [],
+  });
+  const start = applyLiveEvent(emptyLiveState, { topic, type: 'snapshot', items: [row('a', '1'), row('b', '1')] });
+  const before = start.rows.get(topic);
+  const batch = [
+    { topic, type: 'upsert', item: row('a', '2') },
+    { topic, type: 'delete', item: row('b', '1') },
+    { topic, type: 'upsert', item: row('c', '3') },
+    { topic, type: 'upsert', item: row('a', '4') },
+  ] as const;
+  const folded = applyLiveEvents(start, batch);
+  assert.deepEqual(folded, batch.reduce(applyLiveEvent, start));
+  assert.deepEqual(
+    [...(folded.rows.get(topic)?.values() ?? [])].map((r) => `${r.uid}@${r.resourceVersion}`),
+    ['a@4', 'c@3'],
+  );
+  assert.equal(start.rows.get(topic), before, 'the state before is left alone');
+  assert.equal(before?.size, 2);
+  const resnap = applyLiveEvents(start, [...batch, { topic, type: 'snapshot', items: [row('z', '9')] }]);
+  assert.deepEqual([...(resnap.rows.get(topic)?.keys() ?? [])], ['z'], 'a snapshot in the batch replaces');
 });

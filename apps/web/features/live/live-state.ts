@@ -107,6 +107,32 @@ export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
   return state; // topics folded elsewhere (install progress: features/designer)
 }
 
+/**
+ * Folds a batch of events (LiveProvider flushes once per frame). The upserts and deletes of one
+ * `resources:` topic in a batch edit one copy of its rows: folding them one by one copied a
+ * 10,000-row map per event, 100 times a second while 100 CRs change.
+ */
+export function applyLiveEvents(state: LiveState, events: readonly LiveEvent[]): LiveState {
+  let next = state;
+  const copies = new Map<string, Map<string, ResourceRow>>(); // topic → its rows, copied in this batch
+  for (const event of events) {
+    if (!isTopic(event, 'resources') || event.type === 'snapshot') {
+      copies.delete(event.topic);
+      next = applyLiveEvent(next, event);
+      continue;
+    }
+    let rows = copies.get(event.topic);
+    if (rows === undefined) {
+      rows = new Map(next.rows.get(event.topic));
+      copies.set(event.topic, rows);
+      next = { ...next, rows: withKey(next.rows, event.topic, rows) };
+    }
+    if (event.type === 'upsert') rows.set(event.item.uid, event.item);
+    else rows.delete(event.item.uid);
+  }
+  return next;
+}
+
 /** What the connection badge and the pages show, from the subscription's status and the cluster summary. */
 export type Connection = 'connecting' | 'live' | 'cluster-down' | 'controller-down';
 

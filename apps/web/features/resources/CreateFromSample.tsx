@@ -16,7 +16,8 @@ interface Props {
   readonly kind: ResourceKind;
   /** Where to create it (namespaced kinds); ignored for cluster-scoped ones. */
   readonly namespace: string;
-  readonly takenNames: ReadonlySet<string>;
+  /** The names in use, asked for when the sample is made (building a set of 10,000 names on every table update would cost frames). */
+  readonly takenNames: () => ReadonlySet<string>;
 }
 
 export function CreateFromSample({ kind, namespace, takenNames }: Props) {
@@ -49,7 +50,7 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
         .catch(() => null);
       designYaml = design?.yaml ?? null;
     }
-    setText(emitYaml(sampleFor(kind, designYaml, takenNames) as YamlValue, { keepKeyOrder: true }));
+    setText(emitYaml(sampleFor(kind, designYaml, takenNames()) as YamlValue, { keepKeyOrder: true }));
   };
 
   const submit = () => {

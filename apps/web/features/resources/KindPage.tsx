@@ -1,8 +1,8 @@
 'use client';
 // A kind's page: its CRs as a live table (all namespaces or one), "Create from sample" and delete
 // for kinds the studio installed; other kinds are browsable read-only.
-import { resourcesTopic, sortedItems, type Topic } from '@opstudio/shared/live/index';
-import { useMemo, useState } from 'react';
+import { resourcesTopic, type Topic } from '@opstudio/shared/live/index';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useMayDo } from '../auth';
 import { useLiveTopics } from '../live/LiveProvider';
 import type { ResourceRow } from './api-types';
@@ -10,14 +10,13 @@ import { CreateFromSample } from './CreateFromSample';
 import { DesignLink } from './DesignLink';
 import { DeleteDialog } from './DeleteDialog';
 import { KindTable } from './KindTable';
+import { tableOrder } from './table-order';
 import styles from './resources.module.css';
 import { useKind } from './use-kinds';
 import { useNow } from './use-now';
 import { Skeleton } from '../shell/Skeleton';
 
 const ALL = '';
-const byPlace = (a: ResourceRow, b: ResourceRow) =>
-  (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name);
 
 export function KindPage({ crdName }: { readonly crdName: string }) {
   const kind = useKind(crdName);
@@ -36,8 +35,10 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
   const topics = useMemo(() => (topic === null ? ['namespaces' as const] : (['namespaces', topic] as const)), [topic]);
   const { state } = useLiveTopics(topics);
   const list = topic === null ? undefined : state.rows.get(topic);
-  const rows = useMemo(() => sortedItems(list, byPlace), [list]);
-  const taken = useMemo(() => new Set(rows.map((r) => r.name)), [rows]);
+  // the last order, reused while only rows in place change (table-order.ts)
+  const order = useRef<readonly ResourceRow[]>([]);
+  const rows = useMemo(() => (order.current = tableOrder(list, order.current)), [list]);
+  const taken = useCallback(() => new Set(order.current.map((r) => r.name)), []);
   // offered only when the studio role and Kubernetes RBAC allow it (features/auth); the server checks again
   const mayCreate = useMayDo(
     'editor',

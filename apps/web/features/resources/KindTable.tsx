@@ -37,13 +37,13 @@ export function KindTable({ kind, rows, showNamespace, now, onDelete }: Props) {
     },
     [router],
   );
-  const getItemKey = useCallback((i: number) => rows[i]?.uid ?? i, [rows]);
+  // no getItemKey: rows are keyed by uid below, and a getItemKey that changes with every live
+  // update makes the virtualizer rebuild its measurements of all rows (10,000) each time
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
-    getItemKey,
   });
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;

@@ -5,6 +5,7 @@
  */
 export { evaluateJsonPath, JsonPathError } from './jsonpath';
 export {
+  compareByPlace,
   conditionsOf,
   printerCell,
   resourceRow,

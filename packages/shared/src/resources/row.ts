@@ -81,6 +81,21 @@ export function resourceRow(obj: unknown, columns: readonly PrinterColumnSpec[])
   };
 }
 
+/**
+ * A table's order: namespace, then name. Both are DNS names (a-z, 0-9, '-', '.'), for which plain
+ * code-unit order is the order localeCompare gives, at a fraction of its cost: sorting 10,000
+ * rows with localeCompare took longer than a frame.
+ */
+export function compareByPlace(
+  a: { readonly namespace: string | null; readonly name: string },
+  b: { readonly namespace: string | null; readonly name: string },
+): number {
+  const an = a.namespace ?? '';
+  const bn = b.namespace ?? '';
+  if (an !== bn) return an < bn ? -1 : 1;
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
 /** status.conditions entries that have a type and a status; anything else is skipped. */
 export function conditionsOf(raw: unknown): RowCondition[] {
   if (!Array.isArray(raw)) return [];
