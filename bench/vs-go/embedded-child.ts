@@ -1,0 +1,68 @@
+// The embedded controller-manager alone in a process, as the studio runs it (Events to the API
+// server, every reconcile recorded by the HistoryStore), so its RSS is its own. Run by
+// embedded-side.ts with --expose-gc. Env: OPSTUDIO_KUBECONFIG, DATABASE_URL, VSGO_LEASE
+// (<namespace>/<name>), VSGO_WORKERS, VSGO_CRD (the CRD it must be running before it says ready).
+// stdout: one JSON line per happening (`ready`, `gc`, `heap`); stdin: `gc` (collect, then answer
+// with the RSS) or `heap <file>` (write a heap snapshot there).
+import { createInterface } from 'node:readline';
+import { writeHeapSnapshot } from 'node:v8';
+import { openDb } from '../../apps/controller/src/db';
+import { HistoryStore } from '../../apps/controller/src/history/store';
+import { loadKubeConfig } from '../../apps/controller/src/kube/kubeconfig';
+import { LiveBus } from '../../apps/controller/src/live/bus';
+import { ControllerManager } from '../../apps/controller/src/operators/manager';
+import { apiServerEventSink, EventRecorder } from '../../apps/controller/src/runtime/recorder';
+import { vmRssBytes } from './proc';
+
+const env = (name: string): string => {
+  const v = process.env[name];
+  if (v === undefined || v === '') throw new Error(`embedded-child: set ${name}`);
+  return v;
+};
+const emit = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
+
+const { kc } = loadKubeConfig(env('OPSTUDIO_KUBECONFIG'));
+const db = openDb(env('DATABASE_URL'));
+const store = new HistoryStore({ db, bus: new LiveBus() });
+const [namespace = '', name = ''] = env('VSGO_LEASE').split('/');
+const crdName = env('VSGO_CRD');
+const manager = new ControllerManager({
+  kc,
+  db,
+  recorder: new EventRecorder({ sink: apiServerEventSink(kc) }),
+  history: store,
+  lease: { namespace, name },
+  maxConcurrentReconciles: Number(env('VSGO_WORKERS')),
+});
+const stop = new AbortController();
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => stop.abort());
+const readyTimer = setInterval(() => {
+  if (manager.active.includes(crdName)) {
+    clearInterval(readyTimer);
+    emit({ event: 'ready', pid: process.pid });
+  }
+}, 50);
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const [cmd, arg] = line.trim().split(' ');
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (cmd === 'gc') {
+    // twice: the first pass may leave objects whose finalizers free more on the second
+    gc?.();
+    gc?.();
+    emit({
+      event: 'gc',
+      exposed: gc !== undefined,
+      rss: vmRssBytes(process.pid),
+      heapUsed: process.memoryUsage().heapUsed,
+    });
+  } else if (cmd === 'heap' && arg !== undefined) {
+    emit({ event: 'heap', file: writeHeapSnapshot(arg) });
+  }
+});
+
+await manager.start(stop.signal);
+clearInterval(readyTimer);
+await store.idle();
+await db.$disconnect();
+process.exit(0); // stdin's reader would keep the process alive

@@ -1,0 +1,105 @@
+// The two sides under test, each with its own API group, CRD and namespace: `embedded` (the
+// studio's labelled CRD, the design in a temp SQLite database, embedded-child.ts per run) and
+// `go` (the export's CRD, unlabelled so the embedded controller ignores it, the cached binary per
+// run). The names are fixed, so install() first removes what a killed run left behind.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { openDb } from '../../apps/controller/src/db';
+import { labelledCrd } from '../../apps/controller/src/install/labels';
+import { KubeJson } from '../../apps/controller/src/kube/json-client';
+import { eventually, migratedTempDb } from '../../apps/controller/testing';
+import { serializeDesign } from '../../packages/shared/src/design/io';
+import { benchDesign, sideNamespace, type SideName } from './design';
+import { startEmbedded, type RunningController } from './embedded-side';
+import { buildGoManager, startGoManager } from './go-side';
+
+const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+
+export interface Side {
+  readonly name: SideName;
+  readonly group: string;
+  readonly ns: string;
+  readonly crdName: string;
+  /** The namespaced collection of its Memcacheds. */
+  readonly crPath: string;
+  start(workers: number): Promise<RunningController>;
+  /** Files of this side outside the cluster (the embedded side's SQLite database), removed at the end. */
+  readonly localDir?: string;
+}
+
+export async function installSides(kc: KubeConfig, kubeconfig: string, log: (l: string) => void): Promise<Side[]> {
+  const kube = new KubeJson(kc);
+  const sides: Side[] = [];
+  for (const name of ['embedded', 'go'] as const) {
+    const design = benchDesign(name);
+    const group = `${design.crd.group}.${design.project.domain}`;
+    const ns = sideNamespace(name);
+    const crdName = `memcacheds.${group}`;
+    const crPath = `/apis/${group}/v1alpha1/namespaces/${ns}/memcacheds`;
+    await removeSide(kube, { crdName, crPath, ns });
+    let crd: unknown;
+    let start: (workers: number) => Promise<RunningController>;
+    let localDir: string | undefined;
+    if (name === 'embedded') {
+      const databaseUrl = migratedTempDb();
+      localDir = path.dirname(databaseUrl.replace(/^file:/, ''));
+      const db = openDb(databaseUrl);
+      const saved = await db.design.create({
+        data: { name: 'vs-go-bench', versions: { create: { version: 1, yaml: serializeDesign(design) } } },
+      });
+      await db.$disconnect();
+      crd = labelledCrd(design, saved.id, 1);
+      start = (workers) => startEmbedded({ kubeconfig, databaseUrl, lease: `${ns}/vs-go-bench`, crdName, workers });
+    } else {
+      const build = buildGoManager(design, log);
+      if (build.buildSeconds > 0) log(`go build took ${build.buildSeconds.toFixed(0)} s`);
+      crd = build.crd;
+      start = (workers) => startGoManager(build.binary, kubeconfig, workers);
+    }
+    await kube.request({ method: 'POST', path: CRDS, body: crd });
+    await kube.request({ method: 'POST', path: '/api/v1/namespaces', body: { metadata: { name: ns } } });
+    await eventually(`CRD ${crdName} Established`, 30_000, async () => {
+      const c = await kube.request<{ status?: { conditions?: { type: string; status: string }[] } }>({
+        method: 'GET',
+        path: `${CRDS}/${crdName}`,
+      });
+      return c.status?.conditions?.some((x) => x.type === 'Established' && x.status === 'True') ? true : undefined;
+    });
+    sides.push({ name, group, ns, crdName, crPath, start, ...(localDir !== undefined ? { localDir } : {}) });
+  }
+  return sides;
+}
+
+/** Everything a side created: its CRs (finalizers dropped: no controller runs now), namespace, CRD, local files. */
+export async function removeSide(
+  kube: KubeJson,
+  side: Pick<Side, 'crdName' | 'crPath' | 'ns' | 'localDir'>,
+): Promise<void> {
+  if (side.localDir !== undefined) rmSync(side.localDir, { recursive: true, force: true });
+  const crd = await kube.request({ method: 'GET', path: `${CRDS}/${side.crdName}` }).catch(() => undefined);
+  if (crd !== undefined) {
+    const list = await kube
+      .request<{ items: { metadata: { name: string } }[] }>({ method: 'GET', path: side.crPath })
+      .catch(() => ({ items: [] }));
+    for (const cr of list.items)
+      await kube
+        .request({
+          method: 'PATCH',
+          path: `${side.crPath}/${cr.metadata.name}`,
+          body: { metadata: { finalizers: null } },
+          contentType: 'application/merge-patch+json',
+        })
+        .catch(() => undefined);
+    await kube.request({ method: 'DELETE', path: `${CRDS}/${side.crdName}` }).catch(() => undefined);
+  }
+  await kube.request({ method: 'DELETE', path: `/api/v1/namespaces/${side.ns}` }).catch(() => undefined);
+  await eventually(`namespace ${side.ns} and CRD ${side.crdName} gone`, 300_000, async () => {
+    const gone = async (path: string) =>
+      kube.request({ method: 'GET', path }).then(
+        () => false,
+        (err: { code?: number }) => err.code === 404,
+      );
+    return (await gone(`/api/v1/namespaces/${side.ns}`)) && (await gone(`${CRDS}/${side.crdName}`)) ? true : undefined;
+  });
+}

@@ -1,0 +1,158 @@
+// What the bench watches in one side's namespace: each Deployment's spec.replicas and each CR's
+// generation and Available condition, kept by a list-then-watch loop (relisted after any break,
+// e.g. the API server outage), with waiters that resolve at the first event making them true.
+// Watches, not polling lists: a 1,000-item list every 250 ms would load the 2-core machine.
+import { Watch, type KubeConfig } from '@kubernetes/client-node';
+import { KubeJson } from '../../apps/controller/src/kube/json-client';
+
+export interface CrState {
+  readonly generation: number;
+  readonly size: number | undefined;
+  readonly available: boolean;
+  /** The Available condition's observedGeneration: the generation the status describes. */
+  readonly availableGeneration: number | undefined;
+}
+
+interface Item {
+  metadata: { name: string; generation?: number; resourceVersion?: string };
+  spec?: { replicas?: number; size?: number };
+  status?: { conditions?: { type: string; status: string; observedGeneration?: number }[] };
+}
+
+export class NamespaceTracker {
+  readonly deployments = new Map<string, number | undefined>();
+  readonly crs = new Map<string, CrState>();
+  /** How many CRs are Available=True for their current generation (kept per event: O(1) to read). */
+  settled = 0;
+  private readonly waiters = new Set<() => void>();
+  private readonly stopped = new AbortController();
+  private readonly kube: KubeJson;
+
+  constructor(
+    private readonly kc: KubeConfig,
+    private readonly ns: string,
+    private readonly crPath: string,
+  ) {
+    this.kube = new KubeJson(kc);
+  }
+
+  /** Resolves once both lists are in. */
+  async start(): Promise<void> {
+    const deployments = `/apis/apps/v1/namespaces/${this.ns}/deployments`;
+    await Promise.all([
+      this.follow(
+        deployments,
+        (name, o) => (o === undefined ? this.deployments.delete(name) : this.deployments.set(name, o.spec?.replicas)),
+        this.deployments,
+      ),
+      this.follow(this.crPath, (name, o) => this.setCr(name, o === undefined ? undefined : crState(o)), this.crs),
+    ]);
+  }
+
+  stop(): void {
+    this.stopped.abort();
+  }
+
+  /** performance.now() at the first moment `done()` held (checked now and after every event). */
+  until(what: string, timeoutMs: number, done: () => boolean): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!done()) return;
+        this.waiters.delete(check);
+        clearTimeout(timer);
+        resolve(performance.now());
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`));
+      }, timeoutMs);
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  private setCr(name: string, next: CrState | undefined): void {
+    const prev = this.crs.get(name);
+    if (prev !== undefined && isSettled(prev)) this.settled--;
+    if (next === undefined) this.crs.delete(name);
+    else {
+      this.crs.set(name, next);
+      if (isSettled(next)) this.settled++;
+    }
+  }
+
+  private notify(): void {
+    for (const w of [...this.waiters]) w();
+  }
+
+  private async follow(
+    path: string,
+    set: (name: string, o: Item | undefined) => void,
+    map: Map<string, unknown>,
+  ): Promise<void> {
+    const list = await this.kube.request<{ metadata: { resourceVersion: string }; items: Item[] }>({
+      method: 'GET',
+      path,
+    });
+    for (const o of list.items) set(o.metadata.name, o);
+    this.notify();
+    void this.watchLoop(path, list.metadata.resourceVersion, set, map);
+  }
+
+  private async watchLoop(
+    path: string,
+    resourceVersion: string,
+    set: (name: string, o: Item | undefined) => void,
+    map: Map<string, unknown>,
+  ): Promise<void> {
+    let rv = resourceVersion;
+    while (!this.stopped.signal.aborted) {
+      await new Promise<void>((resolve) => {
+        void new Watch(this.kc)
+          .watch(
+            path,
+            { resourceVersion: rv, allowWatchBookmarks: true },
+            (type: string, o: Item) => {
+              rv = o.metadata.resourceVersion ?? rv;
+              if (type === 'DELETED') set(o.metadata.name, undefined);
+              else if (type !== 'BOOKMARK') set(o.metadata.name, o);
+              this.notify();
+            },
+            () => resolve(),
+          )
+          .then((req) => this.stopped.signal.addEventListener('abort', () => req.abort(), { once: true }))
+          .catch(() => resolve());
+      });
+      if (this.stopped.signal.aborted) return;
+      // a break (410 Gone, the API server away): relist until it answers, then watch from there
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 500));
+        if (this.stopped.signal.aborted) return;
+        const list = await this.kube
+          .request<{ metadata: { resourceVersion: string }; items: Item[] }>({ method: 'GET', path, timeoutMs: 5_000 })
+          .catch(() => undefined);
+        if (list === undefined) continue;
+        const seen = new Set(list.items.map((o) => o.metadata.name));
+        for (const name of [...map.keys()]) if (!seen.has(name)) set(name, undefined);
+        for (const o of list.items) set(o.metadata.name, o);
+        rv = list.metadata.resourceVersion;
+        this.notify();
+        break;
+      }
+    }
+  }
+}
+
+function crState(o: Item): CrState {
+  const available = o.status?.conditions?.find((c) => c.type === 'Available');
+  return {
+    generation: o.metadata.generation ?? 0,
+    size: o.spec?.size,
+    available: available?.status === 'True',
+    availableGeneration: available?.observedGeneration,
+  };
+}
+
+export function isSettled(cr: CrState): boolean {
+  return cr.available && (cr.availableGeneration ?? 0) >= cr.generation;
+}
