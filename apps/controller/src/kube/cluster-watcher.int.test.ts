@@ -1,6 +1,7 @@
 // Faults between the controller and the API server, made real with a TCP proxy in front of the
 // sandbox's API server (TLS passes through untouched): the proxy goes away → the cluster topic
-// says disconnected; it comes back → connected again and new changes flow, with no restart.
+// says disconnected; it comes back → connected again (onReconnected fires once) and new changes
+// flow, with no restart.
 // A proxy that silently stops forwarding → the watchdog restarts the watch.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,6 +21,7 @@ describe('the cluster connection survives API server outages', { skip: skipWitho
   const events: { event: LiveEvent; at: number }[] = [];
   bus.subscribe((e) => events.push({ event: e.event, at: Date.now() }));
   let watcher: ClusterWatcher;
+  let reconnects = 0;
   const core = real.kc.makeApiClient(CoreV1Api);
   const created: string[] = [];
   const lastCluster = () => [...events].reverse().find((e) => e.event.topic === 'cluster')?.event;
@@ -31,6 +33,7 @@ describe('the cluster connection survives API server outages', { skip: skipWitho
       probeTimeoutMs: 1000,
       silenceMs: 4000,
     });
+    watcher.onReconnected(() => reconnects++);
     await watcher.start(stop.signal);
     await watcher.waitForSync(10_000);
   });
@@ -43,6 +46,7 @@ describe('the cluster connection survives API server outages', { skip: skipWitho
 
   test('goes disconnected when the API server goes away, and recovers by itself', async () => {
     assert.equal(watcher.summary().connected, true);
+    assert.equal(reconnects, 0, 'the first connection is not a reconnection');
     const cutAt = Date.now();
     await proxy.cut();
     const down = await eventually('a disconnected cluster event', 10_000, () => {
@@ -67,6 +71,7 @@ describe('the cluster connection survives API server outages', { skip: skipWitho
       return c?.topic === 'cluster' && c.cluster.connected ? c : undefined;
     });
     console.log(`# API server back → connected: ${Date.now() - backAt} ms`);
+    assert.equal(reconnects, 1, 'onReconnected fired once');
     await eventually(`namespace ${name} after the outage`, 15_000, () => watcher.namespaces.get(name));
     console.log(`# API server back → missed namespace seen: ${Date.now() - backAt} ms`);
   });

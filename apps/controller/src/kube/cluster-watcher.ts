@@ -1,6 +1,10 @@
 // The controller's view of the cluster: informers on Nodes and Namespaces plus a health probe.
 // It publishes the `cluster`, `nodes` and `namespaces` topics on the bus and answers their
 // snapshots from the informer caches. A runnable: start(signal) … abort to stop.
+// The probe (GET /version) runs every 5 s while connected and every second while disconnected:
+// one cheap request decides for every informer and the Lease campaign, which `onReconnected`
+// listeners then retry at once instead of waiting out backoffs that grew during the outage
+// (informers back off up to 30 s, like client-go's reflector; see docs/design/0019).
 import { CoreV1Api } from '@kubernetes/client-node';
 import type { KubernetesObject, V1Namespace, V1Node } from '@kubernetes/client-node';
 import type { LiveBus } from '../live/bus';
@@ -13,6 +17,8 @@ import { byName, namespaceSummary, nodeSummary } from './summaries';
 
 export interface ClusterWatcherOptions {
   readonly probeIntervalMs?: number;
+  /** The probe interval while disconnected (default 1 s): how soon a returning API server is noticed. */
+  readonly reconnectProbeMs?: number;
   readonly probeTimeoutMs?: number;
   readonly silenceMs?: number;
   readonly log?: (message: string) => void;
@@ -28,6 +34,8 @@ export class ClusterWatcher {
   private lastPublished = '';
   private probeTimer: NodeJS.Timeout | undefined;
   private probing = false;
+  private everConnected = false;
+  private readonly reconnectListeners = new Set<() => void>();
   private readonly published = { nodes: new Map<string, string>(), namespaces: new Map<string, string>() };
   private readonly log: (message: string) => void;
 
@@ -71,7 +79,10 @@ export class ClusterWatcher {
     await Promise.all([this.nodes.start(signal), this.namespaces.start(signal)]);
     const loop = () => {
       if (signal.aborted) return;
-      this.probeTimer = setTimeout(() => void this.probe().finally(loop), this.opts.probeIntervalMs ?? 5000);
+      const interval = this.connected
+        ? (this.opts.probeIntervalMs ?? 5000)
+        : Math.min(this.opts.reconnectProbeMs ?? 1000, this.opts.probeIntervalMs ?? 5000);
+      this.probeTimer = setTimeout(() => void this.probe().finally(loop), interval);
     };
     loop();
   }
@@ -89,6 +100,12 @@ export class ClusterWatcher {
 
   get isConnected(): boolean {
     return this.connected;
+  }
+
+  /** Calls `cb` each time the probe finds the API server again after losing it; returns the unsubscribe. */
+  onReconnected(cb: () => void): () => void {
+    this.reconnectListeners.add(cb);
+    return () => this.reconnectListeners.delete(cb);
   }
 
   summary(): ClusterSummary {
@@ -163,6 +180,7 @@ export class ClusterWatcher {
   }
 
   private setConnected(connected: boolean, message: string | null): void {
+    const reconnected = connected && !this.connected && this.everConnected;
     if (connected !== this.connected) {
       this.log(
         connected ? `connected to ${this.conn.server}` : `disconnected from ${this.conn.server}: ${message ?? ''}`,
@@ -170,8 +188,17 @@ export class ClusterWatcher {
       this.since = new Date().toISOString();
     }
     this.connected = connected;
+    this.everConnected ||= connected;
     this.message = message;
     this.publishSummary();
+    if (!reconnected) return;
+    for (const cb of [...this.reconnectListeners]) {
+      try {
+        cb();
+      } catch (err) {
+        this.log(`a reconnect listener failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
   }
 
   private publishSummary(): void {

@@ -50,6 +50,8 @@ export class ControllerManager {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly log: (message: string, fields?: Record<string, unknown>) => void;
   private leader: LeaderElector | undefined;
+  /** The leader's watch on labelled CRDs, while run() runs. */
+  private crdInformer: ResilientInformer<V1CustomResourceDefinition> | undefined;
 
   constructor(private readonly opts: ManagerOptions) {
     this.log = opts.log ?? (() => undefined);
@@ -70,6 +72,12 @@ export class ControllerManager {
 
   get isLeader(): boolean {
     return this.leader?.isLeader ?? false;
+  }
+
+  /** The API server is reachable again: campaign and re-watch CRDs now, not after their backoff. */
+  kick(): void {
+    this.leader?.kick();
+    this.crdInformer?.kick();
   }
 
   /** The kinds being reconciled now (CRD names). */
@@ -93,9 +101,11 @@ export class ControllerManager {
     crds.on('add', (crd) => sync(crd, false));
     crds.on('update', (crd) => sync(crd, false));
     crds.on('delete', (crd) => sync(crd, true));
+    this.crdInformer = crds;
     await crds.start(signal);
     if (!signal.aborted)
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    if (this.crdInformer === crds) this.crdInformer = undefined;
     await Promise.all([...this.chains.values()]);
     await Promise.all([...this.running.keys()].map((name) => this.stopOperator(name)));
   }

@@ -12,14 +12,19 @@ import { LeaderElector } from './leader-election';
 
 const timing = { leaseDurationMs: 3000, renewDeadlineMs: 2000, retryPeriodMs: 500 };
 
+/** The sandbox's API server, directly and through a TCP proxy the test can cut. */
+async function throughProxy() {
+  const direct = loadKubeConfig(kubeconfigPath);
+  const proxy = TcpProxy.toServer(direct.server);
+  await proxy.listen();
+  return { direct, proxy, viaProxy: kubeConfigThrough(proxy, kubeconfigPath) };
+}
+
 test(
   'a leader that loses the API server steps down, and campaigns again when it returns',
   { skip: skipWithoutCluster, timeout: 60_000 },
   async () => {
-    const direct = loadKubeConfig(kubeconfigPath);
-    const proxy = TcpProxy.toServer(direct.server);
-    await proxy.listen();
-    const viaProxy = kubeConfigThrough(proxy, kubeconfigPath);
+    const { direct, proxy, viaProxy } = await throughProxy();
 
     const lease = `le-${randomUUID().slice(0, 8)}`;
     const state = { a: false, b: false, aStops: 0 };
@@ -71,6 +76,47 @@ test(
     await eventually('a leads again', 10_000, () => (state.a ? true : undefined));
     stopA.abort();
     await aDone;
+    await proxy.cut();
+    await direct.kc.makeApiClient(CoordinationV1Api).deleteNamespacedLease({ name: lease, namespace: 'default' });
+  },
+);
+
+test(
+  'a candidate kicked when the API server returns leads again at once, not after its retry wait',
+  { skip: skipWithoutCluster, timeout: 60_000 },
+  async () => {
+    const { direct, proxy, viaProxy } = await throughProxy();
+    // A long retry period: without the kick the first attempt after the return waits up to 2.2 × 4 s.
+    const slow = { leaseDurationMs: 10_000, renewDeadlineMs: 6000, retryPeriodMs: 4000 };
+    const lease = `le-${randomUUID().slice(0, 8)}`;
+    let leading = false;
+    const stop = new AbortController();
+    const elector = new LeaderElector({
+      namespace: 'default',
+      name: lease,
+      ...slow,
+      kc: viaProxy.kc,
+      identity: 'kicked',
+      onStartedLeading: (signal) => {
+        leading = true;
+        signal.addEventListener('abort', () => (leading = false), { once: true });
+      },
+    });
+    const done = elector.run(stop.signal);
+    await eventually('it leads', 10_000, () => (leading ? true : undefined));
+    await proxy.cut();
+    await eventually('it steps down', 15_000, () => (!leading ? true : undefined));
+    // Let it fail an attempt as a candidate, so it is waiting out a retry period.
+    await new Promise((r) => setTimeout(r, 500));
+    await proxy.listen();
+    const backAt = Date.now();
+    elector.kick();
+    await eventually('it leads again', 10_000, () => (leading ? true : undefined));
+    const ms = Date.now() - backAt;
+    console.log(`# API server back + kick → leading again: ${ms} ms`);
+    assert.ok(ms < slow.retryPeriodMs, `led again ${ms} ms after the kick`);
+    stop.abort();
+    await done;
     await proxy.cut();
     await direct.kc.makeApiClient(CoordinationV1Api).deleteNamespacedLease({ name: lease, namespace: 'default' });
   },

@@ -8,7 +8,9 @@
 //   - on abort the leader stops its work, then releases the Lease (empty holder) so a standby
 //     takes over within one retry period instead of a lease duration.
 // Unlike client-go, `run` goes back to being a candidate after losing the lease instead of
-// returning, so a replica that lost it during an API outage leads again later without a restart.
+// returning, so a replica that lost it during an API outage leads again later without a restart;
+// `kick()` (the health probe saw the API server come back) ends a candidate's wait between
+// attempts, so it leads again within a round trip instead of up to 2.2 retry periods later.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -50,6 +52,10 @@ export class LeaderElector {
   private observed: { rv: string; at: number; spec: V1LeaseSpec } | undefined;
   private leading = false;
   private lastLeader = '';
+  /** Ends the current wait between two acquire attempts (set while a candidate waits). */
+  private wake: (() => void) | undefined;
+  /** A kick came during an attempt: the next attempt does not wait. */
+  private kicked = false;
 
   constructor(private readonly opts: LeaderElectorOptions) {
     this.identity = opts.identity ?? `${os.hostname()}_${randomUUID()}`;
@@ -72,6 +78,12 @@ export class LeaderElector {
   /** The holder this process last saw on the Lease ('' when none). */
   get leader(): string {
     return this.lastLeader;
+  }
+
+  /** A candidate tries again now instead of at the end of its retry wait (no effect while leading). */
+  kick(): void {
+    this.kicked = true;
+    this.wake?.();
   }
 
   /** Campaigns, leads, and campaigns again after losing the Lease, until `signal` aborts. */
@@ -110,8 +122,16 @@ export class LeaderElector {
 
   private async acquire(signal: AbortSignal): Promise<boolean> {
     while (!signal.aborted) {
+      this.kicked = false;
       if (await this.tryAcquireOrRenew()) return true;
-      if (!(await pause(this.retryMs * (1 + 1.2 * Math.random()), signal))) return false;
+      if (this.kicked) continue; // the API server came back while that attempt failed
+      const woken = new AbortController();
+      this.wake = () => woken.abort();
+      try {
+        await pause(this.retryMs * (1 + 1.2 * Math.random()), AbortSignal.any([signal, woken.signal]));
+      } finally {
+        this.wake = undefined;
+      }
     }
     return false;
   }

@@ -40,3 +40,21 @@ test('the default controller limiter takes the slower of the two', () => {
   const max = new MaxOfRateLimiter(new ItemExponentialRateLimiter(1000, 10_000), new ItemExponentialRateLimiter(5, 20));
   assert.equal(max.when('x'), 1000);
 });
+
+test('a key failing through an outage waits at most about as long as the outage after it ends (docs/design/0019)', () => {
+  // Every retry of the key fails until the API server is back at `outageMs`; how long after that
+  // does its pending retry run? The delays double, so the one pending is never longer than the
+  // time already spent failing (plus the 5 ms base): outages shorter than the Lease's renew
+  // deadline (10 s) cost under 10 s; longer ones end the leadership and drop the queue.
+  const waitAfter = (outageMs: number) => {
+    const clock = new FakeClock(0);
+    const rl = defaultControllerRateLimiter(clock);
+    let next = 0;
+    while (next < outageMs) next += rl.when('k');
+    return next - outageMs;
+  };
+  for (const outageMs of [100, 1000, 5000, 9_900, 60_000])
+    assert.ok(waitAfter(outageMs) <= outageMs + 5, `${outageMs} ms outage → ${waitAfter(outageMs)} ms`);
+  assert.ok(waitAfter(9_900) < 10_000);
+  assert.ok(waitAfter(60_000) > 10_000, 'a minute-long outage would overshoot the bound without the queue reset');
+});
