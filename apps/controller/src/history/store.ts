@@ -12,6 +12,7 @@ import type { SnapshotRegistry } from '../live/snapshots';
 import type { ReconcileAttempt } from '../runtime/controller';
 import type { Trigger } from '../runtime/triggers';
 import { RunFeed } from './run-feed';
+import { WriteBatch } from './write-batch';
 import type { ReconcilerReport, RunAction, RunOutcome, TimelineRun } from './types';
 
 export interface HistoryStoreOptions {
@@ -36,9 +37,19 @@ export class HistoryStore {
   private readonly pendingPrunes = new Set<string>();
   private pruning: Promise<void> | undefined;
   private readonly feed: RunFeed<TimelineRun>;
+  private readonly writes: WriteBatch<RunRow, TimelineRun>;
+  /**
+   * Runs recorded per object since its last prune (from this process's start). An object holds at
+   * most `retention` runs plus twice `pruneEvery` (the runs before and after a restart).
+   */
+  private readonly sincePrune = new Map<string, number>();
+  private readonly pruneEvery: number;
 
   constructor(private readonly opts: HistoryStoreOptions) {
     this.retention = Math.max(1, opts.retention ?? 1000);
+    // pruning an object after every run cost two queries per run; every 10 % of the retention is enough
+    this.pruneEvery = Math.max(1, Math.floor(this.retention / 10));
+    this.writes = new WriteBatch({ write: (rows) => this.insert(rows), maxItems: 100 });
     this.feed = new RunFeed({
       read: async (afterId, limit) => {
         const rows = await opts.db.reconcileRun.findMany({
@@ -52,34 +63,25 @@ export class HistoryStore {
     });
   }
 
-  /** Stores one run and publishes it; the WorkQueueController's onRun hook (failures are logged there). */
-  async record(attempt: ReconcileAttempt, report: ReconcilerReport): Promise<TimelineRun> {
-    const o = attempt.outcome;
-    const outcome: RunOutcome = o.kind === 'done' ? 'success' : o.kind === 'requeueAfter' ? 'requeue' : 'error';
-    const row = await this.opts.db.reconcileRun.create({
-      data: {
-        controller: attempt.controller,
-        objectUid: report.uid,
-        kind: report.kind,
-        namespace: report.namespace,
-        name: report.name,
-        generation: report.generation ?? null,
-        designId: report.designId ?? null,
-        designVersion: report.designVersion ?? null,
-        triggers: JSON.stringify(attempt.triggers),
-        startedAt: attempt.startedAt,
-        durationMs: Math.round(attempt.durationMs),
-        outcome,
-        requeueAfterMs: o.kind === 'requeueAfter' ? o.ms : null,
-        errorMessage: attempt.error ?? null,
-        actions: JSON.stringify(report.actions),
-        conditions: JSON.stringify(report.conditions),
-      },
-    });
-    const run = toTimelineRun(row);
-    this.feed.recorded(run);
-    this.schedulePrune(run.objectUid);
-    return run;
+  /**
+   * Stores one run and publishes it; the WorkQueueController's onRun hook (failures are logged there).
+   * Runs finishing together are written as one batch (write-batch.ts), off the workers' path: the
+   * hook is not awaited, and one INSERT per batch replaces one synchronous SQLite transaction per run.
+   */
+  record(attempt: ReconcileAttempt, report: ReconcilerReport): Promise<TimelineRun> {
+    return this.writes.add(runRow(attempt, report));
+  }
+
+  /** Writes one batch and publishes its runs in id order (the order RunFeed needs). */
+  private async insert(rows: readonly RunRow[]): Promise<TimelineRun[]> {
+    const stored = await this.opts.db.reconcileRun.createManyAndReturn({ data: [...rows] });
+    // one INSERT of several rows: ids follow the rows' order; sort, as RETURNING promises no order
+    const runs = stored.sort((a, b) => a.id - b.id).map(toTimelineRun);
+    for (const run of runs) {
+      this.feed.recorded(run);
+      this.schedulePrune(run.objectUid);
+    }
+    return runs;
   }
 
   /** The newest runs of one object, oldest first. */
@@ -152,12 +154,19 @@ export class HistoryStore {
     }
   }
 
-  /** Resolves once the prunes scheduled so far have run (tests, shutdown). */
+  /** Resolves once the runs recorded so far are stored and the prunes they scheduled have run (tests, shutdown). */
   async idle(): Promise<void> {
+    await this.writes.idle();
     while (this.pruning !== undefined) await this.pruning;
   }
 
   private schedulePrune(uid: string): void {
+    const since = (this.sincePrune.get(uid) ?? 0) + 1;
+    if (since < this.pruneEvery) {
+      this.sincePrune.set(uid, since);
+      return;
+    }
+    this.sincePrune.set(uid, 0);
     this.pendingPrunes.add(uid);
     this.pruning ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drainPrunes());
   }
@@ -190,6 +199,32 @@ export class HistoryStore {
     });
     return count;
   }
+}
+
+type RunRow = Omit<ReconcileRun, 'id'>;
+
+/** The ReconcileRun row of one attempt and its report. */
+function runRow(attempt: ReconcileAttempt, report: ReconcilerReport): RunRow {
+  const o = attempt.outcome;
+  const outcome: RunOutcome = o.kind === 'done' ? 'success' : o.kind === 'requeueAfter' ? 'requeue' : 'error';
+  return {
+    controller: attempt.controller,
+    objectUid: report.uid,
+    kind: report.kind,
+    namespace: report.namespace,
+    name: report.name,
+    generation: report.generation ?? null,
+    designId: report.designId ?? null,
+    designVersion: report.designVersion ?? null,
+    triggers: JSON.stringify(attempt.triggers),
+    startedAt: attempt.startedAt,
+    durationMs: Math.round(attempt.durationMs),
+    outcome,
+    requeueAfterMs: o.kind === 'requeueAfter' ? o.ms : null,
+    errorMessage: attempt.error ?? null,
+    actions: JSON.stringify(report.actions),
+    conditions: JSON.stringify(report.conditions),
+  };
 }
 
 export function toTimelineRun(row: ReconcileRun): TimelineRun {

@@ -4,7 +4,8 @@
 // API server. Reference-counted: the informer starts with the first lease and stops when the
 // last one is released (after that lease's `lingerMs`, so a page reload does not restart it).
 // Each informer keeps, beside namespace/name, an index by uid and an owner index (./object-index).
-// Every watch is cluster-wide (all namespaces), like controller-runtime's default cache.
+// Every watch is cluster-wide (all namespaces), like controller-runtime's default cache. Objects
+// are kept in their cached form (./cached-form.ts: no managedFields; Events reduced to their summary).
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { Gauge, register } from 'prom-client';
 import type { InformerState } from './informer';
@@ -12,6 +13,7 @@ import { ResilientInformer } from './informer';
 import { InformerLease, type InformerEntry, type InformerLike } from './informer-lease';
 import { KubeJson } from './json-client';
 import { ObjectIndex } from './object-index';
+import { cachedForm } from './cached-form';
 import { listAll } from './raw-list';
 import { collectionPath, specKey, type ResourceSpec } from './resource-spec';
 
@@ -184,11 +186,13 @@ export class InformerCache {
     const http = this.http;
     if (kc === undefined || http === undefined) throw new Error('InformerCache needs a KubeConfig');
     const labelSelector = spec.labelSelector === '' ? undefined : spec.labelSelector;
+    const form = cachedForm(spec);
     return new ResilientInformer<KubernetesObject>({
       kc,
       path,
       ...(labelSelector !== undefined ? { labelSelector } : {}),
-      list: () => listAll(http, path, labelSelector, listTimeoutMs ?? 60_000),
+      list: () => listAll(http, path, labelSelector, listTimeoutMs ?? 60_000, form),
+      transform: form,
       ...(silenceMs !== undefined ? { silenceMs } : {}),
       ...(watchTimeoutSeconds !== undefined ? { watchTimeoutSeconds } : {}),
       ...(listTimeoutMs !== undefined ? { listTimeoutMs } : {}),

@@ -80,6 +80,11 @@ export class InformerLease<T extends KubernetesObject = KubernetesObject> {
     return this.entry.index.byOwner(uid) as T[];
   }
 
+  /** Objects of this namespace whose `app.kubernetes.io/instance` label has this value. */
+  byInstance(namespace: string | undefined, value: string): T[] {
+    return this.entry.index.byInstance(namespace, value) as T[];
+  }
+
   /**
    * Calls `handler` on each event of this verb until the returned function is called or the lease
    * released. An `add` handler first gets every object already cached, as client-go does for a

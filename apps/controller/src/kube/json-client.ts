@@ -6,6 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { KubeApiError, statusOf } from './errors';
+import { shareAgent } from './keepalive-agent';
 import { KubeUnreachableError } from './probe';
 
 export interface KubeRequest {
@@ -53,6 +54,17 @@ export class KubeJson {
     }
     const opts: https.RequestOptions = { method: req.method, timeout: req.timeoutMs ?? 30_000, headers };
     await this.kc.applyToHTTPSOptions(opts); // credentials and an agent with the cluster's TLS settings
+    shareAgent(opts); // one keep-alive connection pool per TLS identity, not a handshake per request
+    return this.send<T>(req, url, opts, body, true);
+  }
+
+  private send<T>(
+    req: KubeRequest,
+    url: URL,
+    opts: https.RequestOptions,
+    body: string | undefined,
+    mayResend: boolean,
+  ) {
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise<T>((resolve, reject) => {
       const r = transport.request(url, opts, (res) => {
@@ -89,6 +101,11 @@ export class KubeJson {
         r.destroy(Object.assign(new Error(`no answer within ${req.timeoutMs ?? 30_000} ms`), { code: 'ETIMEDOUT' })),
       );
       r.on('error', (err: NodeJS.ErrnoException) => {
+        // a kept-alive connection the server closed as we reused it: send once more on a fresh one (Node's advice)
+        if (mayResend && r.reusedSocket && err.code === 'ECONNRESET') {
+          resolve(this.send<T>(req, url, opts, body, false));
+          return;
+        }
         reject(
           new KubeUnreachableError(
             `cannot reach the Kubernetes API server at ${this.server} (${err.code ?? err.message}): is the cluster running? (\`npx opstudio sandbox status\`)`,

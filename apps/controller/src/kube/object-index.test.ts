@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubernetesObject } from '@kubernetes/client-node';
-import { ObjectIndex } from './object-index';
+import { INSTANCE_LABEL, ObjectIndex } from './object-index';
 import { OwnerChain } from './owner-chain';
 
 function obj(
@@ -97,4 +97,34 @@ test('the owner chain stops after maxHops (an ownership cycle cannot loop)', () 
   index.upsert(obj('b', 'b', [{ uid: 'a', controller: true }]));
   const chain = new OwnerChain(() => [index]);
   assert.ok(['a', 'b'].includes(chain.rootOf('a', 5) ?? ''));
+});
+
+test('objects are found by namespace and instance label; the index follows label changes and deletes', () => {
+  const index = new ObjectIndex();
+  const pod = (uid: string, name: string, instance: string | undefined, namespace = 'ns'): KubernetesObject => ({
+    metadata: { uid, name, namespace, ...(instance !== undefined ? { labels: { [INSTANCE_LABEL]: instance } } : {}) },
+  });
+  index.upsert(pod('p1', 'a-1', 'a'));
+  index.upsert(pod('p2', 'a-2', 'a'));
+  index.upsert(pod('p3', 'b-1', 'b'));
+  index.upsert(pod('p4', 'a-1', 'a', 'other'));
+  index.upsert(pod('p5', 'none', undefined));
+  assert.deepEqual(names(index.byInstance('ns', 'a')), ['a-1', 'a-2']);
+  assert.deepEqual(names(index.byInstance('other', 'a')), ['a-1']);
+  index.upsert(pod('p2', 'a-2', 'b')); // relabelled
+  assert.deepEqual(names(index.byInstance('ns', 'a')), ['a-1']);
+  assert.deepEqual(names(index.byInstance('ns', 'b')), ['a-2', 'b-1']);
+  index.remove(pod('p1', 'a-1', 'a'));
+  assert.deepEqual(index.byInstance('ns', 'a'), []);
+});
+
+test('byOwner lists the controlled objects and those with other ownerReferences, each once', () => {
+  const index = new ObjectIndex();
+  index.upsert(obj('x', 'twice', [{ uid: 'o', controller: true }, { uid: 'o' }]));
+  index.upsert(obj('y', 'also', [{ uid: 'p', controller: true }, { uid: 'o' }]));
+  assert.deepEqual(names(index.byOwner('o')), ['also', 'twice']);
+  assert.deepEqual(names(index.byController('o')), ['twice']);
+  index.remove(obj('y', 'also'));
+  assert.deepEqual(names(index.byOwner('o')), ['twice']);
+  assert.deepEqual(index.byOwner('p'), []);
 });

@@ -56,8 +56,10 @@ export function beginRun(
   };
   const ref = { name, ...ns };
   const mine = written.get(key);
-  const observedStatus: CrStatus =
-    mine !== undefined && Number(cr.metadata.resourceVersion) < mine.rv ? mine.status : (cr.status ?? {});
+  const lagging = mine !== undefined && Number(cr.metadata.resourceVersion) < mine.rv;
+  // the cache has caught up with our write: forget it (one status copy per CR would stay otherwise)
+  if (mine !== undefined && !lagging) written.delete(key);
+  const observedStatus: CrStatus = lagging ? mine.status : (cr.status ?? {});
   const before: readonly Condition[] = observedStatus.conditions ?? [];
   return {
     cr,

@@ -73,6 +73,7 @@ export class GraphOperator {
     };
     const noPods = {
       list: () => [],
+      byInstance: () => [],
       synced: true,
       lastError: undefined,
       waitForSync: () => Promise.resolve(true),

@@ -41,6 +41,8 @@ export function startControllerManager(deps: {
   cache?: InformerCache;
   /** The kinds between an Event and its CR (ObjectEventsWatcher's default: Deployments, ReplicaSets, Pods). */
   ownedKinds?: readonly ResourceSpec[];
+  /** Reconcile workers per kind (controller-runtime's MaxConcurrentReconciles; default 1). */
+  maxConcurrentReconciles?: number;
 }): StartedManager {
   const log =
     deps.log === undefined
@@ -64,6 +66,7 @@ export function startControllerManager(deps: {
     history,
     cache,
     ...(deps.lease !== undefined ? { lease: deps.lease } : {}),
+    ...(deps.maxConcurrentReconciles !== undefined ? { maxConcurrentReconciles: deps.maxConcurrentReconciles } : {}),
     ...(log !== undefined ? { log } : {}),
   });
   const stop = new AbortController();

@@ -11,6 +11,7 @@ import type { ResourceCoordinates } from '@opstudio/shared/operand/index';
 import { FIELD_MANAGER } from '../kube/field-manager';
 import { KubeJson } from '../kube/json-client';
 import { ObjectPaths } from '../kube/object-paths';
+import { INSTANCE_LABEL } from '../kube/object-index';
 import { matchesLabels } from '../kube/resource-spec';
 
 export interface CrRef {
@@ -36,6 +37,8 @@ export interface KubeWrites {
  */
 export interface PodCache {
   list(namespace?: string): readonly KubernetesObject[];
+  /** The pods of a namespace with this `app.kubernetes.io/instance` label (the cache's index). */
+  byInstance(namespace: string, value: string): readonly KubernetesObject[];
   readonly synced: boolean;
   readonly lastError: string | undefined;
   waitForSync(timeoutMs: number): Promise<boolean>;
@@ -78,8 +81,9 @@ export function kubeWrites(kc: KubeConfig, coords: ResourceCoordinates, pods: Po
       // a reconcile right after start waits for the first list; an error outcome (and a retry) if it never comes
       if (!pods.synced && !(await pods.waitForSync(10_000)))
         throw new Error(`the Pod cache has not synced yet${pods.lastError !== undefined ? `: ${pods.lastError}` : ''}`);
-      return pods
-        .list(namespace)
+      // the selector names its instance: read that index, not every pod of the namespace (quadratic in a burst)
+      const instance = matchLabels[INSTANCE_LABEL];
+      return (instance !== undefined ? pods.byInstance(namespace, instance) : pods.list(namespace))
         .filter((p) => p.metadata?.deletionTimestamp === undefined && matchesLabels(p, matchLabels))
         .map((p) => p.metadata?.name ?? '')
         .filter((n) => n !== '')

@@ -88,6 +88,7 @@ export class KindOperator {
         deployments: { get: (name, namespace) => this.leases?.deployments.get(name, namespace) },
         writes: kubeWrites(kc, coords, {
           list: (namespace) => pods()?.list(namespace) ?? empty,
+          byInstance: (namespace, value) => pods()?.byInstance(namespace, value) ?? empty,
           get synced() {
             return pods()?.synced ?? false;
           },

@@ -1,0 +1,62 @@
+// One keep-alive HTTPS agent per TLS identity, for the studio's plain requests (./json-client.ts).
+// client-node's `applyToHTTPSOptions` builds a new https.Agent for every request, so each request
+// opened a new connection: a TLS handshake and a new secure context (the client key parsed again).
+// In a burst of reconciles that was the controller's largest CPU cost (docs/design/0020). client-go
+// keeps one transport per TLS config; so do we: agents are keyed by what they verify and present
+// (CA, client certificate and key, server name, verification switch), so a kubeconfig whose
+// certificates rotate gets a new agent, and requests with other credentials never share a
+// connection. Proxy agents (a cluster with proxy-url) are left as client-node made them.
+import { createHash } from 'node:crypto';
+import https from 'node:https';
+
+/** The TLS fields of request options that decide which connection a request may reuse. */
+const TLS_FIELDS = [
+  'ca',
+  'cert',
+  'key',
+  'pfx',
+  'passphrase',
+  'rejectUnauthorized',
+  'servername',
+  'ciphers',
+  'secureProtocol',
+] as const;
+
+/** Agents kept; a process talks to one or two clusters, so more means credentials keep changing. */
+const MAX_AGENTS = 16;
+const IDLE_MS = 30_000;
+const agents = new Map<string, https.Agent>();
+
+/** The identity of a TLS configuration (a digest: no key material is kept as a map key). */
+export function tlsIdentity(opts: https.RequestOptions): string {
+  const hash = createHash('sha256');
+  for (const field of TLS_FIELDS) {
+    const value: unknown = opts[field];
+    const parts = Array.isArray(value) ? value : [value];
+    hash.update(`${field}:${parts.map((p) => (p === undefined ? '' : String(p))).join('\u0000')}\u0001`);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Replaces the per-request agent client-node put on `opts` by the shared keep-alive agent of the
+ * same TLS identity. Leaves any other agent (proxies, plain HTTP) alone.
+ */
+export function shareAgent(opts: https.RequestOptions): void {
+  const made = opts.agent;
+  if (made === undefined || made === false || made.constructor !== https.Agent) return;
+  const key = tlsIdentity(opts);
+  let agent = agents.get(key);
+  if (agent === undefined) {
+    if (agents.size >= MAX_AGENTS) {
+      const [oldestKey, oldest] = agents.entries().next().value as [string, https.Agent];
+      agents.delete(oldestKey);
+      oldest.destroy();
+    }
+    const { options } = made as https.Agent & { options: https.AgentOptions };
+    // idle connections close after IDLE_MS: a server may drop them first (json-client retries that once)
+    agent = new https.Agent({ ...options, keepAlive: true, timeout: IDLE_MS });
+    agents.set(key, agent);
+  }
+  opts.agent = agent;
+}
