@@ -6,10 +6,11 @@ import { ConfigError } from './config';
 import type { ConfigOverrides } from './config';
 import { DatabaseError } from './db';
 import { KubeConfigError } from './kube/kubeconfig';
+import { LeaseAccessError } from './kube/lease-access';
 import { KubeUnreachableError } from './kube/probe';
 import { startServer, StartupError } from './server';
 
-const expected = [ConfigError, KubeConfigError, KubeUnreachableError, DatabaseError, StartupError];
+const expected = [ConfigError, KubeConfigError, KubeUnreachableError, LeaseAccessError, DatabaseError, StartupError];
 
 /** Runs until a signal arrives; resolves with the process exit code. */
 export async function serveUntilSignal(overrides: ConfigOverrides = {}): Promise<number> {

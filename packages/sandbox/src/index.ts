@@ -25,6 +25,7 @@ export {
 export { startComponent, stopComponent, type ComponentOptions } from './faults';
 export { COMPONENT_NAMES, type ComponentName } from './components';
 export { GoToolchainError } from './go-toolchain';
+export { ensureHelm, HELM_VERSION, helmPath } from './helm';
 export { NODE_COUNT } from './kwok-config';
 export {
   customProfile,

@@ -16,3 +16,8 @@ test('serve rejects unknown flags and bad ports with a message that names them',
   assert.throws(() => parseServeFlags(['--port', 'eighty']), /--port must be a port number/);
   assert.throws(() => parseServeFlags(['--host']), /--host needs a value/);
 });
+
+test('--in-cluster switches to the pod ServiceAccount and takes no value', () => {
+  assert.deepEqual(parseServeFlags(['--in-cluster', '--port', '0']), { inCluster: true, port: 0 });
+  assert.throws(() => parseServeFlags(['--in-cluster=yes']), /unknown option --in-cluster/);
+});

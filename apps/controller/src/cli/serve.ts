@@ -1,4 +1,4 @@
-/** `opstudio serve [--host H] [--port P] [--kubeconfig F] [--context C] [--auth]`: flags override the environment. */
+/** `opstudio serve [--host H] [--port P] [--kubeconfig F] [--context C] [--auth] [--in-cluster]`: flags override the environment. */
 import { serveUntilSignal } from '../serve';
 import type { ConfigOverrides } from '../config';
 
@@ -17,8 +17,15 @@ export function parseServeFlags(args: string[]): ConfigOverrides {
       out.auth = true; // multi-user mode: sign-in, roles (required beyond loopback)
       continue;
     }
+    if (flag === '--in-cluster' && inline === undefined) {
+      out.inCluster = true; // the pod's ServiceAccount, not a kubeconfig
+      continue;
+    }
     const key = valueFlags[flag as keyof typeof valueFlags];
-    if (!key) throw new Error(`serve: unknown option ${flag} (known: ${Object.keys(valueFlags).join(', ')}, --auth)`);
+    if (!key)
+      throw new Error(
+        `serve: unknown option ${flag} (known: ${Object.keys(valueFlags).join(', ')}, --auth, --in-cluster)`,
+      );
     const value = inline ?? args[++i];
     if (value === undefined || value.startsWith('--')) throw new Error(`serve: ${flag} needs a value`);
     if (key === 'port') {

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { KubeConfigError, loadKubeConfig } from './kubeconfig';
+import { KubeConfigError, loadInClusterConfig, loadKubeConfig, SERVICEACCOUNT_DIR } from './kubeconfig';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'opstudio-kc-'));
 const write = (name: string, text: string) => {
@@ -67,4 +67,25 @@ test('an unknown context lists the ones there are', () => {
     () => loadKubeConfig(write('good3.yaml', good), 'prod'),
     /context "prod" not found .*\(available: sandbox, other\)/,
   );
+});
+
+test('in-cluster: the ServiceAccount files under a root, the server from KUBERNETES_SERVICE_HOST/PORT', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'opstudio-pod-'));
+  const sa = path.join(root, SERVICEACCOUNT_DIR);
+  const env = { KUBERNETES_SERVICE_HOST: '10.96.0.1', KUBERNETES_SERVICE_PORT: '443' };
+  assert.throws(() => loadInClusterConfig(root, {}), /needs KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT/);
+  assert.throws(
+    () => loadInClusterConfig(root, env),
+    /cannot read .*serviceaccount\/token \(ENOENT\): mount the ServiceAccount token/,
+  );
+  mkdirSync(sa, { recursive: true });
+  writeFileSync(path.join(sa, 'token'), 'a-token');
+  writeFileSync(path.join(sa, 'ca.crt'), 'not read until a request');
+  writeFileSync(path.join(sa, 'namespace'), 'studio\n');
+  const before = process.env.KUBERNETES_SERVICE_HOST;
+  const conn = loadInClusterConfig(root, env);
+  assert.equal(conn.server, 'https://10.96.0.1:443');
+  assert.equal(conn.namespace, 'studio');
+  assert.equal(conn.contextName, 'in-cluster');
+  assert.equal(process.env.KUBERNETES_SERVICE_HOST, before, 'the process environment is left as it was');
 });

@@ -1,7 +1,10 @@
 // Loading a kubeconfig from an explicit path only. A user's ~/.kube/config is never picked up
 // by surprise: the studio writes to the cluster, so the cluster must be named on purpose.
+// In a pod (in-cluster mode) the identity is the pod's ServiceAccount instead: its token, CA
+// and namespace files, read by client-node's loadFromCluster (the token file is re-read, so a
+// rotated projected token keeps working).
 // The credentials stay in this process; nothing here is ever sent to the browser.
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { KubeConfig } from '@kubernetes/client-node';
 
 export class KubeConfigError extends Error {
@@ -14,6 +17,59 @@ export interface LoadedKubeConfig {
   readonly server: string;
   readonly contextName: string;
   readonly path: string;
+  /** In-cluster only: the pod's namespace (the ServiceAccount's `namespace` file). */
+  readonly namespace?: string;
+}
+
+/** Where Kubernetes mounts a pod's ServiceAccount token, CA and namespace. */
+export const SERVICEACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
+
+/**
+ * The pod's own identity: KUBERNETES_SERVICE_HOST/PORT and the ServiceAccount files under
+ * `root` + SERVICEACCOUNT_DIR (`root` is '' in a pod; tests point it at a temp folder).
+ */
+export function loadInClusterConfig(root = '', env: NodeJS.ProcessEnv = process.env): LoadedKubeConfig {
+  const dir = `${root}${SERVICEACCOUNT_DIR}`;
+  if (!env.KUBERNETES_SERVICE_HOST || !env.KUBERNETES_SERVICE_PORT) {
+    throw new KubeConfigError(
+      'in-cluster mode needs KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT (Kubernetes sets both in a pod); outside a pod set OPSTUDIO_KUBECONFIG instead',
+    );
+  }
+  for (const file of ['token', 'ca.crt']) {
+    try {
+      accessSync(`${dir}/${file}`, constants.R_OK);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? String(err);
+      throw new KubeConfigError(
+        `in-cluster mode: cannot read ${dir}/${file} (${code}): mount the ServiceAccount token (automountServiceAccountToken: true)`,
+      );
+    }
+  }
+  const kc = new KubeConfig();
+  // loadFromCluster reads KUBERNETES_SERVICE_HOST/PORT from process.env only
+  const saved = { host: process.env.KUBERNETES_SERVICE_HOST, port: process.env.KUBERNETES_SERVICE_PORT };
+  process.env.KUBERNETES_SERVICE_HOST = env.KUBERNETES_SERVICE_HOST;
+  process.env.KUBERNETES_SERVICE_PORT = env.KUBERNETES_SERVICE_PORT;
+  try {
+    kc.loadFromCluster(root);
+  } finally {
+    restoreEnv('KUBERNETES_SERVICE_HOST', saved.host);
+    restoreEnv('KUBERNETES_SERVICE_PORT', saved.port);
+  }
+  const server = kc.getCurrentCluster()?.server ?? '';
+  const namespace = kc.getContextObject(kc.getCurrentContext())?.namespace?.trim();
+  return {
+    kc,
+    server: server.replace(/\/+$/, ''),
+    contextName: 'in-cluster',
+    path: dir,
+    ...(namespace ? { namespace } : {}),
+  };
+}
+
+function restoreEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
 }
 
 export function loadKubeConfig(path: string | undefined, context?: string): LoadedKubeConfig {
