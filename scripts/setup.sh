@@ -32,6 +32,8 @@ command -v openssl >/dev/null || pkgs+=(openssl)
 command -v make >/dev/null || pkgs+=(make)
 command -v g++ >/dev/null || pkgs+=(g++)
 [ "$want_test" = 1 ] && { [ -x /usr/bin/chromium ] || pkgs+=(chromium); }
+# the tests' throwaway PostgreSQL server (scripts/lib/postgres.ts) and psql
+[ "$want_test" = 1 ] && { compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null && command -v psql >/dev/null || pkgs+=(postgresql); }
 [ ${#pkgs[@]} -eq 0 ] || apt_install "${pkgs[@]}"
 
 # npm dependencies. better-sqlite3 has no reachable prebuilt binary here: node-gyp compiles it
@@ -46,9 +48,22 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed (see above)."
 fi
 
-# Prisma client: regenerate when the schema is newer than the generated client.
+# Prisma clients, one per database (SQLite, Postgres): regenerate when a schema is newer than its client.
 gen=apps/controller/src/generated/prisma/client.ts
 if [ ! -f "$gen" ] || [ prisma/schema.prisma -nt "$gen" ]; then
-  say "generating the Prisma client"
-  npx --no-install prisma generate >/dev/null || die "prisma generate failed: run 'npx prisma generate' to see why."
+  say "generating the Prisma client (SQLite)"
+  DATABASE_URL=file:data/studio.db npx --no-install prisma generate >/dev/null \
+    || die "prisma generate failed: run 'npx prisma generate' to see why."
+fi
+gen=apps/controller/src/generated/prisma-pg/client.ts
+if [ ! -f "$gen" ] || [ prisma/postgres/schema.prisma -nt "$gen" ]; then
+  say "generating the Prisma client (Postgres)"
+  DATABASE_URL=postgresql://localhost/studio npx --no-install prisma generate >/dev/null \
+    || die "prisma generate failed: run 'DATABASE_URL=postgresql://localhost/studio npx prisma generate' to see why."
+fi
+
+# Helm for the chart tests (deploy/helm/operator-studio): built from its Go module into the
+# binaries cache once per pinned version (packages/sandbox/src/helm.ts); instant afterwards.
+if [ "$want_test" = 1 ]; then
+  node --import tsx packages/sandbox/src/helm.ts >/dev/null || die "building helm failed (see above)."
 fi

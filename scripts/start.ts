@@ -10,7 +10,7 @@ import { checkListenSafety } from '../apps/controller/src/auth/mode';
 import { parseFlags } from './lib/args';
 import { chooseCluster } from './lib/cluster';
 import { migrate } from './lib/db';
-import { profiles } from './lib/paths';
+import { databaseUrl, profiles } from './lib/paths';
 import { assertPortsFree } from './lib/ports';
 import { onServiceDeath, stopServices } from './lib/proc';
 import { startStudio } from './lib/services';
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   ]);
 
   log('applying database migrations');
-  await migrate(profile.databaseFile);
+  await migrate(databaseUrl(profile));
   await ensureWebBuild(log);
 
   let kubeconfig = choice.kubeconfig;

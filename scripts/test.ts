@@ -1,10 +1,15 @@
 /**
- * `npm test`: every test, in three stages, each with what it needs.
+ * `npm test`: every test, in four stages, each with what it needs.
  *   unit         pure tests (`*.test.ts`), no cluster
- *   integration  `*.int.test.ts` against a sandbox of its own (test profile: own ports and data)
+ *   integration  `*.int.test.ts` against a sandbox of its own (test profile: own ports and data), on SQLite
+ *   postgres     the integration files that reach the database (test-files.ts, usesDatabase) again
+ *                on Postgres: a throwaway server (scripts/lib/postgres.ts) whose migrated template
+ *                database each test copies (testing/index.ts, migratedTempDb); the fault-injection
+ *                files, which stop the sandbox's API server, run only once
  *   e2e          Playwright in Debian's Chromium against the production web app + controller
  * Ends with one line `N passed, N failed`. `--stage unit` (repeatable) runs a subset.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as sandbox from '@opstudio/sandbox';
@@ -12,14 +17,18 @@ import { launchUrl } from '@opstudio/shared/security/launch';
 import { parseFlags } from './lib/args';
 import { add, countsFromPlaywrightJson, countsFromTap, zero, type Counts } from './lib/counts';
 import { migrate } from './lib/db';
+import { databaseUrlFor, startPostgres } from './lib/postgres';
 import { dataDir, databaseUrl, profiles, repoRoot } from './lib/paths';
 import { assertPortsFree } from './lib/ports';
 import { run, stopServices } from './lib/proc';
 import { startStudio } from './lib/services';
-import { testFiles } from './lib/test-files';
+import { testFiles, usesDatabase } from './lib/test-files';
 import { ensureWebBuild } from './lib/web-build';
 
-type Stage = 'unit' | 'integration' | 'e2e';
+type Stage = 'unit' | 'integration' | 'postgres' | 'e2e';
+/** The test Postgres server's port (README: Ports). */
+const TEST_POSTGRES_PORT = 15432;
+const POSTGRES_TEMPLATE = 'opstudio_template';
 const log = (line: string): void => console.log(`[test] ${line}`);
 const profile = profiles.test;
 const reports = path.join(repoRoot, 'test-results');
@@ -58,12 +67,38 @@ async function testCluster(): Promise<string> {
   return up.kubeconfigPath;
 }
 
+/** The integration files against Postgres (without OPSTUDIO_SANDBOX_PROFILE: the fault-injection files skip). */
+async function postgresPass(files: string[], kubeconfig: string): Promise<Counts> {
+  await assertPortsFree([{ port: TEST_POSTGRES_PORT, what: 'test PostgreSQL', env: 'the test profile' }]);
+  log(`postgres: starting a PostgreSQL server on 127.0.0.1:${TEST_POSTGRES_PORT}`);
+  const server = startPostgres(TEST_POSTGRES_PORT);
+  try {
+    const psql = (sql: string) => execFileSync('psql', [server.adminUrl, '-qAtc', sql], { stdio: 'pipe' });
+    psql(`CREATE DATABASE ${POSTGRES_TEMPLATE}`);
+    await migrate(databaseUrlFor(server.adminUrl, POSTGRES_TEMPLATE));
+    psql(`CREATE DATABASE studio TEMPLATE ${POSTGRES_TEMPLATE}`);
+    return await nodeTests(
+      'postgres',
+      files,
+      {
+        OPSTUDIO_KUBECONFIG: kubeconfig,
+        DATABASE_URL: databaseUrlFor(server.adminUrl, 'studio'),
+        OPSTUDIO_TEST_POSTGRES_URL: server.adminUrl,
+      },
+      1,
+    );
+  } finally {
+    server.stop();
+  }
+}
+
 async function main(): Promise<number> {
   const flags = parseFlags(process.argv.slice(2), { values: ['stage', 'only'], switches: [] });
   // --only <text>: just the test files whose path contains it (Playwright gets it as its file filter)
   const only = typeof flags.only === 'string' ? flags.only : undefined;
   const pick = (files: string[]): string[] => (only === undefined ? files : files.filter((f) => f.includes(only)));
-  const stages: Stage[] = typeof flags.stage === 'string' ? [flags.stage as Stage] : ['unit', 'integration', 'e2e'];
+  const stages: Stage[] =
+    typeof flags.stage === 'string' ? [flags.stage as Stage] : ['unit', 'integration', 'postgres', 'e2e'];
   const started = Date.now();
   let total = zero();
   const summary: string[] = [];
@@ -74,7 +109,7 @@ async function main(): Promise<number> {
 
   if (stages.includes('unit')) record('unit', await nodeTests('unit', pick(testFiles('unit')), {}, 2));
 
-  if (stages.includes('integration') || stages.includes('e2e')) {
+  if (stages.includes('integration') || stages.includes('postgres') || stages.includes('e2e')) {
     const kubeconfig = await testCluster();
     fs.rmSync(path.join(dataDir, 'test'), { recursive: true, force: true });
     await migrate(profile.databaseFile);
@@ -86,6 +121,9 @@ async function main(): Promise<number> {
 
     if (stages.includes('integration'))
       record('integration', await nodeTests('integration', pick(testFiles('integration')), env, 1));
+
+    if (stages.includes('postgres'))
+      record('postgres', await postgresPass(pick(testFiles('integration')).filter(usesDatabase), kubeconfig));
 
     if (stages.includes('e2e')) {
       await ensureWebBuild(log);

@@ -20,4 +20,8 @@ export const profiles: Record<Profile['name'], Profile> = {
   bench: { name: 'bench', webPort: 3200, controllerPort: 3201, databaseFile: path.join(dataDir, 'bench', 'studio.db') },
 };
 
-export const databaseUrl = (p: Profile): string => `file:${p.databaseFile}`;
+/** The profile's database: its SQLite file, or for `npm start` the DATABASE_URL the user set (e.g. Postgres). */
+export const databaseUrl = (p: Profile, env: NodeJS.ProcessEnv = process.env): string =>
+  p.name === 'dev' && env.DATABASE_URL !== undefined && env.DATABASE_URL.trim() !== ''
+    ? env.DATABASE_URL.trim()
+    : `file:${p.databaseFile}`;

@@ -21,3 +21,14 @@ export function testFiles(kind: 'unit' | 'integration'): string[] {
   for (const r of roots) walk(path.join(repoRoot, r), all);
   return all.filter((f) => f.endsWith('.int.test.ts') === (kind === 'integration')).sort();
 }
+
+/**
+ * Whether an integration file reaches the studio's database: it opens one, starts the server,
+ * the services or a controller-manager, or runs a fixture or command that does. The Postgres pass
+ * runs only these: the others (the sandbox, informers, the Go oracles) would repeat themselves.
+ */
+export function usesDatabase(file: string): boolean {
+  return /migratedTempDb|openDb|startServer|startServices|Fixture|manager-process|ControllerManager|HistoryStore|DATABASE_URL|runCli|GoManager/.test(
+    fs.readFileSync(path.join(repoRoot, file), 'utf8'),
+  );
+}

@@ -39,3 +39,33 @@ test('OPSTUDIO_WEB_URL: where the console points for the first sign-in; a bad on
     /OPSTUDIO_WEB_URL must be a URL like http:\/\/127\.0\.0\.1:3000/,
   );
 });
+
+test('in-cluster mode: a pod (KUBERNETES_SERVICE_HOST) with no kubeconfig named; a named kubeconfig or the setting wins', () => {
+  assert.equal(loadConfig({}).inCluster, false);
+  assert.equal(loadConfig({ KUBERNETES_SERVICE_HOST: '10.0.0.1' }).inCluster, true);
+  assert.equal(loadConfig({ KUBERNETES_SERVICE_HOST: '10.0.0.1', OPSTUDIO_KUBECONFIG: '/a' }).inCluster, false);
+  assert.equal(loadConfig({ KUBERNETES_SERVICE_HOST: '10.0.0.1', OPSTUDIO_IN_CLUSTER: 'false' }).inCluster, false);
+  assert.equal(loadConfig({ OPSTUDIO_IN_CLUSTER: 'true', OPSTUDIO_KUBECONFIG: '/a' }).inCluster, true);
+  assert.equal(loadConfig({}, { inCluster: true }).inCluster, true);
+  assert.throws(() => loadConfig({ OPSTUDIO_IN_CLUSTER: 'yes' }), /OPSTUDIO_IN_CLUSTER must be true or false/);
+});
+
+test('the Lease namespace is a setting, checked as a namespace name', () => {
+  assert.equal(loadConfig({}).leaseNamespace, undefined);
+  assert.equal(loadConfig({ OPSTUDIO_LEASE_NAMESPACE: 'studio' }).leaseNamespace, 'studio');
+  assert.throws(
+    () => loadConfig({ OPSTUDIO_LEASE_NAMESPACE: 'Not_A_Name' }),
+    /OPSTUDIO_LEASE_NAMESPACE must be a namespace name/,
+  );
+});
+
+test('OPSTUDIO_MAX_CONCURRENT_RECONCILES: reconcile workers per kind, default 1, a whole number from 1 to 64', () => {
+  assert.equal(loadConfig({}).maxConcurrentReconciles, 1);
+  assert.equal(loadConfig({ OPSTUDIO_MAX_CONCURRENT_RECONCILES: '4' }).maxConcurrentReconciles, 4);
+  for (const bad of ['0', '65', '2.5', 'many'])
+    assert.throws(
+      () => loadConfig({ OPSTUDIO_MAX_CONCURRENT_RECONCILES: bad }),
+      (e: Error) => e instanceof ConfigError && /OPSTUDIO_MAX_CONCURRENT_RECONCILES/.test(e.message),
+      bad,
+    );
+});

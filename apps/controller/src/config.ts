@@ -31,6 +31,22 @@ const envSchema = z.object({
   KUBECONFIG: nonEmpty,
   OPSTUDIO_KUBE_CONTEXT: nonEmpty,
   OPSTUDIO_LAUNCH_TOKEN_FILE: nonEmpty,
+  // in-cluster mode (docs/design/0022-in-cluster-rbac.md): the pod's ServiceAccount is the identity
+  KUBERNETES_SERVICE_HOST: nonEmpty,
+  OPSTUDIO_IN_CLUSTER: z.enum(['true', 'false'], { error: 'OPSTUDIO_IN_CLUSTER must be true or false' }).optional(),
+  OPSTUDIO_IN_CLUSTER_ROOT: nonEmpty,
+  OPSTUDIO_LEASE_NAMESPACE: nonEmpty.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'OPSTUDIO_LEASE_NAMESPACE must be a namespace name')
+      .optional(),
+  ),
+  OPSTUDIO_MAX_CONCURRENT_RECONCILES: z.coerce
+    .number({ error: 'OPSTUDIO_MAX_CONCURRENT_RECONCILES must be a whole number from 1 to 64' })
+    .int('OPSTUDIO_MAX_CONCURRENT_RECONCILES must be a whole number from 1 to 64')
+    .min(1, 'OPSTUDIO_MAX_CONCURRENT_RECONCILES must be at least 1')
+    .max(64, 'OPSTUDIO_MAX_CONCURRENT_RECONCILES must be at most 64')
+    .default(1),
   OPSTUDIO_WEB_URL: nonEmpty.pipe(
     z.url({ error: 'OPSTUDIO_WEB_URL must be a URL like http://127.0.0.1:3000' }).optional(),
   ),
@@ -45,6 +61,14 @@ export interface ControllerConfig {
   /** Explicit kubeconfig path; undefined means "no cluster named" (never ~/.kube/config by surprise). */
   readonly kubeconfigPath: string | undefined;
   readonly kubeContext: string | undefined;
+  /** In-cluster mode: the pod's ServiceAccount instead of a kubeconfig (--in-cluster, OPSTUDIO_IN_CLUSTER, or KUBERNETES_SERVICE_HOST with no kubeconfig named). */
+  readonly inCluster?: boolean;
+  /** Stands in for `/` when reading the ServiceAccount files (tests); '' in a pod. */
+  readonly inClusterRoot?: string;
+  /** The controller-manager Lease's namespace; undefined: the pod's namespace in-cluster, else `default`. */
+  readonly leaseNamespace?: string | undefined;
+  /** Reconcile workers per installed kind (controller-runtime's MaxConcurrentReconciles); default 1, as kubebuilder. */
+  readonly maxConcurrentReconciles?: number;
   /** Where the web app is (npm start sets it): its port is served through the proxy; the console points at it. */
   readonly webUrl?: string | undefined;
   /** Single-user mode writes the launch token here (owner-only): default `<dataDir>/launch-token`. */
@@ -56,7 +80,7 @@ export interface ControllerConfig {
 /** Command-line flags; mutable so a flag parser can fill it in. */
 export type ConfigOverrides = {
   -readonly [K in 'host' | 'port' | 'kubeconfigPath' | 'kubeContext' | 'databaseUrl']?: ControllerConfig[K];
-} & { auth?: boolean };
+} & { auth?: boolean; inCluster?: boolean };
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -68,6 +92,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   const e = parsed.data;
   const dataDir = path.resolve(e.OPSTUDIO_DATA_DIR ?? path.join(repoRoot, 'data'));
   const kubeconfig = overrides.kubeconfigPath ?? e.OPSTUDIO_KUBECONFIG ?? e.KUBECONFIG;
+  // a kubeconfig named on purpose wins over the pod's own identity; a flag or the setting wins over both
+  const inCluster =
+    overrides.inCluster ??
+    (e.OPSTUDIO_IN_CLUSTER !== undefined
+      ? e.OPSTUDIO_IN_CLUSTER === 'true'
+      : kubeconfig === undefined && e.KUBERNETES_SERVICE_HOST !== undefined);
   return {
     host: overrides.host ?? e.OPSTUDIO_HOST,
     port: overrides.port ?? e.OPSTUDIO_CONTROLLER_PORT,
@@ -75,6 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     databaseUrl: overrides.databaseUrl ?? e.DATABASE_URL ?? `file:${path.join(dataDir, 'studio.db')}`,
     kubeconfigPath: kubeconfig === undefined ? undefined : path.resolve(kubeconfig),
     kubeContext: overrides.kubeContext ?? e.OPSTUDIO_KUBE_CONTEXT,
+    inCluster,
+    inClusterRoot: e.OPSTUDIO_IN_CLUSTER_ROOT === undefined ? '' : path.resolve(e.OPSTUDIO_IN_CLUSTER_ROOT),
+    leaseNamespace: e.OPSTUDIO_LEASE_NAMESPACE,
+    maxConcurrentReconciles: e.OPSTUDIO_MAX_CONCURRENT_RECONCILES,
     webUrl: e.OPSTUDIO_WEB_URL?.replace(/\/+$/, ''),
     launchTokenFile: path.resolve(e.OPSTUDIO_LAUNCH_TOKEN_FILE ?? path.join(dataDir, 'launch-token')),
     auth: loadAuthConfig(env, overrides.auth === undefined ? {} : { auth: overrides.auth }),

@@ -13,7 +13,8 @@ import { loadConfig } from './config';
 import type { ConfigOverrides, ControllerConfig } from './config';
 import { checkDb } from './db';
 import { EXPORT_PATH, serveExport } from './export/http';
-import { loadKubeConfig } from './kube/kubeconfig';
+import { loadInClusterConfig, loadKubeConfig } from './kube/kubeconfig';
+import { checkLeaseAccess, LEASE_NAME, leaseNamespace } from './kube/lease-access';
 import { getServerVersion } from './kube/probe';
 import type { LiveBus } from './live/bus';
 import { startServices } from './services';
@@ -49,32 +50,46 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const refusal = checkListenSafety(config.host, auth.mode);
   if (refusal !== undefined) throw new StartupError(refusal);
 
-  const conn = loadKubeConfig(config.kubeconfigPath, config.kubeContext);
+  const conn = config.inCluster
+    ? loadInClusterConfig(config.inClusterRoot)
+    : loadKubeConfig(config.kubeconfigPath, config.kubeContext);
   await waitForApiServer(conn.kc, conn.server, opts.clusterWaitMs ?? 10_000);
+  const lease = opts.services?.lease ?? { namespace: leaseNamespace(config.leaseNamespace, conn), name: LEASE_NAME };
+  await checkLeaseAccess(conn.kc, lease.namespace);
 
-  const running = await startServices(conn, config.databaseUrl, { ...opts.services, auth, log });
+  const running = await startServices(conn, config.databaseUrl, {
+    ...(config.maxConcurrentReconciles !== undefined
+      ? { maxConcurrentReconciles: config.maxConcurrentReconciles }
+      : {}),
+    ...opts.services,
+    lease,
+    auth,
+    log,
+  });
   const { services } = running;
   let server: http.Server | undefined;
+  let url: string;
+  const launchToken = services.auth.launchToken;
   try {
     await checkDb(services.db);
     server = http.createServer(requestHandler(services));
     await listen(server, config.host, config.port);
+    const { port } = server.address() as AddressInfo;
+    url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    services.auth.serveOn({ own: port, web: webPort(config.webUrl) });
+    if (launchToken !== undefined && config.launchTokenFile !== undefined) {
+      launchToken.writeTo(config.launchTokenFile);
+      services.auth.launchTokenFile = config.launchTokenFile;
+    }
+    await services.auth.service.pruneExpiredSessions(); // abandoned sessions are otherwise only removed when presented
+    const banner = await services.auth.startupBanner(config.webUrl);
+    if (banner !== undefined) log(banner);
   } catch (err) {
+    // a start that fails half-way stops what it started (informers, the manager), or the process never exits
     server?.close();
     await running.stop();
     throw err;
   }
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  services.auth.serveOn({ own: port, web: webPort(config.webUrl) });
-  const launchToken = services.auth.launchToken;
-  if (launchToken !== undefined && config.launchTokenFile !== undefined) {
-    launchToken.writeTo(config.launchTokenFile);
-    services.auth.launchTokenFile = config.launchTokenFile;
-  }
-  await services.auth.service.pruneExpiredSessions(); // abandoned sessions are otherwise only removed when presented
-  const banner = await services.auth.startupBanner(config.webUrl);
-  if (banner !== undefined) log(banner);
   const httpServer = server;
   let closing: Promise<void> | undefined;
   return {

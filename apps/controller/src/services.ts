@@ -30,6 +30,8 @@ export interface ServicesOptions extends ClusterWatcherOptions {
   readonly watchLingerMs?: number;
   /** Sign-in mode and security settings; default: single-user with the defaults. */
   readonly auth?: AuthConfig;
+  /** Reconcile workers per installed kind (OPSTUDIO_MAX_CONCURRENT_RECONCILES; default 1). */
+  readonly maxConcurrentReconciles?: number;
 }
 
 export interface RunningServices {
@@ -69,7 +71,7 @@ export async function startServices(
   kindWatches.registerSnapshots(snapshots);
   const owned = new OwnedWatcher(conn.kc, bus, { ...linger, ...logOpt, cache: informers, ownedKinds: OWNED_KINDS });
   owned.registerSnapshots(snapshots);
-  const resources = new ResourcesService(conn.kc, kinds, informers);
+  const resources = new ResourcesService(conn.kc, kinds, informers, kindWatches);
   const authConfig = opts.auth ?? loadAuthConfig({});
   const audit = new AuditLog(db, log);
   const auth = new StudioAuth({
@@ -100,6 +102,13 @@ export async function startServices(
     cache: informers,
     ...logOpt,
     ...(opts.lease !== undefined ? { lease: opts.lease } : {}),
+    ...(opts.maxConcurrentReconciles !== undefined ? { maxConcurrentReconciles: opts.maxConcurrentReconciles } : {}),
+  });
+  // The probe found the API server again: every informer and the Lease campaign retry now instead
+  // of waiting out backoffs that grew during the outage (docs/design/0019-outage-recovery.md).
+  cluster.onReconnected(() => {
+    informers.kickAll();
+    controllers.manager.kick();
   });
   return {
     services: {

@@ -1,8 +1,10 @@
 // Test support for apps/controller, kept out of src/ so the production tree is src/ alone: only
 // `*.test.ts` files (and bench/, tests/e2e) import this folder, and eslint.config.mjs refuses any
 // other import of it. Here: the kubeconfig from the environment (skip with a clear message when
-// it is unset), a real, migrated SQLite database, and a poll-until helper.
+// it is unset), a real, migrated database (SQLite, or Postgres in npm test's Postgres pass), and
+// a poll-until helper.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,8 +18,27 @@ export const skipWithoutCluster: string | false =
     ? 'OPSTUDIO_KUBECONFIG is not set: start the sandbox (npx opstudio sandbox up --profile test) and export its kubeconfig, or run npm test'
     : false;
 
-/** A fresh SQLite file with the committed migrations applied by `prisma migrate deploy`. */
+/**
+ * npm test's Postgres pass (scripts/test.ts) sets this: the test server's superuser URL, with a
+ * database `opstudio_template` that has every migration applied.
+ */
+export const testPostgresUrl = process.env.OPSTUDIO_TEST_POSTGRES_URL;
+export const POSTGRES_TEMPLATE = 'opstudio_template';
+
+/**
+ * A fresh, migrated database: a copy of the migrated template on the test Postgres server when
+ * there is one, else a SQLite file with the committed migrations applied by `prisma migrate deploy`.
+ */
 export function migratedTempDb(): string {
+  if (testPostgresUrl !== undefined && testPostgresUrl !== '') {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    execFileSync('psql', [testPostgresUrl, '-qAtc', `CREATE DATABASE ${name} TEMPLATE ${POSTGRES_TEMPLATE}`], {
+      stdio: 'pipe',
+    });
+    const url = new URL(testPostgresUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'opstudio-db-'));
   const url = `file:${path.join(dir, 'studio.db')}`;
   execFileSync(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], {

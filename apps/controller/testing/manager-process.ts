@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { isDns1123Label, isDns1123Subdomain } from '@opstudio/shared/kube/names';
 import { z } from 'zod';
-import { openDb } from '../src/db';
+import { databaseKind, openDb } from '../src/db';
 import { HistoryStore } from '../src/history/store';
 import { loadKubeConfig } from '../src/kube/kubeconfig';
 import { LiveBus } from '../src/live/bus';
@@ -23,7 +23,12 @@ function isLeaseRef(value: string): boolean {
 
 const envSchema = z.object({
   OPSTUDIO_KUBECONFIG: z.string().min(1, 'set OPSTUDIO_KUBECONFIG to the cluster kubeconfig'),
-  DATABASE_URL: z.string().startsWith('file:', 'set DATABASE_URL to the studio database (file:/path/studio.db)'),
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (url) => databaseKind(url) !== undefined,
+      'set DATABASE_URL to the studio database (file:/path/studio.db or postgresql://…)',
+    ),
   OPSTUDIO_LEASE: z
     .string()
     .refine(isLeaseRef, 'OPSTUDIO_LEASE must be <namespace>/<name>')

@@ -3,13 +3,13 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, test } from 'node:test';
+import { after, beforeEach, test } from 'node:test';
 import { AuditLog } from '../audit';
 import { openDb } from '../db';
 import { migratedTempDb } from '../../testing';
 import { loadAuthConfig } from './config';
 import { StudioAuth } from './http';
-import { LoginRateLimiter } from './rate-limit';
+import type { RateLimitOptions } from './rate-limit';
 import { AuthService } from './service';
 
 const db = openDb(migratedTempDb());
@@ -19,6 +19,8 @@ after(async () => {
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   await db.$disconnect();
 });
+// the sign-in failures live in the database: each test starts with none, as with a fresh limiter
+beforeEach(() => db.signInFailure.deleteMany());
 
 const cheap = { logN: 10, r: 8, p: 1 };
 const same = {
@@ -46,8 +48,12 @@ async function serve(auth: StudioAuth): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-function multiUser(now: () => number = Date.now, limiter = new LoginRateLimiter(), env: NodeJS.ProcessEnv = {}) {
-  const service = new AuthService(db, { scrypt: cheap, now, limiter, sessionTtlMs: 60_000 });
+function multiUser(
+  now: () => number = Date.now,
+  rateLimit: Partial<RateLimitOptions> = {},
+  env: NodeJS.ProcessEnv = {},
+) {
+  const service = new AuthService(db, { scrypt: cheap, now, rateLimit, sessionTtlMs: 60_000 });
   const audit = new AuditLog(db);
   return {
     service,
@@ -145,7 +151,7 @@ test('an expired session is refused (and removed)', async () => {
 });
 
 test('the login rate limit engages after repeated failures, even for the right password, and says when to retry', async () => {
-  const { service, auth } = multiUser(Date.now, new LoginRateLimiter({ perAccount: 3, perAddress: 50 }));
+  const { service, auth } = multiUser(Date.now, { perAccount: 3, perAddress: 50 });
   await service.createUser('carol', 'carol-password-1', 'admin');
   const base = await serve(auth);
   for (let i = 0; i < 3; i++) assert.equal((await signIn(base, 'carol', `guess-${i}`)).status, 401);
@@ -193,10 +199,14 @@ test('cross-site requests are refused before they reach a handler: form posts, m
 
 test("behind the web app's proxy (with this launch's secret), the browser's address, host and scheme come from x-forwarded-*", async () => {
   const secret = 'proxy-secret-of-this-launch-0123';
-  const { service, auth } = multiUser(Date.now, new LoginRateLimiter({ perAccount: 50, perAddress: 2 }), {
-    OPSTUDIO_PROXY_SECRET: secret,
-    OPSTUDIO_ALLOWED_HOSTS: 'studio.example.com',
-  });
+  const { service, auth } = multiUser(
+    Date.now,
+    { perAccount: 50, perAddress: 2 },
+    {
+      OPSTUDIO_PROXY_SECRET: secret,
+      OPSTUDIO_ALLOWED_HOSTS: 'studio.example.com',
+    },
+  );
   await service.createUser('erin', 'erin-password-1', 'admin');
   const base = await serve(auth);
   const browser = {

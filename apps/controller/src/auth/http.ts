@@ -21,7 +21,7 @@ import type { AuthContext, StudioUser } from './roles';
 import { AuthError } from './service';
 import type { AuthService, ResolvedSession } from './service';
 import type { SessionRef } from './session-watch';
-import { SetupToken, setupBanner } from './setup-token';
+import { setupBanner } from './setup-token';
 
 const AUTH_BODY_LIMIT = 16 * 1024;
 export const AUTH_BASE_PATH = '/api/auth/';
@@ -51,7 +51,6 @@ class HttpError extends Error {
 }
 
 export class StudioAuth {
-  readonly setupToken = new SetupToken();
   /** Single-user mode only: who holds it is the local admin. */
   readonly launchToken: LaunchToken | undefined;
   /** Where the launch token is written (server.ts), for the hint a request without it gets. */
@@ -158,7 +157,7 @@ export class StudioAuth {
   /** Multi-user mode with no accounts: issues the setup token and returns the console banner. */
   async startupBanner(webUrl: string | undefined): Promise<string | undefined> {
     if (this.mode !== 'multi-user' || (await this.opts.service.userCount()) > 0) return undefined;
-    return setupBanner(this.setupToken.issue(), webUrl);
+    return setupBanner(await this.opts.service.setupToken.issue(), webUrl);
   }
 
   /** Serves /api/auth/*; false when the path is not an auth route (the caller goes on). */
@@ -197,7 +196,9 @@ export class StudioAuth {
   private async session(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const user = await this.contextUser(req);
     const setupRequired =
-      this.mode === 'multi-user' && this.setupToken.active && (await this.opts.service.userCount()) === 0;
+      this.mode === 'multi-user' &&
+      (await this.opts.service.userCount()) === 0 &&
+      (await this.opts.service.setupToken.active());
     sendJson(res, 200, {
       mode: this.mode,
       user: user === undefined ? null : { name: user.name, role: user.role },
@@ -246,15 +247,16 @@ export class StudioAuth {
     validatePassword(password);
     if ((await this.opts.service.userCount()) > 0)
       throw new HttpError(409, 'the studio already has accounts: sign in, or ask an admin for one');
-    if (!this.setupToken.consume(token))
+    if (!(await this.opts.service.setupToken.consume(token)))
       throw new HttpError(
         403,
         'wrong or used setup token: use the one printed on the controller console at start-up (restart to get a new one)',
       );
-    await this.opts.service.createUser(name, password, 'admin').catch((err: unknown) => {
-      this.setupToken.giveBack(token);
+    await this.opts.service.createUser(name, password, 'admin').catch(async (err: unknown) => {
+      await this.opts.service.setupToken.giveBack(token);
       throw err;
     });
+    await this.opts.service.setupToken.clear();
     await this.audit(
       name,
       'admin',

@@ -1,9 +1,13 @@
 // The sign-in rate limit: failed attempts counted per account and per client address in a
-// sliding window. A blocked attempt is refused before the password is even hashed, so guessing
-// costs the attacker time, not the server CPU. `attempt` counts an attempt as failed the moment it
-// is allowed (before any await), so 40 parallel guesses cannot all pass the check while the first
-// ones are still hashing; a right password then takes its count back. In memory: one controller process answers a
-// given browser's sign-ins; replicas each keep their own count (docs/security.md, open points).
+// sliding window, in the database so that every replica counts the same attempts. A blocked
+// attempt is refused before the password is even hashed, so guessing costs the attacker time,
+// not the server CPU. An attempt is written as failed before it is checked (one row per account
+// and per address), then the rows in the window are counted: of N parallel guesses each one's
+// count includes its own row and every row written before it, so at most `limit` of them pass,
+// whatever the replicas or the interleaving. A refused attempt takes its rows back (it was never
+// tried), a right password takes back the account's failures and its own address row.
+
+import type { StudioDb } from '../db';
 
 export interface RateLimitOptions {
   /** Failed attempts allowed per account within the window. */
@@ -11,15 +15,15 @@ export interface RateLimitOptions {
   /** Failed attempts allowed per client address within the window. */
   readonly perAddress: number;
   readonly windowMs: number;
-  /** Bound on remembered keys, so a flood of made-up names cannot grow memory without end. */
-  readonly maxKeys: number;
+  /** Rows older than the window are deleted after this many attempts (made-up names cannot grow the table without end). */
+  readonly pruneEvery: number;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
   perAccount: 5,
   perAddress: 20,
   windowMs: 15 * 60_000,
-  maxKeys: 10_000,
+  pruneEvery: 100,
 };
 
 export type RateRefusal = {
@@ -27,97 +31,69 @@ export type RateRefusal = {
   readonly retryAfterMs: number;
   readonly reason: 'account' | 'address';
 };
-export type RateDecision = { readonly allowed: true } | RateRefusal;
 /** An allowed attempt, already counted as a failure; `succeeded()` when the password was right. */
-export type Attempt = { readonly allowed: true; readonly succeeded: () => void } | RateRefusal;
+export type Attempt = { readonly allowed: true; readonly succeeded: () => Promise<void> } | RateRefusal;
 
-class FailureWindow {
-  private readonly failures = new Map<string, number[]>();
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly maxKeys: number,
-  ) {}
-
-  /** Milliseconds until one more attempt is allowed, 0 when allowed now. */
-  wait(key: string, now: number): number {
-    const recent = this.recent(key, now);
-    if (recent.length < this.limit) return 0;
-    const oldest = recent[recent.length - this.limit] ?? now;
-    return Math.max(1, oldest + this.windowMs - now);
-  }
-
-  add(key: string, now: number): void {
-    const recent = this.recent(key, now);
-    recent.push(now);
-    this.failures.delete(key); // re-insert: Map order is then least recently failed first
-    this.failures.set(key, recent);
-    if (this.failures.size > this.maxKeys) this.evict(now);
-  }
-
-  clear(key: string): void {
-    this.failures.delete(key);
-  }
-
-  /** Takes back the one failure recorded at `at` (an attempt that turned out right). */
-  remove(key: string, at: number): void {
-    const times = this.failures.get(key);
-    const i = times?.lastIndexOf(at) ?? -1;
-    if (i >= 0) times?.splice(i, 1);
-  }
-
-  private recent(key: string, now: number): number[] {
-    return (this.failures.get(key) ?? []).filter((t) => t > now - this.windowMs);
-  }
-
-  private evict(now: number): void {
-    for (const [key, times] of this.failures) {
-      if (times.every((t) => t <= now - this.windowMs)) this.failures.delete(key);
-    }
-    for (const key of this.failures.keys()) {
-      if (this.failures.size <= this.maxKeys) break;
-      this.failures.delete(key);
-    }
-  }
-}
+const accountKey = (name: string) => `account:${name}`;
+const addressKey = (address: string) => `address:${address}`;
 
 export class LoginRateLimiter {
-  private readonly accounts: FailureWindow;
-  private readonly addresses: FailureWindow;
+  private readonly o: RateLimitOptions;
+  private attempts = 0;
 
-  constructor(opts: Partial<RateLimitOptions> = {}) {
-    const o = { ...DEFAULT_RATE_LIMIT, ...opts };
-    this.accounts = new FailureWindow(o.perAccount, o.windowMs, o.maxKeys);
-    this.addresses = new FailureWindow(o.perAddress, o.windowMs, o.maxKeys);
+  constructor(
+    private readonly db: StudioDb,
+    opts: Partial<RateLimitOptions> = {},
+  ) {
+    this.o = { ...DEFAULT_RATE_LIMIT, ...opts };
   }
 
-  check(account: string, address: string, now: number): RateDecision {
-    const byAddress = this.addresses.wait(address, now);
-    if (byAddress > 0) return { allowed: false, retryAfterMs: byAddress, reason: 'address' };
-    const byAccount = this.accounts.wait(account, now);
-    if (byAccount > 0) return { allowed: false, retryAfterMs: byAccount, reason: 'account' };
-    return { allowed: true };
-  }
-
-  /**
-   * Synchronous check-and-count: call it before awaiting anything for this attempt. A right
-   * password (`succeeded`) forgets the account's failures; the address keeps its earlier ones.
-   */
-  attempt(account: string, address: string, now: number): Attempt {
-    const decision = this.check(account, address, now);
-    if (!decision.allowed) return decision;
-    this.recordFailure(account, address, now);
+  /** Counts the attempt, then decides; call it before checking the password. */
+  async attempt(account: string, address: string, now: number): Promise<Attempt> {
+    if (++this.attempts % this.o.pruneEvery === 0) await this.prune(now);
+    const at = new Date(now);
+    const mine = [
+      await this.db.signInFailure.create({ data: { key: addressKey(address), at } }),
+      await this.db.signInFailure.create({ data: { key: accountKey(account), at } }),
+    ];
+    const refusal =
+      (await this.refusal(addressKey(address), this.o.perAddress, 'address', now)) ??
+      (await this.refusal(accountKey(account), this.o.perAccount, 'account', now));
+    if (refusal !== undefined) {
+      await this.db.signInFailure.deleteMany({ where: { id: { in: mine.map((r) => r.id) } } });
+      return refusal;
+    }
     return {
       allowed: true,
-      succeeded: () => {
-        this.accounts.clear(account);
-        this.addresses.remove(address, now);
+      succeeded: async () => {
+        await this.db.signInFailure.deleteMany({
+          where: { OR: [{ key: accountKey(account) }, { id: mine[0]!.id }] },
+        });
       },
     };
   }
 
-  recordFailure(account: string, address: string, now: number): void {
-    this.accounts.add(account, now);
-    this.addresses.add(address, now);
+  /** Refused when more than `limit` rows of `key` are in the window (this attempt's own row included). */
+  private async refusal(
+    key: string,
+    limit: number,
+    reason: RateRefusal['reason'],
+    now: number,
+  ): Promise<RateRefusal | undefined> {
+    const since = new Date(now - this.o.windowMs);
+    const count = await this.db.signInFailure.count({ where: { key, at: { gt: since } } });
+    if (count <= limit) return undefined;
+    // allowed again once the failure `limit` places before the newest leaves the window
+    const oldest = await this.db.signInFailure.findFirst({
+      where: { key, at: { gt: since } },
+      orderBy: [{ at: 'desc' }, { id: 'desc' }],
+      skip: limit,
+    });
+    const retryAfterMs = Math.max(1, (oldest?.at.getTime() ?? now) + this.o.windowMs - now);
+    return { allowed: false, retryAfterMs, reason };
+  }
+
+  private async prune(now: number): Promise<void> {
+    await this.db.signInFailure.deleteMany({ where: { at: { lte: new Date(now - this.o.windowMs) } } });
   }
 }

@@ -7,7 +7,8 @@ import type { StudioDb } from '../db';
 import { validatePassword, validateUserName } from './names';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import type { ScryptParams } from './password';
-import { LoginRateLimiter } from './rate-limit';
+import { LoginRateLimiter, type RateLimitOptions } from './rate-limit';
+import { SetupToken } from './setup-token';
 import { isRole } from './roles';
 import type { Role, StudioUser } from './roles';
 import { SessionWatcher } from './session-watch';
@@ -27,7 +28,7 @@ export class AuthError extends Error {
 export interface AuthServiceOptions {
   /** How long a session lasts from sign-in. Default 12 h. */
   readonly sessionTtlMs?: number;
-  readonly limiter?: LoginRateLimiter;
+  readonly rateLimit?: Partial<RateLimitOptions>;
   readonly now?: () => number;
   /** Tests use cheaper parameters; production keeps the default. */
   readonly scrypt?: ScryptParams;
@@ -66,6 +67,8 @@ export class AuthService {
   readonly sessionTtlMs: number;
   /** Watches the sessions behind open live streams (one per process, like this service). */
   readonly sessions: SessionWatcher;
+  /** The one-time setup token(s) of multi-user mode with no accounts, shared by every replica. */
+  readonly setupToken: SetupToken;
   private readonly limiter: LoginRateLimiter;
   private readonly now: () => number;
 
@@ -74,8 +77,9 @@ export class AuthService {
     private readonly opts: AuthServiceOptions = {},
   ) {
     this.sessionTtlMs = opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
-    this.limiter = opts.limiter ?? new LoginRateLimiter();
+    this.limiter = new LoginRateLimiter(db, opts.rateLimit);
     this.now = opts.now ?? Date.now;
+    this.setupToken = new SetupToken(db, this.now);
     const log = opts.log !== undefined ? { log: opts.log } : {};
     this.sessions = new SessionWatcher((ids) => this.currentSessions(ids), { now: this.now, ...log });
   }
@@ -131,13 +135,13 @@ export class AuthService {
   }
 
   /**
-   * Rate-limited first: the attempt is counted as failed before the first await (parallel guesses
-   * cannot all pass the check while the first ones hash), and taken back only when the password is
-   * right. Then a constant-shape check whatever the name.
+   * Rate-limited first: the attempt is written as failed before it is checked (parallel guesses,
+   * on any replica, cannot all pass the check while the first ones hash), and taken back only when
+   * the password is right. Then a constant-shape check whatever the name.
    */
   async signIn(name: string, password: string, client: ClientInfo): Promise<SignedIn> {
     const now = this.now();
-    const attempt = this.limiter.attempt(name, client.address, now);
+    const attempt = await this.limiter.attempt(name, client.address, now);
     if (!attempt.allowed) {
       const seconds = Math.ceil(attempt.retryAfterMs / 1000);
       throw new AuthError(
@@ -149,7 +153,7 @@ export class AuthService {
     const row = name.length <= 63 ? await this.db.user.findUnique({ where: { name } }) : null;
     const ok = await verifyPassword(password.slice(0, 1024), row?.passwordHash ?? (await dummyHash(this.opts.scrypt)));
     if (row === null || !ok) throw new AuthError('invalid-credentials', 'wrong user name or password');
-    attempt.succeeded();
+    await attempt.succeeded();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now + this.sessionTtlMs);
     await this.db.session.create({

@@ -4,7 +4,10 @@
 //   - every error restarts it after an exponential backoff (reset once a watch is open again);
 //   - watches ask for bookmarks and a server-side timeout, so a healthy watch is never silent
 //     for long, and a watchdog restarts one that is (a half-open connection sends nothing);
-//   - `kick()` retries at once (used when the health probe sees the API server come back).
+//   - `kick()` retries at once (the health probe saw the API server come back: kube/cluster-watcher
+//     and services.ts kick every informer of the shared cache); a restart re-watches from the last
+//     resourceVersion, and a 410 there (the server's watch window moved on) relists, so no change
+//     made during an outage is missed.
 // Reads come from the cache: `list()` / `get()`.
 import { ListWatch, Watch } from '@kubernetes/client-node';
 import type { KubeConfig, KubernetesListObject, KubernetesObject } from '@kubernetes/client-node';
@@ -29,6 +32,12 @@ export interface ResilientInformerOptions<T extends KubernetesObject> {
   /** A list that has not answered by then counts as failed (the generated client has no timeout). */
   readonly listTimeoutMs?: number;
   readonly log?: (message: string) => void;
+  /**
+   * Applied to each object a watch event carries before the cache stores it (client-go's
+   * SetTransform), e.g. to drop fields nobody reads; keep metadata.name/namespace/resourceVersion.
+   * The `list` function applies it to what it lists itself.
+   */
+  readonly transform?: (obj: T) => T;
 }
 
 interface OpenWatch {
@@ -48,6 +57,8 @@ export class ResilientInformer<T extends KubernetesObject> {
   /** Set by stop() for good: a watch or list still in flight then must not bring the informer back. */
   private halted = false;
   private everSynced = false;
+  /** A restart (list and/or watch request) is in flight. */
+  private attempting = false;
   private lastErrorValue: string | undefined;
   private readonly stateListeners = new Set<(state: InformerState) => void>();
   private readonly silenceMs: number;
@@ -117,11 +128,15 @@ export class ResilientInformer<T extends KubernetesObject> {
     return this.lastErrorValue;
   }
 
-  /** Retry now instead of waiting out the backoff (e.g. the API server is reachable again). */
+  /**
+   * Retry now instead of waiting out the backoff (the API server is reachable again). An attempt
+   * already in flight is not doubled (two would open two watches); if it fails, the reset
+   * backoff retries it after the first step (200 ms).
+   */
   kick(): void {
     if (this.stateValue !== 'retrying') return;
     this.backoff.reset();
-    this.scheduleRestart(0);
+    if (!this.attempting) this.scheduleRestart(0);
   }
 
   private stop(): void {
@@ -134,11 +149,14 @@ export class ResilientInformer<T extends KubernetesObject> {
   }
 
   private async restart(): Promise<void> {
-    if (this.halted) return;
+    if (this.halted || this.attempting) return;
+    this.attempting = true;
     try {
       await this.lw.start();
     } catch (err) {
       this.onError(err);
+    } finally {
+      this.attempting = false;
     }
   }
 
@@ -160,7 +178,9 @@ export class ResilientInformer<T extends KubernetesObject> {
     this.lastActivity = Date.now();
     const onEvent: WatchCallback = (phase, obj, raw) => {
       this.lastActivity = Date.now();
-      cb(phase, obj, raw);
+      const transform = this.opts.transform;
+      const stored = phase === 'ADDED' || phase === 'MODIFIED' || phase === 'DELETED';
+      cb(phase, stored && transform !== undefined ? transform(obj as T) : obj, raw);
     };
     const controller = await this.rawWatch.watch(path, query, onEvent, finish);
     if (this.halted) {
