@@ -57,7 +57,17 @@ describe('the Helm chart', () => {
       env(deployment, 'web').get('OPSTUDIO_ALLOWED_HOSTS')?.value,
       'studio.example.com,studio.internal.example.com',
     );
-    for (const c of deployment.spec?.template.spec?.containers ?? []) {
+    // the migrations run first, against the same database
+    const migrate = deployment.spec?.template.spec?.initContainers?.find((c) => c.name === 'migrate');
+    assert.deepEqual(migrate?.command, ['node', '--import', 'tsx', 'scripts/migrate.ts']);
+    assert.deepEqual(
+      migrate?.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef,
+      controller.get('DATABASE_URL')?.valueFrom?.secretKeyRef,
+    );
+    for (const c of [
+      ...(deployment.spec?.template.spec?.containers ?? []),
+      ...(deployment.spec?.template.spec?.initContainers ?? []),
+    ]) {
       assert.equal(c.securityContext?.readOnlyRootFilesystem, true, c.name);
       assert.deepEqual(c.securityContext?.capabilities?.drop, ['ALL'], c.name);
     }
