@@ -3,6 +3,7 @@
  * `npm test` starts the controller and the production web app first and passes the URL in.
  */
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './tests/e2e/chromium';
 import { ALLOWED_NAME, E2E_STORAGE_STATE, launchUrl } from './tests/e2e/launch';
 
 export default defineConfig({
@@ -21,19 +22,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      // Root has no sandbox; the rest keeps Chromium from calling hosts this machine cannot reach.
+      executablePath: CHROMIUM.executablePath,
       // MAP: the name the e2e studio serves besides 127.0.0.1 (OPSTUDIO_ALLOWED_HOSTS) resolves here, never on the network
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--host-resolver-rules=MAP ${ALLOWED_NAME} 127.0.0.1`,
-      ],
+      args: [...CHROMIUM.args, `--host-resolver-rules=MAP ${ALLOWED_NAME} 127.0.0.1`],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

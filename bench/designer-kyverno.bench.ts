@@ -21,6 +21,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { importCrd } from '../packages/shared/src/crd/import';
 import { serializeDesign } from '../packages/shared/src/design/io';
+import { CHROMIUM } from '../tests/e2e/chromium';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const CRD = path.resolve(repo, '../shared/conformance/crds/kyverno__clusterpolicies.kyverno.io.yaml');
@@ -169,10 +170,7 @@ const { base, token } = studio;
 const webPort = Number(new URL(base).port || 80);
 const headers = { 'content-type': 'application/json', 'x-opstudio-csrf': '1', authorization: `Bearer ${token}` };
 let id: string | undefined;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-});
+const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args] });
 try {
   const imported = importCrd(readFileSync(CRD, 'utf8'));
   if (!imported.ok) throw new Error(`kyverno does not import: ${JSON.stringify(imported.errors)}`);

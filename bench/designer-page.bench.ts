@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { serializeDesign } from '../packages/shared/src/design/io';
 import { design200 } from './design-200';
+import { CHROMIUM } from '../tests/e2e/chromium';
 const base = process.env.BASE ?? 'http://127.0.0.1:3212';
 const webPort = Number(new URL(base).port || 80);
 const token =
@@ -19,18 +20,7 @@ const res = await fetch(`${base}/api/trpc/designs.save`, {
   body: JSON.stringify({ name: `bench-200-${Date.now()}`, yaml: serializeDesign(design200()) }),
 });
 const id = ((await res.json()) as { result: { data: { id: string } } }).result.data.id;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args] });
 const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
 await page.context().addCookies([{ name: `opstudio_launch_${webPort}`, value: token, url: base }]);
 const external: string[] = [];

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as sandbox from '@opstudio/sandbox';
+import { OwnSandbox } from '../scripts/lib/own-sandbox';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const files = readdirSync(dir)
@@ -17,13 +17,11 @@ const files = readdirSync(dir)
   .sort();
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-let sandboxStarted = false;
+const benchSandbox = new OwnSandbox('bench', log);
 async function benchCluster(): Promise<string> {
   const given = process.env.OPSTUDIO_KUBECONFIG;
   if (given !== undefined && given !== '') return given;
-  await sandbox.ensureBinaries({ onProgress: log });
-  sandboxStarted = !(await sandbox.status({ profile: 'bench' })).running;
-  return (await sandbox.up({ profile: 'bench', onProgress: log })).kubeconfigPath;
+  return benchSandbox.up();
 }
 
 async function main(): Promise<number> {
@@ -46,7 +44,7 @@ async function main(): Promise<number> {
 }
 
 async function cleanup(): Promise<void> {
-  if (sandboxStarted) await sandbox.down({ profile: 'bench' });
+  await benchSandbox.downIfStartedHere();
 }
 
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));

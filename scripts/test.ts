@@ -12,12 +12,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import * as sandbox from '@opstudio/sandbox';
 import { launchUrl } from '@opstudio/shared/security/launch';
 import { parseFlags } from './lib/args';
 import { add, countsFromPlaywrightJson, countsFromTap, zero, type Counts } from './lib/counts';
 import { migrate } from './lib/db';
-import { databaseUrlFor, startPostgres } from './lib/postgres';
+import { OwnSandbox } from './lib/own-sandbox';
+import { databaseUrlFor, startPostgres, type PostgresServer } from './lib/postgres';
 import { dataDir, databaseUrl, profiles, repoRoot } from './lib/paths';
 import { assertPortsFree } from './lib/ports';
 import { run, stopServices } from './lib/proc';
@@ -59,19 +59,16 @@ async function nodeTests(name: Stage, files: string[], env: NodeJS.ProcessEnv, c
   return countsFromTap(fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '');
 }
 
-let sandboxStarted = false;
-async function testCluster(): Promise<string> {
-  await sandbox.ensureBinaries({ onProgress: (l: string) => log(l) });
-  sandboxStarted = !(await sandbox.status({ profile: 'test' })).running;
-  const up = await sandbox.up({ profile: 'test', onProgress: (l: string) => log(l) });
-  return up.kubeconfigPath;
-}
+const testSandbox = new OwnSandbox('test', log);
+/** The Postgres pass's server while it runs (a Ctrl-C stops it too). */
+let postgres: PostgresServer | undefined;
 
 /** The integration files against Postgres (without OPSTUDIO_SANDBOX_PROFILE: the fault-injection files skip). */
 async function postgresPass(files: string[], kubeconfig: string): Promise<Counts> {
   await assertPortsFree([{ port: TEST_POSTGRES_PORT, what: 'test PostgreSQL', env: 'the test profile' }]);
   log(`postgres: starting a PostgreSQL server on 127.0.0.1:${TEST_POSTGRES_PORT}`);
   const server = startPostgres(TEST_POSTGRES_PORT);
+  postgres = server;
   try {
     const psql = (sql: string) => execFileSync('psql', [server.adminUrl, '-qAtc', sql], { stdio: 'pipe' });
     psql(`CREATE DATABASE ${POSTGRES_TEMPLATE}`);
@@ -88,6 +85,7 @@ async function postgresPass(files: string[], kubeconfig: string): Promise<Counts
       1,
     );
   } finally {
+    postgres = undefined;
     server.stop();
   }
 }
@@ -110,7 +108,7 @@ async function main(): Promise<number> {
   if (stages.includes('unit')) record('unit', await nodeTests('unit', pick(testFiles('unit')), {}, 2));
 
   if (stages.includes('integration') || stages.includes('postgres') || stages.includes('e2e')) {
-    const kubeconfig = await testCluster();
+    const kubeconfig = await testSandbox.up();
     fs.rmSync(path.join(dataDir, 'test'), { recursive: true, force: true });
     await migrate(profile.databaseFile);
     const env = {
@@ -165,7 +163,8 @@ async function main(): Promise<number> {
 
 async function cleanup(): Promise<void> {
   await stopServices();
-  if (sandboxStarted) await sandbox.down({ profile: 'test' });
+  postgres?.stop();
+  await testSandbox.downIfStartedHere();
 }
 
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));

@@ -5,19 +5,9 @@
 import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { kindPath } from '../../apps/web/features/resources/paths';
+import { CHROMIUM } from '../../tests/e2e/chromium';
 import { ticketName, type TicketKind } from './cluster';
 import { idleScript, OPEN_TIMES, scrollScript, WATCH_FIRST_ROW, type FrameFigures } from './page-scripts';
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface OpenFigures {
   /** Navigation start → the first CR row in the DOM (in-page clock). */
@@ -64,7 +54,7 @@ export class StudioBrowser {
 
   /** A fresh Chromium signed in through the launch URL (as the user opens the `ready:` line). */
   static async open(launchUrl: string): Promise<StudioBrowser> {
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+    const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args] });
     const context = await browser.newContext({
       baseURL: new URL(launchUrl).origin,
       viewport: { width: 1400, height: 900 },

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { KubeJson } from '../../apps/controller/src/kube/json-client';
+import { ticketCrd } from '../../apps/controller/testing/ticket-crd';
 
 export interface TicketKind {
   readonly group: string;
@@ -54,38 +55,7 @@ export class TicketCluster {
     await this.http.request({
       method: 'POST',
       path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
-      body: {
-        apiVersion: 'apiextensions.k8s.io/v1',
-        kind: 'CustomResourceDefinition',
-        metadata: { name: k.crdName },
-        spec: {
-          group: k.group,
-          scope: 'Namespaced',
-          names: { kind: 'Ticket', plural: 'tickets', singular: 'ticket', listKind: 'TicketList' },
-          versions: [
-            {
-              name: 'v1',
-              served: true,
-              storage: true,
-              additionalPrinterColumns: [
-                { name: 'Priority', type: 'integer', jsonPath: '.spec.priority' },
-                { name: 'Owner', type: 'string', jsonPath: '.spec.owner' },
-              ],
-              schema: {
-                openAPIV3Schema: {
-                  type: 'object',
-                  properties: {
-                    spec: {
-                      type: 'object',
-                      properties: { priority: { type: 'integer' }, owner: { type: 'string' } },
-                    },
-                  },
-                },
-              },
-            },
-          ],
-        },
-      },
+      body: ticketCrd(k.group),
     });
     await this.http.request({
       method: 'POST',

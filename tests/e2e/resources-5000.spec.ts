@@ -4,6 +4,7 @@
 // reconciles and no pods are created; its own API group and namespace, deleted afterwards.
 import { ApiextensionsV1Api } from '@kubernetes/client-node';
 import { expect, test } from '@playwright/test';
+import { ticketCrd } from '../../apps/controller/testing/ticket-crd';
 import { createCr, kube, kubeconfig, unique, withNamespace } from './resources-helpers';
 
 const COUNT = 5_000;
@@ -66,35 +67,7 @@ test(`a table of ${COUNT} CRs loads, renders only what is in view, and scrolls s
     test.info().annotations.push({ type, description });
     console.log(`${type}: ${description}`);
   };
-  await crds.createCustomResourceDefinition({
-    body: {
-      metadata: { name: crdName },
-      spec: {
-        group,
-        scope: 'Namespaced',
-        names: { kind: 'Ticket', plural: 'tickets', singular: 'ticket', listKind: 'TicketList' },
-        versions: [
-          {
-            name: 'v1',
-            served: true,
-            storage: true,
-            additionalPrinterColumns: [
-              { name: 'Priority', type: 'integer', jsonPath: '.spec.priority' },
-              { name: 'Owner', type: 'string', jsonPath: '.spec.owner' },
-            ],
-            schema: {
-              openAPIV3Schema: {
-                type: 'object',
-                properties: {
-                  spec: { type: 'object', properties: { priority: { type: 'integer' }, owner: { type: 'string' } } },
-                },
-              },
-            },
-          },
-        ],
-      },
-    },
-  });
+  await crds.createCustomResourceDefinition({ body: ticketCrd(group) });
   try {
     const ref = { group, version: 'v1', plural: 'tickets', namespace };
     const created = Date.now();
