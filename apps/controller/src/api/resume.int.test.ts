@@ -18,6 +18,7 @@ import type { LiveEvent } from '../live/events';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { dashboardExpressions, promqlMetricNames } from '../../testing/promql-names';
 import { createCaller } from './root';
 import { LOCAL_ADMIN } from '../auth';
 
@@ -253,6 +254,23 @@ describe(
           controller: mine.controller,
         },
         { designId, designVersion: 1, running: true, controller },
+      );
+    });
+
+    test('/metrics exports every metric the Grafana dashboard (deploy/grafana) queries', async () => {
+      const text = await (
+        await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })
+      ).text();
+      const exported = new Set(text.split('\n').map((l) => /^([A-Za-z_:][A-Za-z0-9_:]*)[{ ]/.exec(l)?.[1]));
+      const dashboard: unknown = JSON.parse(
+        readFileSync(path.join(repoRoot, 'deploy/grafana/operator-studio-dashboard.json'), 'utf8'),
+      );
+      const queried = [...new Set(dashboardExpressions(dashboard).flatMap(promqlMetricNames))].sort();
+      assert.ok(queried.length >= 15, `the dashboard queries ${queried.length} metrics`);
+      assert.deepEqual(
+        queried.filter((name) => !exported.has(name)),
+        [],
+        'queried by the dashboard, not exported',
       );
     });
   },

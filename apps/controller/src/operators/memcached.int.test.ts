@@ -171,7 +171,10 @@ test(
     });
     assert.equal(reasons.filter((r) => r === 'Created').length, 1, 'one Created Event');
 
-    // the events:<uid> topic gathers the Events of the CR and of what it owns (Deployment, ReplicaSet, Pods)
+    // the events:<uid> topic gathers the Events of the CR and of what it owns (Deployment, ReplicaSet, Pods);
+    // its watches run while the topic has a subscriber, as a page's stream holds it
+    const leaveEvents = snapshots.acquire([`events:${first.cr.metadata.uid}`]);
+    t.after(leaveEvents);
     const objectReasons = await eventually(
       'Events of the CR, its Deployment and its Pods on events:<uid>',
       30_000,
