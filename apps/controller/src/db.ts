@@ -27,14 +27,25 @@ export class DatabaseError extends Error {
   override readonly name = 'DatabaseError';
 }
 
+/** The clients openDb made for Postgres (StudioDb is typed as the SQLite client for both). */
+const postgresClients = new WeakSet<StudioDb>();
+
+/** Whether `db` talks to Postgres (openDb made it from a postgresql:// URL). */
+export function isPostgres(db: StudioDb): boolean {
+  return postgresClients.has(db);
+}
+
 export function openDb(databaseUrl: string): StudioDb {
   const kind = databaseKind(databaseUrl);
   if (kind === undefined)
     throw new DatabaseError(
       `DATABASE_URL must be a SQLite file URL (file:/path/studio.db) or a Postgres URL (postgresql://user:password@host:5432/db); got "${databaseUrl.split(':')[0]}:…"`,
     );
-  if (kind === 'postgres')
-    return new PostgresClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) }) as unknown as StudioDb;
+  if (kind === 'postgres') {
+    const db = new PostgresClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) }) as unknown as StudioDb;
+    postgresClients.add(db);
+    return db;
+  }
   const file = databaseUrl.slice('file:'.length);
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: databaseUrl }) });

@@ -5,8 +5,10 @@
 // Why once. The tail covers one range of ids, (tailFrom, tailTo]: open (tailTo = Infinity) while
 // following, closed at the cursor when this replica takes the lead. A run recorded here is
 // published directly unless its id is in that range; then the tail publishes it, or already has.
-// Ids are allocated in commit order (SQLite serializes writers), so a tail reading `id > cursor`
-// in id order sees every row of its range, and never both paths take one run.
+// Ids are allocated in commit order (SQLite serializes writers; on Postgres the store takes an
+// advisory lock around each insert, held to commit, since a sequence alone hands ids out at insert
+// time), so a tail reading `id > cursor` in id order sees every row of its range, and never both
+// paths take one run.
 //
 // Follower -> leader (the tick that first sees `isLeader`): drain the table beyond the cursor
 // before closing the range, so runs the previous leader stored just before the hand-over, which

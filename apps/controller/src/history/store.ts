@@ -4,6 +4,7 @@
 // background (a reconcile never waits for it). The timeline snapshot is read from the database,
 // so any replica serves it, including runs stored before it started.
 import type { ConditionTransition } from '@opstudio/shared/operand/index';
+import { isPostgres } from '../db';
 import type { StudioDb } from '../db';
 import type { ReconcileRun } from '../generated/prisma/client';
 import { isFamilyTopic, timelineTopic, topicKey } from '@opstudio/shared/live/topics';
@@ -74,7 +75,16 @@ export class HistoryStore {
 
   /** Writes one batch and publishes its runs in id order (the order RunFeed needs). */
   private async insert(rows: readonly RunRow[]): Promise<TimelineRun[]> {
-    const stored = await this.opts.db.reconcileRun.createManyAndReturn({ data: [...rows] });
+    const { db } = this.opts;
+    const create = db.reconcileRun.createManyAndReturn({ data: [...rows] });
+    // RunFeed's tail needs ids in commit order. SQLite gives it (one writer at a time); a Postgres
+    // sequence hands ids out at insert time, so two replicas writing at once (a deposed leader's
+    // last runs, the new leader's first) could commit a lower id after a higher one, and a tail
+    // past the higher id would never read the lower. The lock, held to commit, serializes the
+    // inserts of every replica: ids are taken in commit order again (docs/design/0024-replicas.md).
+    const stored = isPostgres(db)
+      ? (await db.$transaction([db.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${RUN_INSERT_LOCK})`), create]))[1]
+      : await create;
     // one INSERT of several rows: ids follow the rows' order; sort, as RETURNING promises no order
     const runs = stored.sort((a, b) => a.id - b.id).map(toTimelineRun);
     for (const run of runs) {
@@ -202,6 +212,9 @@ export class HistoryStore {
 }
 
 type RunRow = Omit<ReconcileRun, 'id'>;
+
+/** The Postgres advisory lock key that serializes ReconcileRun inserts across replicas ("runs" in ASCII). */
+const RUN_INSERT_LOCK = 0x72756e73;
 
 /** The ReconcileRun row of one attempt and its report. */
 function runRow(attempt: ReconcileAttempt, report: ReconcilerReport): RunRow {

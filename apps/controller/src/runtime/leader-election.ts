@@ -1,5 +1,6 @@
 // Leader election on a coordination.k8s.io/v1 Lease, with client-go's leaderelection rules:
-//   - a candidate tries every retryPeriod (jittered ×[1, 2.2]) until it holds the Lease;
+//   - a candidate tries every retryPeriod (jittered ×[1, 2.2]) until it holds the Lease, and at the
+//     moment a held Lease expires when that comes sooner (candidateWait);
 //   - a Lease held by someone else is free once this process has seen it unchanged for
 //     leaseDurationSeconds (observed locally: no reliance on clocks agreeing across machines);
 //   - the leader renews every retryPeriod; if no renewal succeeds for renewDeadline it stops leading
@@ -128,7 +129,10 @@ export class LeaderElector {
       const woken = new AbortController();
       this.wake = () => woken.abort();
       try {
-        await pause(this.retryMs * (1 + 1.2 * Math.random()), AbortSignal.any([signal, woken.signal]));
+        await pause(
+          candidateWait(this.retryMs, this.msUntilExpiry(), Math.random()),
+          AbortSignal.any([signal, woken.signal]),
+        );
       } finally {
         this.wake = undefined;
       }
@@ -144,6 +148,12 @@ export class LeaderElector {
       if (ok) renewedAt = Date.now();
       else if (this.heldByOther() || Date.now() - renewedAt >= this.renewDeadlineMs) return;
     }
+  }
+
+  /** How long until the Lease another process holds expires, by our own observation (undefined: not held by another). */
+  private msUntilExpiry(): number | undefined {
+    if (this.observed === undefined || !this.heldByOther()) return undefined;
+    return this.observed.at + (this.observed.spec.leaseDurationSeconds ?? 0) * 1000 - Date.now();
   }
 
   private heldByOther(): boolean {
@@ -254,6 +264,19 @@ export class LeaderElector {
       });
     return false;
   }
+}
+
+/**
+ * A candidate's wait before its next attempt: a retry period jittered ×[1, 2.2] (client-go's
+ * JitterFactor 1.2), but no later than the moment the holder's Lease expires by our observation.
+ * Waiting the full jitter past that moment made a crashed leader's hand-over take up to
+ * leaseDuration + 2 × 2.2 retry periods (23.8 s with 15 s / 2 s); attempting at expiry bounds it
+ * by leaseDuration + one jittered period (19.4 s). An expiry already past (the last attempt
+ * failed) gets the plain jittered wait, so a failing API server is not hammered.
+ */
+export function candidateWait(retryMs: number, msUntilExpiry: number | undefined, random: number): number {
+  const jittered = retryMs * (1 + 1.2 * random);
+  return msUntilExpiry !== undefined && msUntilExpiry > 0 ? Math.min(jittered, msUntilExpiry + 5) : jittered;
 }
 
 /** Waits `ms`; false if `signal` aborted first. */

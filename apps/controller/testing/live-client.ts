@@ -1,0 +1,43 @@
+// A browser-like client of the one live subscription (`live.subscribe` over SSE, through
+// EventSource as the web app uses it), keeping every event it received, and the timeline runs in
+// them (snapshots and live runs alike).
+// Test support only (apps/controller/testing: nothing under src/ imports it but tests).
+import { EventSource } from 'eventsource';
+import type { TimelineRun } from '../src/history/types';
+import type { LiveEvent } from '../src/live/events';
+
+export interface ReceivedEvent {
+  readonly id: string;
+  readonly at: number;
+  readonly event: LiveEvent;
+}
+
+export interface LiveClient {
+  readonly received: readonly ReceivedEvent[];
+  close(): void;
+}
+
+/** Subscribes to `topics` on the studio at `url` with a bearer token (the launch token in single-user mode). */
+export function subscribeLive(url: string, token: string, topics: readonly string[]): LiveClient {
+  const received: ReceivedEvent[] = [];
+  const input = encodeURIComponent(JSON.stringify({ topics }));
+  const es = new EventSource(`${url}/api/trpc/live.subscribe?input=${input}`, {
+    fetch: (u, init) =>
+      fetch(u, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } }),
+  });
+  es.addEventListener('message', (m) =>
+    received.push({ id: m.lastEventId, at: Date.now(), event: JSON.parse(m.data as string) as LiveEvent }),
+  );
+  return { received, close: () => es.close() };
+}
+
+/** The timeline runs a client was shown: those in snapshots and those published live, in arrival order. */
+export function timelineRuns(received: readonly ReceivedEvent[]): TimelineRun[] {
+  return received.flatMap(({ event }) =>
+    event.type === 'run' && 'run' in event
+      ? [event.run]
+      : event.type === 'snapshot' && 'runs' in event
+        ? [...event.runs]
+        : [],
+  );
+}
