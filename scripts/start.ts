@@ -7,6 +7,8 @@ import * as sandbox from '@opstudio/sandbox';
 import { launchUrl } from '@opstudio/shared/security/launch';
 import { loadAuthConfig } from '../apps/controller/src/auth/config';
 import { checkListenSafety } from '../apps/controller/src/auth/mode';
+import { servingSettings } from '../apps/web/server/serving-settings';
+import { loadTls } from '../apps/web/server/tls-files';
 import { parseFlags } from './lib/args';
 import { chooseCluster } from './lib/cluster';
 import { migrate } from './lib/db';
@@ -29,8 +31,17 @@ async function shutdown(code: number): Promise<never> {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), { values: ['kubeconfig', 'context', 'host'], switches: ['dev'] });
+  const flags = parseFlags(process.argv.slice(2), {
+    values: ['kubeconfig', 'context', 'host', 'tls-cert', 'tls-key'],
+    switches: ['dev'],
+  });
   const profile = profiles.dev;
+  // HTTPS (--tls-cert/--tls-key or OPSTUDIO_TLS_CERT/KEY): the files are checked now, not after the build
+  const tlsFlags = (['tls-cert', 'tls-key'] as const).flatMap((f) =>
+    typeof flags[f] === 'string' ? [`--${f}`, flags[f]] : [],
+  );
+  const { tls } = servingSettings(tlsFlags, { ...process.env, OPSTUDIO_WEB_PORT: String(profile.webPort) });
+  if (tls !== undefined) loadTls(tls);
   const host = typeof flags.host === 'string' ? flags.host : (process.env.OPSTUDIO_HOST ?? '127.0.0.1');
   // refused here, before the sandbox and the build, rather than by the controller at the end
   const mode = loadAuthConfig(process.env).mode;
@@ -61,7 +72,12 @@ async function main(): Promise<void> {
     kubeconfig = up.kubeconfigPath;
   }
   log('starting the controller and the web app');
-  const studio = await startStudio({ profile, host, cluster: { ...choice, kubeconfig: kubeconfig! } });
+  const studio = await startStudio({
+    profile,
+    host,
+    cluster: { ...choice, kubeconfig: kubeconfig! },
+    ...(tls !== undefined ? { tls } : {}),
+  });
   // single-user mode: the link carries this launch's token; it is also in a file only you can read
   if (mode === 'single-user')
     log(`the launch token is also in ${studio.launchTokenFile} (for scripts: Authorization: Bearer <token>)`);

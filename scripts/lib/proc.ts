@@ -43,6 +43,7 @@ export async function waitForHttp(
   timeoutMs: number,
   describe: string,
   answered: (res: Response) => boolean = (res) => res.ok,
+  request: (url: string, init: { signal: AbortSignal }) => Promise<Response> = fetch,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -50,7 +51,7 @@ export async function waitForHttp(
       throw new Error(`${describe} exited (code ${child.exitCode ?? child.signalCode}) before it was ready`);
     }
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      const res = await request(url, { signal: AbortSignal.timeout(2000) });
       if (answered(res)) return;
     } catch {
       // not listening yet

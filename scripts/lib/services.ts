@@ -5,13 +5,12 @@
  * app's forwarded headers only with it).
  */
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
+import https from 'node:https';
 import path from 'node:path';
+import type { TlsFiles } from '../../apps/web/server/serving-settings';
 import type { ClusterChoice } from './cluster';
 import { databaseUrl, dataDir, repoRoot, type Profile } from './paths';
 import { startService, waitForHttp } from './proc';
-
-const require = createRequire(import.meta.url);
 
 export interface StudioOptions {
   profile: Profile;
@@ -21,6 +20,8 @@ export interface StudioOptions {
   quiet?: boolean;
   /** OPSTUDIO_ALLOWED_HOSTS for both processes (default: as the environment has it). */
   allowedHosts?: string;
+  /** Serve the web app over HTTPS with this certificate and key (the controller stays on loopback HTTP). */
+  tls?: TlsFiles;
 }
 
 export interface RunningStudio {
@@ -34,7 +35,7 @@ export interface RunningStudio {
 export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
   const { profile, host } = opts;
   const controllerUrl = `http://${host}:${profile.controllerPort}`;
-  const webUrl = `http://${host}:${profile.webPort}`;
+  const webUrl = `${opts.tls === undefined ? 'http' : 'https'}://${host}:${profile.webPort}`;
   const logs = path.join(dataDir, 'logs', profile.name);
   const launchToken = randomBytes(24).toString('base64url');
   const launchTokenFile = path.join(path.dirname(profile.databaseFile), 'launch-token');
@@ -61,21 +62,49 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
   });
   await waitForHttp(`${controllerUrl}/readyz`, controller, 60_000, 'the controller');
 
-  const nextBin = require.resolve('next/dist/bin/next', { paths: [path.join(repoRoot, 'apps/web')] });
+  // the web app's own server (not `next start`, which cannot serve HTTPS): docs/design/0027-tls-and-logs.md
+  const tlsArgs = opts.tls === undefined ? [] : ['--tls-cert', opts.tls.certFile, '--tls-key', opts.tls.keyFile];
   const web = startService({
     name: 'web',
     command: process.execPath,
-    args: [nextBin, 'start', '--port', String(profile.webPort), '--hostname', host],
+    args: [
+      '--import',
+      'tsx',
+      path.join(repoRoot, 'apps/web/server/serve.ts'),
+      '--port',
+      String(profile.webPort),
+      '--hostname',
+      host,
+      ...tlsArgs,
+    ],
     cwd: path.join(repoRoot, 'apps/web'),
     env: {
       OPSTUDIO_CONTROLLER_URL: controllerUrl,
       OPSTUDIO_WEB_PORT: String(profile.webPort),
       OPSTUDIO_PROXY_SECRET: proxySecret,
+      // HTTPS exactly when `tls` says so, whatever the environment holds
+      OPSTUDIO_TLS_CERT: '',
+      OPSTUDIO_TLS_KEY: '',
       NEXT_TELEMETRY_DISABLED: '1',
       ...allowed,
     },
     logFile: opts.quiet ? path.join(logs, 'web.log') : undefined,
   });
-  await waitForHttp(webUrl, web, 60_000, 'the web app', (res) => res.status < 500);
+  const request = opts.tls === undefined ? fetch : answersOverTls;
+  await waitForHttp(webUrl, web, 60_000, 'the web app', (res) => res.status < 500, request);
   return { webUrl, controllerUrl, launchToken, launchTokenFile };
+}
+
+/**
+ * The readiness probe over HTTPS: only "does it answer", so the certificate is not verified here
+ * (it may name a host other than the loopback address probed; the browser does verify it).
+ */
+function answersOverTls(url: string, init: { signal: AbortSignal }): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = https.get(url, { rejectUnauthorized: false, signal: init.signal }, (res) => {
+      res.resume();
+      resolve(new Response(null, { status: res.statusCode ?? 500 }));
+    });
+    req.on('error', reject);
+  });
 }

@@ -77,7 +77,16 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function startAuthStudio(kubeconfig: string, logDir: string): Promise<AuthStudio> {
+export interface AuthStudioOptions {
+  /** More controller settings, e.g. the OPSTUDIO_OIDC_* of the OIDC spec. */
+  readonly controllerEnv?: Readonly<Record<string, string>>;
+}
+
+export async function startAuthStudio(
+  kubeconfig: string,
+  logDir: string,
+  opts: AuthStudioOptions = {},
+): Promise<AuthStudio> {
   for (const port of [AUTH_CONTROLLER_PORT, AUTH_WEB_PORT]) {
     if (!(await portFree(port)))
       throw new Error(
@@ -114,6 +123,7 @@ export async function startAuthStudio(kubeconfig: string, logDir: string): Promi
         OPSTUDIO_AUTH: 'on',
         OPSTUDIO_WEB_URL: webUrl,
         OPSTUDIO_PROXY_SECRET: proxySecret,
+        ...opts.controllerEnv,
       },
       repo,
       logDir,
@@ -152,7 +162,7 @@ export async function startAuthStudio(kubeconfig: string, logDir: string): Promi
     controllerUrl,
     databaseUrl,
     setupToken() {
-      const token = /one-time setup token: (\S+)/.exec(fs.readFileSync(controllerLog, 'utf8'))?.[1];
+      const token = /one-time setup token: ([A-Za-z0-9_-]+)/.exec(fs.readFileSync(controllerLog, 'utf8'))?.[1];
       if (token === undefined)
         throw new Error(
           `no setup token in ${controllerLog}: the controller prints one when multi-user mode starts with no accounts`,

@@ -5,10 +5,10 @@
 // admin installs it (Established) and the audit log lists that install by the admin; signing out
 // returns to the sign-in page. The CRD (its own API group) is removed afterwards.
 import path from 'node:path';
-import { ApiextensionsV1Api, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { expect, test, type Page } from '@playwright/test';
+import { bindClusterAdmin, removeCrdAndBinding, seedDesign } from './auth-seed';
 import { startAuthStudio, type AuthStudio } from './auth-studio';
-import { kube, kubeconfig, memcachedDesign, repo, unique } from './resources-helpers';
+import { kubeconfig, memcachedDesign, repo, unique } from './resources-helpers';
 
 const screenshots = path.join(repo, 'artifacts/screenshots');
 const suffix = unique('');
@@ -25,27 +25,6 @@ let accounts: Promise<void> | undefined;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: `http://127.0.0.1:3110` });
-
-/** Signs in through the controller's route (no browser) and saves the design an admin will install. */
-async function seedDesign(controllerUrl: string): Promise<string> {
-  const headers = { 'content-type': 'application/json', 'x-opstudio-csrf': '1' };
-  const signIn = await fetch(`${controllerUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name: admin.name, password: admin.password }),
-  });
-  if (!signIn.ok)
-    throw new Error(`seeding: sign-in as ${admin.name} failed (${signIn.status}): ${await signIn.text()}`);
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const res = await fetch(`${controllerUrl}/api/trpc/designs.save`, {
-    method: 'POST',
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ name: `Auth ${group}`, yaml: memcachedDesign(group) }),
-  });
-  const body = (await res.json()) as { result?: { data: { id: string } }; error?: { message: string } };
-  if (body.result === undefined) throw new Error(`seeding: designs.save failed: ${body.error?.message ?? res.status}`);
-  return body.result.data.id;
-}
 
 async function signInAs(page: Page, who: { name: string; password: string }) {
   await page.getByRole('textbox', { name: 'User name' }).fill(who.name);
@@ -66,16 +45,8 @@ function ensureAccounts(): Promise<void> {
     studio.createUser(viewer.name, 'viewer', viewer.password);
     studio.createUser(admin.name, 'admin', admin.password);
     // writes made for a user carry their Kubernetes identity (impersonation): this admin may do anything
-    await kube()
-      .kc.makeApiClient(RbacAuthorizationV1Api)
-      .createClusterRoleBinding({
-        body: {
-          metadata: { name: bindingName, labels: { 'e2e.opstudio.dev/spec': 'auth' } },
-          roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
-          subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: `opstudio:${admin.name}` }],
-        },
-      });
-    designId = await seedDesign(studio.controllerUrl);
+    await bindClusterAdmin(bindingName, { kind: 'User', name: `opstudio:${admin.name}` }, 'auth');
+    designId = await seedDesign(studio.controllerUrl, admin, { name: `Auth ${group}`, yaml: memcachedDesign(group) });
   })();
   return accounts;
 }
@@ -87,17 +58,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (kubeconfig !== undefined) {
-    const { kc } = kube();
-    await kc
-      .makeApiClient(ApiextensionsV1Api)
-      .deleteCustomResourceDefinition({ name: crdName })
-      .catch(() => undefined);
-    await kc
-      .makeApiClient(RbacAuthorizationV1Api)
-      .deleteClusterRoleBinding({ name: bindingName })
-      .catch(() => undefined);
-  }
+  if (kubeconfig !== undefined) await removeCrdAndBinding(crdName, bindingName);
   await studio?.stop();
 });
 

@@ -17,6 +17,8 @@ import { loadInClusterConfig, loadKubeConfig } from './kube/kubeconfig';
 import { checkLeaseAccess, LEASE_NAME, leaseNamespace } from './kube/lease-access';
 import { getServerVersion } from './kube/probe';
 import type { LiveBus } from './live/bus';
+import { createLogger, logFn, logLevelFrom } from './log/logger';
+import type { Logger } from './log/logger';
 import { startServices } from './services';
 import type { ServicesOptions } from './services';
 
@@ -28,6 +30,9 @@ export interface StartServerOptions {
   /** Defaults to the environment (loadConfig) with `overrides` applied. */
   readonly config?: ControllerConfig;
   readonly overrides?: ConfigOverrides;
+  /** The root logger (serve.ts makes it); components log through its children. Default: one from OPSTUDIO_LOG_LEVEL. */
+  readonly logger?: Logger;
+  /** Instead of a logger: every line, readable, to this function (tests). */
   readonly log?: (message: string) => void;
   /** How long to wait for the API server at start-up before giving up. */
   readonly clusterWaitMs?: number;
@@ -40,11 +45,14 @@ export interface RunningServer {
   readonly services: ApiContext;
   /** Single-user mode: the token a client must present (the launch token); undefined in multi-user mode. */
   readonly launchToken: string | undefined;
+  /** The root logger the server and its components write through. */
+  readonly logger: Logger;
   close(): Promise<void>;
 }
 
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
-  const log = opts.log ?? ((m: string) => console.error(m));
+  const logger = rootLogger(opts);
+  const log = logFn(logger.child({ component: 'server' }));
   const config = opts.config ?? loadConfig(process.env, opts.overrides);
   const auth = config.auth ?? loadAuthConfig({});
   const refusal = checkListenSafety(config.host, auth.mode);
@@ -64,7 +72,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     ...opts.services,
     lease,
     auth,
-    log,
+    logger,
   });
   const { services } = running;
   let server: http.Server | undefined;
@@ -72,7 +80,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const launchToken = services.auth.launchToken;
   try {
     await checkDb(services.db);
-    server = http.createServer(requestHandler(services));
+    server = http.createServer(requestHandler(services, logger.child({ component: 'api' })));
     await listen(server, config.host, config.port);
     const { port } = server.address() as AddressInfo;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -96,6 +104,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     url,
     services,
     launchToken: launchToken?.value,
+    logger,
     close: () =>
       (closing ??= (async () => {
         const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
@@ -107,7 +116,15 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   };
 }
 
-function requestHandler(services: ApiContext): http.RequestListener {
+function rootLogger(opts: StartServerOptions): Logger {
+  if (opts.logger !== undefined) return opts.logger;
+  const { log } = opts;
+  if (log !== undefined)
+    return createLogger({ level: 'debug', pretty: true, write: (line) => log(line.replace(/\n$/, '')) });
+  return createLogger({ level: logLevelFrom(process.env.OPSTUDIO_LOG_LEVEL) });
+}
+
+function requestHandler(services: ApiContext, apiLog: Logger): http.RequestListener {
   ensureDefaultMetrics();
   servedBuses.add(services.bus);
   const trpc = createHTTPHandler({
@@ -117,7 +134,7 @@ function requestHandler(services: ApiContext): http.RequestListener {
     createContext: async ({ req }) => ({ ...services, ...(await services.auth.requestContext(req)) }),
     // answers carry the message only; the stack stays here, in the log
     onError: ({ error, path }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`api: ${path ?? '?'} failed:`, error.cause ?? error);
+      if (error.code === 'INTERNAL_SERVER_ERROR') apiLog.error({ err: error.cause ?? error, path }, 'API call failed');
     },
   });
   return (req, res) => {

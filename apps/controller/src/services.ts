@@ -22,6 +22,8 @@ import { OWNED_KINDS } from './resources/owned-kinds';
 import { AuditLog } from './audit';
 import { AccessReviewer, AuthService, KubeIdentities, loadAuthConfig, StudioAuth } from './auth';
 import type { AuthConfig } from './auth';
+import { logFn } from './log/logger';
+import type { Logger } from './log/logger';
 
 export interface ServicesOptions extends ClusterWatcherOptions {
   /** The controller-manager's Lease (default kube-system/operator-studio-controller-manager); tests use their own. */
@@ -32,6 +34,8 @@ export interface ServicesOptions extends ClusterWatcherOptions {
   readonly auth?: AuthConfig;
   /** Reconcile workers per installed kind (OPSTUDIO_MAX_CONCURRENT_RECONCILES; default 1). */
   readonly maxConcurrentReconciles?: number;
+  /** The root logger: each component writes through its own child (`component`); wins over `log`. */
+  readonly logger?: Logger;
 }
 
 export interface RunningServices {
@@ -50,21 +54,27 @@ export async function startServices(
   const db = openDb(databaseUrl);
   const bus = new LiveBus();
   const snapshots = new SnapshotRegistry();
-  const cluster = new ClusterWatcher(conn, bus, opts);
+  const cluster = new ClusterWatcher(conn, bus, {
+    ...opts,
+    ...(opts.logger !== undefined ? { log: logFn(opts.logger.child({ component: 'cluster' })) } : {}),
+  });
   cluster.registerSnapshots(snapshots);
   // the designs store asks the cluster before a delete: an installed design is still reconciled
   const designs: DesignStore = new DesignStore(db, (id) => crds.installedCrdOf(id));
   const crds = new CrdService(conn.kc, designs, bus);
   crds.registerSnapshots(snapshots);
   // every CRD as a kind (always on), a kind's CRs and a CR's owned objects (on demand)
-  const log = opts.log;
-  const logOpt = log !== undefined ? { log } : {};
+  const logOf = (component: string) => {
+    const log = opts.logger !== undefined ? logFn(opts.logger.child({ component })) : opts.log;
+    return log !== undefined ? { log } : {};
+  };
+  const logOpt = logOf('watches');
   const informers = new InformerCache({
     kc: conn.kc,
     ...(opts.silenceMs !== undefined ? { silenceMs: opts.silenceMs } : {}),
-    ...logOpt,
+    ...logOf('informers'),
   });
-  const kinds = new KindsWatcher(conn.kc, bus, log, informers);
+  const kinds = new KindsWatcher(conn.kc, bus, logOpt.log, informers);
   kinds.registerSnapshots(snapshots);
   const linger = opts.watchLingerMs !== undefined ? { lingerMs: opts.watchLingerMs } : {};
   const kindWatches = new KindWatches(conn.kc, bus, kinds, { ...linger, ...logOpt, cache: informers });
@@ -73,13 +83,15 @@ export async function startServices(
   owned.registerSnapshots(snapshots);
   const resources = new ResourcesService(conn.kc, kinds, informers, kindWatches);
   const authConfig = opts.auth ?? loadAuthConfig({});
-  const audit = new AuditLog(db, log);
+  const audit = new AuditLog(db, logOf('audit').log);
+  const authLog = logOf('auth');
   const auth = new StudioAuth({
     config: authConfig,
-    service: new AuthService(db, { sessionTtlMs: authConfig.sessionTtlMs, ...logOpt }),
+    service: new AuthService(db, { sessionTtlMs: authConfig.sessionTtlMs, ...authLog }),
     audit,
+    ...authLog,
   });
-  const access = new AccessReviewer(conn.kc, { mapping: authConfig.identity, ...logOpt });
+  const access = new AccessReviewer(conn.kc, { mapping: authConfig.identity, ...authLog });
   // single-user mode acts with the kubeconfig's own identity; multi-user mode impersonates each user
   const identities = new KubeIdentities(conn.kc, authConfig.identity, {
     impersonate: authConfig.mode === 'multi-user',
@@ -100,7 +112,7 @@ export async function startServices(
     bus,
     snapshots,
     cache: informers,
-    ...logOpt,
+    ...logOf('manager'),
     ...(opts.lease !== undefined ? { lease: opts.lease } : {}),
     ...(opts.maxConcurrentReconciles !== undefined ? { maxConcurrentReconciles: opts.maxConcurrentReconciles } : {}),
   });

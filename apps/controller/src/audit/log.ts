@@ -59,7 +59,7 @@ function summaryText(summary: AuditRecord['summary']): string | null {
 export class AuditLog {
   constructor(
     private readonly db: StudioDb,
-    private readonly log: (message: string) => void = (m) => console.error(m),
+    private readonly log: (message: string, fields?: Record<string, unknown>) => void = (m) => console.error(m),
   ) {}
 
   async record(r: AuditRecord): Promise<void> {
@@ -154,10 +154,15 @@ export class AuditLog {
     try {
       await this.record(r);
     } catch (err) {
-      this.log(
-        `audit: could not record ${r.action} by ${r.actor} (${r.result}): ${err instanceof Error ? err.message : String(err)}`,
-      );
+      this.reportLost(`${r.action} by ${r.actor} (${r.result})`, err);
     }
+  }
+
+  /** An entry the database would not take: the change stands, so this is said in the log instead. */
+  reportLost(what: string, err: unknown): void {
+    this.log(`audit: could not record ${what}: ${err instanceof Error ? err.message : String(err)}`, {
+      error: err instanceof Error ? err : String(err),
+    });
   }
 }
 

@@ -79,7 +79,7 @@ export const audited = experimental_standaloneMiddleware<{
     });
   } catch (err) {
     // the change happened (or failed) regardless: report it, do not replace the answer
-    console.error(`audit: could not record ${path}: ${err instanceof Error ? err.message : String(err)}`);
+    ctx.audit.reportLost(path, err);
   }
   return result;
 });

@@ -49,9 +49,11 @@ export class AccessReviewer {
     this.now = opts.now ?? Date.now;
   }
 
-  async allowed(user: Pick<StudioUser, 'name' | 'role'>, q: AccessQuestion): Promise<boolean> {
+  async allowed(user: Pick<StudioUser, 'name' | 'role' | 'kubeGroups'>, q: AccessQuestion): Promise<boolean> {
     const identity = kubeIdentityOf(user, this.opts.mapping);
-    return this.cached([identity.user, identity.group], q, () => this.review(identity.user, identity.group, q));
+    return this.cached([identity.user, identity.groups.join('\n')], q, () =>
+      this.review(identity.user, identity.groups, q),
+    );
   }
 
   /** May the studio's own identity do this? (single-user mode: the local admin acts as the kubeconfig's owner) */
@@ -91,7 +93,7 @@ export class AccessReviewer {
 
   /** The items the user may read, judged per namespace (one review per namespace, cached). */
   async filterReadable<T>(
-    user: Pick<StudioUser, 'name' | 'role'>,
+    user: Pick<StudioUser, 'name' | 'role' | 'kubeGroups'>,
     q: Omit<AccessQuestion, 'namespace' | 'verb'>,
     items: readonly T[],
     namespaceOf: (item: T) => string | undefined,
@@ -105,7 +107,7 @@ export class AccessReviewer {
     return items.filter((item) => verdicts.get(namespaceOf(item)) === true);
   }
 
-  private async review(user: string, group: string, q: AccessQuestion): Promise<boolean> {
+  private async review(user: string, groups: readonly string[], q: AccessQuestion): Promise<boolean> {
     this.requests++;
     const result = await this.api.createSubjectAccessReview({
       body: {
@@ -113,7 +115,7 @@ export class AccessReviewer {
         kind: 'SubjectAccessReview',
         spec: {
           user,
-          groups: [group, 'system:authenticated'],
+          groups: [...groups, 'system:authenticated'],
           resourceAttributes: resourceAttributesOf(q),
         },
       },

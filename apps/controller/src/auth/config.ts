@@ -4,6 +4,8 @@ import { parseAllowedHosts } from '@opstudio/shared/security/hosts';
 import { z } from 'zod';
 import { envIssueText } from '../env-issue';
 import type { AuthMode } from './mode';
+import { loadOidcSettings, OidcSettingsError } from './oidc-settings';
+import type { OidcSettings } from './oidc-settings';
 import { DEFAULT_BODY_LIMIT } from './request-guard';
 import { DEFAULT_SESSION_TTL_MS } from './service';
 
@@ -100,6 +102,8 @@ export interface AuthConfig {
   readonly secureCookies: boolean | undefined;
   readonly maxBodyBytes: number;
   readonly identity: KubeIdentityMapping;
+  /** OIDC sign-in (OPSTUDIO_OIDC_*, oidc-settings.ts); undefined: local accounts only. */
+  readonly oidc?: OidcSettings | undefined;
 }
 
 export class AuthConfigError extends Error {
@@ -110,8 +114,21 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env, overrides: 
   const parsed = authEnvSchema.safeParse(env);
   if (!parsed.success) throw new AuthConfigError(envIssueText(parsed.error, env));
   const e = parsed.data;
+  const mode = (overrides.auth ?? e.OPSTUDIO_AUTH ?? false) ? 'multi-user' : 'single-user';
+  let oidc: OidcSettings | undefined;
+  try {
+    oidc = loadOidcSettings(env);
+  } catch (err) {
+    if (err instanceof OidcSettingsError) throw new AuthConfigError(err.message);
+    throw err;
+  }
+  if (oidc !== undefined && mode === 'single-user')
+    throw new AuthConfigError(
+      'OPSTUDIO_OIDC_ISSUER is set but sign-in is off: start with --auth (or OPSTUDIO_AUTH=on) for OIDC sign-in',
+    );
   return {
-    mode: (overrides.auth ?? e.OPSTUDIO_AUTH ?? false) ? 'multi-user' : 'single-user',
+    mode,
+    oidc,
     allowedOrigins: e.OPSTUDIO_ALLOWED_ORIGINS,
     sessionTtlMs:
       e.OPSTUDIO_SESSION_TTL_HOURS === undefined ? DEFAULT_SESSION_TTL_MS : e.OPSTUDIO_SESSION_TTL_HOURS * 3_600_000,

@@ -4,6 +4,7 @@
 //   POST /api/auth/sign-in   { name, password } → sets the session cookie
 //   POST /api/auth/sign-out  → ends the session, clears the cookie
 //   POST /api/auth/setup     { token, name, password } → the first admin (one-time console token)
+//   GET  /api/auth/oidc-start, /api/auth/oidc-callback → OIDC sign-in, when configured (oidc.ts)
 // plus `guard` (Host allow-list, CSRF/origin, body cap: every request) and `contextUser` for tRPC.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuditLog } from '../audit';
@@ -14,6 +15,9 @@ import { InvalidNameError, validatePassword, validateUserName } from './names';
 import type { AuthConfig } from './config';
 import { clearedSessionCookies, sessionCookie, sessionTokenOf } from './cookies';
 import { bearerOf, LaunchToken, launchTokenHint, sameSecret } from './launch-token';
+import { OidcSignIn } from './oidc';
+import { OidcRoutes } from './oidc-routes';
+import type { AuthAudit } from './oidc-routes';
 import { checkBodySize, checkCsrf } from './request-guard';
 import type { Refusal } from './request-guard';
 import { LOCAL_ADMIN } from './roles';
@@ -38,6 +42,8 @@ export interface StudioAuthOptions {
   readonly config: AuthConfig;
   readonly service: AuthService;
   readonly audit?: AuditLog;
+  /** Where a route's unexpected failure is reported (the answer carries its message only). */
+  readonly log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
 class HttpError extends Error {
@@ -55,10 +61,24 @@ export class StudioAuth {
   readonly launchToken: LaunchToken | undefined;
   /** Where the launch token is written (server.ts), for the hint a request without it gets. */
   launchTokenFile: string | undefined;
+  /** Multi-user mode with OPSTUDIO_OIDC_ISSUER: sign-in through the OpenID provider, beside local accounts. */
+  readonly oidc: OidcSignIn | undefined;
+  private readonly oidcRoutes: OidcRoutes | undefined;
   private ports: ServedPorts = { own: 0, web: undefined };
 
   constructor(private readonly opts: StudioAuthOptions) {
     this.launchToken = opts.config.mode === 'single-user' ? new LaunchToken(opts.config.launchToken) : undefined;
+    this.oidc = opts.config.oidc === undefined ? undefined : new OidcSignIn(opts.config.oidc);
+    this.oidcRoutes =
+      this.oidc === undefined
+        ? undefined
+        : new OidcRoutes({
+            oidc: this.oidc,
+            service: opts.service,
+            proxySecret: opts.config.proxySecret,
+            secure: (req) => this.secure(req),
+            audit: this.audit,
+          });
   }
 
   /** Called once the server listens (a test may listen on port 0): the Host allow-list needs the port. */
@@ -156,7 +176,9 @@ export class StudioAuth {
 
   /** Multi-user mode with no accounts: issues the setup token and returns the console banner. */
   async startupBanner(webUrl: string | undefined): Promise<string | undefined> {
-    if (this.mode !== 'multi-user' || (await this.opts.service.userCount()) > 0) return undefined;
+    // with OIDC the provider's admin group makes admins: no first admin to create by hand
+    if (this.mode !== 'multi-user' || this.oidc !== undefined || (await this.opts.service.userCount()) > 0)
+      return undefined;
     return setupBanner(await this.opts.service.setupToken.issue(), webUrl);
   }
 
@@ -179,15 +201,21 @@ export class StudioAuth {
         case 'POST setup':
           await this.setup(req, res);
           break;
+        case 'GET oidc-start':
+          await this.requireOidc().start(req, res);
+          break;
+        case 'GET oidc-callback':
+          await this.requireOidc().callback(req, res);
+          break;
         default:
           throw new HttpError(
             404,
-            `no auth route ${route}: use GET session, POST sign-in, POST sign-out or POST setup under ${AUTH_BASE_PATH}`,
+            `no auth route ${route}: use GET session, POST sign-in, POST sign-out, POST setup, GET oidc-start or GET oidc-callback under ${AUTH_BASE_PATH}`,
           );
       }
     } catch (err) {
       const { status, message, headers } = toHttpError(err);
-      if (status === 500) console.error('auth:', err);
+      if (status === 500) (this.opts.log ?? console.error)(`auth route ${route} failed`, { error: err });
       sendJson(res, status, { error: { message } }, headers);
     }
     return true;
@@ -197,12 +225,14 @@ export class StudioAuth {
     const user = await this.contextUser(req);
     const setupRequired =
       this.mode === 'multi-user' &&
+      this.oidc === undefined &&
       (await this.opts.service.userCount()) === 0 &&
       (await this.opts.service.setupToken.active());
     sendJson(res, 200, {
       mode: this.mode,
       user: user === undefined ? null : { name: user.name, role: user.role },
       setupRequired,
+      ...(this.oidc === undefined ? {} : { oidc: { provider: this.oidc.settings.providerName } }),
     });
   }
 
@@ -268,6 +298,15 @@ export class StudioAuth {
     await this.startSession(req, res, name, password);
   }
 
+  private requireOidc(): OidcRoutes {
+    if (this.oidcRoutes === undefined)
+      throw new HttpError(
+        404,
+        'OIDC sign-in is not configured: set OPSTUDIO_OIDC_ISSUER (and the other OPSTUDIO_OIDC_* settings)',
+      );
+    return this.oidcRoutes;
+  }
+
   private requireMultiUser(): void {
     if (this.mode !== 'multi-user')
       throw new HttpError(
@@ -285,16 +324,9 @@ export class StudioAuth {
     );
   }
 
-  private async audit(
-    actor: string,
-    role: string | undefined,
-    action: string,
-    result: 'success' | 'denied',
-    error: string | undefined,
-    address: string,
-  ): Promise<void> {
+  private readonly audit: AuthAudit = async (actor, role, action, result, error, address) => {
     await this.opts.audit?.record({ actor, actorRole: role, action, result, error, summary: { after: { address } } });
-  }
+  };
 }
 
 /** Every failure of an auth route as one status + message, translated here only. */

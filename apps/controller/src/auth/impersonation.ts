@@ -7,48 +7,82 @@ import { KubeConfig } from '@kubernetes/client-node';
 import type { RequestContext } from '@kubernetes/client-node';
 import type { KubeIdentityMapping } from './config';
 import { DEFAULT_IDENTITY_MAPPING } from './config';
-import { validateUserName } from './names';
+import { InvalidNameError, validateUserName } from './names';
+import { isKubeSafeName, OIDC_KUBE_PREFIX } from './oidc-settings';
 import { LOCAL_ADMIN } from './roles';
 import type { StudioUser } from './roles';
 
 export interface KubeIdentity {
   readonly user: string;
-  /** One group: a header value with a comma would be read as one group name by the API server. */
-  readonly group: string;
+  /** The role group first (`opstudio:<role>`), then an OIDC account's groups (`oidc:<group>`). */
+  readonly groups: readonly string[];
 }
 
 export function kubeIdentityOf(
-  user: Pick<StudioUser, 'name' | 'role'>,
+  user: Pick<StudioUser, 'name' | 'role' | 'kubeGroups'>,
   mapping: KubeIdentityMapping = DEFAULT_IDENTITY_MAPPING,
 ): KubeIdentity {
-  validateUserName(user.name); // never let a name smuggle a comma, newline or `system:` prefix
-  return { user: `${mapping.userPrefix}${user.name}`, group: `${mapping.groupPrefix}${user.role}` };
+  const roleGroup = `${mapping.groupPrefix}${user.role}`;
+  if (user.kubeGroups === undefined) {
+    validateUserName(user.name); // never let a name smuggle a comma, newline or `system:` prefix
+    return { user: `${mapping.userPrefix}${user.name}`, groups: [roleGroup] };
+  }
+  // OIDC accounts carry their Kubernetes names already (`oidc:` + the claim), checked at sign-in and here again
+  if (!user.name.startsWith(OIDC_KUBE_PREFIX) || !isKubeSafeName(user.name))
+    throw new InvalidNameError(`invalid OIDC user name "${user.name.slice(0, 70)}"`);
+  return { user: user.name, groups: [roleGroup, ...user.kubeGroups.filter(isKubeSafeName)] };
+}
+
+/**
+ * Header name spellings for the 2nd, 3rd, … group. client-node's request context holds one value
+ * per header name, and an array value would go out as ONE line `a,b` that the API server reads as
+ * one group named "a,b". node-fetch (client-node's HTTP library) files names case-insensitively
+ * under one header and node:http writes each value on its own line: so each further group gets a
+ * differently-cased name. kube-identity.int.test.ts checks with a SelfSubjectReview that the
+ * API server sees every group.
+ */
+function groupHeaderNames(count: number): string[] {
+  const base = 'impersonate-group';
+  const names: string[] = [];
+  for (let i = 0; names.length < count; i++) {
+    // bit j of i upper-cases letter j: distinct spellings of the same name
+    names.push([...base].map((c, j) => ((i >> j) & 1 ? c.toUpperCase() : c)).join(''));
+  }
+  return names;
 }
 
 class ImpersonatingKubeConfig extends KubeConfig {
+  private readonly groupHeaders: readonly string[];
+
   constructor(private readonly identity: KubeIdentity) {
     super();
+    this.groupHeaders = groupHeaderNames(identity.groups.length);
   }
 
   // API clients (makeApiClient) authenticate each request through this.
   override async applySecurityAuthentication(context: RequestContext): Promise<void> {
     await super.applySecurityAuthentication(context);
     context.setHeaderParam('Impersonate-User', this.identity.user);
-    context.setHeaderParam('Impersonate-Group', this.identity.group);
+    this.identity.groups.forEach((g, i) => context.setHeaderParam(this.groupHeaders[i]!, g));
   }
 
   // Watches, KubernetesObjectApi's raw requests and applyToFetchOptions go through this.
   override async applyToHTTPSOptions(opts: Parameters<KubeConfig['applyToHTTPSOptions']>[0]): Promise<void> {
     await super.applyToHTTPSOptions(opts);
     const o = opts as https.RequestOptions;
-    o.headers = { ...o.headers, 'Impersonate-User': this.identity.user, 'Impersonate-Group': this.identity.group };
+    // node:http writes an array as one header line per value
+    o.headers = {
+      ...o.headers,
+      'Impersonate-User': this.identity.user,
+      'Impersonate-Group': [...this.identity.groups],
+    };
   }
 }
 
 /** A copy of `kc` whose every request acts as the studio user (the original is untouched). */
 export function impersonatingKubeConfig(
   kc: KubeConfig,
-  user: Pick<StudioUser, 'name' | 'role'>,
+  user: Pick<StudioUser, 'name' | 'role' | 'kubeGroups'>,
   mapping: KubeIdentityMapping = DEFAULT_IDENTITY_MAPPING,
 ): KubeConfig {
   const out = new ImpersonatingKubeConfig(kubeIdentityOf(user, mapping));
@@ -88,13 +122,13 @@ export class KubeIdentities {
   }
 
   /** The Kubernetes identity the API server sees for this user, or undefined for the studio's own. */
-  identityOf(user: Pick<StudioUser, 'id' | 'name' | 'role'>): KubeIdentity | undefined {
+  identityOf(user: Pick<StudioUser, 'id' | 'name' | 'role' | 'kubeGroups'>): KubeIdentity | undefined {
     return this.actsAsItself(user) ? undefined : kubeIdentityOf(user, this.mapping);
   }
 
   forUser(user: StudioUser): KubeConfig {
     if (this.actsAsItself(user)) return this.kc;
-    const key = `${user.name}\n${user.role}`;
+    const key = `${user.name}\n${user.role}\n${(user.kubeGroups ?? []).join('\n')}`;
     let kc = this.byIdentity.get(key);
     if (kc === undefined) {
       kc = impersonatingKubeConfig(this.kc, user, this.mapping);

@@ -24,7 +24,7 @@ test('who acts as itself: everyone in single-user mode, only the local admin in 
   assert.notEqual(multi.forUser(bob), kc);
   assert.equal(multi.forUser(bob), multi.forUser(bob), 'one KubeConfig per user and role');
   assert.equal(multi.actsAsItself(LOCAL_ADMIN), true);
-  assert.deepEqual(multi.identityOf(bob), { user: 'opstudio:bob', group: 'opstudio:editor' });
+  assert.deepEqual(multi.identityOf(bob), { user: 'opstudio:bob', groups: ['opstudio:editor'] });
 });
 
 test("an RBAC 403 names user, group, verb, resource and namespace; the API server's own words win over the guess", () => {

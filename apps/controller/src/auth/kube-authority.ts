@@ -28,7 +28,11 @@ export function describeAccess(q: AccessQuestion): string {
 }
 
 function who(identity: KubeIdentity | undefined): string {
-  return identity === undefined ? "the studio's own Kubernetes identity" : `${identity.user} (group ${identity.group})`;
+  return identity === undefined ? "the studio's own Kubernetes identity" : `${identity.user} (${groupsText(identity)})`;
+}
+
+function groupsText(identity: KubeIdentity): string {
+  return `${identity.groups.length === 1 ? 'group' : 'groups'} ${identity.groups.join(', ')}`;
 }
 
 /** `what`: the refused access in words (describeAccess). */
@@ -36,7 +40,7 @@ function refusal(identity: KubeIdentity | undefined, what: string, cause?: unkno
   const advice =
     identity === undefined
       ? "grant the kubeconfig's user that right"
-      : `ask a cluster admin to bind a Role granting it to user ${identity.user} or group ${identity.group}`;
+      : `ask a cluster admin to bind a Role granting it to user ${identity.user} or ${identity.groups.length === 1 ? 'group' : 'one of the groups'} ${identity.groups.join(', ')}`;
   return new ForbiddenError(
     `Kubernetes RBAC does not let ${who(identity)} ${what}: ${advice}`,
     [],

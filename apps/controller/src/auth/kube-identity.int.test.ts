@@ -1,10 +1,13 @@
 // Kubernetes RBAC stays the authority: against the real sandbox API server, with real Roles and
 // RoleBindings, a studio user acting through impersonation gets exactly what RBAC grants its
-// `opstudio:<name>` user and `opstudio:<role>` group, and SubjectAccessReviews agree.
+// `opstudio:<name>` user and `opstudio:<role>` group (an OIDC account: its `oidc:<group>` groups
+// too, each its own header line), and SubjectAccessReviews agree.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import https from 'node:https';
 import { after, before, test } from 'node:test';
-import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
+import { ApiextensionsV1Api, AuthenticationV1Api, CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
 import { grantRole } from '../../testing/rbac';
@@ -19,6 +22,12 @@ const hidden = `authz-hidden-${id}`;
 const editable = `authz-edit-${id}`;
 const carol = { name: `carol-${id}`, role: 'editor' as const }; // may read `readable`, nothing more
 const victor = { name: `victor-${id}`, role: 'viewer' as const };
+// an OIDC account: a viewer whose provider group (the 2nd of its mapped groups) may read the hidden namespace
+const olga = {
+  name: `oidc:olga-${id}@example.com`,
+  role: 'viewer' as const,
+  kubeGroups: [`oidc:devs-${id}`, `oidc:team-${id}`],
+};
 
 const conn = skipWithoutCluster === false ? loadKubeConfig(kubeconfigPath) : undefined;
 
@@ -74,6 +83,13 @@ before(async () => {
     binding: 'editors-edit',
     rules: [{ apiGroups: [group], resources: [plural], verbs: ['get', 'list', 'create'] }],
     subject: { kind: 'Group', name: 'opstudio:editor' },
+  });
+  await grantRole(conn.kc, {
+    namespace: hidden,
+    role: 'widget-reader',
+    binding: 'oidc-team-reads',
+    rules: [{ apiGroups: [group], resources: [plural], verbs: ['get', 'list'] }],
+    subject: { kind: 'Group', name: `oidc:team-${id}` },
   });
   const admin = conn.kc.makeApiClient(CustomObjectsApi);
   await admin.createNamespacedCustomObject({ group, version: 'v1', namespace: readable, plural, body: widget('seen') });
@@ -187,5 +203,53 @@ test(
       visible.map((w) => w.metadata.name),
       ['seen'],
     );
+  },
+);
+
+/** Who the API server says the raw-request path (watches, the JSON client) acts as. */
+async function selfReviewOverHttps(kc: KubeConfig): Promise<{ username?: string; groups?: string[] }> {
+  const url = new URL(`${kc.getCurrentCluster()?.server ?? ''}/apis/authentication.k8s.io/v1/selfsubjectreviews`);
+  const opts: https.RequestOptions = { method: 'POST', headers: { 'content-type': 'application/json' } };
+  await kc.applyToHTTPSOptions(opts);
+  const body = await new Promise<string>((resolve, reject) => {
+    const req = https.request(url, opts, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve(text));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' }));
+  });
+  return (JSON.parse(body) as { status: { userInfo: { username?: string; groups?: string[] } } }).status.userInfo;
+}
+
+test(
+  'an OIDC account acts as oidc:<name> with its role group and every mapped provider group, on both request paths',
+  { skip: skipWithoutCluster },
+  async () => {
+    assert.ok(conn);
+    const kc = impersonatingKubeConfig(conn.kc, olga);
+    const expected = ['opstudio:viewer', `oidc:devs-${id}`, `oidc:team-${id}`, 'system:authenticated'];
+    const review = await kc.makeApiClient(AuthenticationV1Api).createSelfSubjectReview({
+      body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' },
+    });
+    assert.equal(review.status?.userInfo?.username, olga.name);
+    assert.deepEqual(review.status?.userInfo?.groups, expected, 'each group on its own header line, none joined');
+    const raw = await selfReviewOverHttps(kc);
+    assert.equal(raw.username, olga.name);
+    assert.deepEqual(raw.groups, expected);
+    // RBAC bound to the provider group applies, to real requests and to reviews alike
+    const listed = (await kc
+      .makeApiClient(CustomObjectsApi)
+      .listNamespacedCustomObject({ group, version: 'v1', namespace: hidden, plural })) as {
+      items: { metadata: { name: string } }[];
+    };
+    assert.deepEqual(
+      listed.items.map((w) => w.metadata.name),
+      ['secret'],
+    );
+    const reviewer = new AccessReviewer(conn.kc);
+    assert.equal(await reviewer.allowed(olga, { verb: 'list', group, resource: plural, namespace: hidden }), true);
+    assert.equal(await reviewer.allowed(olga, { verb: 'list', group, resource: plural, namespace: readable }), false);
   },
 );

@@ -10,6 +10,8 @@ export interface StudioUser {
   readonly id: string;
   readonly name: string;
   readonly role: Role;
+  /** OIDC accounts only: the provider's groups as Kubernetes sees them (`oidc:<group>`), impersonated besides the role group. */
+  readonly kubeGroups?: readonly string[];
 }
 
 /** What access checks read from a request's context (api/context.ts adds it; api/roles.ts reads it). */

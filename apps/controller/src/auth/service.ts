@@ -58,9 +58,30 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function toUser(row: { id: string; name: string; role: string }): StudioUser {
+/** The User columns a StudioUser is made of (every query that builds one selects these). */
+const USER_COLUMNS = { id: true, name: true, role: true, origin: true, groups: true } as const;
+
+function toUser(row: { id: string; name: string; role: string; origin: string; groups: string | null }): StudioUser {
   // A row edited by hand to an unknown role gets the least rights, not an error on every request.
-  return { id: row.id, name: row.name, role: isRole(row.role) ? row.role : 'viewer' };
+  const user = { id: row.id, name: row.name, role: isRole(row.role) ? row.role : 'viewer' } as const;
+  return row.origin === 'oidc' ? { ...user, kubeGroups: storedGroups(row.groups) } : user;
+}
+
+/** The JSON array of an OIDC account's Kubernetes groups; anything else reads as none (least rights). */
+function storedGroups(json: string | null): string[] {
+  try {
+    const value: unknown = JSON.parse(json ?? '[]');
+    return Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Who an OIDC sign-in established (oidc-settings.ts `oidcUserOf`). */
+export interface ExternalUser {
+  readonly name: string;
+  readonly role: Role;
+  readonly kubeGroups: readonly string[];
 }
 
 export class AuthService {
@@ -102,6 +123,8 @@ export class AuthService {
     validatePassword(password);
     const user = await this.db.user.findUnique({ where: { name } });
     if (user === null) throw new AuthError('not-found', `no user "${name}": list them with 'opstudio admin list'`);
+    if (user.origin === 'oidc')
+      throw new AuthError('not-found', `"${name}" signs in through the OpenID provider: it has no password here`);
     const passwordHash = await hashPassword(password, this.opts.scrypt);
     await this.db.$transaction([
       this.db.user.update({ where: { id: user.id }, data: { passwordHash } }),
@@ -125,9 +148,7 @@ export class AuthService {
   }
 
   async listUsers(): Promise<StudioUser[]> {
-    return (
-      await this.db.user.findMany({ orderBy: { name: 'asc' }, select: { id: true, name: true, role: true } })
-    ).map(toUser);
+    return (await this.db.user.findMany({ orderBy: { name: 'asc' }, select: USER_COLUMNS })).map(toUser);
   }
 
   async userCount(): Promise<number> {
@@ -150,22 +171,47 @@ export class AuthService {
         attempt.retryAfterMs,
       );
     }
-    const row = name.length <= 63 ? await this.db.user.findUnique({ where: { name } }) : null;
+    const found = name.length <= 63 ? await this.db.user.findUnique({ where: { name } }) : null;
+    const row = found?.origin === 'local' ? found : null; // OIDC accounts have no password
     const ok = await verifyPassword(password.slice(0, 1024), row?.passwordHash ?? (await dummyHash(this.opts.scrypt)));
     if (row === null || !ok) throw new AuthError('invalid-credentials', 'wrong user name or password');
     await attempt.succeeded();
+    return this.newSession(toUser(row), client, now);
+  }
+
+  /**
+   * A session for someone the OpenID provider vouched for: their account row is created or
+   * brought up to date (role and groups as of this sign-in; live streams of their other sessions
+   * see the change), then a session like a password sign-in's.
+   */
+  async signInExternal(user: ExternalUser, client: ClientInfo): Promise<SignedIn> {
+    const groups = JSON.stringify(user.kubeGroups);
+    const existing = await this.db.user.findUnique({ where: { name: user.name }, select: { origin: true } });
+    if (existing !== null && existing.origin !== 'oidc')
+      throw new AuthError('exists', `"${user.name}" is a local account: it cannot also sign in through OIDC`);
+    const row = await this.db.user.upsert({
+      where: { name: user.name },
+      create: { name: user.name, role: user.role, origin: 'oidc', groups, passwordHash: '' },
+      update: { role: user.role, groups },
+      select: USER_COLUMNS,
+    });
+    if (existing !== null) void this.sessions.nudge();
+    return this.newSession(toUser(row), client, this.now());
+  }
+
+  private async newSession(user: StudioUser, client: ClientInfo, now: number): Promise<SignedIn> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now + this.sessionTtlMs);
     await this.db.session.create({
       data: {
         id: sessionIdOf(token),
-        userId: row.id,
+        userId: user.id,
         expiresAt,
         clientAddress: client.address,
         userAgent: client.userAgent?.slice(0, 256) ?? null,
       },
     });
-    return { token, user: toUser(row), expiresAt };
+    return { token, user, expiresAt };
   }
 
   /** The user and session behind a cookie token, or undefined (unknown, expired: the row is removed). */
@@ -174,7 +220,7 @@ export class AuthService {
     const id = sessionIdOf(token);
     const session = await this.db.session.findUnique({
       where: { id },
-      include: { user: { select: { id: true, name: true, role: true } } },
+      include: { user: { select: USER_COLUMNS } },
     });
     if (session === null) return undefined;
     if (session.expiresAt.getTime() <= this.now()) {
@@ -199,7 +245,7 @@ export class AuthService {
   private async currentSessions(ids: readonly string[]) {
     const rows = await this.db.session.findMany({
       where: { id: { in: [...ids] } },
-      select: { id: true, expiresAt: true, user: { select: { id: true, name: true, role: true } } },
+      select: { id: true, expiresAt: true, user: { select: USER_COLUMNS } },
     });
     return rows.map((r) => ({ id: r.id, expiresAt: r.expiresAt, user: toUser(r.user) }));
   }

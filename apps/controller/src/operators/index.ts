@@ -35,7 +35,8 @@ export function startControllerManager(deps: {
   db: StudioDb;
   bus: LiveBus;
   snapshots: SnapshotRegistry;
-  log?: (message: string) => void;
+  /** Structured fields go on as they are (a logger keeps them as fields: services.ts). */
+  log?: (message: string, fields?: Record<string, unknown>) => void;
   lease?: ManagerOptions['lease'];
   /** The shared informer cache; without it one is made here (and stopped with the manager). */
   cache?: InformerCache;
@@ -44,11 +45,7 @@ export function startControllerManager(deps: {
   /** Reconcile workers per kind (controller-runtime's MaxConcurrentReconciles; default 1). */
   maxConcurrentReconciles?: number;
 }): StartedManager {
-  const log =
-    deps.log === undefined
-      ? undefined
-      : (message: string, fields?: Record<string, unknown>) =>
-          deps.log?.(fields === undefined ? message : `${message} ${JSON.stringify(fields)}`);
+  const log = deps.log;
   const ownCache = deps.cache === undefined;
   const cache = deps.cache ?? new InformerCache({ kc: deps.kc, ...(deps.log !== undefined ? { log: deps.log } : {}) });
   const history = new HistoryStore({

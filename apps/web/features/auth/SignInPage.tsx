@@ -3,6 +3,8 @@
 // shown as it says it. After signing in, a full page load at the page the user came from, so
 // every query and the live connection start over with the new session. When the studio has no
 // accounts yet, the first admin is created here with the setup token from the controller console.
+// With OIDC configured, "Sign in with <provider>" comes first: a full navigation through the
+// controller's /api/auth/oidc-start to the provider and back (local accounts still work below it).
 import Link from 'next/link';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -36,7 +38,13 @@ export function SignInPage({ next }: { readonly next: string | undefined }) {
       </p>
     );
   } else if (session.setupRequired) body = <SetupForm target={target} />;
-  else body = <SignInForm target={target} />;
+  else
+    body = (
+      <>
+        {session.oidc ? <OidcSignIn provider={session.oidc.provider} target={target} /> : null}
+        <SignInForm target={target} autoFocus={!session.oidc} />
+      </>
+    );
   return (
     <main className={styles.center}>
       <div className={styles.card}>
@@ -91,7 +99,18 @@ function SubmitRow({
   );
 }
 
-function SignInForm({ target }: { readonly target: string }) {
+function OidcSignIn({ provider, target }: { readonly provider: string; readonly target: string }) {
+  return (
+    <div className={styles.form}>
+      <a className={styles.primary} href={`/api/auth/oidc-start?next=${encodeURIComponent(target)}`}>
+        Sign in with {provider}
+      </a>
+      <p className={styles.muted}>Or with a local account:</p>
+    </div>
+  );
+}
+
+function SignInForm({ target, autoFocus = true }: { readonly target: string; readonly autoFocus?: boolean }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const { busy, problem, onSubmit } = useSubmit(target, () => signIn(name.trim(), password));
@@ -106,7 +125,7 @@ function SignInForm({ target }: { readonly target: string }) {
           value={name}
           onChange={(e) => setName(e.target.value)}
           required
-          autoFocus
+          autoFocus={autoFocus}
         />
       </label>
       <label className={styles.field}>

@@ -10,6 +10,11 @@ export const sessionSchema = z.object({
   mode: z.enum(['single-user', 'multi-user']),
   user: z.object({ name: z.string(), role: z.enum(roles) }).nullable(),
   setupRequired: z.boolean(),
+  /** OIDC sign-in is configured: the sign-in page offers "Sign in with <provider>". */
+  oidc: z
+    .object({ provider: z.string().max(64) })
+    .nullable()
+    .optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
