@@ -34,6 +34,11 @@ command -v g++ >/dev/null || pkgs+=(g++)
 [ "$want_test" = 1 ] && { [ -x /usr/bin/chromium ] || pkgs+=(chromium); }
 # the tests' throwaway PostgreSQL server (scripts/lib/postgres.ts) and psql
 [ "$want_test" = 1 ] && { compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null && command -v psql >/dev/null || pkgs+=(postgresql); }
+# the container-image test (apps/controller/src/deploy/image.int.test.ts): buildah builds and runs
+# the Dockerfile daemonless (chroot isolation: as root nothing else is needed), mmdebstrap makes
+# its Debian base from Debian's packages (no container registry is reachable)
+[ "$want_test" = 1 ] && { command -v buildah >/dev/null || pkgs+=(buildah); }
+[ "$want_test" = 1 ] && { command -v mmdebstrap >/dev/null || pkgs+=(mmdebstrap); }
 [ ${#pkgs[@]} -eq 0 ] || apt_install "${pkgs[@]}"
 
 # npm dependencies. better-sqlite3 has no reachable prebuilt binary here: node-gyp compiles it
@@ -66,4 +71,6 @@ fi
 # binaries cache once per pinned version (packages/sandbox/src/helm.ts); instant afterwards.
 if [ "$want_test" = 1 ]; then
   node --import tsx packages/sandbox/src/helm.ts >/dev/null || die "building helm failed (see above)."
+  # the image test's Debian base images with this Node, once per machine (packages/sandbox/src/image-base.ts)
+  node --import tsx packages/sandbox/src/image-base.ts >/dev/null || die "making the image test's base images failed (see above)."
 fi

@@ -1,7 +1,13 @@
 // The web app. The tRPC API is not a rewrite: app/api/trpc/[trpc]/route.ts forwards to the
 // controller whose URL it reads at request time (docs/design/0001-api-proxy.md), so one
 // production build serves the dev profile (3000 → 3001) and the test profile (3100 → 3101).
+import path from 'node:path';
 import type { NextConfig } from 'next';
+
+// The container image (Dockerfile) builds with OPSTUDIO_NEXT_OUTPUT=standalone: a server.js plus
+// only the node_modules files it traces, instead of all of next's and monaco's packages. Only
+// there, so `npm start`/`npm test` keep their `next start` build unchanged (docs/design/0025-image.md).
+const standalone = process.env.OPSTUDIO_NEXT_OUTPUT === 'standalone';
 
 const config: NextConfig = {
   transpilePackages: ['@opstudio/shared'],
@@ -9,6 +15,8 @@ const config: NextConfig = {
   poweredByHeader: false,
   // The controller's sources are imported for their types only; never bundle them.
   serverExternalPackages: ['@kubernetes/client-node', '@prisma/client', 'better-sqlite3'],
+  // The workspace root, so the trace reaches the hoisted node_modules and packages/shared.
+  ...(standalone ? { output: 'standalone', outputFileTracingRoot: path.join(import.meta.dirname, '../..') } : {}),
 };
 
 export default config;

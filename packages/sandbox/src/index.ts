@@ -9,6 +9,7 @@
 //   await down({ profile: 'test' });                              // keeps data until reset()
 //   await stopComponent('kube-apiserver', { profile: 'dev' });    // fault injection (tests only)
 //   await startComponent('kube-apiserver', { profile: 'dev' });
+//   await ensureImageBases();   // the container-image test's Debian bases with this machine's Node
 export { ensureBinaries, SandboxBuildError, type EnsureBinariesResult, type Progress } from './build';
 export {
   down,
@@ -26,6 +27,7 @@ export { startComponent, stopComponent, type ComponentOptions } from './faults';
 export { COMPONENT_NAMES, type ComponentName } from './components';
 export { GoToolchainError } from './go-toolchain';
 export { ensureHelm, HELM_VERSION, helmPath } from './helm';
+export { ensureImageBases, run as runCommand, type ImageBases } from './image-base';
 export { NODE_COUNT } from './kwok-config';
 export {
   customProfile,
