@@ -1,6 +1,6 @@
 // One informer per watched kind, against the sandbox: the Memcached design installed (labelled
-// CRD), the studio's services running (so its operator reconciles, the Events watcher runs), two
-// resource-page subscriptions on the kind and an owned-objects subscription on a CR. The shared
+// CRD), the studio's services running (so its operator reconciles), two resource-page
+// subscriptions on the kind and a CR page's subscription (owned objects and Events). The shared
 // cache then holds ONE informer for the CRs (leased by the operator and the live tables) and ONE
 // for Deployments (operator, Events, owned panel), and the API server's own gauge of open
 // watches (`apiserver_longrunning_requests{verb="WATCH"}`) counts exactly one watch of the CR
@@ -113,7 +113,8 @@ describe('one shared informer cache: each kind watched once', { skip: skipWithou
       await eventually('m to converge at size 2', 90_000, async () => ((await f.converged('m', 2)) ? true : undefined));
       const cr = await f.get('m');
       assert.ok(cr);
-      const owned = await listen(services, [`owned:${cr.metadata.uid}`]);
+      // a CR page: its owned panel and its Events (the Events watcher leases only while a page shows them)
+      const owned = await listen(services, [`owned:${cr.metadata.uid}`, `events:${cr.metadata.uid}`]);
       try {
         await eventually('the owned panel to show the Deployment and 2 pods', 30_000, () => {
           const last = owned.events.findLast((e) => e.event.topic === `owned:${cr.metadata.uid}`)?.event;
