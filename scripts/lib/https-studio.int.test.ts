@@ -86,7 +86,7 @@ function request(
   });
 }
 
-describe('the studio over HTTPS', { skip: skipWithoutCluster, timeout: 240_000 }, () => {
+describe('the studio over HTTPS', { skip: skipWithoutCluster, timeout: 600_000 }, () => {
   const leaseNs = `https-it-${suffix}`;
   const core = () => loadKubeConfig(kubeconfigPath).kc.makeApiClient(CoreV1Api);
   const good = makeCert(tmp, 'studio', 'DNS:localhost,IP:127.0.0.1');
@@ -98,6 +98,9 @@ describe('the studio over HTTPS', { skip: skipWithoutCluster, timeout: 240_000 }
     await core().createNamespace({ body: { metadata: { name: leaseNs } } });
     const { migrate } = await import('./db');
     const { startStudio } = await import('./services');
+    // the web app serves its production build: on a fresh clone the integration stage comes before e2e builds it
+    const { ensureWebBuild } = await import('./web-build');
+    await ensureWebBuild((line) => console.log(`# ${line}`));
     const { stopServices } = await import('./proc');
     stop = stopServices;
     const databaseFile = path.join(tmp, 'studio.db');
