@@ -39,6 +39,8 @@ command -v g++ >/dev/null || pkgs+=(g++)
 # its Debian base from Debian's packages (no container registry is reachable)
 [ "$want_test" = 1 ] && { command -v buildah >/dev/null || pkgs+=(buildah); }
 [ "$want_test" = 1 ] && { command -v mmdebstrap >/dev/null || pkgs+=(mmdebstrap); }
+# the shells whose completion scripts the CLI tests check (opstudio completion zsh|fish)
+[ "$want_test" = 1 ] && { command -v zsh >/dev/null || pkgs+=(zsh); command -v fish >/dev/null || pkgs+=(fish); }
 [ ${#pkgs[@]} -eq 0 ] || apt_install "${pkgs[@]}"
 
 # npm dependencies. better-sqlite3 has no reachable prebuilt binary here: node-gyp compiles it

@@ -4,6 +4,9 @@
 // controller picks it up) → the binary started with a free health-probe port, ready once /readyz
 // answers. stop() is safe at any point of start(): it deletes the kind's custom resources while
 // the manager still runs (its finalizer), then stops the process it spawned, the CRD and the dir.
+// With `sharedKind` it reconciles the studio's own installed kind instead (the hand-off test,
+// docs/design/0030): no CRD is created or deleted, and `--studio-lease-namespace` names where the
+// studio keeps the kind's hand-off Lease; `runUntilExit()` runs a manager expected to refuse.
 // Test support only (apps/controller/testing: nothing under src/ imports it but tests).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +37,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface GoManagerOptions {
+  /** Run against the studio's installed (labelled) CRD of this design: create and delete no CRD or CR. */
+  readonly sharedKind?: boolean;
+  /** The studio's Lease namespace (the manager's --studio-lease-namespace; default "default"). */
+  readonly studioLeaseNamespace?: string;
+}
+
 export class GoManager {
   readonly kind: InstalledKind;
   /** Seconds `go build` took, once start() got that far. */
@@ -46,7 +56,11 @@ export class GoManager {
   private crdCreated = false;
   private output = '';
 
-  constructor(kc: KubeConfig, design: Design) {
+  constructor(
+    kc: KubeConfig,
+    design: Design,
+    private readonly options: GoManagerOptions = {},
+  ) {
     this.kube = new KubeJson(kc);
     this.files = scaffoldProject(design).files;
     const names = resolveNames(design.crd.names);
@@ -61,13 +75,21 @@ export class GoManager {
   }
 
   async start(): Promise<void> {
+    await this.build();
+    await this.run();
+  }
+
+  /** Writes the project, installs its CRD (unless sharedKind) and builds bin/manager. */
+  async build(): Promise<void> {
     writeTree(this.dir, this.files);
     const crdPath = [...this.files.keys()].find((p) => p.startsWith('config/crd/bases/'));
     if (crdPath === undefined) throw new Error('the export has no CRD under config/crd/bases');
     const crd = parseYaml(this.files.get(crdPath)!) as { metadata: { name: string } };
     if (crd.metadata.name !== this.kind.crdName) throw new Error(`unexpected CRD name ${crd.metadata.name}`);
-    await this.kube.request({ method: 'POST', path: CRDS, body: crd });
-    this.crdCreated = true;
+    if (this.options.sharedKind !== true) {
+      await this.kube.request({ method: 'POST', path: CRDS, body: crd });
+      this.crdCreated = true;
+    }
     const started = Date.now();
     await this.go(['build', '-o', 'bin/manager', './cmd/main.go']);
     this.buildSeconds = (Date.now() - started) / 1000;
@@ -78,10 +100,46 @@ export class GoManager {
       });
       return c.status?.conditions?.some((x) => x.type === 'Established' && x.status === 'True') ? true : undefined;
     });
+  }
+
+  /** Starts the built manager; ready once /readyz answers. */
+  async run(): Promise<void> {
+    const { child, probePort } = await this.spawnManager();
+    await eventually(`the ${this.kind.kind} Go manager to be ready`, 60_000, async () => {
+      if (child.exitCode !== null) throw new Error(`the Go manager exited (${child.exitCode}):\n${this.log()}`);
+      const ok = await fetch(`http://127.0.0.1:${probePort}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      return ok ? true : undefined;
+    });
+  }
+
+  /** Starts the built manager and waits for it to exit on its own (a refusal): its code and stderr. */
+  async runUntilExit(timeoutMs = 60_000): Promise<{ code: number | null; stderr: string }> {
+    const { child } = await this.spawnManager();
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = await Promise.race([
+      this.exited.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs)),
+    ]);
+    if (!exited) {
+      child.kill('SIGKILL');
+      throw new Error(`the Go manager did not exit within ${timeoutMs} ms:\n${this.log()}`);
+    }
+    return { code: child.exitCode, stderr };
+  }
+
+  private async spawnManager(): Promise<{ child: ChildProcess; probePort: number }> {
     const probePort = await freePort();
+    const leaseNs = this.options.studioLeaseNamespace;
     const child = spawn(
       path.join(this.dir, 'bin', 'manager'),
-      ['--metrics-bind-address=0', `--health-probe-bind-address=127.0.0.1:${probePort}`],
+      [
+        '--metrics-bind-address=0',
+        `--health-probe-bind-address=127.0.0.1:${probePort}`,
+        ...(leaseNs !== undefined ? [`--studio-lease-namespace=${leaseNs}`] : []),
+      ],
       {
         cwd: this.dir,
         env: goEnv({ KUBECONFIG: path.resolve(kubeconfigPath ?? '') }),
@@ -93,13 +151,19 @@ export class GoManager {
     const keep = (d: Buffer) => (this.output = `${this.output}${d.toString()}`.slice(-40_000));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    await eventually(`the ${this.kind.kind} Go manager to be ready`, 60_000, async () => {
-      if (child.exitCode !== null) throw new Error(`the Go manager exited (${child.exitCode}):\n${this.log()}`);
-      const ok = await fetch(`http://127.0.0.1:${probePort}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      return ok ? true : undefined;
-    });
+    return { child, probePort };
+  }
+
+  /** Stops the running manager (SIGTERM, then SIGKILL after 10 s); it releases the hand-off Lease. */
+  async stopProcess(): Promise<void> {
+    const child = this.child;
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const stopped = await Promise.race([
+      this.exited.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
+    ]);
+    if (!stopped) child.kill('SIGKILL');
   }
 
   /** Deletes the kind's CRs (the manager runs their finalizer), stops the manager, removes the CRD and the dir. */
@@ -117,15 +181,7 @@ export class GoManager {
         (await list()).items.length === 0 ? true : undefined,
       ).catch(() => undefined);
     }
-    const child = this.child;
-    if (child !== undefined && child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const stopped = await Promise.race([
-        this.exited.then(() => true),
-        new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
-      ]);
-      if (!stopped) child.kill('SIGKILL');
-    }
+    await this.stopProcess();
     if (this.crdCreated) {
       for (const cr of (await list()).items)
         // left behind: no controller runs their finalizer any more
@@ -138,6 +194,14 @@ export class GoManager {
           })
           .catch(() => undefined);
       await this.kube.request({ method: 'DELETE', path: `${CRDS}/${this.kind.crdName}` }).catch(() => undefined);
+      // the released hand-off Lease it took (internal/handoff), named after its own CRD
+      const ns = this.options.studioLeaseNamespace ?? 'default';
+      await this.kube
+        .request({
+          method: 'DELETE',
+          path: `/apis/coordination.k8s.io/v1/namespaces/${ns}/leases/${this.kind.crdName}`,
+        })
+        .catch(() => undefined);
     }
     rmSync(this.dir, { recursive: true, force: true });
   }

@@ -26,7 +26,7 @@ export interface ApiContext {
   readonly resources: ResourcesService;
   readonly history: Pick<HistoryStore, 'page' | 'recentFailures'>;
   /** The embedded controller-manager: what runs here, and whether this replica leads. */
-  readonly manager: Pick<ControllerManager, 'active' | 'isLeader'>;
+  readonly manager: Pick<ControllerManager, 'active' | 'isLeader' | 'handOff' | 'whoReconciles'>;
   readonly auth: StudioAuth;
   readonly audit: AuditLog;
   /** SubjectAccessReviews for filtering cached reads per user. */

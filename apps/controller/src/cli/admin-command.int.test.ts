@@ -5,7 +5,8 @@ import { after, test } from 'node:test';
 import { AuthService } from '../auth';
 import { openDb } from '../db';
 import { migratedTempDb } from '../../testing';
-import { adminCommand } from './admin-command';
+import { parse } from 'yaml';
+import { adminCommand, type AdminListOutput } from './admin-command';
 
 const url = migratedTempDb();
 const db = openDb(url);
@@ -45,6 +46,15 @@ test('create with a piped password, then list, role, password, delete', async ()
   assert.equal((await run(['list'])).out, 'root\tadmin\n');
 });
 
+test('list -o json and -o yaml: the documented AdminListOutput', async () => {
+  const json = await run(['list', '-o', 'json']);
+  assert.equal(json.code, 0, json.err);
+  const parsed = JSON.parse(json.out) as AdminListOutput;
+  assert.deepEqual(parsed, { users: [{ name: 'root', role: 'admin' }] });
+  const yaml = await run(['list', '--output=yaml']);
+  assert.deepEqual(parse(yaml.out), parsed);
+});
+
 test('bad input: one clear line and exit code 2', async () => {
   const cases: [string[], string | undefined, RegExp][] = [
     [['create', 'Bad Name'], 'long-enough-password', /invalid user name "Bad Name": use 1-63 lowercase letters/],
@@ -52,7 +62,8 @@ test('bad input: one clear line and exit code 2', async () => {
     [['create', 'root'], 'another-password-1', /user "root" already exists/],
     [['create', 'x', '--role', 'owner'], undefined, /unknown role "owner": use one of viewer, editor, admin/],
     [['delete', 'ghost'], undefined, /no user "ghost"/],
-    [['frobnicate'], undefined, /unknown subcommand 'frobnicate'/],
+    [['frobnicate'], undefined, /unknown admin command "frobnicate": use one of create, password/],
+    [['create', 'x', '-o', 'json'], undefined, /-o only applies to `opstudio admin list`/],
     [['create'], undefined, /missing <name>/],
   ];
   for (const [args, piped, message] of cases) {

@@ -5,23 +5,24 @@
  *   admin password <name>                              new password (stdin or generated); ends their sessions
  *   admin role <name> <role>
  *   admin delete <name>
- *   admin list
+ *   admin list [-o json|yaml]
  * Exit codes: 0 done, 2 bad input, 3 the database failed.
  */
-import { parseArgs } from 'node:util';
 import { AuthError, AuthService, parseRole } from '../auth';
 import { generatePassword } from '../auth/password';
 import { loadConfig } from '../config';
 import { checkDb, openDb } from '../db';
+import { helpText, parseOrExit } from './args';
+import { commandSpec } from './commands';
+import { formatOutput, outputFormat } from './output';
 
-const USAGE = `usage: opstudio admin create <name> [--role viewer|editor|admin]
-       opstudio admin password <name>
-       opstudio admin role <name> <viewer|editor|admin>
-       opstudio admin delete <name>
-       opstudio admin list
-The password is read from stdin when it is piped (echo "$PW" | opstudio admin create alice);
-otherwise a strong one is generated and printed once.
-`;
+const SPEC = commandSpec('admin');
+const USAGE = helpText(SPEC);
+
+/** `admin list -o json|yaml`: the accounts, by name. */
+export interface AdminListOutput {
+  readonly users: readonly { readonly name: string; readonly role: 'viewer' | 'editor' | 'admin' }[];
+}
 
 export interface AdminIo {
   readonly stdout: (text: string) => void;
@@ -49,21 +50,14 @@ export async function adminCommand(
   io: AdminIo = processIo,
   databaseUrl = loadConfig().databaseUrl,
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { role: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (err) {
-    io.stderr(`opstudio admin: ${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
+  const parsed = parseOrExit(SPEC, args, io);
+  if (typeof parsed === 'number') return parsed;
   const [sub, name, extra] = parsed.positionals;
-  if (parsed.values.help === true || sub === undefined) {
-    io.stdout(USAGE);
-    return parsed.values.help === true ? 0 : 2;
+  const roleFlag = typeof parsed.values.role === 'string' ? parsed.values.role : undefined;
+  const output = outputFormat(parsed.values);
+  if (output !== undefined && sub !== 'list') {
+    io.stderr('opstudio admin: -o only applies to `opstudio admin list`\n');
+    return 2;
   }
   const db = openDb(databaseUrl);
   try {
@@ -75,7 +69,7 @@ export async function adminCommand(
     };
     switch (sub) {
       case 'create': {
-        const role = parseRole(parsed.values.role ?? 'viewer');
+        const role = parseRole(roleFlag ?? 'viewer');
         const { password, generated } = await passwordFrom(io);
         const user = await auth.createUser(needName(), password, role);
         io.stdout(`created ${user.name} (${user.role})\n`);
@@ -101,6 +95,11 @@ export async function adminCommand(
         return 0;
       case 'list': {
         const users = await auth.listUsers();
+        if (output !== undefined) {
+          const out: AdminListOutput = { users: users.map((u) => ({ name: u.name, role: u.role })) };
+          io.stdout(formatOutput(output, out));
+          return 0;
+        }
         io.stdout(
           users.length === 0
             ? 'no accounts yet: opstudio admin create <name> --role admin\n'

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { parse, stringify } from 'yaml';
-import { readCrd, readProposed, validateFile } from './check-commands';
+import { readCrd, readProposed, validateFile, type DiffOutput, type ValidateOutput } from './check-commands';
 
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 const corpus = process.env.OPSTUDIO_CONFORMANCE_DIR ?? resolve(repo, '../shared/conformance/crds');
@@ -123,6 +123,32 @@ describe('opstudio validate', { concurrency: true }, () => {
   });
 });
 
+describe('-o json|yaml: the documented DiffOutput and ValidateOutput', { concurrency: true }, () => {
+  test('diff -o json: every change, breaking first, the counts; the exit code is kept', async () => {
+    const r = await run(['diff', memcached, memcachedDesign, '-o', 'json']);
+    assert.equal(r.code, 1, r.stderr);
+    const out = JSON.parse(r.stdout) as DiffOutput;
+    assert.deepEqual([out.breaking, out.safe, out.changes.length], [1, 3, 4]);
+    assert.equal(out.changes[0]!.severity, 'breaking');
+    assert.equal(out.changes[0]!.path, 'v1alpha1: .spec.size');
+  });
+  test('validate -o yaml: the issues with their paths', async () => {
+    const r = await run(
+      ['validate', '--output=yaml', '-'],
+      readFileSync(memcachedDesign, 'utf8').replace('default: 1', 'default: 9'),
+    );
+    assert.equal(r.code, 1, r.stderr);
+    const out = parse(r.stdout) as ValidateOutput;
+    assert.deepEqual([out.errors, out.warnings], [1, 0]);
+    assert.equal(out.issues[0]!.path, 'versions[v1alpha1].spec.size.default');
+  });
+  test('validate -o json of a clean file: an empty list', async () => {
+    const r = await run(['validate', memcached, '-ojson']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), { issues: [], errors: 0, warnings: 0 });
+  });
+});
+
 describe('bad input: exit 2 and one line on stderr', { concurrency: true }, () => {
   // Each process costs seconds: these three cover the contract (a read error, a bad
   // document, bad arguments); the other messages are checked in-process below.
@@ -141,7 +167,7 @@ describe('bad input: exit 2 and one line on stderr', { concurrency: true }, () =
     [
       'a missing argument',
       ['diff', memcached],
-      /^opstudio diff: usage: opstudio diff <installed-crd\.yaml> <design-or-crd\.yaml>/,
+      /^opstudio diff: missing <design-or-crd\.yaml>: usage: opstudio diff <installed-crd\.yaml> <design-or-crd\.yaml>/,
     ],
   ];
   for (const [name, args, stderr, input] of bad) {

@@ -15,13 +15,25 @@ import { parseDesign } from '@opstudio/shared/design/io';
 import { validateDesignText } from '@opstudio/shared/validate/design';
 import { validateCrd, type Issue } from '@opstudio/shared/validate/index';
 import { parseYaml } from '@opstudio/shared/yaml/parse';
+import { parseOrExit } from './args';
+import { commandSpec } from './commands';
+import { formatOutput, formatTable, outputFormat, processIo } from './output';
 
 class InputError extends Error {}
 
-const USAGE = {
-  diff: 'usage: opstudio diff <installed-crd.yaml> <design-or-crd.yaml>  (- reads stdin)',
-  validate: 'usage: opstudio validate <design-or-crd.yaml>  (- reads stdin)',
-};
+/** `diff -o json|yaml`: every change, breaking ones first, and the counts. */
+export interface DiffOutput {
+  readonly changes: readonly Change[];
+  readonly breaking: number;
+  readonly safe: number;
+}
+
+/** `validate -o json|yaml`: every issue, errors first, and the counts. */
+export interface ValidateOutput {
+  readonly issues: readonly Issue[];
+  readonly errors: number;
+  readonly warnings: number;
+}
 
 function readInput(arg: string): string {
   try {
@@ -94,19 +106,15 @@ export function validateFile(arg: string, text = readInput(arg)): Issue[] {
   return validateDesignText(text);
 }
 
-export function formatTable(headers: string[], rows: string[][]): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]): string =>
-    cells
-      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return [line(headers), ...rows.map(line)].join('\n') + '\n';
-}
+/** The items of one severity first (errors, breaking changes), each group in its order. */
+const bySeverity = <T extends { severity: string }>(items: readonly T[], first: string): T[] => [
+  ...items.filter((i) => i.severity === first),
+  ...items.filter((i) => i.severity !== first),
+];
 
 export function formatChanges(changes: Change[]): string {
   if (changes.length === 0) return 'No changes.\n';
-  const sorted = [...changes.filter((c) => c.severity === 'breaking'), ...changes.filter((c) => c.severity === 'safe')];
+  const sorted = bySeverity(changes, 'breaking');
   const breaking = changes.filter((c) => c.severity === 'breaking').length;
   const table = formatTable(
     ['SEVERITY', 'RULE', 'PATH', 'CHANGE'],
@@ -121,24 +129,34 @@ export function formatIssues(issues: Issue[]): string {
   const warnings = issues.filter((i) => i.severity === 'warning');
   const table = formatTable(
     ['SEVERITY', 'PATH', 'ISSUE'],
-    [...errors, ...warnings].map((i) => [i.severity, i.path, i.message]),
+    bySeverity(issues, 'error').map((i) => [i.severity, i.path, i.message]),
   );
   return `${table}\n${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}\n`;
 }
 
 function runCheck(cmd: 'diff' | 'validate', args: string[]): number {
+  const parsed = parseOrExit(commandSpec(cmd), args, processIo);
+  if (typeof parsed === 'number') return parsed;
+  const files = parsed.positionals;
+  const output = outputFormat(parsed.values);
   try {
-    const wanted = cmd === 'diff' ? 2 : 1;
-    if (args.length !== wanted || args.some((a) => a.startsWith('-') && a !== '-')) throw new InputError(USAGE[cmd]);
-    if (args.filter((a) => a === '-').length > 1) throw new InputError('only one input can come from stdin (-)');
+    if (files.filter((a) => a === '-').length > 1) throw new InputError('only one input can come from stdin (-)');
     if (cmd === 'diff') {
-      const changes = diffCrds(readCrd(args[0]!), readProposed(args[1]!));
-      process.stdout.write(formatChanges(changes));
-      return changes.some((c) => c.severity === 'breaking') ? 1 : 0;
+      const changes = diffCrds(readCrd(files[0]!), readProposed(files[1]!));
+      const breaking = changes.filter((c) => c.severity === 'breaking').length;
+      const result: DiffOutput = {
+        changes: bySeverity(changes, 'breaking'),
+        breaking,
+        safe: changes.length - breaking,
+      };
+      process.stdout.write(output ? formatOutput(output, result) : formatChanges(changes));
+      return breaking > 0 ? 1 : 0;
     }
-    const issues = validateFile(args[0]!);
-    process.stdout.write(formatIssues(issues));
-    return issues.some((i) => i.severity === 'error') ? 1 : 0;
+    const issues = validateFile(files[0]!);
+    const errors = issues.filter((i) => i.severity === 'error').length;
+    const result: ValidateOutput = { issues: bySeverity(issues, 'error'), errors, warnings: issues.length - errors };
+    process.stdout.write(output ? formatOutput(output, result) : formatIssues(issues));
+    return errors > 0 ? 1 : 0;
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     process.stderr.write(`opstudio ${cmd}: ${e.message}\n`);

@@ -81,5 +81,5 @@ test('unreadable or invalid input exits 2 with one line on stderr', () => {
 
   const usage = opstudio(['crd']);
   assert.equal(usage.code, 2);
-  assert.match(usage.stderr, /^usage: opstudio crd/);
+  assert.match(usage.stderr, /^opstudio crd: missing <design\.yaml>: usage: opstudio crd <design\.yaml>/);
 });

@@ -19,16 +19,11 @@ import { generateSample, storageVersion } from '@opstudio/shared/manifests/sampl
 import { fullGroup, resolveNames } from '@opstudio/shared/design/names';
 import { generateGoTypes } from '@opstudio/shared/gotypes/generate';
 import type { DesignError } from '@opstudio/shared/design/errors';
+import { parseOrExit } from './args';
+import { processIo } from './output';
+import { commandSpec } from './commands';
 
 class InputError extends Error {}
-
-const USAGE: Record<string, string> = {
-  crd: 'usage: opstudio crd <design.yaml> [-o <dir>]  (- reads stdin)',
-  rbac: 'usage: opstudio rbac <design.yaml> [-o <dir>]  (- reads stdin)',
-  sample: 'usage: opstudio sample <design.yaml> [-o <dir>]  (- reads stdin)',
-  import: 'usage: opstudio import <crd.yaml>  (- reads stdin)',
-  types: 'usage: opstudio types <design.yaml> -o <dir>  (- reads stdin)',
-};
 
 function readInput(arg: string): string {
   try {
@@ -103,21 +98,6 @@ function writeFiles(dir: string, files: ReadonlyMap<string, string>): void {
   }
 }
 
-/** Splits `<file> [-o <dir>]` (in either order); undefined when the arguments do not fit. */
-function parseArgs(args: string[]): { arg: string; outDir?: string } | undefined {
-  const rest = [...args];
-  let outDir: string | undefined;
-  const o = rest.findIndex((a) => a === '-o' || a === '--output');
-  if (o >= 0) {
-    outDir = rest[o + 1];
-    if (outDir === undefined || outDir === '') return undefined;
-    rest.splice(o, 2);
-  }
-  const [arg, ...extra] = rest;
-  if (arg === undefined || extra.length > 0 || (arg.startsWith('-') && arg !== '-')) return undefined;
-  return outDir === undefined ? { arg } : { arg, outDir };
-}
-
 export async function designCommand(cmd: string, args: string[]): Promise<number> {
   await Promise.resolve();
   const run = COMMANDS[cmd];
@@ -127,15 +107,14 @@ export async function designCommand(cmd: string, args: string[]): Promise<number
     );
     return 2;
   }
-  const parsed = parseArgs(args);
+  const parsed = parseOrExit(commandSpec(cmd), args, processIo);
+  if (typeof parsed === 'number') return parsed;
+  const [arg] = parsed.positionals as [string];
+  const outDir = parsed.values.output;
   const files = FILE_COMMANDS[cmd];
-  if (!parsed || (parsed.outDir !== undefined && !files)) {
-    process.stderr.write(`${USAGE[cmd]}\n`);
-    return 2;
-  }
   try {
-    if (parsed.outDir !== undefined && files) writeFiles(parsed.outDir, files(readDesign(parsed.arg)));
-    else process.stdout.write(run(parsed.arg));
+    if (typeof outDir === 'string' && files) writeFiles(outDir, files(readDesign(arg)));
+    else process.stdout.write(run(arg));
     return 0;
   } catch (e) {
     if (!(e instanceof InputError)) throw e;

@@ -8,28 +8,22 @@ import { parseDesign } from '@opstudio/shared/design/io';
 import { exportZip } from '@opstudio/shared/scaffold/export-zip';
 import { ScaffoldError } from '@opstudio/shared/scaffold/facts';
 import { writeTree } from '../export/write-tree';
+import { parseOrExit } from './args';
+import { processIo } from './output';
+import { commandSpec } from './commands';
 
-const USAGE = 'usage: opstudio export <design.yaml> (-o <file.zip> | --dir <empty dir>)  (- reads stdin)';
+const SPEC = commandSpec('export');
 
 export function exportCommand(args: string[]): Promise<number> {
   return Promise.resolve(exportSync(args));
 }
 
 function exportSync(args: string[]): number {
-  let input: string | undefined;
-  let out: string | undefined;
-  let dir: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '-o' || a === '--output') out = args[++i];
-    else if (a === '--dir') dir = args[++i];
-    else if (a === '-h' || a === '--help') {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
-    } else if (input === undefined) input = a;
-    else return fail(`unexpected argument ${JSON.stringify(a)}\n${USAGE}`);
-  }
-  if (input === undefined || (out === undefined) === (dir === undefined)) return fail(USAGE);
+  const argv = parseOrExit(SPEC, args, processIo);
+  if (typeof argv === 'number') return argv;
+  const [input] = argv.positionals as [string];
+  const { output: out, dir } = argv.values as { output?: string; dir?: string };
+  if ((out === undefined) === (dir === undefined)) return fail(`pass one of -o <file.zip> and --dir <empty dir>`);
   let text: string;
   try {
     text = readFileSync(input === '-' ? 0 : input, 'utf8');

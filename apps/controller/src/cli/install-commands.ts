@@ -7,22 +7,18 @@
  * runs. Exit codes: 0 done, 1 refused (breaking changes, custom resources exist), 2 bad input,
  * 3 the cluster or database failed.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
 import { crdName } from '@opstudio/shared/design/names';
-import { kubeconfigPath as sandboxKubeconfig, status as sandboxStatus } from '@opstudio/sandbox';
 import { failureOf, fieldCausesOf } from '../api/errors';
 import { loadConfig } from '../config';
 import { checkDb, openDb } from '../db';
 import { DesignStore, parseDesignOrThrow } from '../designs';
 import { CrdService } from '../install';
-import { loadKubeConfig } from '../kube/kubeconfig';
 import { LiveBus } from '../live/bus';
-
-const USAGE = {
-  install: 'usage: opstudio install <design.yaml> [--confirm-breaking] [--name N] [--kubeconfig F] [--context C]',
-  uninstall: 'usage: opstudio uninstall <design.yaml> [--delete-resources] [--name N] [--kubeconfig F] [--context C]',
-};
+import { parseOrExit } from './args';
+import { connectCluster } from './cluster';
+import { processIo } from './output';
+import { commandSpec } from './commands';
 
 const EXIT_BY_CODE: Record<string, number> = {
   PRECONDITION_FAILED: 1,
@@ -34,39 +30,16 @@ const EXIT_BY_CODE: Record<string, number> = {
 
 class UsageError extends Error {}
 
-async function clusterKubeconfig(flag: string | undefined): Promise<string | undefined> {
-  const configured = loadConfig(process.env, flag === undefined ? {} : { kubeconfigPath: flag }).kubeconfigPath;
-  if (configured !== undefined) return configured;
-  const dev = sandboxKubeconfig('dev');
-  if (!existsSync(dev)) return undefined;
-  const running =
-    (await sandboxStatus({ profile: 'dev' })).components.find((c) => c.name === 'kube-apiserver')?.running === true;
-  return running ? dev : undefined;
-}
-
 export async function installCommand(cmd: 'install' | 'uninstall', args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        'confirm-breaking': { type: 'boolean' },
-        'delete-resources': { type: 'boolean' },
-        name: { type: 'string' },
-        kubeconfig: { type: 'string' },
-        context: { type: 'string' },
-      },
-    });
-    if (parsed.positionals.length !== 1) throw new UsageError(USAGE[cmd]);
-    if (cmd === 'install' && parsed.values['delete-resources'] === true)
-      throw new UsageError(`--delete-resources is for uninstall; ${USAGE.install}`);
-    if (cmd === 'uninstall' && parsed.values['confirm-breaking'] === true)
-      throw new UsageError(`--confirm-breaking is for install; ${USAGE.uninstall}`);
-  } catch (err) {
-    process.stderr.write(`opstudio ${cmd}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 2;
-  }
+  const parsed = parseOrExit(commandSpec(cmd), args, processIo);
+  if (typeof parsed === 'number') return parsed;
+  const values = parsed.values as {
+    'confirm-breaking'?: true;
+    'delete-resources'?: true;
+    name?: string;
+    kubeconfig?: string;
+    context?: string;
+  };
   const say = (line: string) => process.stdout.write(`${line}\n`);
   const file = parsed.positionals[0]!;
   let db;
@@ -80,9 +53,8 @@ export async function installCommand(cmd: 'install' | 'uninstall', args: string[
       );
     }
     const design = parseDesignOrThrow(text, `${file} is not a valid design`);
-    const name = parsed.values.name ?? crdName(design);
-    const path = await clusterKubeconfig(parsed.values.kubeconfig);
-    const conn = loadKubeConfig(path, parsed.values.context ?? loadConfig().kubeContext);
+    const name = values.name ?? crdName(design);
+    const conn = await connectCluster(values);
     db = openDb(loadConfig().databaseUrl);
     await checkDb(db);
     const designs = new DesignStore(db);

@@ -3,23 +3,27 @@
  * so that `opstudio crd` never pays for the Kubernetes client or the database.
  * Exit codes: 0 fine, 1 findings (breaking changes, validation errors), 2 bad input.
  */
+import { helpText, usageLine, type CommandSpec } from './args';
+import { COMMAND_SPECS, GROUPS } from './commands';
 
-const usage = `usage: opstudio <command> [options]
-
-cluster
-  sandbox up|down|status|reset|kubeconfig [--profile dev|test|bench]   the local Kubernetes sandbox
-  kubectl <args…>                                                kubectl pointed at the sandbox
-  serve [--host H] [--port P] [--kubeconfig F] [--context C]     run the controller service
-  install <design.yaml> [--confirm-breaking]                     store the design, install its CRD
-  uninstall <design.yaml> [--delete-resources]                   remove the CRD installed from it
-  export <design.yaml> -o <file.zip>                             the design as a kubebuilder Go project
-
-designs (read a file, or - for stdin)
-  crd <design.yaml>              the CRD YAML, as controller-gen writes it
-  import <crd.yaml>              a design from an existing CRD
-  diff <installed-crd.yaml> <proposed>   breaking changes (exit 1 when any)
-  validate <design-or-crd.yaml>  local validation (exit 1 when errors)
-`;
+/** The list `opstudio --help` prints, from the same specs each command parses with. */
+function usage(): string {
+  const lines = ['usage: opstudio <command> [options]   (opstudio <command> --help for its options)'];
+  const synopsis = (spec: CommandSpec): string => usageLine(spec).replace(/^usage: opstudio /, '');
+  const width = 46; // a longer synopsis gets its summary on the next line
+  for (const group of GROUPS) {
+    lines.push('', group);
+    for (const spec of COMMAND_SPECS.filter((c) => c.group === group)) {
+      const text = synopsis(spec);
+      lines.push(
+        text.length <= width
+          ? `  ${text.padEnd(width)}  ${spec.summary}`
+          : `  ${text}\n  ${' '.repeat(width)}  ${spec.summary}`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -38,12 +42,22 @@ const commands: Record<string, Command> = {
   uninstall: async (args) => (await import('./install-commands')).installCommand('uninstall', args),
   export: async (args) => (await import('./export-command')).exportCommand(args),
   admin: async (args) => (await import('./admin-command')).adminCommand(args),
+  pause: async (args) => (await import('./pause-command')).pauseKindCommand('pause', args),
+  resume: async (args) => (await import('./pause-command')).pauseKindCommand('resume', args),
+  get: async (args) => (await import('./get-command')).getCommand(args),
+  history: async (args) => (await import('./history-command')).historyCommand(args),
+  completion: async (args) => (await import('./completion')).completionCommand(args),
 };
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
+  const topic = name === 'help' ? COMMAND_SPECS.find((c) => c.name === args[0]) : undefined;
+  if (topic !== undefined) {
+    process.stdout.write(helpText(topic));
+    return 0;
+  }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(usage);
+    process.stdout.write(usage());
     return name ? 0 : 2;
   }
   const command = commands[name];

@@ -14,6 +14,12 @@ test('sandbox arguments: command, profile (dev by default) and --print', () => {
     profile: 'test',
     print: true,
   });
+  assert.deepEqual(parseSandboxArgs(['status', '-ojson']), {
+    command: 'status',
+    profile: 'dev',
+    print: false,
+    output: 'json',
+  });
 });
 
 test('bad sandbox arguments are one-line errors that say what to do', () => {
@@ -21,10 +27,18 @@ test('bad sandbox arguments are one-line errors that say what to do', () => {
     message: 'unknown sandbox command "start": use one of up, down, status, reset, kubeconfig',
   });
   assert.throws(() => parseSandboxArgs(['up', '--profile', 'prod']), {
-    message: 'unknown sandbox profile "prod": use --profile dev, test or bench',
+    message: 'unknown profile "prod": use one of dev, test, bench',
   });
-  assert.throws(() => parseSandboxArgs(['up', '--force']), /Unknown option '--force'.*opstudio sandbox --help/);
+  assert.throws(
+    () => parseSandboxArgs(['up', '--force']),
+    /unknown option --force \(known: --profile, --print, --output\): see `opstudio sandbox --help`/,
+  );
   assert.throws(() => parseSandboxArgs(['up', '--print']), /--print only applies/);
+  assert.throws(() => parseSandboxArgs(['up', '-o', 'json']), /-o only applies to `opstudio sandbox status`/);
+  assert.throws(() => parseSandboxArgs(['status', '-o', 'xml']), {
+    message: 'unknown output "xml": use one of json, yaml',
+  });
+  assert.throws(() => parseSandboxArgs([]), /missing <command>/);
 });
 
 test('status lists every component and the ready nodes', () => {

@@ -3,7 +3,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
-import { parseArgs } from 'node:util';
 import {
   down,
   ensureBinaries,
@@ -17,54 +16,40 @@ import {
   type ProfileName,
   type SandboxStatus,
 } from '@opstudio/sandbox';
-
-export const SANDBOX_USAGE = `usage: opstudio sandbox <up|down|status|reset|kubeconfig> [--profile dev|test|bench] [--print]
-  up          build the binaries if needed, start the cluster and wait for ${NODE_COUNT} Ready nodes (idempotent)
-  down        stop every sandbox process; data is kept
-  status      show each component; exit 0 when running, 3 when not
-  reset       down, then delete the sandbox's data (certificates, etcd, logs)
-  kubeconfig  print the kubeconfig path (--print: its content)`;
+import { helpText, parseArgv, UsageError } from './args';
+import { commandSpec, type OutputFormat } from './commands';
+import { formatOutput, outputFormat } from './output';
 
 /** Exit code of `status` when the sandbox is not (fully) running. */
 export const EXIT_STOPPED = 3;
 
-const SUBCOMMANDS = ['up', 'down', 'status', 'reset', 'kubeconfig'] as const;
-type Subcommand = (typeof SUBCOMMANDS)[number];
+type Subcommand = 'up' | 'down' | 'status' | 'reset' | 'kubeconfig';
 
 export interface ParsedSandboxArgs {
   command: Subcommand;
   profile: ProfileName;
   print: boolean;
+  /** status: json or yaml (a `SandboxStatus`) instead of the table. */
+  output?: OutputFormat;
 }
+
+const SPEC = commandSpec('sandbox');
 
 /** Parses `sandbox` arguments; throws an Error whose message is the one-line fix. */
 export function parseSandboxArgs(args: string[]): ParsedSandboxArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        profile: { type: 'string', default: 'dev' },
-        print: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    throw new Error(`${(err as Error).message.split('\n')[0]}: see \`opstudio sandbox --help\``);
-  }
-  const [command, ...extra] = parsed.positionals;
-  if (parsed.values.help || command === undefined) throw new UsageRequested();
-  if (!(SUBCOMMANDS as readonly string[]).includes(command)) {
-    throw new Error(`unknown sandbox command "${command}": use one of ${SUBCOMMANDS.join(', ')}`);
-  }
-  if (extra.length > 0) throw new Error(`unexpected argument "${extra[0]}": see \`opstudio sandbox --help\``);
-  if (parsed.values.print && command !== 'kubeconfig')
-    throw new Error('--print only applies to `opstudio sandbox kubeconfig`');
+  const parsed = parseArgv(SPEC, args);
+  if (parsed.help) throw new UsageRequested();
+  const [command] = parsed.positionals as [Subcommand];
+  const { profile = 'dev', print, output } = parsed.values;
+  if (print === true && command !== 'kubeconfig')
+    throw new UsageError('--print only applies to `opstudio sandbox kubeconfig`');
+  if (output !== undefined && command !== 'status')
+    throw new UsageError('-o only applies to `opstudio sandbox status`');
   return {
-    command: command as Subcommand,
-    profile: parseProfileName(parsed.values.profile),
-    print: parsed.values.print,
+    command,
+    profile: parseProfileName(String(profile)),
+    print: print === true,
+    ...(output === undefined ? {} : { output: outputFormat(parsed.values)! }),
   };
 }
 
@@ -99,7 +84,7 @@ export async function sandboxCommand(args: string[]): Promise<number> {
     parsed = parseSandboxArgs(args);
   } catch (err) {
     if (err instanceof UsageRequested) {
-      say(SANDBOX_USAGE);
+      process.stdout.write(helpText(SPEC));
       return 0;
     }
     printError(err);
@@ -137,7 +122,7 @@ export async function sandboxCommand(args: string[]): Promise<number> {
       }
       case 'status': {
         const s = await status({ profile });
-        say(formatStatus(s));
+        process.stdout.write(parsed.output ? formatOutput(parsed.output, s) : `${formatStatus(s)}\n`);
         return s.running ? 0 : EXIT_STOPPED;
       }
       case 'reset':

@@ -4,9 +4,15 @@
 // with the design version pinned in its annotation. A new pin restarts the operator; a deleted
 // CRD (or a removed label) stops it. CRDs without the label are never reconciled.
 // `run(signal)` is the leader's work; `start(signal)` adds leader election around it.
+// Each kind's controller also runs behind the kind's hand-off Lease (handoff-lease.ts), so it
+// stays stopped while the exported operator holds it; a paused kind (kind-pauses.ts, polled) is
+// not run and its Lease is released (docs/design/0030-hand-off.md).
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { ApiextensionsV1Api } from '@kubernetes/client-node';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import type { HandOffHolder } from '@opstudio/shared/kube/handoff';
 import { designGraph } from '@opstudio/shared/design/operand-form';
 import type { StudioDb } from '../db';
 import type { HistoryStore } from '../history/store';
@@ -16,6 +22,8 @@ import { ResilientInformer } from '../kube/informer';
 import { LeaderElector } from '../runtime/leader-election';
 import type { EventRecorder } from '../runtime/recorder';
 import { GraphOperator } from './graph-operator';
+import { kindHandOff, readHandOffHolder, removeHandOffLease } from './handoff-lease';
+import { pausedKinds } from './kind-pauses';
 import { KindOperator } from './operator';
 import { loadPinnedDesign } from './pinned-design';
 
@@ -36,10 +44,21 @@ export interface ManagerOptions {
   /** This replica's name on the Lease (default `<hostname>_<uuid>`). */
   readonly identity?: string;
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
+  /** How often the leader reads the paused kinds (default 2 s: a pause from the CLI or another replica). */
+  readonly pausePollMs?: number;
 }
+
+/** What the embedded controller does with one installed kind. */
+export type KindHandOffState =
+  | { readonly state: 'reconciling' }
+  | { readonly state: 'paused' }
+  /** Started, but another holds the kind's hand-off Lease (the exported operator): `holder`. */
+  | { readonly state: 'waiting'; readonly holder: string }
+  | { readonly state: 'stopped' };
 
 interface Running {
   readonly pin: string;
+  readonly elector: LeaderElector;
   readonly stop: AbortController;
   readonly done: Promise<void>;
 }
@@ -52,18 +71,26 @@ export class ControllerManager {
   private leader: LeaderElector | undefined;
   /** The leader's watch on labelled CRDs, while run() runs. */
   private crdInformer: ResilientInformer<V1CustomResourceDefinition> | undefined;
+  /** The labelled CRDs last seen by run(), to sync a kind again when its pause changes. */
+  private readonly crds = new Map<string, V1CustomResourceDefinition>();
+  private paused = new Set<string>();
+  private readonly identity: string;
 
   constructor(private readonly opts: ManagerOptions) {
     this.log = opts.log ?? (() => undefined);
+    this.identity = opts.identity ?? `${os.hostname()}_${randomUUID()}`;
+  }
+
+  private get lease(): { readonly namespace: string; readonly name: string } {
+    return this.opts.lease ?? { namespace: 'kube-system', name: 'operator-studio-controller-manager' };
   }
 
   /** Runs with leader election until `signal` aborts: reconcilers run only while this replica leads. */
   async start(signal: AbortSignal): Promise<void> {
-    const lease = this.opts.lease ?? { namespace: 'kube-system', name: 'operator-studio-controller-manager' };
     this.leader = new LeaderElector({
       kc: this.opts.kc,
-      ...lease,
-      ...(this.opts.identity !== undefined ? { identity: this.opts.identity } : {}),
+      ...this.lease,
+      identity: this.identity,
       onStartedLeading: (s) => this.run(s),
       log: this.log,
     });
@@ -80,9 +107,26 @@ export class ControllerManager {
     this.crdInformer?.kick();
   }
 
-  /** The kinds being reconciled now (CRD names). */
+  /** The kinds being reconciled now (CRD names): started, and holding their hand-off Lease. */
   get active(): string[] {
-    return [...this.running.keys()].sort();
+    return [...this.running.entries()]
+      .filter(([, r]) => r.elector.isLeader)
+      .map(([name]) => name)
+      .sort();
+  }
+
+  /** This replica's view of one kind (only the leader runs controllers: the others say 'stopped'). */
+  handOff(crdName: string): KindHandOffState {
+    if (this.paused.has(crdName)) return { state: 'paused' };
+    const r = this.running.get(crdName);
+    if (r === undefined) return { state: 'stopped' };
+    if (r.elector.isLeader) return { state: 'reconciling' };
+    return { state: 'waiting', holder: r.elector.leader };
+  }
+
+  /** Who holds the kind's hand-off Lease, read from the cluster (any replica). */
+  whoReconciles(crdName: string): Promise<HandOffHolder> {
+    return readHandOffHolder(this.opts.kc, this.lease.namespace, crdName);
   }
 
   /** The leader's work: watch labelled CRDs and run their operators until `signal` aborts. */
@@ -96,8 +140,14 @@ export class ControllerManager {
       ...(this.opts.watchSilenceMs !== undefined ? { silenceMs: this.opts.watchSilenceMs } : {}),
       log: (m) => this.log(m),
     });
-    const sync = (crd: V1CustomResourceDefinition, deleted: boolean) =>
-      this.chain(crd.metadata?.name ?? '', () => this.sync(crd, deleted, signal));
+    const sync = (crd: V1CustomResourceDefinition, deleted: boolean) => {
+      const name = crd.metadata?.name ?? '';
+      if (deleted) this.crds.delete(name);
+      else this.crds.set(name, crd);
+      this.chain(name, () => this.sync(crd, deleted, signal));
+    };
+    await this.readPauses(signal);
+    const polling = this.pollPauses(signal);
     crds.on('add', (crd) => sync(crd, false));
     crds.on('update', (crd) => sync(crd, false));
     crds.on('delete', (crd) => sync(crd, true));
@@ -106,8 +156,39 @@ export class ControllerManager {
     if (!signal.aborted)
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     if (this.crdInformer === crds) this.crdInformer = undefined;
+    await polling;
+    this.crds.clear();
     await Promise.all([...this.chains.values()]);
     await Promise.all([...this.running.keys()].map((name) => this.stopOperator(name)));
+  }
+
+  /** Reads the paused kinds; a kind whose pause changed is synced again (stopped, or started). */
+  private async readPauses(signal: AbortSignal): Promise<void> {
+    let now: Set<string>;
+    try {
+      now = new Set((await pausedKinds(this.opts.db)).map((p) => p.crdName));
+    } catch (err) {
+      this.log('Reading paused kinds failed', { error: String(err) });
+      return;
+    }
+    const changed = [...now, ...this.paused].filter((n) => now.has(n) !== this.paused.has(n));
+    this.paused = now;
+    for (const name of changed) {
+      this.log(now.has(name) ? 'Kind paused' : 'Kind resumed', { crd: name });
+      const crd = this.crds.get(name);
+      if (crd !== undefined) this.chain(name, () => this.sync(crd, false, signal));
+    }
+  }
+
+  private async pollPauses(signal: AbortSignal): Promise<void> {
+    const every = this.opts.pausePollMs ?? 2_000;
+    while (!signal.aborted) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, every);
+        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      });
+      if (!signal.aborted) await this.readPauses(signal);
+    }
   }
 
   private chain(name: string, step: () => Promise<void>): void {
@@ -127,39 +208,57 @@ export class ControllerManager {
       from !== null &&
       from.designVersion !== null &&
       established &&
+      !this.paused.has(name) &&
       crd.metadata?.deletionTimestamp === undefined;
     const pin = from === null ? '' : `${from.designId}@${from.designVersion}@${crd.metadata?.uid ?? ''}`;
     const current = this.running.get(name);
     if (wanted && current?.pin === pin) return;
     if (current !== undefined) await this.stopOperator(name);
+    if (deleted && current !== undefined)
+      await removeHandOffLease(this.opts.kc, this.lease.namespace, name).catch((err: unknown) =>
+        this.log('Removing the hand-off Lease failed', { crd: name, error: String(err) }),
+      );
     if (!wanted || from === null || from.designVersion === null) return;
-    const design = await loadPinnedDesign(this.opts.db, from.designId, from.designVersion);
+    const { designId, designVersion } = from;
+    const design = await loadPinnedDesign(this.opts.db, designId, designVersion);
     const stop = new AbortController();
     const onAbort = () => stop.abort();
     signal.addEventListener('abort', onAbort, { once: true });
     const { history } = this.opts;
     // a design with operand.resources reconciles its graph; the image form (and no operand) keeps KindOperator
     const Operator = designGraph(design) !== undefined ? GraphOperator : KindOperator;
-    const operator = new Operator({
+    // a new operator each time this replica (re)gains the kind's hand-off Lease
+    const makeOperator = () =>
+      new Operator({
+        kc: this.opts.kc,
+        design,
+        designId,
+        designVersion,
+        recordEvent: (e) => void this.opts.recorder.record(e),
+        onRun: async (attempt, report) => {
+          if (history !== undefined && report !== undefined) await history.record(attempt, report);
+        },
+        ...(this.opts.resyncMs !== undefined ? { resyncMs: this.opts.resyncMs } : {}),
+        ...(this.opts.maxConcurrentReconciles !== undefined
+          ? { maxConcurrentReconciles: this.opts.maxConcurrentReconciles }
+          : {}),
+        ...(this.opts.watchSilenceMs !== undefined ? { watchSilenceMs: this.opts.watchSilenceMs } : {}),
+        ...(this.opts.cache !== undefined ? { cache: this.opts.cache } : {}),
+        log: this.log,
+      });
+    const elector = kindHandOff({
       kc: this.opts.kc,
-      design,
-      designId: from.designId,
-      designVersion: from.designVersion,
-      recordEvent: (e) => void this.opts.recorder.record(e),
-      onRun: async (attempt, report) => {
-        if (history !== undefined && report !== undefined) await history.record(attempt, report);
+      namespace: this.lease.namespace,
+      crdName: name,
+      identity: this.identity,
+      run: async (leading) => {
+        this.log('Starting controller', { crd: name, design: designId, version: designVersion });
+        await makeOperator().start(leading);
       },
-      ...(this.opts.resyncMs !== undefined ? { resyncMs: this.opts.resyncMs } : {}),
-      ...(this.opts.maxConcurrentReconciles !== undefined
-        ? { maxConcurrentReconciles: this.opts.maxConcurrentReconciles }
-        : {}),
-      ...(this.opts.watchSilenceMs !== undefined ? { watchSilenceMs: this.opts.watchSilenceMs } : {}),
-      ...(this.opts.cache !== undefined ? { cache: this.opts.cache } : {}),
       log: this.log,
     });
-    this.log('Starting controller', { crd: name, design: from.designId, version: from.designVersion });
-    const done = operator.start(stop.signal).finally(() => signal.removeEventListener('abort', onAbort));
-    this.running.set(name, { pin, stop, done });
+    const done = elector.run(stop.signal).finally(() => signal.removeEventListener('abort', onAbort));
+    this.running.set(name, { pin, elector, stop, done });
   }
 
   private async stopOperator(name: string): Promise<void> {

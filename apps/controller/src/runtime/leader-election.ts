@@ -35,6 +35,11 @@ export interface LeaderElectorOptions {
   readonly onStoppedLeading?: () => void;
   /** Called when the observed holder changes (including to this process). */
   readonly onNewLeader?: (identity: string) => void;
+  /**
+   * A live holder this candidate may take the Lease from at once (default none). The hand-off
+   * Leases use it for the studio's own replicas: the main Lease already decided who leads.
+   */
+  readonly mayTakeOver?: (holder: string) => boolean;
   /** Give the Lease up on abort (default true); false leaves it to expire, as a crashed process would. */
   readonly releaseOnCancel?: boolean;
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
@@ -192,7 +197,8 @@ export class LeaderElector {
     if (lease.metadata?.resourceVersion !== this.observed?.rv) this.observe(lease, now);
     const holder = spec.holderIdentity ?? '';
     const expiresAt = (this.observed?.at ?? now) + (spec.leaseDurationSeconds ?? 0) * 1000;
-    if (holder !== '' && holder !== this.identity && expiresAt > now) return false;
+    if (holder !== '' && holder !== this.identity && expiresAt > now && this.opts.mayTakeOver?.(holder) !== true)
+      return false;
 
     const mine = holder === this.identity;
     const next: V1LeaseSpec = {

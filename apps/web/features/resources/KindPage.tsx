@@ -9,6 +9,7 @@ import type { ResourceRow } from './api-types';
 import { CreateFromSample } from './CreateFromSample';
 import { DesignLink } from './DesignLink';
 import { DeleteDialog } from './DeleteDialog';
+import { KindHandOff } from './KindHandOff';
 import { KindTable } from './KindTable';
 import { tableOrder } from './table-order';
 import styles from './resources.module.css';
@@ -86,6 +87,7 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
           )}
         </span>
       </div>
+      {managed && <KindHandOff crdName={kind.name} />}
       <div className={styles.toolbar}>
         {namespaced && (
           <label>

@@ -11,6 +11,7 @@ import { EventsPanel } from '../events/EventsPanel';
 import { useMayDo } from '../auth';
 import { useLiveTopics } from '../live/LiveProvider';
 import { TimelinePanel } from '../timeline/TimelinePanel';
+import { TimelineHandOffNote } from './KindHandOff';
 import { ConditionBadges } from './ConditionBadges';
 import { DeleteDialog } from './DeleteDialog';
 import { kindPath } from './paths';
@@ -117,6 +118,7 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
         <PodsPanel owned={state.owned.get(uid)} now={now} />
       </div>
       <OwnedPanel owned={state.owned.get(uid)} now={now} />
+      {managed && <TimelineHandOffNote crdName={crdName} />}
       <TimelinePanel uid={uid} live={state.timelines.get(uid)} />
       <EventsPanel events={state.events.get(uid)} now={now} />
       {managed && (

@@ -5,6 +5,7 @@
  */
 import { generateCrd } from '../crd/generate';
 import { generateRbac } from '../manifests/rbac';
+import { handOffRbacFiles } from './go-handoff';
 import { generateSample } from '../manifests/sample';
 import type { ProjectFacts } from './facts';
 import { goNames } from './go-controller';
@@ -67,6 +68,7 @@ varReference:
   );
 
   add('config/rbac/role.yaml', generateRbac(f.design));
+  for (const [path, text] of handOffRbacFiles(f, labels('    '))) add(path, text);
   const roleFiles = ['admin', 'editor', 'viewer'].map((r) => `${f.lowerKind}_${r}_role.yaml`);
   add(
     'config/rbac/kustomization.yaml',
@@ -81,6 +83,9 @@ varReference:
 - role_binding.yaml
 - leader_election_role.yaml
 - leader_election_role_binding.yaml
+# The hand-off Lease shared with Operator Studio (internal/handoff).
+- studio_handoff_role.yaml
+- studio_handoff_role_binding.yaml
 # The following RBAC configurations are used to protect
 # the metrics endpoint with authn/authz. These configurations
 # ensure that only authorized users and service accounts

@@ -3,9 +3,13 @@
  * with authn/authz, health probes, leader election under kubebuilder's ID, HTTP/2 off by
  * default), wired to the one reconciler the design needs. One addition to kubebuilder's file:
  * `--max-concurrent-reconciles` (default 1, as kubebuilder), so the worker count can be set
- * without editing code (bench/vs-go.bench.ts runs the export at 1 and 4 workers).
+ * without editing code (bench/vs-go.bench.ts runs the export at 1 and 4 workers); and the hand-off
+ * with Operator Studio (internal/handoff, docs/design/0030): the manager takes the kind's
+ * hand-off Lease before it starts and refuses to start while the studio's embedded controller holds
+ * it, unless \`--ignore-studio-lease\`.
  */
 import { goString } from '../gotypes/go-text';
+import { IGNORE_STUDIO_LEASE_FLAG, STUDIO_LEASE_NAMESPACE_FLAG } from '../kube/handoff';
 import type { ProjectFacts } from './facts';
 import { goNames } from './go-controller';
 
@@ -21,6 +25,7 @@ package main
 import (
 	"crypto/tls"
 	"flag"
+	"fmt"
 	"os"
 
 	// Import all Kubernetes client auth plugins (e.g. Azure, GCP, OIDC, etc.)
@@ -40,6 +45,7 @@ import (
 
 ${apiImports}
 	${goString(`${f.module}/internal/controller`)}
+	${goString(`${f.module}/internal/handoff`)}
 	// +kubebuilder:scaffold:imports
 )
 
@@ -65,6 +71,8 @@ func main() {
 	var secureMetrics bool
 	var enableHTTP2 bool
 	var maxConcurrentReconciles int
+	var ignoreStudioLease bool
+	var studioLeaseNamespace string
 	var tlsOpts []func(*tls.Config)
 	flag.StringVar(&metricsAddr, "metrics-bind-address", "0", "The address the metrics endpoint binds to. "+
 		"Use :8443 for HTTPS or :8080 for HTTP, or leave as 0 to disable the metrics service.")
@@ -85,6 +93,10 @@ func main() {
 		"If set, HTTP/2 will be enabled for the metrics and webhook servers")
 	flag.IntVar(&maxConcurrentReconciles, "max-concurrent-reconciles", 1,
 		"How many reconciles of each controller may run at once (controller-runtime's MaxConcurrentReconciles).")
+	flag.BoolVar(&ignoreStudioLease, ${goString(IGNORE_STUDIO_LEASE_FLAG.slice(2))}, false,
+		"Start even while Operator Studio's embedded controller reconciles this kind in the cluster.")
+	flag.StringVar(&studioLeaseNamespace, ${goString(STUDIO_LEASE_NAMESPACE_FLAG.slice(2))}, "default",
+		"The namespace of Operator Studio's Leases (its OPSTUDIO_LEASE_NAMESPACE), where the hand-off Lease lives.")
 	opts := zap.Options{
 		Development: true,
 	}
@@ -200,10 +212,24 @@ func main() {
 		os.Exit(1)
 	}
 
+	ctx := ctrl.SetupSignalHandler()
+	var handOffReleased <-chan struct{}
+	if !ignoreStudioLease {
+		// one controller per kind and cluster: see internal/handoff
+		handOffReleased, err = handoff.Hold(ctx, mgr.GetConfig(), studioLeaseNamespace)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "Refusing to start: %v\\n", err)
+			os.Exit(1)
+		}
+	}
+
 	setupLog.Info("Starting manager")
-	if err := mgr.Start(ctrl.SetupSignalHandler()); err != nil {
+	if err := mgr.Start(ctx); err != nil {
 		setupLog.Error(err, "Failed to run manager")
 		os.Exit(1)
+	}
+	if handOffReleased != nil {
+		<-handOffReleased
 	}
 }
 `;

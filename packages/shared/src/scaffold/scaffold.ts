@@ -13,6 +13,7 @@ import { projectFacts, safeSegment, ScaffoldError, type ProjectFacts } from './f
 import { goMod, GO_SUM } from './go-deps';
 import { controllerGo } from './go-controller';
 import { mainGo } from './go-main';
+import { handOffGo } from './go-handoff';
 import { controllerTestGo, suiteTestGo } from './go-tests';
 import { graphControllerGo } from './go-graph-controller';
 import { graphDataJson } from './go-graph-data';
@@ -64,6 +65,7 @@ function build(f: ProjectFacts): Scaffold {
     add(`${dir}zz_generated.deepcopy.go`, generateDeepCopy(sources, { packageName: goPackageName(v.name), header }));
   }
   add('cmd/main.go', mainGo(f, header));
+  add('internal/handoff/handoff.go', handOffGo(f, header));
   const graph = designGraph(f.design);
   add(
     `internal/controller/${f.lowerKind}_controller.go`,

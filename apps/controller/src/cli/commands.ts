@@ -1,0 +1,241 @@
+/**
+ * Every `opstudio` command as data: main.ts prints its list, each command parses with its entry
+ * (args.ts), and `opstudio completion` writes the shell scripts from the same entries. Data only:
+ * main.ts loads this on every start, so it imports nothing heavy.
+ */
+import type { CommandSpec, FlagSpec } from './args';
+
+export const OUTPUT_FORMATS = ['json', 'yaml'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** `-o json|yaml`: machine-readable output instead of the table. */
+export const OUTPUT: FlagSpec = {
+  name: 'output',
+  short: 'o',
+  value: '<format>',
+  choices: OUTPUT_FORMATS,
+  help: 'print json or yaml instead of the table (docs/design/0028-cli.md)',
+};
+
+const KUBECONFIG: FlagSpec = { name: 'kubeconfig', value: '<file>', complete: 'file', help: 'the cluster' };
+const CONTEXT: FlagSpec = { name: 'context', value: '<name>', help: 'the kubeconfig context' };
+const PROFILES = ['dev', 'test', 'bench'] as const;
+const DESIGN = { name: 'design.yaml', complete: 'file', help: 'a file, or - for stdin' } as const;
+const OUT_DIR: FlagSpec = {
+  name: 'output',
+  short: 'o',
+  value: '<dir>',
+  complete: 'dir',
+  help: 'write where a kubebuilder project keeps it',
+};
+
+export const GROUPS = ['cluster', 'designs', 'scripts'] as const;
+
+export interface CommandEntry extends CommandSpec {
+  readonly group: (typeof GROUPS)[number];
+}
+
+export const COMMAND_SPECS: readonly CommandEntry[] = [
+  {
+    group: 'cluster',
+    name: 'sandbox',
+    summary: 'the local Kubernetes sandbox',
+    details: `  up          build the binaries if needed, start the cluster, wait for its nodes (idempotent)
+  down        stop every sandbox process; data is kept
+  status      show each component; exit 0 when running, 3 when not
+  reset       down, then delete the sandbox's data (certificates, etcd, logs)
+  kubeconfig  print the kubeconfig path (--print: its content)`,
+    positionals: [{ name: 'command', choices: ['up', 'down', 'status', 'reset', 'kubeconfig'] }],
+    flags: [
+      { name: 'profile', value: '<profile>', choices: PROFILES, help: 'which sandbox (default dev)' },
+      { name: 'print', help: 'kubeconfig: print the content, not the path' },
+      { ...OUTPUT, help: 'status: print json or yaml' },
+    ],
+  },
+  {
+    group: 'cluster',
+    name: 'kubectl',
+    summary: 'kubectl pointed at the dev sandbox',
+    positionals: [{ name: 'args', optional: true, variadic: true }],
+    flags: [],
+    passThrough: true,
+  },
+  {
+    group: 'cluster',
+    name: 'serve',
+    summary: 'run the controller service (flags override the environment)',
+    positionals: [],
+    flags: [
+      { name: 'host', value: '<host>', help: 'listen address' },
+      { name: 'port', value: '<port>', help: 'listen port' },
+      KUBECONFIG,
+      CONTEXT,
+      { name: 'auth', help: 'multi-user mode: sign-in, roles (required beyond loopback)' },
+      { name: 'in-cluster', help: "the pod's ServiceAccount, not a kubeconfig" },
+    ],
+  },
+  {
+    group: 'cluster',
+    name: 'get',
+    summary: 'custom resources as a table with the CRD printer columns, or one of them',
+    details: '  <kind>: plural, singular, short name or plural.group, like kubectl; without it, the kinds',
+    positionals: [
+      { name: 'kind', optional: true, complete: 'kind' },
+      { name: 'name', optional: true },
+    ],
+    flags: [
+      { name: 'namespace', short: 'n', value: '<ns>', help: 'only this namespace (default: all)' },
+      { name: 'all-namespaces', short: 'A', help: 'every namespace (the default)' },
+      {
+        ...OUTPUT,
+        choices: ['wide', ...OUTPUT_FORMATS],
+        help: 'wide: every printer column; json|yaml: the objects',
+      },
+      KUBECONFIG,
+      CONTEXT,
+    ],
+  },
+  {
+    group: 'cluster',
+    name: 'history',
+    summary: 'the reconcile timeline of one custom resource',
+    details: '  <kind>/<name>, e.g. memcached/memcached-sample; --watch prints new runs until Ctrl-C',
+    positionals: [{ name: 'kind/name', complete: 'kind' }],
+    flags: [
+      { name: 'namespace', short: 'n', value: '<ns>', help: 'its namespace (needed when the name is not unique)' },
+      { name: 'watch', short: 'w', help: 'keep printing new runs until Ctrl-C' },
+      { name: 'limit', value: '<n>', help: 'the newest n runs (default 50)' },
+      OUTPUT,
+      { ...KUBECONFIG, help: 'the cluster that resolves <kind> (without one, <kind> is the Kind)' },
+      CONTEXT,
+    ],
+  },
+  {
+    group: 'cluster',
+    name: 'install',
+    summary: 'store the design, install its CRD',
+    positionals: [DESIGN],
+    flags: [
+      { name: 'confirm-breaking', help: 'install even when the change breaks stored objects' },
+      { name: 'name', value: '<name>', help: 'the stored design name (default: the CRD name)' },
+      KUBECONFIG,
+      CONTEXT,
+    ],
+  },
+  {
+    group: 'cluster',
+    name: 'uninstall',
+    summary: 'remove the CRD installed from the design',
+    positionals: [DESIGN],
+    flags: [
+      { name: 'delete-resources', help: 'delete its custom resources first' },
+      { name: 'name', value: '<name>', help: 'the stored design name (default: the CRD name)' },
+      KUBECONFIG,
+      CONTEXT,
+    ],
+  },
+  {
+    group: 'cluster',
+    name: 'admin',
+    summary: 'local accounts for multi-user mode',
+    details: `  create <name> [--role R]  password from stdin, else a generated one printed once
+  password <name>           new password (stdin or generated); ends their sessions
+  role <name> <role>
+  delete <name>
+  list                      -o json|yaml for scripts`,
+    positionals: [
+      { name: 'command', choices: ['create', 'password', 'role', 'delete', 'list'] },
+      { name: 'name', optional: true },
+      { name: 'role', optional: true },
+    ],
+    flags: [
+      {
+        name: 'role',
+        value: '<role>',
+        choices: ['viewer', 'editor', 'admin'],
+        help: 'create: the role (default viewer)',
+      },
+      { ...OUTPUT, help: 'list: print json or yaml' },
+    ],
+  },
+  {
+    group: 'cluster',
+    name: 'pause',
+    summary: 'stop the embedded controller of a kind (the exported operator takes over)',
+    positionals: [{ name: 'kind', complete: 'kind' }],
+    flags: [KUBECONFIG, CONTEXT],
+  },
+  {
+    group: 'cluster',
+    name: 'resume',
+    summary: 'start the embedded controller of a paused kind again',
+    positionals: [{ name: 'kind', complete: 'kind' }],
+    flags: [KUBECONFIG, CONTEXT],
+  },
+  {
+    group: 'designs',
+    name: 'export',
+    summary: 'the design as a kubebuilder Go project',
+    positionals: [DESIGN],
+    flags: [
+      { name: 'output', short: 'o', value: '<file.zip>', complete: 'file', help: 'write a zip' },
+      { name: 'dir', value: '<empty dir>', complete: 'dir', help: 'write the tree instead' },
+    ],
+  },
+  {
+    group: 'designs',
+    name: 'crd',
+    summary: 'the CRD YAML, as controller-gen writes it',
+    positionals: [DESIGN],
+    flags: [OUT_DIR],
+  },
+  { group: 'designs', name: 'rbac', summary: 'the manager ClusterRole', positionals: [DESIGN], flags: [OUT_DIR] },
+  { group: 'designs', name: 'sample', summary: 'a sample custom resource', positionals: [DESIGN], flags: [OUT_DIR] },
+  {
+    group: 'designs',
+    name: 'types',
+    summary: 'the Go API package',
+    positionals: [DESIGN],
+    flags: [{ ...OUT_DIR, help: 'where to write (required)' }],
+  },
+  {
+    group: 'designs',
+    name: 'import',
+    summary: 'a design from an existing CRD',
+    positionals: [{ name: 'crd.yaml', complete: 'file', help: 'a file, or - for stdin' }],
+    flags: [],
+  },
+  {
+    group: 'designs',
+    name: 'diff',
+    summary: 'breaking changes (exit 1 when any)',
+    positionals: [
+      { name: 'installed-crd.yaml', complete: 'file' },
+      { name: 'design-or-crd.yaml', complete: 'file' },
+    ],
+    flags: [OUTPUT],
+  },
+  {
+    group: 'designs',
+    name: 'validate',
+    summary: 'local validation (exit 1 when errors)',
+    positionals: [{ name: 'design-or-crd.yaml', complete: 'file' }],
+    flags: [OUTPUT],
+  },
+  {
+    group: 'scripts',
+    name: 'completion',
+    summary: 'the shell completion script',
+    details: `  bash: source <(opstudio completion bash)
+  zsh:  source <(opstudio completion zsh)
+  fish: opstudio completion fish | source`,
+    positionals: [{ name: 'shell', choices: ['bash', 'zsh', 'fish'] }],
+    flags: [],
+  },
+];
+
+export function commandSpec(name: string): CommandEntry {
+  const spec = COMMAND_SPECS.find((c) => c.name === name);
+  if (spec === undefined) throw new Error(`no command spec named ${name}`);
+  return spec;
+}

@@ -1,0 +1,42 @@
+// What the kind page, the timeline and `opstudio pause` say about a kind's hand-off: paused or
+// not (the database), who holds its hand-off Lease (the cluster, so every replica answers the
+// same), and what this replica's controller-manager does with it.
+import type { HandOffHolder } from '@opstudio/shared/kube/handoff';
+import type { StudioDb } from '../db';
+import { kindPause, pauseKind, resumeKind } from './kind-pauses';
+import type { KindPauseView } from './kind-pauses';
+import type { ControllerManager, KindHandOffState } from './manager';
+
+export interface KindHandOffView {
+  readonly crdName: string;
+  /** Set while the embedded controller is paused for this kind. */
+  readonly pause: KindPauseView | null;
+  /** Who holds the hand-off Lease: the studio, the exported operator (its identity), or nobody. */
+  readonly holder: HandOffHolder;
+  /** This replica's controller for the kind (replicas that do not lead say 'stopped'). */
+  readonly here: KindHandOffState;
+  readonly leader: boolean;
+}
+
+export type HandOffManager = Pick<ControllerManager, 'handOff' | 'whoReconciles' | 'isLeader'>;
+
+export async function kindHandOffView(
+  db: StudioDb,
+  manager: HandOffManager,
+  crdName: string,
+): Promise<KindHandOffView> {
+  const [pause, holder] = await Promise.all([kindPause(db, crdName), manager.whoReconciles(crdName)]);
+  return { crdName, pause, holder, here: manager.handOff(crdName), leader: manager.isLeader };
+}
+
+/** Pauses (or resumes) a kind; the leader's controller-manager sees it within its poll period. */
+export async function setKindPaused(
+  db: StudioDb,
+  crdName: string,
+  paused: boolean,
+  by: string,
+): Promise<{ readonly crdName: string; readonly paused: boolean }> {
+  if (paused) await pauseKind(db, crdName, by);
+  else await resumeKind(db, crdName);
+  return { crdName, paused };
+}
