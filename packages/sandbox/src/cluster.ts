@@ -4,17 +4,24 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBinaries, formatElapsed, type Progress } from './build';
-import { COMPONENTS, logFile, pidFile, serverUrl, type Component, type ComponentName } from './components';
+import {
+  COMPONENTS,
+  componentExecutable,
+  logFile,
+  pidFile,
+  serverUrl,
+  type Component,
+  type ComponentName,
+} from './components';
 import type { FlagInputs } from './flags';
-import { createIfMissing, deleteIfPresent, httpCall, listNodes, readyNodeNames } from './kube-http';
+import { createIfMissing, deleteIfPresent, httpCall, listNodes, mergePatch, readyNodeNames } from './kube-http';
 import { kubeconfigFromPki } from './kubeconfig';
-import { NODE_COUNT, kwokConfigYaml, nodeManifest, nodeName } from './kwok-config';
+import { NODE_COUNT, kwokConfigYaml, nodeKubeletStatusPatch, nodeManifest, nodeName } from './kwok-config';
 import { acquireLock } from './lock';
 import { ensurePki, pkiPaths, readAdminCredentials, type ClientCredentials } from './pki';
 import { busyPorts, portBusyMessage } from './ports';
 import { livePid, logTail, removeFile, startDetached, stopPid, type Started } from './process';
 import { layout, resolveProfile, type ProfileInput, type SandboxProfile } from './profiles';
-import { binaryPath } from './versions';
 
 export class SandboxError extends Error {
   override name = 'SandboxError';
@@ -55,6 +62,7 @@ function inputs(p: SandboxProfile): FlagInputs {
     kubeconfig: l.kubeconfig,
     etcdDataDir: l.etcdData,
     kwokConfig: l.kwokConfig,
+    podLogsDir: l.podLogs,
   };
 }
 
@@ -66,7 +74,7 @@ function inputs(p: SandboxProfile): FlagInputs {
 function configFingerprint(p: SandboxProfile): string {
   const flags = COMPONENTS.map((c) => [c.name, c.args(inputs(p))]);
   return createHash('sha256')
-    .update(JSON.stringify([flags, kwokConfigYaml()]))
+    .update(JSON.stringify([flags, kwokConfigYaml(layout(p).podLogs)]))
     .digest('hex');
 }
 
@@ -82,7 +90,7 @@ export function running(p: SandboxProfile): Map<ComponentName, number> {
   const l = layout(p);
   const out = new Map<ComponentName, number>();
   for (const c of COMPONENTS) {
-    const pid = livePid(pidFile(l.run, c.name), binaryPath(c.binary));
+    const pid = livePid(pidFile(l.run, c.name), componentExecutable(c));
     if (pid !== undefined) out.set(c.name, pid);
     else removeFile(pidFile(l.run, c.name)); // stale
   }
@@ -169,7 +177,7 @@ export function startComponentProcess(p: SandboxProfile, c: Component): Started 
   const l = layout(p);
   return startDetached({
     name: c.name,
-    binary: binaryPath(c.binary),
+    binary: componentExecutable(c),
     args: c.args(inputs(p)),
     logFile: logFile(l.logs, c.name),
     pidFile: pidFile(l.run, c.name),
@@ -218,7 +226,7 @@ async function startAll(p: SandboxProfile, progress: Progress, t0: number, timeo
   try {
     const pki = await ensurePki(l.pki);
     writeFileSync(l.kubeconfig, kubeconfigFromPki(pki, p.context, serverUrl(p)), { mode: 0o600 });
-    writeFileSync(l.kwokConfig, kwokConfigYaml());
+    writeFileSync(l.kwokConfig, kwokConfigYaml(l.podLogs));
     mkdirSync(l.kwokWorkDir, { recursive: true });
     const creds = readAdminCredentials(l.pki);
     const [etcd, apiserver, ...rest] = COMPONENTS;
@@ -227,7 +235,15 @@ async function startAll(p: SandboxProfile, progress: Progress, t0: number, timeo
     start(apiserver!);
     await waitFor('kube-apiserver /readyz', () => apiserver!.healthy(p, creds));
     progress('creating nodes…');
-    for (let i = 0; i < NODE_COUNT; i++) await createIfMissing(serverUrl(p), '/api/v1/nodes', nodeManifest(i), creds);
+    for (let i = 0; i < NODE_COUNT; i++) {
+      await createIfMissing(serverUrl(p), '/api/v1/nodes', nodeManifest(i), creds);
+      await mergePatch(
+        serverUrl(p),
+        `/api/v1/nodes/${nodeName(i)}/status`,
+        nodeKubeletStatusPatch(i, p.ports.kwok),
+        creds,
+      );
+    }
     // A new kwok process has a new holder identity: it would wait for the previous run's node
     // Leases to expire (40 s) before managing the nodes, leaving new pods Pending meanwhile.
     for (let i = 0; i < NODE_COUNT; i++)
@@ -268,8 +284,9 @@ export async function down(opts: DownOptions = {}): Promise<ComponentName[]> {
     await stopPid(pid);
     removeFile(pidFile(l.run, name));
   };
-  // Clients of the API server first, then the API server, then its storage.
-  await Promise.all((['kwok', 'kube-scheduler', 'kube-controller-manager'] as const).map(stopOne));
+  // Clients of the API server (and the pod log writer) first, then the API server, then its storage.
+  const clients = COMPONENTS.map((c) => c.name).filter((n) => n !== 'kube-apiserver' && n !== 'etcd');
+  await Promise.all(clients.map(stopOne));
   await stopOne('kube-apiserver');
   await stopOne('etcd');
   return [...pids.keys()];

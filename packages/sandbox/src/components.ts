@@ -1,18 +1,34 @@
-// The five processes of a sandbox, in start order, with how to start and probe each.
+// The six processes of a sandbox, in start order, with how to start and probe each.
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
-import { apiserverArgs, controllerManagerArgs, etcdArgs, kwokArgs, schedulerArgs, type FlagInputs } from './flags';
+import {
+  apiserverArgs,
+  controllerManagerArgs,
+  etcdArgs,
+  kwokArgs,
+  podLogWriterArgs,
+  schedulerArgs,
+  type FlagInputs,
+} from './flags';
 import { isOk } from './kube-http';
 import type { ClientCredentials } from './pki';
 import type { SandboxProfile } from './profiles';
-import type { BinaryName } from './versions';
+import { binaryPath, type BinaryName } from './versions';
 
-export const COMPONENT_NAMES = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kwok'] as const;
+export const COMPONENT_NAMES = [
+  'etcd',
+  'kube-apiserver',
+  'kube-controller-manager',
+  'kube-scheduler',
+  'kwok',
+  'pod-log-writer',
+] as const;
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
 export interface Component {
   name: ComponentName;
-  binary: BinaryName;
+  /** A built binary, or `node` (this Node.js) for the small script components. */
+  binary: BinaryName | 'node';
   args: (f: FlagInputs) => string[];
   /** A cheap liveness/readiness probe of the running process. */
   healthy: (p: SandboxProfile, creds: ClientCredentials) => Promise<boolean>;
@@ -60,10 +76,21 @@ export const COMPONENTS: readonly Component[] = [
     name: 'kwok',
     binary: 'kwok',
     args: kwokArgs,
-    // kwok serves no port (see kwokArgs): its health shows as the nodes staying Ready.
+    // its fake kubelet server (see kwokArgs), plain HTTP on the same port as HTTPS
+    healthy: (p) => isOk(`http://127.0.0.1:${p.ports.kwok}/healthz`),
+  },
+  {
+    name: 'pod-log-writer',
+    binary: 'node',
+    args: podLogWriterArgs,
     healthy: () => Promise.resolve(true),
   },
 ];
+
+/** The executable a component runs. */
+export function componentExecutable(c: Component): string {
+  return c.binary === 'node' ? process.execPath : binaryPath(c.binary);
+}
 
 export function serverUrl(p: SandboxProfile): string {
   return `https://127.0.0.1:${p.ports.apiserver}`;

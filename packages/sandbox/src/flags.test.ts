@@ -10,6 +10,7 @@ const inputs = (name: 'dev' | 'test'): FlagInputs => ({
   kubeconfig: '/d/kubeconfig',
   etcdDataDir: '/d/etcd',
   kwokConfig: '/d/kwok.yaml',
+  podLogsDir: '/d/pod-logs',
 });
 
 const flag = (args: string[], name: string): string | undefined =>
@@ -23,7 +24,8 @@ test('every component of the test profile listens on its own 127.0.0.1 port', ()
   assert.equal(flag(apiserverArgs(f), 'etcd-servers'), 'http://127.0.0.1:12379');
   assert.equal(flag(controllerManagerArgs(f), 'secure-port'), '20257');
   assert.equal(flag(schedulerArgs(f), 'secure-port'), '20259');
-  assert.equal(flag(kwokArgs(f), 'server-address'), undefined, 'kwok serves nothing');
+  assert.equal(flag(kwokArgs(f), 'server-address'), '127.0.0.1:20247');
+  assert.equal(flag(kwokArgs(f), 'node-port'), '20247');
   for (const args of [apiserverArgs(f), controllerManagerArgs(f), schedulerArgs(f)])
     assert.equal(flag(args, 'bind-address'), '127.0.0.1');
   const all = [etcdArgs, apiserverArgs, controllerManagerArgs, schedulerArgs, kwokArgs]

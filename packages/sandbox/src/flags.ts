@@ -1,6 +1,7 @@
 // Command lines of the control-plane components: pure functions of the profile and file layout,
 // so they are unit-tested and the cluster code only starts what these return.
 import type { PkiFile } from './pki';
+import { podLogWriterScript } from './pod-logs';
 import type { SandboxProfile } from './profiles';
 
 export const SERVICE_CIDR = '10.96.0.0/16';
@@ -13,6 +14,7 @@ export interface FlagInputs {
   kubeconfig: string;
   etcdDataDir: string;
   kwokConfig: string;
+  podLogsDir: string;
 }
 
 const LOOPBACK = '127.0.0.1';
@@ -64,6 +66,11 @@ export function apiserverArgs({ profile, pki }: FlagInputs): string[] {
     '--allow-privileged=true',
     // Endpoints may not hold loopback addresses, and nothing in the sandbox dials the service IP.
     '--endpoint-reconciler-type=none',
+    // `pods/log` and `exec` go to the node's kubelet: kwok's server on 127.0.0.1, named by the
+    // InternalDNS address the sandbox gives each node (its InternalIP is a never-dialled fake).
+    // No --kubelet-certificate-authority: kwok serves a self-signed certificate, and without a CA
+    // the API server does not verify it. Acceptable for a loopback-only sandbox, never elsewhere.
+    '--kubelet-preferred-address-types=InternalDNS,InternalIP,Hostname',
     '--profiling=false',
   ];
 }
@@ -110,7 +117,7 @@ export function schedulerArgs({ profile, kubeconfig }: FlagInputs): string[] {
   ];
 }
 
-export function kwokArgs({ kubeconfig, kwokConfig }: FlagInputs): string[] {
+export function kwokArgs({ profile, kubeconfig, kwokConfig }: FlagInputs): string[] {
   return [
     `--kubeconfig=${kubeconfig}`,
     `--config=${kwokConfig}`,
@@ -121,8 +128,17 @@ export function kwokArgs({ kubeconfig, kwokConfig }: FlagInputs): string[] {
     // of it, as a kubelet does. Without it nothing heartbeats between the status Stage's rare
     // refreshes, and the node lifecycle controller marked the nodes NotReady every ~50 s.
     `--node-lease-duration-seconds=${NODE_LEASE_SECONDS}`,
-    // No --server-address: kwok v0.8.0's server start-up races its stage engine (a fatal
-    // "concurrent map writes" in easycel, seen here on 2 cores), and nothing needs its fake
-    // kubelet endpoints. The profile's kwok port stays reserved for when it does.
+    // The fake kubelet endpoints (logs, exec) on the profile's kwok port, HTTPS with a
+    // self-signed certificate and plain HTTP on the same port. kwok v0.8.0's server start-up can
+    // race its stage engine (a fatal "concurrent map writes" in easycel, seen on 2 cores): `up`
+    // restarts kwok when it exits during start-up.
+    `--server-address=${LOOPBACK}:${profile.ports.kwok}`,
+    // what the node-ready Stage would publish as status.daemonEndpoints (`NodePort`)
+    `--node-port=${profile.ports.kwok}`,
   ];
+}
+
+/** The pod log writer (pod-logs.ts), run by node itself: `node -e <script>`. */
+export function podLogWriterArgs({ podLogsDir }: FlagInputs): string[] {
+  return ['-e', podLogWriterScript(podLogsDir)];
 }

@@ -11,14 +11,17 @@ export interface HttpResult {
 
 export function httpCall(
   url: string,
-  opts: { method?: string; body?: unknown; creds?: ClientCredentials; timeoutMs?: number } = {},
+  opts: { method?: string; body?: unknown; contentType?: string; creds?: ClientCredentials; timeoutMs?: number } = {},
 ): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     const options = {
       method: opts.method ?? 'GET',
-      headers: { accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        accept: 'application/json',
+        ...(payload ? { 'content-type': opts.contentType ?? 'application/json' } : {}),
+      },
       timeout: opts.timeoutMs ?? 5000,
       ...(opts.creds ? { ca: opts.creds.ca, cert: opts.creds.cert, key: opts.creds.key } : {}),
     };
@@ -71,6 +74,17 @@ export async function createIfMissing(
   if (res.status !== 201 && res.status !== 200 && res.status !== 409) {
     throw new Error(`creating ${path} failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
   }
+}
+
+/** A JSON merge patch (the object must exist). */
+export async function mergePatch(server: string, path: string, body: unknown, creds: ClientCredentials): Promise<void> {
+  const res = await httpCall(`${server}${path}`, {
+    method: 'PATCH',
+    body,
+    contentType: 'application/merge-patch+json',
+    creds,
+  });
+  if (res.status !== 200) throw new Error(`patching ${path} failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
 }
 
 /** Deletes the object if it exists (404 is fine). */

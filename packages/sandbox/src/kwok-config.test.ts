@@ -3,7 +3,7 @@ import { BlockList } from 'node:net';
 import { test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { KWOK_FALLBACK_CIDR, SERVICE_CIDR } from './flags';
-import { kwokConfigYaml, NODE_COUNT, nodeManifest, nodePodCidr } from './kwok-config';
+import { kwokConfigYaml, NODE_COUNT, nodeKubeletStatusPatch, nodeManifest, nodePodCidr } from './kwok-config';
 
 test('three nodes, each with room for 500 pods and a pod CIDR that holds them', () => {
   assert.equal(NODE_COUNT, 3);
@@ -31,17 +31,29 @@ test('pod CIDRs overlap neither each other, the fallback pool nor the service ra
   }
 });
 
-test('the kwok config is a list of Stages for nodes and pods', () => {
-  const docs = parseAllDocuments(kwokConfigYaml()).map(
-    (d) => d.toJSON() as { kind: string; spec: { resourceRef: { kind: string } } },
+test('the kwok config is a list of Stages for nodes and pods, and one ClusterLogs rule for every pod', () => {
+  const docs = parseAllDocuments(kwokConfigYaml('/d/pod-logs')).map(
+    (d) => d.toJSON() as { kind: string; spec: { resourceRef: { kind: string }; selector?: unknown } },
   );
-  assert.ok(docs.every((d) => d.kind === 'Stage'));
-  assert.ok(docs.some((d) => d.spec.resourceRef.kind === 'Node'));
-  assert.ok(docs.filter((d) => d.spec.resourceRef.kind === 'Pod').length >= 2);
+  const stages = docs.filter((d) => d.kind === 'Stage');
+  assert.ok(stages.some((d) => d.spec.resourceRef.kind === 'Node'));
+  assert.ok(stages.filter((d) => d.spec.resourceRef.kind === 'Pod').length >= 2);
+  const logs = docs.filter((d) => d.kind === 'ClusterLogs');
+  assert.equal(logs.length, 1);
+  assert.equal(logs[0]!.spec.selector, undefined, 'no selector: all pods');
+  assert.equal(docs.length, stages.length + 1);
+});
+
+test("every node names a kubelet the API server can dial, on the profile's kwok port", () => {
+  const patch = nodeKubeletStatusPatch(1, 20247);
+  assert.deepEqual(patch.status.daemonEndpoints, { kubeletEndpoint: { Port: 20247 } });
+  assert.ok(patch.status.addresses.some((a) => a.type === 'InternalDNS' && a.address === 'localhost'));
+  // the whole list: a merge patch replaces it, and the fake InternalIP stays the pods' hostIP
+  assert.deepEqual(patch.status.addresses, (nodeManifest(1) as { status: { addresses: unknown } }).status.addresses);
 });
 
 test('a running pod marked NotReady (by the node lifecycle controller) is made Ready again, a pending one is left to the running stage', () => {
-  const docs = parseAllDocuments(kwokConfigYaml()).map(
+  const docs = parseAllDocuments(kwokConfigYaml('/d/pod-logs')).map(
     (d) =>
       d.toJSON() as {
         metadata: { name: string };

@@ -1,6 +1,7 @@
 // What kwok plays: the Stages that make our fake nodes Ready and scheduled pods Running with IPs,
 // and the Node objects the sandbox creates (kwok manages nodes, it does not create them).
 import { stringify } from 'yaml';
+import { clusterLogs } from './pod-logs';
 
 export const NODE_COUNT = 3;
 export const PODS_PER_NODE = 500;
@@ -35,13 +36,30 @@ export function nodeManifest(i: number): Record<string, unknown> {
     status: {
       capacity: resources,
       allocatable: resources,
-      // Fake addresses from TEST-NET-2: never dialled, only shown as the pods' hostIP.
-      addresses: [
-        { type: 'InternalIP', address: `198.51.100.${10 + i}` },
-        { type: 'Hostname', address: name },
-      ],
+      addresses: nodeAddresses(i),
     },
   };
+}
+
+/**
+ * A node's addresses. The InternalIP is a fake from TEST-NET-2, never dialled, only shown as the
+ * pods' hostIP; the API server reaches the node's kubelet (kwok's server) by its InternalDNS
+ * name, which it prefers (see apiserverArgs).
+ */
+export function nodeAddresses(i: number) {
+  return [
+    { type: 'InternalIP', address: `198.51.100.${10 + i}` },
+    { type: 'Hostname', address: nodeName(i) },
+    { type: 'InternalDNS', address: 'localhost' },
+  ];
+}
+
+/**
+ * A merge patch of node i's status with its addresses and kubelet port: applied at every start,
+ * so nodes an older sandbox created (and ports of another profile) are brought up to date.
+ */
+export function nodeKubeletStatusPatch(i: number, kwokPort: number) {
+  return { status: { addresses: nodeAddresses(i), daemonEndpoints: { kubeletEndpoint: { Port: kwokPort } } } };
 }
 
 const NODE_CONDITIONS_TEMPLATE = `conditions:
@@ -257,9 +275,7 @@ phase: Succeeded
   ];
 }
 
-/** The kwok --config file: its Stages as a multi-document YAML. */
-export function kwokConfigYaml(): string {
-  return kwokStages()
-    .map((doc) => stringify(doc, { lineWidth: 0 }))
-    .join('---\n');
+/** The kwok --config file: its Stages and the ClusterLogs rule, as a multi-document YAML. */
+export function kwokConfigYaml(podLogsDir: string): string {
+  return [...kwokStages(), clusterLogs(podLogsDir)].map((doc) => stringify(doc, { lineWidth: 0 })).join('---\n');
 }

@@ -11,13 +11,14 @@ export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   });
 }
 
-/** The ports the sandbox binds today (kwok's is reserved but unused: see kwokArgs). */
+/** The ports the sandbox binds. */
 export const BOUND_PORTS: readonly (keyof SandboxPorts)[] = [
   'apiserver',
   'etcdClient',
   'etcdPeer',
   'controllerManager',
   'scheduler',
+  'kwok',
 ];
 
 export async function busyPorts(

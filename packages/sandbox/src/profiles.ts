@@ -132,6 +132,8 @@ export function layout(p: SandboxProfile) {
     kubeconfig: join(d, 'kubeconfig'),
     kwokConfig: join(d, 'kwok.yaml'),
     kwokWorkDir: join(d, 'kwok'),
+    /** The container log files kwok serves for every pod (see pod-logs.ts). */
+    podLogs: join(d, 'pod-logs'),
     upLock: join(d, 'run', 'up.lock'),
   };
 }

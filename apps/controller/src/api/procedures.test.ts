@@ -19,7 +19,10 @@ const expected: Record<string, KubeAccess> = {
   'audit.list': 'none',
   'cluster.info': 'metadata',
   'cluster.kindSchema': 'user',
+  'controllers.handOff': 'metadata',
   'controllers.list': 'metadata',
+  'controllers.pause': 'metadata',
+  'controllers.resume': 'metadata',
   'crds.diff': 'metadata',
   'crds.get': 'metadata',
   'crds.install': 'write',
@@ -33,6 +36,9 @@ const expected: Record<string, KubeAccess> = {
   'history.failures': 'user',
   'history.runs': 'user',
   'live.subscribe': 'user',
+  'podLogs.containers': 'read',
+  'podLogs.follow': 'read',
+  'podLogs.read': 'read',
   'resources.create': 'write',
   'resources.delete': 'write',
   'resources.get': 'read',
@@ -48,7 +54,7 @@ const expected: Record<string, KubeAccess> = {
 };
 
 /** Every procedure of these nouns reads or changes the cluster: none may skip the access types. */
-const clusterNouns = new Set(['access', 'cluster', 'controllers', 'crds', 'history', 'live', 'resources']);
+const clusterNouns = new Set(['access', 'cluster', 'controllers', 'crds', 'history', 'live', 'podLogs', 'resources']);
 
 const procedures = Object.entries(
   appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>,

@@ -9,6 +9,7 @@ import { historyRouter } from './routers/history';
 import { controllersRouter } from './routers/controllers';
 import { auditRouter } from './routers/audit';
 import { usersRouter } from './routers/users';
+import { podLogsRouter } from './routers/pod-logs';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
   controllers: controllersRouter,
   audit: auditRouter,
   users: usersRouter,
+  podLogs: podLogsRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -39,6 +41,7 @@ export type { AccessAnswer } from './access-answers';
 export type { CrdDiff, CrdSummary, DesignChange, InstallOperation, InstallStep, InstallStepName } from '../install';
 export type { DesignSummary, DesignVersionView, SavedDesign } from '../designs';
 export type { AuditEntryView, AuditFilter } from '../audit';
+export type { PodContainers } from '../resources/pod-logs';
 export type { RunAction, RunOutcome, TimelineRun } from '../history';
 export type {
   ControllerInfo,

@@ -1,6 +1,8 @@
 'use client';
 // What the CR owns, live (`owned:<uid>`): each Deployment's replicas ready/desired, and one row per
 // Pod with its phase, readiness, restarts and node.
+import { useState } from 'react';
+import { PodLogs } from '../pod-logs/PodLogs';
 import type { OwnedObjects } from './api-types';
 import { ConditionBadges } from './ConditionBadges';
 import { ageText } from './printer-columns';
@@ -9,6 +11,7 @@ import { Skeleton } from '../shell/Skeleton';
 
 export function PodsPanel({ owned, now }: { readonly owned: OwnedObjects | undefined; readonly now: number }) {
   const pods = owned === undefined ? [] : [...owned.pods].sort((a, b) => a.name.localeCompare(b.name));
+  const [logsOf, setLogsOf] = useState<{ namespace: string; pod: string } | null>(null);
   return (
     <section className={styles.card} aria-label="Pods">
       <h2>Pods</h2>
@@ -35,6 +38,7 @@ export function PodsPanel({ owned, now }: { readonly owned: OwnedObjects | undef
               <th scope="col">Restarts</th>
               <th scope="col">Node</th>
               <th scope="col">Age</th>
+              <th scope="col">Logs</th>
             </tr>
           </thead>
           <tbody>
@@ -54,11 +58,23 @@ export function PodsPanel({ owned, now }: { readonly owned: OwnedObjects | undef
                 <td>{p.restarts}</td>
                 <td>{p.node ?? ''}</td>
                 <td>{ageText(p.createdAt, now)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className={styles.button}
+                    aria-label={`Logs of ${p.name}`}
+                    aria-pressed={logsOf?.pod === p.name}
+                    onClick={() => setLogsOf({ namespace: p.namespace, pod: p.name })}
+                  >
+                    Logs
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      {logsOf && <PodLogs key={`${logsOf.namespace}/${logsOf.pod}`} {...logsOf} onClose={() => setLogsOf(null)} />}
     </section>
   );
 }
