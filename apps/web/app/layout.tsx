@@ -4,6 +4,7 @@ import { AuthGate, SessionProvider } from '../features/auth';
 import { serverSession } from '../features/auth/server-session';
 import { LiveProvider } from '../features/live/LiveProvider';
 import { AppShell } from '../features/shell/AppShell';
+import { themeScript } from '../features/theme/theme';
 import { ApiProvider } from '../trpc/client';
 import './globals.css';
 
@@ -16,7 +17,12 @@ export default async function RootLayout({ children }: { readonly children: Reac
   // who is asking, known before the first byte of HTML: the role decides which buttons exist
   const session = await serverSession();
   return (
-    <html lang="en">
+    // suppressHydrationWarning: the theme script sets data-theme on <html> before React hydrates it
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        {/* before the first paint, so a dark page never flashes light (the app sets no CSP; with one, hash this text) */}
+        <script dangerouslySetInnerHTML={{ __html: themeScript() }} />
+      </head>
       <body>
         <ApiProvider>
           <SessionProvider initial={session}>

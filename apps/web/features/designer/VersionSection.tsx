@@ -81,13 +81,16 @@ export function VersionSection({ design, edit, selected, onSelect }: Props) {
   return (
     <section className={styles.section}>
       <h2 id="versions-h">Versions</h2>
-      <div className={styles.tabs} role="tablist">
-        {versions.map((v, i) => (
-          <button key={i} type="button" role="tab" aria-selected={i === selected} onClick={() => onSelect(i)}>
-            {v.name || '(unnamed)'}
-            {v.storage ? ' · storage' : ''}
-          </button>
-        ))}
+      {/* a tablist holds tabs only (axe: aria-required-children): "Add version" sits beside it */}
+      <div className={styles.tabs}>
+        <div className={styles.tabList} role="tablist" aria-labelledby="versions-h">
+          {versions.map((v, i) => (
+            <button key={i} type="button" role="tab" aria-selected={i === selected} onClick={() => onSelect(i)}>
+              {v.name || '(unnamed)'}
+              {v.storage ? ' · storage' : ''}
+            </button>
+          ))}
+        </div>
         <button type="button" onClick={addVersion}>
           Add version
         </button>

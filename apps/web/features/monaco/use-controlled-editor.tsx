@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import { setUpMonaco } from './monaco-setup';
 import { minimalEdit } from './text-diff';
 import { Skeleton } from '../shell/Skeleton';
+import { monacoTheme, useTheme } from '../theme';
 
 const monaco = setUpMonaco();
 
@@ -36,6 +37,8 @@ export function useControlledEditor(
   latest.current = value;
   const focused = useRef(onFocus);
   focused.current = onFocus;
+  // Monaco's theme is global to the page; every editor asks for the page's, so a switch repaints them all
+  const theme = monacoTheme(useTheme());
 
   const onMount: OnMount = (ed) => {
     editorRef.current = ed;
@@ -71,6 +74,7 @@ export function useControlledEditor(
 
   const editorProps = {
     language: 'yaml',
+    theme,
     defaultValue: value,
     onChange: (text: string | undefined) => {
       if (!applying.current) onChange(text ?? '');

@@ -15,7 +15,8 @@ const LINE = 18;
 export function CodeText({ text }: { readonly text: string }) {
   if (text.length <= WINDOW_FROM)
     return (
-      <pre>
+      // focusable: a long line scrolls sideways, and the keyboard must reach it (axe: scrollable-region-focusable)
+      <pre tabIndex={0}>
         <code>{text}</code>
       </pre>
     );
@@ -51,7 +52,7 @@ function WindowedText({ text }: { readonly text: string }) {
   const items = virtualizer.getVirtualItems();
   const first = items[0];
   return (
-    <pre ref={pre} style={{ position: 'relative', height: lines.length * LINE, lineHeight: `${LINE}px` }}>
+    <pre ref={pre} tabIndex={0} style={{ position: 'relative', height: lines.length * LINE, lineHeight: `${LINE}px` }}>
       {first !== undefined ? (
         <code style={{ position: 'absolute', left: 0, top: first.index * LINE }}>
           {lines.slice(first.index, (items.at(-1)?.index ?? first.index) + 1).join('\n')}

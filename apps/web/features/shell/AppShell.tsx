@@ -1,10 +1,11 @@
-// The frame around every page: the product name, the always-visible connection badge and (in
-// multi-user mode) who is signed in on top; the navigation on the left, sticky and collapsible
+// The frame around every page: the product name, the always-visible connection badge, the theme
+// switch and (in multi-user mode) who is signed in on top; the navigation on the left, sticky and collapsible
 // (overview, designs, the kinds the studio installed, other kinds, and the admin's pages for admins).
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { UserMenu } from '../auth';
 import { ConnectionBadge } from '../cluster/ConnectionBadge';
+import { ThemeSwitch } from '../theme';
 import { AdminNav } from './AdminNav';
 import { KindsNav } from './KindsNav';
 import { MainNav } from './MainNav';
@@ -20,6 +21,7 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
         </Link>
         <span className={styles.spacer} />
         <ConnectionBadge />
+        <ThemeSwitch />
         <UserMenu />
       </header>
       <div className={styles.body}>

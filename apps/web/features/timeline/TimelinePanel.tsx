@@ -48,7 +48,8 @@ export function TimelinePanel({
       {live === undefined && <p className={styles.note}>loading…</p>}
       {live !== undefined && runs.length === 0 && <p className={styles.note}>No reconciles recorded yet.</p>}
       {runs.length > 0 && (
-        <ol className={styles.runs} aria-label="Runs">
+        // the list scrolls on its own: focusable, so the keyboard can scroll it (axe: scrollable-region-focusable)
+        <ol className={styles.runs} aria-label="Runs" tabIndex={0}>
           {runs.map((run) => (
             <li key={run.id} className={styles.run} data-outcome={run.outcome} aria-label={`Run ${run.id}`}>
               <div className={styles.head}>
