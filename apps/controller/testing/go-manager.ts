@@ -139,6 +139,10 @@ export class GoManager {
         '--metrics-bind-address=0',
         `--health-probe-bind-address=127.0.0.1:${probePort}`,
         ...(leaseNs !== undefined ? [`--studio-lease-namespace=${leaseNs}`] : []),
+        // a kind of its own (no studio label): nothing to hand off, and the hand-off Lease, like
+        // controller-runtime's leader election, would end the process when an outage outlasts its
+        // renew deadline (the outage test compares recovery, not restarts)
+        ...(this.options.sharedKind === true ? [] : ['--ignore-studio-lease']),
       ],
       {
         cwd: this.dir,
