@@ -13,8 +13,9 @@ export interface FrameFigures {
 
 /**
  * An init script: notes (ms since navigation start) when the first table row (a CR, not a
- * spacer) is in the DOM, when the last live.subscribe stream opened before it, and when the first
- * large message (the table's snapshot) arrived on one: where the time to the first row goes.
+ * spacer) is in the DOM, when the last live.subscribe stream opened before it, and when the
+ * table's snapshot (its first page: a long one comes in pages) arrived on one: where the time to
+ * the first row goes.
  */
 export const WATCH_FIRST_ROW = `(() => {
   const Native = window.EventSource;
@@ -23,7 +24,12 @@ export const WATCH_FIRST_ROW = `(() => {
       super(url, init);
       if (window.__tenkFirstRowAt === undefined) window.__tenkStreamAt = performance.now();
       this.addEventListener('message', (e) => {
-        if (window.__tenkSnapshotAt === undefined && typeof e.data === 'string' && e.data.length > 100000)
+        if (
+          window.__tenkSnapshotAt === undefined &&
+          typeof e.data === 'string' &&
+          e.data.includes('"topic":"resources:') &&
+          e.data.includes('"type":"snapshot"')
+        )
           window.__tenkSnapshotAt = performance.now();
       });
     }

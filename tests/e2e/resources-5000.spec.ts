@@ -84,7 +84,9 @@ test(`a table of ${COUNT} CRs loads, renders only what is in view, and scrolls s
 
     const opened = Date.now();
     await page.goto(`/resources/${crdName}`);
-    await expect(page.getByText(`${COUNT} tickets`)).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByText(`${COUNT.toLocaleString('en')} tickets`, { exact: true })).toBeVisible({
+      timeout: 120_000,
+    });
     const table = page.getByRole('table', { name: 'Ticket resources' });
     await expect(table.getByRole('row', { name: name(0) })).toBeVisible();
     note('page open → all rows counted and the first shown', `${Date.now() - opened} ms`);

@@ -35,7 +35,9 @@ export function liveVisibility(ctx: RequestContext, user: StudioUser): Visible |
     if (resources !== undefined) {
       const e = event as Extract<LiveEvent, { topic: FamilyTopic<'resources'> }>;
       const q = { group: resources.group, resource: resources.plural };
-      if (e.type === 'snapshot') return { ...e, items: await filter(q, e.items, (row) => row.namespace) };
+      // a page's total counts rows this user may not see: withheld (shared/live/snapshot-pages.ts)
+      if (e.type === 'snapshot' || e.type === 'page')
+        return { ...e, items: await filter(q, e.items, (row) => row.namespace), ...(e.more ? { more: {} } : {}) };
       return (await one(q, e.item, (row) => row.namespace)) ? e : undefined;
     }
     if (isFamilyTopic('owned', event.topic)) {

@@ -3,6 +3,7 @@
 // cluster summary, an install's progress) always comes whole. The payload types of the services
 // that publish here come from their `types.ts` modules, never from the services themselves: they
 // import this module, and live/ stays the end of the line (eslint.config.mjs holds it there).
+import type { SnapshotPage } from '@opstudio/shared/live/snapshot-pages';
 import type { FamilyTopic } from '@opstudio/shared/live/topics';
 import type { InstallOperation } from '../install/types';
 import type { TimelineRun } from '../history/types';
@@ -57,6 +58,11 @@ type ListEvents<TTopic extends string, TItem> =
   | { readonly topic: TTopic; readonly type: 'snapshot'; readonly items: readonly TItem[] }
   | { readonly topic: TTopic; readonly type: 'upsert' | 'delete'; readonly item: TItem };
 
+/** A list whose snapshot may come in pages (@opstudio/shared/live/snapshot-pages): the snapshot, then pages adding rows. */
+type PagedListEvents<TTopic extends string, TItem> =
+  | (SnapshotPage<TItem> & { readonly topic: TTopic })
+  | { readonly topic: TTopic; readonly type: 'upsert' | 'delete'; readonly item: TItem };
+
 export type LiveEvent =
   | { readonly topic: 'cluster'; readonly type: 'snapshot'; readonly cluster: ClusterSummary }
   | ListEvents<'namespaces', NamespaceSummary>
@@ -69,8 +75,8 @@ export type LiveEvent =
   | ListEvents<FamilyTopic<'events'>, EventSummary>
   // every CRD in the cluster (resources/kinds.ts)
   | ListEvents<'kinds', ResourceKind>
-  // the CRs of one kind, all namespaces or one (resources/kind-watches.ts)
-  | ListEvents<FamilyTopic<'resources'>, ResourceRow>
+  // the CRs of one kind, all namespaces or one (resources/kind-watches.ts); 10,000 of them come in pages
+  | PagedListEvents<FamilyTopic<'resources'>, ResourceRow>
   // what one CR owns: its Deployment(s) and their Pods, and every owned object of the watched
   // kinds (`objects`, absent where nothing is shown: a withheld topic), always whole (resources/owned.ts)
   | {

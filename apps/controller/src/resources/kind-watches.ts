@@ -8,13 +8,16 @@
 // older event id gets the current list instead of a gap.
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { Gauge, register } from 'prom-client';
+import { SNAPSHOT_PAGES, snapshotPages } from '@opstudio/shared/live/snapshot-pages';
 import { resourceRow } from '@opstudio/shared/resources/index';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
+import { KubeJson } from '../kube/json-client';
 import type { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
 import type { SnapshotRegistry } from '../live/snapshots';
 import { parseResourcesTopic, resourcesTopic } from '@opstudio/shared/live/topics';
 import type { FamilyTopic, Topic } from '@opstudio/shared/live/topics';
+import { firstPage } from './first-page';
 import { KindRows } from './kind-rows';
 import type { KindsWatcher } from './kinds';
 import type { ResourceRow } from './types';
@@ -63,6 +66,7 @@ export class KindWatches {
   /** Topics that had subscribers before in this process (see Continuity above). */
   private readonly servedBefore = new Set<Topic>();
   private readonly cache: InformerCache;
+  private readonly http: KubeJson;
 
   constructor(
     kc: KubeConfig,
@@ -71,6 +75,7 @@ export class KindWatches {
     private readonly opts: KindWatchesOptions = {},
   ) {
     this.cache = opts.cache ?? new InformerCache({ kc, ...(opts.log !== undefined ? { log: opts.log } : {}) });
+    this.http = new KubeJson(kc);
     instances.add(this);
     kinds.onChange((kind) => {
       for (const w of this.watches.values()) {
@@ -82,7 +87,7 @@ export class KindWatches {
         if (key === w.columnsKey) continue;
         w.columnsKey = key;
         w.rows.reset(w.lease.list().map((o) => resourceRow(o, this.columns(w))));
-        for (const topic of w.topics) this.bus.publish(this.snapshotOf(w, topic));
+        for (const topic of w.topics) this.publishSnapshot(w, topic);
       }
     });
   }
@@ -117,7 +122,7 @@ export class KindWatches {
     w.linger = undefined;
     w.topics.add(topic);
     if (this.servedBefore.has(topic)) {
-      if (w.lease.synced && w.lease.state === 'watching') this.bus.publish(this.snapshotOf(w, topic));
+      if (w.lease.synced && w.lease.state === 'watching') this.publishSnapshot(w, topic);
       else w.pending.add(topic);
     }
     this.servedBefore.add(topic);
@@ -173,16 +178,29 @@ export class KindWatches {
     if (t === undefined) return [];
     const w = this.watches.get(keyOf(t.group, t.version, t.plural));
     // only a kind the cluster serves can sync; an unknown one answers empty at once
-    if (w !== undefined && !w.lease.synced && this.kinds.find(t.group, t.version, t.plural) !== undefined)
+    if (w !== undefined && !w.lease.synced && this.kinds.find(t.group, t.version, t.plural) !== undefined) {
+      // cold: a screenful from the API server now, the whole list on the bus once synced (first-page.ts)
+      const first = await firstPage(this.http, t, this.columns(w), SNAPSHOT_PAGES.first, 2000);
+      if (first !== undefined && !w.lease.synced && first.rows.length === SNAPSHOT_PAGES.first) {
+        w.pending.add(topic);
+        const more = first.total === undefined ? {} : { total: first.total };
+        return [{ topic: topic as FamilyTopic<'resources'>, type: 'snapshot', items: first.rows, more }];
+      }
       await w.lease.waitForSync(this.opts.syncWaitMs ?? 5000);
+    }
     return w === undefined
       ? [{ topic: topic as FamilyTopic<'resources'>, type: 'snapshot', items: [] }]
-      : [this.snapshotOf(w, topic)];
+      : this.snapshotOf(w, topic);
   }
 
-  private snapshotOf(w: Watch, topic: Topic): LiveEvent {
+  /** The topic's rows as a snapshot in pages, the first one a screenful (shared/live/snapshot-pages.ts). */
+  private snapshotOf(w: Watch, topic: Topic): LiveEvent[] {
     const items = w.rows.list(parseResourcesTopic(topic)?.namespace);
-    return { topic: topic as FamilyTopic<'resources'>, type: 'snapshot', items };
+    return snapshotPages(items).map((page) => ({ ...page, topic: topic as FamilyTopic<'resources'> }));
+  }
+
+  private publishSnapshot(w: Watch, topic: Topic): void {
+    for (const event of this.snapshotOf(w, topic)) this.bus.publish(event);
   }
 
   private columns(w: Watch) {
@@ -215,7 +233,7 @@ export class KindWatches {
     lease.on('delete', (o) => this.publishRow(w, resourceRow(o, this.columns(w)), 'delete'));
     lease.onState((state) => {
       if (state !== 'watching') return;
-      for (const topic of w.pending) this.bus.publish(this.snapshotOf(w, topic));
+      for (const topic of w.pending) this.publishSnapshot(w, topic);
       w.pending.clear();
     });
     this.watches.set(key, w);

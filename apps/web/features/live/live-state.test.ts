@@ -131,3 +131,34 @@ test('a batch of row events folds like one event at a time, copying the rows onc
   const resnap = applyLiveEvents(start, [...batch, { topic, type: 'snapshot', items: [row('z', '9')] }]);
   assert.deepEqual([...(resnap.rows.get(topic)?.keys() ?? [])], ['z'], 'a snapshot in the batch replaces');
 });
+
+test('a snapshot in pages: rows grow page by page, the topic is loading until the last page, in one batch or many', () => {
+  const topic = 'resources:g.example.com/v1/things' as const;
+  const row = (uid: string): ResourceRow => ({
+    uid,
+    name: uid,
+    namespace: 'default',
+    creationTimestamp: null,
+    deletionTimestamp: null,
+    generation: 1,
+    observedGeneration: null,
+    resourceVersion: '1',
+    columns: [],
+    conditions: [],
+  });
+  const more = { total: 5 };
+  const events = [
+    { topic, type: 'snapshot', items: [row('a'), row('b')], more },
+    { topic, type: 'page', items: [row('c'), row('d')], more },
+    { topic, type: 'upsert', item: row('x') },
+    { topic, type: 'page', items: [row('e')] },
+  ] as const;
+  const first = applyLiveEvents(emptyLiveState, events.slice(0, 2));
+  assert.deepEqual([...(first.rows.get(topic)?.keys() ?? [])], ['a', 'b', 'c', 'd']);
+  assert.equal(first.rowsLoading.get(topic), 5, 'still loading, 5 in all');
+  const done = applyLiveEvents(first, events.slice(2));
+  assert.deepEqual([...(done.rows.get(topic)?.keys() ?? [])], ['a', 'b', 'c', 'd', 'x', 'e']);
+  assert.equal(done.rowsLoading.has(topic), false, 'the last page ends the loading');
+  assert.deepEqual(applyLiveEvents(emptyLiveState, events), done, 'one batch folds like two');
+  assert.deepEqual(applyLiveEvents(emptyLiveState, events), events.reduce(applyLiveEvent, emptyLiveState));
+});

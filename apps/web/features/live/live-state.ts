@@ -26,6 +26,8 @@ export interface LiveState {
   readonly kinds: Keyed<ResourceKind> | null;
   /** By topic (`resources:<group>/<version>/<plural>[/<namespace>]`). */
   readonly rows: ReadonlyMap<string, Keyed<ResourceRow>>;
+  /** `resources:` topics whose snapshot is still arriving in pages → how many rows in all, when told. */
+  readonly rowsLoading: ReadonlyMap<string, number | undefined>;
   /** By CR uid. */
   readonly owned: ReadonlyMap<string, OwnedObjects>;
   readonly timelines: ReadonlyMap<string, readonly TimelineRun[]>;
@@ -38,6 +40,7 @@ export const emptyLiveState: LiveState = {
   nodes: null,
   kinds: null,
   rows: new Map(),
+  rowsLoading: new Map(),
   owned: new Map(),
   timelines: new Map(),
   events: new Map(),
@@ -83,7 +86,11 @@ export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
       return { ...state, kinds: applyWatchEvent(state.kinds ?? undefined, event) };
   }
   if (isTopic(event, 'resources')) {
-    return { ...state, rows: withKey(state.rows, event.topic, applyWatchEvent(state.rows.get(event.topic), event)) };
+    return {
+      ...state,
+      rows: withKey(state.rows, event.topic, applyWatchEvent(state.rows.get(event.topic), event)),
+      rowsLoading: loadingAfter(state.rowsLoading, event),
+    };
   }
   if (isTopic(event, 'owned')) {
     return {
@@ -107,10 +114,23 @@ export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
   return state; // topics folded elsewhere (install progress: features/designer)
 }
 
+/** Whether a `resources:` topic's snapshot is still arriving, after this event (upserts change nothing). */
+function loadingAfter(
+  loading: ReadonlyMap<string, number | undefined>,
+  event: Of<'resources'>,
+): ReadonlyMap<string, number | undefined> {
+  if (event.type !== 'snapshot' && event.type !== 'page') return loading;
+  if (event.more !== undefined) return withKey(loading, event.topic, event.more.total);
+  if (!loading.has(event.topic)) return loading;
+  const next = new Map(loading);
+  next.delete(event.topic);
+  return next;
+}
+
 /**
- * Folds a batch of events (LiveProvider flushes once per frame). The upserts and deletes of one
- * `resources:` topic in a batch edit one copy of its rows: folding them one by one copied a
- * 10,000-row map per event, 100 times a second while 100 CRs change.
+ * Folds a batch of events (LiveProvider flushes once per frame). The upserts, deletes and
+ * snapshot pages of one `resources:` topic in a batch edit one copy of its rows: folding them one
+ * by one copied a 10,000-row map per event, 100 times a second while 100 CRs change.
  */
 export function applyLiveEvents(state: LiveState, events: readonly LiveEvent[]): LiveState {
   let next = state;
@@ -127,7 +147,10 @@ export function applyLiveEvents(state: LiveState, events: readonly LiveEvent[]):
       copies.set(event.topic, rows);
       next = { ...next, rows: withKey(next.rows, event.topic, rows) };
     }
-    if (event.type === 'upsert') rows.set(event.item.uid, event.item);
+    if (event.type === 'page') {
+      for (const item of event.items) rows.set(item.uid, item);
+      next = { ...next, rowsLoading: loadingAfter(next.rowsLoading, event) };
+    } else if (event.type === 'upsert') rows.set(event.item.uid, event.item);
     else rows.delete(event.item.uid);
   }
   return next;

@@ -19,6 +19,21 @@ import { Skeleton } from '../shell/Skeleton';
 
 const ALL = '';
 
+/** "3 memcacheds"; while a long snapshot is still arriving in pages, "1,200 of 10,000 tickets, loading…". */
+function rowCount(
+  n: number,
+  kind: { readonly singular: string; readonly plural: string },
+  loading: ReadonlyMap<string, number | undefined>,
+  topic: Topic | null,
+): string {
+  const noun = n === 1 ? kind.singular : kind.plural;
+  if (topic === null || !loading.has(topic)) return `${n.toLocaleString('en')} ${noun}`;
+  const total = loading.get(topic);
+  return total === undefined
+    ? `${n.toLocaleString('en')} ${kind.plural} so far, loading…`
+    : `${n.toLocaleString('en')} of ${total.toLocaleString('en')} ${kind.plural}, loading…`;
+}
+
 export function KindPage({ crdName }: { readonly crdName: string }) {
   const kind = useKind(crdName);
   const [namespace, setNamespace] = useState(ALL);
@@ -103,7 +118,7 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
           </label>
         )}
         <span className={styles.sub} aria-live="polite">
-          {list === undefined ? 'loading…' : `${rows.length} ${rows.length === 1 ? kind.singular : kind.plural}`}
+          {list === undefined ? 'loading…' : rowCount(rows.length, kind, state.rowsLoading, topic)}
         </span>
         <span className={styles.spacer} />
         {managed && mayCreate && <CreateFromSample kind={kind} namespace={createIn} takenNames={taken} />}

@@ -47,3 +47,34 @@ test('an added or deleted row sorts again', () => {
   assert.deepEqual(names(tableOrder(byUid(row('1', 'b'), row('3', 'a')), first)), ['default/a', 'default/b']);
   assert.deepEqual(tableOrder(undefined, first), []);
 });
+
+test('rows only added (the next page of a snapshot) merge into the shown order, changed rows swapped in', () => {
+  const first = tableOrder(byUid(row('1', 'b'), row('2', 'd'), row('3', 'f')));
+  const changed = row('2', 'd', 'default', '7');
+  const next = tableOrder(
+    byUid(row('1', 'b'), changed, row('3', 'f'), row('4', 'a'), row('5', 'e'), row('6', 'g')),
+    first,
+  );
+  assert.deepEqual(names(next), ['default/a', 'default/b', 'default/d', 'default/e', 'default/f', 'default/g']);
+  assert.equal(next[2], changed);
+});
+
+test('whatever is added, kept or deleted, the order is the full sort of the rows', () => {
+  let seed = 7;
+  const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+  let shown: readonly ResourceRow[] = [];
+  let rows = new Map<string, ResourceRow>();
+  for (let round = 0; round < 200; round++) {
+    rows = new Map(rows);
+    for (let k = random(4); k > 0; k--) {
+      const uid = String(random(60));
+      if (random(3) === 0) rows.delete(uid);
+      else rows.set(uid, row(uid, `n${uid.padStart(2, '0')}`, `ns${Number(uid) % 3}`, String(round)));
+    }
+    shown = tableOrder(rows, shown);
+    const sorted = [...rows.values()].sort(
+      (a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name),
+    );
+    assert.deepEqual(shown, sorted, `round ${round}`);
+  }
+});

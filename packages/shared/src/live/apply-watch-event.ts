@@ -1,9 +1,11 @@
 // Folds one list event into a uid-keyed list (Headlamp's KubeList.applyUpdate, as a pure
 // function). A snapshot replaces the list whole: the server sends one after a relist or when a
-// resumed subscription could not be replayed, so stale rows never linger.
+// resumed subscription could not be replayed, so stale rows never linger. A long snapshot comes
+// in pages (snapshot-pages.ts): the snapshot replaces, each page after it adds its rows.
 
 export type ListEvent<T> =
   | { readonly type: 'snapshot'; readonly items: readonly T[] }
+  | { readonly type: 'page'; readonly items: readonly T[] }
   | { readonly type: 'upsert' | 'delete'; readonly item: T };
 
 interface Keyed {
@@ -17,6 +19,11 @@ export function applyWatchEvent<T extends Keyed>(
 ): ReadonlyMap<string, T> {
   if (event.type === 'snapshot') return new Map(event.items.map((item) => [item.uid, item]));
   const current = list ?? new Map<string, T>();
+  if (event.type === 'page') {
+    const next = new Map(current);
+    for (const item of event.items) next.set(item.uid, item);
+    return next;
+  }
   if (event.type === 'delete') {
     if (!current.has(event.item.uid)) return current;
     const next = new Map(current);

@@ -3,6 +3,7 @@
 // (a snapshot, then upserts and deletes keyed by uid) folded into a list by a pure reducer, so the
 // browser's cache and its tests need no server.
 export { applyWatchEvent, sortedItems, type ListEvent } from './apply-watch-event';
+export { SNAPSHOT_PAGES, snapshotPages, type PageSizes, type SnapshotPage } from './snapshot-pages';
 export {
   eventsTopic,
   fixedTopics,
