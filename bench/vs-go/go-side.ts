@@ -63,7 +63,8 @@ export async function startGoManager(binary: string, kubeconfig: string, workers
       `--health-probe-bind-address=127.0.0.1:${probePort}`,
       `--max-concurrent-reconciles=${workers}`,
       '--zap-log-level=error', // its per-reconcile info lines would cost it CPU the embedded side does not spend
-      '--ignore-studio-lease', // its own kind: no studio reconciles it, nothing to hand off (docs/design/0030)
+      // no --ignore-studio-lease: it holds its own kind's hand-off Lease as a user's `make run` does,
+      // and survives the outage workload with it (docs/design/0030)
     ],
     { env: goEnv({ KUBECONFIG: path.resolve(kubeconfig) }), stdio: ['ignore', 'ignore', 'pipe'] },
   );

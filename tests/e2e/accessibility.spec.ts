@@ -7,44 +7,32 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import {
-  createCr,
-  docsScreenshots,
-  installDesign,
-  kubeconfig,
-  memcachedDesign,
-  removeDesign,
-  unique,
-  withNamespace,
-} from './resources-helpers';
+import { docsScreenshots, installMemcached, kubeconfig, type InstalledMemcached } from './resources-helpers';
 
-const group = unique('e2ea11y');
-const namespace = unique('e2e-a11y-');
-let designId = '';
-let crdName = '';
-let dropNamespace = async () => {};
+let memcached: InstalledMemcached | undefined;
+/** The design beforeAll installed (the tests skip without a sandbox, so they never call it then). */
+function installed(): InstalledMemcached {
+  if (memcached === undefined) throw new Error('beforeAll installed no Memcached design');
+  return memcached;
+}
 
 test.beforeAll(async ({ browser }, testInfo) => {
   if (!kubeconfig) return;
   testInfo.setTimeout(120_000);
   const context = await browser.newContext({ storageState: testInfo.project.use.storageState });
   try {
-    dropNamespace = await withNamespace(namespace);
-    ({ designId, crdName } = await installDesign(context.request, `a11y ${group}`, memcachedDesign(group)));
-    const ref = { group: `${group}.example.com`, version: 'v1alpha1', plural: 'memcacheds', namespace };
-    await createCr(ref, 'Memcached', 'a11y', { size: 1 });
+    memcached = await installMemcached(context.request, 'a11y');
+    await memcached.createCr('a11y', { size: 1 });
   } finally {
     await context.close();
   }
 });
 
 test.afterAll(async ({ browser }, testInfo) => {
-  if (designId !== '') {
-    const context = await browser.newContext({ storageState: testInfo.project.use.storageState });
-    await removeDesign(context.request, designId);
-    await context.close();
-  }
-  await dropNamespace();
+  if (memcached === undefined) return;
+  const context = await browser.newContext({ storageState: testInfo.project.use.storageState });
+  await memcached.remove(context.request);
+  await context.close();
 });
 
 /** Each page, opened and waited for until its live content (and its Monaco, where it has one) is there. */
@@ -54,12 +42,13 @@ const PAGES: { name: string; open: (page: Page) => Promise<void> }[] = [
     open: async (page) => {
       await page.goto('/');
       await expect(page.getByText(/^Connected to .* nodes Ready$/)).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByRole('list', { name: 'Namespaces' }).getByText(namespace)).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Namespaces' }).getByText(installed().namespace)).toBeVisible();
     },
   },
   {
     name: 'designer',
     open: async (page) => {
+      const { designId, group } = installed();
       await page.goto(`/designs/${encodeURIComponent(designId)}`);
       await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue(group, { timeout: 60_000 });
       await expect(page.getByRole('region', { name: 'Design YAML' }).locator('.view-lines')).toContainText(
@@ -71,7 +60,7 @@ const PAGES: { name: string; open: (page: Page) => Promise<void> }[] = [
   {
     name: 'kind',
     open: async (page) => {
-      await page.goto(`/resources/${crdName}`);
+      await page.goto(`/resources/${installed().crdName}`);
       const row = page.getByRole('table', { name: 'Memcached resources' }).getByRole('row', { name: 'a11y' });
       await expect(row.getByText('Available=True')).toBeVisible({ timeout: 60_000 });
     },
@@ -79,6 +68,7 @@ const PAGES: { name: string; open: (page: Page) => Promise<void> }[] = [
   {
     name: 'resource',
     open: async (page) => {
+      const { crdName, namespace } = installed();
       await page.goto(`/resources/${crdName}/${namespace}/a11y`);
       await expect(page.getByRole('spinbutton', { name: 'size' })).toHaveValue('1', { timeout: 60_000 });
       await expect(

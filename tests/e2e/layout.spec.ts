@@ -5,15 +5,7 @@
 // overview with the installed kinds, their counts and the way to the designs, and an unknown
 // address gets a not-found page with a way back. One API group and namespace per run, removed after.
 import { expect, test, type Page } from '@playwright/test';
-import {
-  createCr,
-  installDesign,
-  kubeconfig,
-  memcachedDesign,
-  removeDesign,
-  unique,
-  withNamespace,
-} from './resources-helpers';
+import { kubeconfig, memcachedDesign, unique, withMemcached } from './resources-helpers';
 
 // evaluated in the page as text: the specs compile without the DOM's types
 async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
@@ -52,15 +44,10 @@ test('at 1024 px no page scrolls sideways, and the home page is an overview of t
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1024, height: 768 });
-  const group = unique('e2elayout');
-  const namespace = unique('e2e-layout-');
-  const dropNamespace = await withNamespace(namespace);
-  const { designId, crdName } = await installDesign(page.request, `layout ${group}`, memcachedDesign(group));
-  const ref = { group: `${group}.example.com`, version: 'v1alpha1', plural: 'memcacheds', namespace };
-  // a long name: the tables must wrap or truncate it, not widen the page
-  const name = `a-rather-long-memcached-name-that-does-not-fit-${group}`.slice(0, 63);
-  try {
-    await createCr(ref, 'Memcached', name, { size: 1 });
+  await withMemcached(page.request, 'layout', async ({ group, namespace, designId, crdName, createCr }) => {
+    // a long name: the tables must wrap or truncate it, not widen the page
+    const name = `a-rather-long-memcached-name-that-does-not-fit-${group}`.slice(0, 63);
+    await createCr(name, { size: 1 });
 
     // home: the installed kind with its count, and the ways to the designs
     await page.goto('/');
@@ -99,10 +86,7 @@ test('at 1024 px no page scrolls sideways, and the home page is an overview of t
       expect(box, header).not.toBeNull();
       expect((box?.x ?? 0) + (box?.width ?? 0), `${header} column`).toBeLessThanOrEqual(1024);
     }
-  } finally {
-    await removeDesign(page.request, designId);
-    await dropNamespace();
-  }
+  });
 });
 
 test('at 1280 px the designer keeps the form and the previews side by side', async ({ page }) => {

@@ -5,16 +5,7 @@
 import { PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import {
-  createCr,
-  installDesign,
-  kube,
-  kubeconfig,
-  memcachedDesign,
-  removeDesign,
-  unique,
-  withNamespace,
-} from './resources-helpers';
+import { kube, kubeconfig, withMemcached } from './resources-helpers';
 import { TcpProxy } from '../../apps/controller/testing/tcp-proxy';
 import { ALLOWED_NAME, launchToken } from './launch';
 
@@ -43,14 +34,9 @@ test('a cut live connection reconnects by itself and the timeline misses no run 
   await page
     .context()
     .addCookies([{ name: `opstudio_launch_${web.port}`, value: launchToken ?? '', domain: ALLOWED_NAME, path: '/' }]);
-  const group = unique('e2eresume');
-  const namespace = unique('e2e-resume-');
-  const dropNamespace = await withNamespace(namespace);
-  const { designId, crdName } = await installDesign(page.request, `resume ${group}`, memcachedDesign(group));
   const { objects } = kube();
-  const ref = { group: `${group}.example.com`, version: 'v1alpha1', plural: 'memcacheds', namespace };
-  try {
-    await createCr(ref, 'Memcached', 'steady', { size: 1 });
+  await withMemcached(page.request, 'resume', async ({ crdName, namespace, ref, createCr }) => {
+    await createCr('steady', { size: 1 });
     const cr = (await objects.getNamespacedCustomObject({ ...ref, name: 'steady' })) as { metadata: { uid: string } };
     const uid = cr.metadata.uid;
 
@@ -116,9 +102,5 @@ test('a cut live connection reconnects by itself and the timeline misses no run 
     test
       .info()
       .annotations.push({ type: 'runs before the cut / after', description: `${before.length} / ${recorded.length}` });
-  } finally {
-    await proxy.cut();
-    await removeDesign(page.request, designId);
-    await dropNamespace();
-  }
+  }).finally(() => proxy.cut());
 });

@@ -1,26 +1,13 @@
 // Issue 18, point 2: a Running Memcached pod's logs, opened from the Pods panel, show lines (the
 // sandbox's kwok serves them, packages/sandbox/src/pod-logs.ts) and follow new ones without a reload.
 import { expect, test } from '@playwright/test';
-import {
-  createCr,
-  installDesign,
-  kubeconfig,
-  memcachedDesign,
-  removeDesign,
-  unique,
-  withNamespace,
-} from './resources-helpers';
+import { kubeconfig, withMemcached } from './resources-helpers';
 
 test('the logs of a Running Memcached pod show lines and follow new ones', async ({ page }) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(180_000);
-  const group = unique('e2elogs');
-  const namespace = unique('e2e-logs-');
-  const dropNamespace = await withNamespace(namespace);
-  const { designId, crdName } = await installDesign(page.request, `logs ${group}`, memcachedDesign(group));
-  try {
-    const ref = { group: `${group}.example.com`, version: 'v1alpha1', plural: 'memcacheds', namespace };
-    await createCr(ref, 'Memcached', 'mc', { size: 1 });
+  await withMemcached(page.request, 'logs', async ({ crdName, namespace, createCr }) => {
+    await createCr('mc', { size: 1 });
     await page.goto(`/resources/${crdName}/${namespace}/mc`);
     const pods = page.getByRole('region', { name: 'Pods' });
     const running = pods.getByRole('row').filter({ hasText: 'Running' });
@@ -41,8 +28,5 @@ test('the logs of a Running Memcached pod show lines and follow new ones', async
     await view.getByRole('checkbox', { name: 'Previous run' }).check();
     await expect(log).toContainText('previous run', { timeout: 15_000 });
     await expect(view.getByRole('checkbox', { name: 'Follow' })).toBeDisabled();
-  } finally {
-    await removeDesign(page.request, designId);
-    await dropNamespace();
-  }
+  });
 });

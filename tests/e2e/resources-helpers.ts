@@ -40,7 +40,8 @@ export function memcachedDesign(group: string, opts: { operand?: boolean; column
   return yaml;
 }
 
-async function trpc<T>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
+/** One tRPC call over HTTP as the page makes it (the e2e user's session). */
+export async function trpc<T>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
   const res = await request.post(`/api/trpc/${procedure}`, { data: input, headers: { 'x-opstudio-csrf': '1' } });
   const body = (await res.json()) as { result?: { data: T }; error?: { message: string } };
   if (!res.ok() || body.result === undefined) throw new Error(`${procedure}: ${body.error?.message ?? res.status()}`);
@@ -112,4 +113,66 @@ export function watchExternal(page: Page): string[] {
     if (!['127.0.0.1', 'localhost'].includes(url.hostname)) external.push(r.url());
   });
   return external;
+}
+
+/** A Memcached design installed under a unique API group, with a unique namespace for its CRs. */
+export interface InstalledMemcached {
+  readonly group: string;
+  readonly namespace: string;
+  readonly designId: string;
+  readonly crdName: string;
+  readonly ref: { group: string; version: string; plural: string; namespace: string };
+  /** Creates a Memcached in the namespace (retrying while the CRD is still being wired up). */
+  readonly createCr: (name: string, spec: Record<string, unknown>) => Promise<void>;
+  /** Uninstalls the design (its CRs first) and deletes the namespace; never throws. `via`: another
+   * request context than the one it was installed with (the first one's browser context closed). */
+  readonly remove: (via?: APIRequestContext) => Promise<void>;
+}
+
+/**
+ * The preamble of the Memcached specs: group `e2e<prefix>…`, namespace `e2e-<prefix>-…`, the design
+ * (named `<prefix> <group>`) saved and installed through the studio's API. For beforeAll/afterAll
+ * pairs; `withMemcached` for one test. A failed install leaves nothing behind.
+ */
+export async function installMemcached(
+  request: APIRequestContext,
+  prefix: string,
+  opts: { operand?: boolean; columns?: boolean } = {},
+): Promise<InstalledMemcached> {
+  const group = unique(`e2e${prefix}`);
+  const namespace = unique(`e2e-${prefix}-`);
+  const dropNamespace = await withNamespace(namespace);
+  let installed: { designId: string; crdName: string };
+  try {
+    installed = await installDesign(request, `${prefix} ${group}`, memcachedDesign(group, opts));
+  } catch (err) {
+    await dropNamespace();
+    throw err;
+  }
+  const ref = { group: `${group}.example.com`, version: 'v1alpha1', plural: 'memcacheds', namespace };
+  return {
+    group,
+    namespace,
+    ...installed,
+    ref,
+    createCr: (name, spec) => createCr(ref, 'Memcached', name, spec),
+    remove: async (via = request) => {
+      await removeDesign(via, installed.designId);
+      await dropNamespace();
+    },
+  };
+}
+
+/** Runs `fn` with a freshly installed Memcached design (installMemcached), removed afterwards. */
+export async function withMemcached<T>(
+  request: APIRequestContext,
+  prefix: string,
+  fn: (m: InstalledMemcached) => Promise<T>,
+): Promise<T> {
+  const m = await installMemcached(request, prefix);
+  try {
+    return await fn(m);
+  } finally {
+    await m.remove();
+  }
 }

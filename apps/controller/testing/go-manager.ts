@@ -55,6 +55,8 @@ export class GoManager {
   private exited: Promise<void> = Promise.resolve();
   private crdCreated = false;
   private output = '';
+  /** Every line of its log about the hand-off Lease (internal/handoff), kept however long the log grows. */
+  readonly handOffLines: string[] = [];
 
   constructor(
     kc: KubeConfig,
@@ -67,6 +69,13 @@ export class GoManager {
     const version = design.crd.versions.find((v) => v.storage)?.name ?? 'v1alpha1';
     const group = fullGroup(design);
     this.kind = { group, version, plural: names.plural, kind: names.kind, crdName: `${names.plural}.${group}`, design };
+  }
+
+  /** The exit code or signal of the manager it started, once that process ended; undefined while it runs. */
+  get exit(): string | undefined {
+    const c = this.child;
+    if (c === undefined || (c.exitCode === null && c.signalCode === null)) return undefined;
+    return c.exitCode !== null ? `code ${c.exitCode}` : `signal ${c.signalCode}`;
   }
 
   /** The manager's log, its last `chars` characters. */
@@ -138,11 +147,9 @@ export class GoManager {
       [
         '--metrics-bind-address=0',
         `--health-probe-bind-address=127.0.0.1:${probePort}`,
+        // on a kind of its own it still takes that kind's hand-off Lease, as `make run` does (and
+        // must survive an API server outage with it: apiserver-outage.int.test.ts)
         ...(leaseNs !== undefined ? [`--studio-lease-namespace=${leaseNs}`] : []),
-        // a kind of its own (no studio label): nothing to hand off, and the hand-off Lease, like
-        // controller-runtime's leader election, would end the process when an outage outlasts its
-        // renew deadline (the outage test compares recovery, not restarts)
-        ...(this.options.sharedKind === true ? [] : ['--ignore-studio-lease']),
       ],
       {
         cwd: this.dir,
@@ -152,10 +159,19 @@ export class GoManager {
     );
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-    const keep = (d: Buffer) => (this.output = `${this.output}${d.toString()}`.slice(-40_000));
+    const keep = (d: Buffer) => {
+      this.output = `${this.output}${d.toString()}`.slice(-40_000);
+      for (const line of d.toString().split('\n')) if (line.includes('hand-off Lease')) this.handOffLines.push(line);
+    };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     return { child, probePort };
+  }
+
+  /** Waits for the running manager to exit on its own: its exit, or undefined after timeoutMs. */
+  async waitForExit(timeoutMs: number): Promise<string | undefined> {
+    await Promise.race([this.exited, new Promise((r) => setTimeout(r, timeoutMs))]);
+    return this.exit;
   }
 
   /** Stops the running manager (SIGTERM, then SIGKILL after 10 s); it releases the hand-off Lease. */

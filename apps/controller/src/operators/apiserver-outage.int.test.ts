@@ -1,7 +1,8 @@
 // Fault injection: the sandbox's kube-apiserver is stopped for 60 s while Memcacheds are being
 // edited, with the studio's services (health probe, shared informer cache, controller-manager
 // with leader election: `startServices`, as `npm start` wires them) running in this process and,
-// beside them, the exported Go manager of the same design under another API group. After the
+// beside them, the exported Go manager of the same design under another API group, holding its
+// kind's hand-off Lease as `make run` does (it must outlive the outage: docs/design/0030). After the
 // outage the last edits are made at once on both sides, and the test measures how long each
 // controller takes to follow them: every Deployment wants the last size and every CR's
 // Available condition reports its latest generation. The embedded controller must be back within
@@ -12,14 +13,19 @@
 // `test` while it runs integration files one at a time); every other client of that cluster loses
 // it for a minute too, so it is skipped when that variable is unset. Develop against `dev`:
 //   OPSTUDIO_SANDBOX_PROFILE=dev OPSTUDIO_KUBECONFIG=data/sandbox-dev/kubeconfig node --import tsx --test <this file>
+// or a sandbox of your own (`up({ profile: customProfile(name, dir, portBase) })`): any other
+// name is taken as that custom profile, its data dir and port base read from OPSTUDIO_KUBECONFIG.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
+  customProfile,
   kubeconfigPath as sandboxKubeconfig,
   parseProfileName,
+  PROFILE_NAMES,
   startComponent,
   stopComponent,
+  type ProfileInput,
 } from '@opstudio/sandbox';
 import type { Condition } from '@opstudio/shared/operand/index';
 import { hasGo } from '../export/go-check';
@@ -46,6 +52,12 @@ const skip =
     : hasGo()
       ? false
       : 'go is needed to run the exported manager beside the embedded one';
+
+/** A fixed profile by name, or a custom one living where OPSTUDIO_KUBECONFIG is (its dir, its port). */
+function outageProfile(name: string, kubeconfig: string, server: string): ProfileInput {
+  if ((PROFILE_NAMES as readonly string[]).includes(name)) return parseProfileName(name);
+  return customProfile(name, path.dirname(kubeconfig), Number(new URL(server).port));
+}
 
 interface Cr {
   metadata: { generation: number };
@@ -115,19 +127,19 @@ test(
   'the API server stops for 60 s while CRs are edited: the controller is back within 10 s, no slower than the Go manager',
   { skip, timeout: 420_000 },
   async (t) => {
-    const profile = parseProfileName(profileName ?? '');
+    const conn = loadKubeConfig(kubeconfigPath ?? '');
+    const profile = outageProfile(profileName ?? '', kubeconfigPath ?? '', conn.kc.getCurrentCluster()?.server ?? '');
     // A mismatch would stop one cluster while the test talks to another: say so instead.
     assert.equal(
       path.resolve(kubeconfigPath ?? ''),
       path.resolve(sandboxKubeconfig(profile)),
-      `OPSTUDIO_KUBECONFIG must be the kubeconfig of sandbox "${profile}"`,
+      `OPSTUDIO_KUBECONFIG must be the kubeconfig of sandbox "${profileName}"`,
     );
     const crashes: unknown[] = [];
     const onCrash = (err: unknown) => crashes.push(err);
     process.on('unhandledRejection', onCrash);
     process.on('uncaughtException', onCrash);
 
-    const conn = loadKubeConfig(kubeconfigPath ?? '');
     const kube = new KubeJson(conn.kc);
     const f = await MemcachedFixture.install(conn.kc, 'outage-it');
     const go = new GoManager(conn.kc, exampleDesign('memcached.design.yaml', `go-${f.ns.slice(-8)}`));
@@ -224,6 +236,23 @@ test(
     );
     for (const line of log.filter((l) => /acquired lease|election lost|connected|--/.test(l))) t.diagnostic(line);
     t.diagnostic(`without a kick, the informers' next attempts were due up to ${backoffDue(log)} s after the return`);
+    // The Go manager came through on its hand-off Lease: it lost it (the outage outlasted its renew
+    // deadline), did not exit, and holds the Lease again.
+    for (const line of go.handOffLines) t.diagnostic(`Go: ${line}`);
+    assert.equal(go.exit, undefined, `the Go manager is still running:\n${go.log()}`);
+    assert.ok(
+      go.handOffLines.some((l) => l.includes('Could not renew the hand-off Lease')),
+      'the Go manager lost its hand-off Lease during the outage',
+    );
+    const goLease = await kube.request<{ spec?: { holderIdentity?: string; renewTime?: string } }>({
+      method: 'GET',
+      path: `/apis/coordination.k8s.io/v1/namespaces/default/leases/${k.crdName}`,
+    });
+    const renewedAgoMs = Date.now() - new Date(goLease.spec?.renewTime ?? 0).getTime();
+    assert.ok(
+      (goLease.spec?.holderIdentity ?? '') !== '' && renewedAgoMs < 15_000,
+      `the Go manager holds its hand-off Lease again (${JSON.stringify(goLease.spec)})`,
+    );
     assert.ok(embeddedMs! <= BOUND_MS, `the embedded controller followed within ${BOUND_MS} ms (${embeddedMs} ms)`);
     assert.ok(watchingMs <= BOUND_MS, `the shared informers watched again within ${BOUND_MS} ms (${watchingMs} ms)`);
     assert.ok(

@@ -3,7 +3,9 @@
 // Memcached, the exported manager refuses to start (exit 1, a message naming `opstudio pause`);
 // after `opstudio pause` it starts and is the only side reconciling (its field manager owns the
 // Deployment's replicas, the studio records no run, the hand-off view says who reconciles); once it stops and
-// `opstudio resume` runs, the embedded controller reconciles again.
+// `opstudio resume` runs, the embedded controller reconciles again. A running exported manager whose
+// Lease another holder takes (renewTime fresh) exits naming that holder and `opstudio pause`; losing
+// it to an API server outage does not (apiserver-outage.int.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -11,11 +13,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { AppsV1Api } from '@kubernetes/client-node';
 import { parseDesign } from '@opstudio/shared/design/io';
-import { pauseCommand } from '@opstudio/shared/kube/handoff';
+import { pauseCommand, STUDIO_HOLDER_PREFIX } from '@opstudio/shared/kube/handoff';
 import { repoRoot } from '../config';
 import { hasGo } from '../export/go-check';
+import { KubeJson } from '../kube/json-client';
+import { microTime } from '../runtime/micro-time';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { exampleDesign } from '../../testing/design-fixture';
 import { GoManager } from '../../testing/go-manager';
 import { MemcachedFixture } from '../../testing/memcached-fixture';
 import { FIELD_MANAGER } from '../kube/field-manager';
@@ -126,6 +131,35 @@ test(
       stop.abort();
       await managing;
       await f.remove();
+    }
+  },
+);
+
+test(
+  'hand-off: a running exported manager whose Lease another holder takes stops, naming it and `opstudio pause`',
+  { skip, timeout: 300_000 },
+  async () => {
+    const { kc } = loadKubeConfig(kubeconfigPath);
+    // a kind of its own (a unique API group): its hand-off Lease is named after its CRD, in "default"
+    const go = new GoManager(kc, exampleDesign('memcached.design.yaml', `take${Date.now().toString(36)}`));
+    const lease = `/apis/coordination.k8s.io/v1/namespaces/default/leases/${go.kind.crdName}`;
+    const kube = new KubeJson(kc);
+    try {
+      await go.start(); // ready once it holds the Lease
+      const intruder = `${STUDIO_HOLDER_PREFIX}intruder`;
+      await kube.request({
+        method: 'PATCH',
+        path: lease,
+        body: { spec: { holderIdentity: intruder, renewTime: microTime(Date.now()), leaseDurationSeconds: 15 } },
+        contentType: 'application/merge-patch+json',
+      });
+      // its next renewal (every 2 s) finds the Lease taken
+      assert.equal(await go.waitForExit(20_000), 'code 1', `the manager exits:\n${go.log()}`);
+      assert.match(go.log(), /Stopping: the embedded controller of Operator Studio took over the hand-off Lease/);
+      assert.ok(go.log().includes(intruder), go.log());
+      assert.ok(go.log().includes(pauseCommand(go.kind.crdName)), go.log());
+    } finally {
+      await go.stop();
     }
   },
 );

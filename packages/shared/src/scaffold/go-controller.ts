@@ -119,6 +119,7 @@ export function controllerGo(f: ProjectFacts, header: string): string {
     ...(op ? ['"sigs.k8s.io/controller-runtime/pkg/reconcile"'] : []),
     '',
     `${pkg} ${q(`${f.module}/api/${f.version.name}`)}`,
+    q(`${f.module}/internal/handoff`),
   ];
   const importBlock = imports.map((i) => (i === '' ? '' : `\t${i}`)).join('\n');
 
@@ -179,6 +180,8 @@ type ${n.reconciler} struct {
 	APIReader client.Reader
 	Scheme    *runtime.Scheme
 	Recorder  events.EventRecorder
+	// HandOff holds reconciles back while another controller may hold the kind (nil: never).
+	HandOff *handoff.Gate
 ${
   op
     ? `
@@ -228,7 +231,7 @@ func (r *${n.reconciler}) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&${pkg}.${f.kind}{}).
 		Named(${q(f.lowerKind)}).
-${op ? '		Owns(&appsv1.Deployment{}).\n' : ''}		Complete(r)
+${op ? '		Owns(&appsv1.Deployment{}).\n' : ''}		Complete(r.HandOff.Gated(r))
 }
 `.replace(/\n{3,}/g, '\n\n');
 }

@@ -78,6 +78,7 @@ ${k8s.map((i) => `\t${i}`).join('\n')}
 
 	${pkg} ${q(`${f.module}/api/${f.version.name}`)}
 	${q(`${f.module}/internal/graph`)}
+	${q(`${f.module}/internal/handoff`)}
 )
 
 const ${n.finalizerConst} = ${q(`${f.fullGroup}/finalizer`)}
@@ -98,6 +99,8 @@ type ${n.reconciler} struct {
 	APIReader client.Reader
 	Scheme    *runtime.Scheme
 	Recorder  events.EventRecorder
+	// HandOff holds reconciles back while another controller may hold the kind (nil: never).
+	HandOff *handoff.Gate
 }
 
 // The following markers are used to generate the rules permissions (RBAC) on config/rbac using controller-gen

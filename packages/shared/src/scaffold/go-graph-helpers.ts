@@ -120,7 +120,7 @@ func (r *${n.reconciler}) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&${pkg}.${K}{}).
 		Named(${q(f.lowerKind)}).
-${owns.map((o) => `\t\tOwns(${o}).\n`).join('')}		Complete(r)
+${owns.map((o) => `\t\tOwns(${o}).\n`).join('')}		Complete(r.HandOff.Gated(r))
 }
 `;
 }

@@ -6,7 +6,7 @@
  * without editing code (bench/vs-go.bench.ts runs the export at 1 and 4 workers); and the hand-off
  * with Operator Studio (internal/handoff, docs/design/0030): the manager takes the kind's
  * hand-off Lease before it starts and refuses to start while the studio's embedded controller holds
- * it, unless \`--ignore-studio-lease\`.
+ * it, unless \`--ignore-studio-lease\`; its reconciler is gated on holding that Lease.
  */
 import { goString } from '../gotypes/go-text';
 import { IGNORE_STUDIO_LEASE_FLAG, STUDIO_LEASE_NAMESPACE_FLAG } from '../kube/handoff';
@@ -192,11 +192,18 @@ func main() {
 		os.Exit(1)
 	}
 
+	// one controller per kind and cluster: the reconciler acts only while this manager holds the
+	// hand-off Lease (internal/handoff); nil with --ignore-studio-lease
+	var handOff *handoff.Gate
+	if !ignoreStudioLease {
+		handOff = handoff.NewGate()
+	}
 	if err := (&controller.${n.reconciler}{
 		Client:    mgr.GetClient(),
 		APIReader: mgr.GetAPIReader(),
 		Scheme:    mgr.GetScheme(),
 		Recorder:  mgr.GetEventRecorder(${goString(`${f.lowerKind}-controller`)}),
+		HandOff:   handOff,
 	}).SetupWithManager(mgr); err != nil {
 		setupLog.Error(err, "Failed to create controller", "controller", ${goString(f.kind)})
 		os.Exit(1)
@@ -214,9 +221,8 @@ func main() {
 
 	ctx := ctrl.SetupSignalHandler()
 	var handOffReleased <-chan struct{}
-	if !ignoreStudioLease {
-		// one controller per kind and cluster: see internal/handoff
-		handOffReleased, err = handoff.Hold(ctx, mgr.GetConfig(), studioLeaseNamespace)
+	if handOff != nil {
+		handOffReleased, err = handOff.Hold(ctx, mgr.GetConfig(), studioLeaseNamespace)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "Refusing to start: %v\\n", err)
 			os.Exit(1)

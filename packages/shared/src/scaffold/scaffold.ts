@@ -15,6 +15,7 @@ import { controllerGo } from './go-controller';
 import { mainGo } from './go-main';
 import { handOffGo } from './go-handoff';
 import { controllerTestGo, suiteTestGo } from './go-tests';
+import { handOffTestGo } from './go-handoff-test';
 import { graphControllerGo } from './go-graph-controller';
 import { graphDataJson } from './go-graph-data';
 import { GRAPH_EVAL_GO } from './go-graph-eval';
@@ -66,6 +67,7 @@ function build(f: ProjectFacts): Scaffold {
   }
   add('cmd/main.go', mainGo(f, header));
   add('internal/handoff/handoff.go', handOffGo(f, header));
+  add('internal/handoff/handoff_test.go', handOffTestGo(header));
   const graph = designGraph(f.design);
   add(
     `internal/controller/${f.lowerKind}_controller.go`,
