@@ -15,6 +15,12 @@ test('OPSTUDIO_KUBECONFIG wins over KUBECONFIG; flags win over both', () => {
   assert.equal(loadConfig({ OPSTUDIO_KUBECONFIG: '/a', KUBECONFIG: '/b' }).kubeconfigPath, '/a');
   assert.equal(loadConfig({ KUBECONFIG: '/b' }).kubeconfigPath, '/b');
   assert.equal(loadConfig({ OPSTUDIO_KUBECONFIG: '/a' }, { kubeconfigPath: '/c' }).kubeconfigPath, '/c');
+  // a KUBECONFIG-style list keeps its order, each entry made absolute; an empty list names no cluster
+  assert.equal(
+    loadConfig({ OPSTUDIO_KUBECONFIG: `/a${path.delimiter}rel/b${path.delimiter}` }).kubeconfigPath,
+    `/a${path.delimiter}${path.resolve('rel/b')}`,
+  );
+  assert.equal(loadConfig({ OPSTUDIO_KUBECONFIG: path.delimiter }).kubeconfigPath, undefined);
 });
 
 test('the data dir moves the default database', () => {

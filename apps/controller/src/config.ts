@@ -2,6 +2,7 @@
 // Command-line flags (from the CLI) override the environment through `overrides`.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { splitKubeconfigList } from '@opstudio/shared/kube/kubeconfig-merge';
 import { z } from 'zod';
 import { loadAuthConfig } from './auth/config';
 import { envIssueText } from './env-issue';
@@ -58,7 +59,7 @@ export interface ControllerConfig {
   readonly dataDir: string;
   /** Prisma URL: `file:/abs/path.db` for SQLite (default), `postgresql://…` later. */
   readonly databaseUrl: string;
-  /** Explicit kubeconfig path; undefined means "no cluster named" (never ~/.kube/config by surprise). */
+  /** Explicit kubeconfig path, or a KUBECONFIG-style list of them (merged as kubectl does); undefined means "no cluster named" (never ~/.kube/config by surprise). */
   readonly kubeconfigPath: string | undefined;
   readonly kubeContext: string | undefined;
   /** In-cluster mode: the pod's ServiceAccount instead of a kubeconfig (--in-cluster, OPSTUDIO_IN_CLUSTER, or KUBERNETES_SERVICE_HOST with no kubeconfig named). */
@@ -103,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     port: overrides.port ?? e.OPSTUDIO_CONTROLLER_PORT,
     dataDir,
     databaseUrl: overrides.databaseUrl ?? e.DATABASE_URL ?? `file:${path.join(dataDir, 'studio.db')}`,
-    kubeconfigPath: kubeconfig === undefined ? undefined : path.resolve(kubeconfig),
+    kubeconfigPath: kubeconfigList(kubeconfig),
     kubeContext: overrides.kubeContext ?? e.OPSTUDIO_KUBE_CONTEXT,
     inCluster,
     inClusterRoot: e.OPSTUDIO_IN_CLUSTER_ROOT === undefined ? '' : path.resolve(e.OPSTUDIO_IN_CLUSTER_ROOT),
@@ -113,4 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     launchTokenFile: path.resolve(e.OPSTUDIO_LAUNCH_TOKEN_FILE ?? path.join(dataDir, 'launch-token')),
     auth: loadAuthConfig(env, overrides.auth === undefined ? {} : { auth: overrides.auth }),
   };
+}
+
+/** A KUBECONFIG-style list (':' on Linux) with each entry made absolute; nothing in it: no cluster named. */
+function kubeconfigList(value: string | undefined): string | undefined {
+  const files = value === undefined ? [] : splitKubeconfigList(value, path.delimiter);
+  return files.length === 0 ? undefined : files.map((f) => path.resolve(f)).join(path.delimiter);
 }

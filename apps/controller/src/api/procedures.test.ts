@@ -17,6 +17,7 @@ const expected: Record<string, KubeAccess> = {
   'access.can': 'user',
   'access.check': 'user',
   'audit.list': 'none',
+  'cluster.contexts': 'metadata',
   'cluster.info': 'metadata',
   'cluster.kindSchema': 'user',
   'controllers.handOff': 'metadata',

@@ -5,7 +5,15 @@
 // rotated projected token keeps working).
 // The credentials stay in this process; nothing here is ever sent to the browser.
 import { accessSync, constants, readFileSync } from 'node:fs';
+import { delimiter, dirname, resolve } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
+import {
+  mergeKubeconfigs,
+  splitKubeconfigList,
+  type KubeconfigFile,
+  type MergedKubeconfig,
+} from '@opstudio/shared/kube/kubeconfig-merge';
+import { parse as parseYaml } from 'yaml';
 
 export class KubeConfigError extends Error {
   override readonly name = 'KubeConfigError';
@@ -16,6 +24,7 @@ export interface LoadedKubeConfig {
   /** The API server URL of the chosen context, e.g. https://127.0.0.1:16443. */
   readonly server: string;
   readonly contextName: string;
+  /** The kubeconfig path, or the path list (KUBECONFIG-style) it was merged from. */
   readonly path: string;
   /** In-cluster only: the pod's namespace (the ServiceAccount's `namespace` file). */
   readonly namespace?: string;
@@ -72,29 +81,90 @@ function restoreEnv(name: string, value: string | undefined): void {
   else process.env[name] = value;
 }
 
+/**
+ * The kubeconfig files named by `list` (one path, or several separated as in KUBECONFIG: ':' on
+ * Linux), merged as kubectl merges them (packages/shared/src/kube/kubeconfig-merge.ts). A file in
+ * the list that does not exist is skipped, as kubectl skips it; one that exists but cannot be read
+ * or parsed is an error naming it. Nothing found at all is an error too.
+ */
+export function readKubeconfigList(list: string): KubeconfigList {
+  const files: KubeconfigFile[] = [];
+  const missing: string[] = [];
+  for (const file of splitKubeconfigList(list, delimiter)) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? String(err);
+      if (code === 'ENOENT') {
+        missing.push(file);
+        continue;
+      }
+      throw new KubeConfigError(
+        `cannot read kubeconfig ${file} (${code}): check the path in OPSTUDIO_KUBECONFIG/KUBECONFIG`,
+      );
+    }
+    try {
+      files.push({ path: file, dir: dirname(file), doc: parseYaml(text) as unknown });
+    } catch (err) {
+      throw new KubeConfigError(
+        `invalid kubeconfig ${file}: ${oneLine(err)}; fix the file or point OPSTUDIO_KUBECONFIG at another one`,
+      );
+    }
+  }
+  if (files.length === 0) {
+    throw new KubeConfigError(
+      `cannot read kubeconfig ${missing.join(', ') || list} (ENOENT): check the path in OPSTUDIO_KUBECONFIG/KUBECONFIG`,
+    );
+  }
+  let merged: MergedKubeconfig;
+  try {
+    merged = mergeKubeconfigs(files, resolve);
+  } catch (err) {
+    throw new KubeConfigError(`${oneLine(err)}; fix the file or leave it out of OPSTUDIO_KUBECONFIG`);
+  }
+  const { contextSource, ...doc } = merged;
+  const kc = new KubeConfig();
+  try {
+    // JSON is YAML: client-node reads the merged document as it reads a file. An entry it cannot
+    // use (a cluster without a server…) is left out rather than failing every context, as kubectl
+    // only complains about the context it uses; contexts.ts lists such a context as unusable.
+    kc.loadFromString(JSON.stringify(doc), { onInvalidEntry: 'filter' });
+  } catch (err) {
+    throw new KubeConfigError(`invalid kubeconfig ${list}: ${oneLine(err)}`);
+  }
+  return { kc, paths: files.map((f) => f.path), missing, contextSource };
+}
+
+export interface KubeconfigList {
+  /** Every context of every file; current-context as the first file that sets one says. */
+  readonly kc: KubeConfig;
+  /** The files read, in list order; `missing`: the ones skipped because they do not exist. */
+  readonly paths: readonly string[];
+  readonly missing: readonly string[];
+  /** The file each context came from. */
+  readonly contextSource: Readonly<Record<string, string>>;
+}
+
+/** A KubeConfig of its own whose current context is `name` (the merged one is left as it is). */
+export function kubeConfigForContext(merged: KubeConfig, name: string): KubeConfig {
+  const kc = new KubeConfig();
+  kc.loadFromOptions({
+    clusters: [...merged.clusters],
+    users: [...merged.users],
+    contexts: [...merged.contexts],
+    currentContext: name,
+  });
+  return kc;
+}
+
 export function loadKubeConfig(path: string | undefined, context?: string): LoadedKubeConfig {
   if (path === undefined) {
     throw new KubeConfigError(
       'no cluster named: set OPSTUDIO_KUBECONFIG (or KUBECONFIG) to a kubeconfig file, or start the sandbox with `npx opstudio sandbox up`',
     );
   }
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? String(err);
-    throw new KubeConfigError(
-      `cannot read kubeconfig ${path} (${code}): check the path in OPSTUDIO_KUBECONFIG/KUBECONFIG`,
-    );
-  }
-  const kc = new KubeConfig();
-  try {
-    kc.loadFromString(text);
-  } catch (err) {
-    throw new KubeConfigError(
-      `invalid kubeconfig ${path}: ${oneLine(err)}; fix the file or point OPSTUDIO_KUBECONFIG at another one`,
-    );
-  }
+  const { kc } = readKubeconfigList(path);
   if (context !== undefined) {
     const names = kc.getContexts().map((c) => c.name);
     if (!names.includes(context)) {

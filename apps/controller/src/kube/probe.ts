@@ -50,6 +50,10 @@ export async function getJson<T>(kc: KubeConfig, path: string, timeoutMs = 3000)
         }
       });
     });
+    // A deadline for the whole exchange: the socket's idle `timeout` alone restarts once the TLS
+    // layer takes over, so a peer that accepts and stays silent cost twice the timeout.
+    const deadline = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    req.on('close', () => clearTimeout(deadline));
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', (err: NodeJS.ErrnoException) => {
       const why = err.code ?? err.message;

@@ -1,8 +1,11 @@
 // cluster.info: which cluster the studio talks to and how it is doing, from the informer caches.
 // cluster.kindSchema: one kind's JSON schema from the cluster's OpenAPI v3 documents (the designer's
 // template editor), asked as the user; apiVersion and kind are checked here before they reach a path.
+// cluster.contexts: the kubeconfig's contexts for the cluster picker (names, server host, which one is
+// the default, whether it answers), never a credential; each probed at once with a short timeout.
 import { isDns1035Label, isDns1123Subdomain } from '@opstudio/shared/kube/names';
 import { z } from 'zod';
+import { kubeContexts } from '../../kube/contexts';
 import { clusterMetadataProcedure, kubeUserProcedure } from '../procedures';
 import { createTRPCRouter } from '../trpc';
 
@@ -29,6 +32,7 @@ export const clusterInput = { kindSchema: z.object({ apiVersion, kind }) };
 
 export const clusterRouter = createTRPCRouter({
   info: clusterMetadataProcedure.query(({ ctx }) => ctx.cluster.info()),
+  contexts: clusterMetadataProcedure.query(({ ctx }) => kubeContexts(ctx.cluster.conn)),
   kindSchema: kubeUserProcedure
     .input(clusterInput.kindSchema)
     .query(({ ctx, input }) => ctx.kindSchemas.get(ctx.kube.config, input, ctx.cluster.summary().version)),
