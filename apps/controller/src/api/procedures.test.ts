@@ -46,6 +46,7 @@ const expected: Record<string, KubeAccess> = {
   'resources.kinds': 'metadata',
   'resources.list': 'read',
   'resources.overview': 'user',
+  'resources.search': 'user',
   'resources.patch': 'write',
   'users.create': 'none',
   'users.delete': 'none',

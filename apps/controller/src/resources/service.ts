@@ -15,6 +15,7 @@ import { KubeJson } from '../kube/json-client';
 import { toResourceKind } from './kinds';
 import type { KindsWatcher } from './kinds';
 import { kindOverview, type KindOverview } from './overview';
+import { searchCachedResources, type ResourceSearch, type SearchSource } from './search';
 import type { ControllerInfo, CustomObject, PrinterColumn, ResourceKind, ResourceRow } from './types';
 
 export interface KindRef {
@@ -199,6 +200,12 @@ export class ResourcesService {
       }),
     );
     return rows.sort((a, b) => a.kind.localeCompare(b.kind) || a.group.localeCompare(b.group));
+  }
+
+  /** resources.search (./search.ts): names of the cached objects only; starts no informer. */
+  async search(input: { text: string; limit: number }, reader?: ListReader): Promise<ResourceSearch> {
+    const peek: SearchSource['peek'] = (spec) => this.informers?.peek(spec);
+    return searchCachedResources({ kinds: await this.kinds(), peek }, input, reader);
   }
 
   async get(ref: ObjectRef): Promise<CustomObject> {

@@ -20,10 +20,11 @@ import {
   type ServerProblem,
 } from '@opstudio/shared/designer/problems';
 import dynamic from 'next/dynamic';
-import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { useRoleAllows } from '../auth';
 import { DesignHistory } from '../designs/DesignHistory';
+import { useDesignerAction } from '../palette';
 import { Previews } from '../previews/Previews';
 import { usePreviews } from '../previews/use-previews';
 import { ChangesVsCluster } from './ChangesVsCluster';
@@ -187,6 +188,9 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   const installed = crds.data?.find((c) => c.managed?.designId === id) ?? null;
 
   const blocked = blockedReason(counts);
+  // the palette's "Export zip" follows this page's own link (absent while blocked: then nothing happens)
+  const exportLink = useRef<HTMLAnchorElement>(null);
+  useDesignerAction(id, 'export', () => exportLink.current?.click());
 
   const focusProblem = useCallback(
     (path: string) => {
@@ -251,6 +255,7 @@ export function Designer({ id, name: initialName, version, design: initial }: De
           </button>
           {blocked === null ? (
             <a
+              ref={exportLink}
               className={styles.button}
               href={exportUrl(id, state.savedVersion)}
               download

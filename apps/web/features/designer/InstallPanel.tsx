@@ -13,6 +13,7 @@ import { installTopic } from '@opstudio/shared/live/index';
 import { useState } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { useLiveEvents } from '../live/LiveProvider';
+import { useDesignerAction } from '../palette';
 import { installRefusal, type InstallRefusal } from './install-errors';
 import styles from './designer.module.css';
 
@@ -90,6 +91,11 @@ export function InstallPanel({ designId, ensureSaved, design, onServerIssues, bl
       );
     }
   };
+
+  // the palette's "Install CRD": what the button does, when the button could be pressed
+  useDesignerAction(designId, 'install', () => {
+    if (blockedReason === null && state !== 'running') void run(false);
+  });
 
   const stale = state === 'failed' && confirm === null && failedFor !== design;
   const shown = stale ? 'idle' : state;

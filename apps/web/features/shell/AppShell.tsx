@@ -1,10 +1,11 @@
-// The frame around every page: the product name, the always-visible connection badge, the theme
+// The frame around every page: the product name, the command palette's button (Ctrl/⌘-K), the always-visible connection badge, the theme
 // switch and (in multi-user mode) who is signed in on top; the navigation on the left, sticky and collapsible
 // (overview, designs, the kinds the studio installed, other kinds, and the admin's pages for admins).
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { UserMenu } from '../auth';
 import { ConnectionBadge } from '../cluster/ConnectionBadge';
+import { Palette } from '../palette';
 import { ThemeSwitch } from '../theme';
 import { AdminNav } from './AdminNav';
 import { KindsNav } from './KindsNav';
@@ -20,6 +21,7 @@ export function AppShell({ children }: { readonly children: ReactNode }) {
           Operator Studio
         </Link>
         <span className={styles.spacer} />
+        <Palette />
         <ConnectionBadge />
         <ThemeSwitch />
         <UserMenu />

@@ -25,7 +25,12 @@ export function ThemeSwitch() {
     };
     read();
     window.addEventListener('storage', read);
-    return () => window.removeEventListener('storage', read);
+    // the command palette's "Toggle theme" changes the choice in this tab
+    window.addEventListener(THEME_CHANGE_EVENT, read);
+    return () => {
+      window.removeEventListener('storage', read);
+      window.removeEventListener(THEME_CHANGE_EVENT, read);
+    };
   }, []);
   const choose = (next: ThemeChoice) => {
     setChoice(next);

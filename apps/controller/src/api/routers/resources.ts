@@ -41,6 +41,7 @@ export const resourcesInput = {
     force: z.boolean().optional(),
     dryRun: z.boolean().optional(),
   }),
+  search: z.object({ text: z.string().trim().min(1).max(253), limit: z.number().int().min(1).max(50).default(20) }),
   delete: z.object({ ...objectRef, propagationPolicy: z.enum(['Background', 'Foreground', 'Orphan']).optional() }),
 };
 
@@ -65,6 +66,10 @@ export const resourcesRouter = createTRPCRouter({
   kinds: clusterMetadataProcedure.query(({ ctx }) => ctx.resources.kinds()),
   // the home page: installed kinds with counts and health, only the objects the user may list
   overview: kubeUserProcedure.query(({ ctx }) => ctx.resources.overview(ctx.kube)),
+  // the command palette: cached objects by name, only those the user may list (resources/search.ts)
+  search: kubeUserProcedure
+    .input(resourcesInput.search)
+    .query(({ ctx, input }) => ctx.resources.search(input, ctx.kube)),
   list: kubeReadProcedure(resourcesInput.list, question('list')).query(({ ctx, input }) =>
     ctx.resources.list(input, ctx.kube),
   ),
