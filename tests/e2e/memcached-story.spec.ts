@@ -57,6 +57,7 @@ test('design Memcached, install it, create one, scale it to 3 and 5, and watch i
     await page.getByRole('combobox', { name: 'Namespace' }).selectOption(namespace);
     await page.getByRole('button', { name: 'Create from sample' }).click();
     await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click(); // the dry run's diff (docs/design/0032-apply-diff.md)
     const row = page.getByRole('row', { name: 'memcached-sample' });
     await expect(row).toBeVisible({ timeout: 30_000 });
     await expect(row.getByText('Available=True')).toBeVisible({ timeout: 60_000 });
@@ -70,6 +71,7 @@ test('design Memcached, install it, create one, scale it to 3 and 5, and watch i
     await expect(pods.getByRole('row').filter({ hasText: 'Running' })).toHaveCount(1, { timeout: 60_000 });
     await size.fill('3');
     await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click(); // the dry run's diff (docs/design/0032-apply-diff.md)
     await expect(pods.getByRole('row').filter({ hasText: 'Running' })).toHaveCount(3, { timeout: 60_000 });
     await expect(pods.getByText('3/3 ready')).toBeVisible({ timeout: 60_000 });
     await step(page, '04-size-3');
@@ -77,6 +79,7 @@ test('design Memcached, install it, create one, scale it to 3 and 5, and watch i
     // 5. size 5 → five
     await size.fill('5');
     await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click(); // the dry run's diff (docs/design/0032-apply-diff.md)
     await expect(pods.getByRole('row').filter({ hasText: 'Running' })).toHaveCount(5, { timeout: 60_000 });
     await expect(pods.getByText('5/5 ready')).toBeVisible({ timeout: 60_000 });
     await expect(size).toHaveValue('5');

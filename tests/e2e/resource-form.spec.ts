@@ -125,6 +125,7 @@ test("a resource's form follows the design's order, marks and checks required fi
     await expect(lines).toContainText('name: metrics');
 
     await form.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click(); // the dry run's diff (docs/design/0032-apply-diff.md)
     await expect.poll(spec, { timeout: 30_000 }).toEqual({
       size: 1,
       image: 'memcached:1.6.26',
@@ -143,6 +144,7 @@ test("a resource's form follows the design's order, marks and checks required fi
     // a row removed through the form goes from the object too
     await labels.getByRole('button', { name: 'Remove labels key 1' }).click();
     await form.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click(); // the dry run's diff (docs/design/0032-apply-diff.md)
     await expect.poll(async () => (await spec()).labels, { timeout: 30_000 }).toBeUndefined();
   } finally {
     await removeDesign(page.request, designId);

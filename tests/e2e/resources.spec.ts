@@ -105,6 +105,7 @@ test('a CR page stays live in two tabs: spec, pods and timeline follow the clust
     // an Apply in one tab shows in the other, timeline included
     await one.getByRole('spinbutton', { name: 'size' }).fill('3');
     await one.getByRole('button', { name: 'Apply' }).click();
+    await one.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click(); // the dry run's diff (docs/design/0032-apply-diff.md)
     await expect(two.getByRole('spinbutton', { name: 'size' })).toHaveValue('3', { timeout: 30_000 });
     await expect(two.getByRole('region', { name: 'Pods' }).getByRole('row').filter({ hasText: 'Running' })).toHaveCount(
       3,
@@ -184,6 +185,7 @@ test("a CR's YAML editor (Monaco with the kind's schema) follows the form and ba
 
     // Apply sends what the editor holds
     await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click(); // the dry run's diff (docs/design/0032-apply-diff.md)
     await expect
       .poll(
         async () =>

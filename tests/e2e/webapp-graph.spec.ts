@@ -90,6 +90,7 @@ test('Web app: install, create from the sample, and the Ingress follows spec.hos
     await page.getByRole('combobox', { name: 'Namespace' }).selectOption(namespace);
     await page.getByRole('button', { name: 'Create from sample' }).click();
     await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click(); // the dry run's diff (docs/design/0032-apply-diff.md)
     const row = page.getByRole('row', { name: 'webapp-sample' });
     await expect(row).toBeVisible({ timeout: 30_000 });
     await row.getByRole('link', { name: 'webapp-sample' }).click();
@@ -104,6 +105,7 @@ test('Web app: install, create from the sample, and the Ingress follows spec.hos
     const host = page.getByRole('textbox', { name: 'host' });
     await host.fill('web.example.com');
     await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click(); // the dry run's diff (docs/design/0032-apply-diff.md)
     await expect(owned.getByText('webapp-sample-ingress').first()).toBeVisible({ timeout: 60_000 });
     const timeline = page.getByRole('region', { name: 'Reconcile timeline' });
     await expect(
@@ -113,6 +115,7 @@ test('Web app: install, create from the sample, and the Ingress follows spec.hos
     // host cleared → the Ingress is pruned
     await host.fill('');
     await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click(); // the dry run's diff (docs/design/0032-apply-diff.md)
     await expect(owned.getByText('webapp-sample-ingress')).toHaveCount(0, { timeout: 60_000 });
   } finally {
     if (designId !== undefined) await removeDesign(page.request, designId);

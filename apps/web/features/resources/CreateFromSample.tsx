@@ -1,13 +1,18 @@
 'use client';
 // "Create from sample": the design's sample CR (or a minimal object for other kinds) in an
-// editable YAML box, created in the page's namespace. Server errors (schema, CEL) show as sent.
+// editable YAML box, created in the page's namespace. Create asks the API server for a dry run
+// first and shows the object it would store (defaults filled in) in the apply dialog; Confirm
+// creates it. Server errors (schema, CEL) show as sent.
 import { emitYaml } from '@opstudio/shared/yaml/index';
 import type { YamlValue } from '@opstudio/shared/yaml/index';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState } from 'react';
-import { useTRPC } from '../../trpc/client';
+import { useRef, useState } from 'react';
+import { useTRPC, useTRPCClient } from '../../trpc/client';
 import type { ResourceKind } from './api-types';
+import { ApplyDiffDialog } from './ApplyDiffDialog';
+import { diffReview, errorText } from './apply-review';
+import type { ApplyReview } from './apply-review';
 import { objectPath } from './paths';
 import styles from './resources.module.css';
 import { sampleFor } from './sample';
@@ -22,22 +27,18 @@ interface Props {
 
 export function CreateFromSample({ kind, namespace, takenNames }: Props) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const [text, setText] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; namespace: string | undefined } | null>(null);
-  const create = useMutation(
-    trpc.resources.create.mutationOptions({
-      onSuccess: (obj) => {
-        setCreated({ name: obj.metadata.name, namespace: obj.metadata.namespace });
-        setText(null);
-      },
-    }),
-  );
+  const [review, setReview] = useState<ApplyReview | null>(null);
+  // the text the dialog shows the dry run of: Confirm creates exactly that
+  const reviewed = useRef<string | null>(null);
   const namespaced = kind.scope === 'Namespaced';
 
   const open = async () => {
     setCreated(null);
-    create.reset();
+    setReview(null);
     let designYaml: string | null = null;
     if (kind.designId !== null) {
       const design = await queryClient
@@ -53,15 +54,45 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
     setText(emitYaml(sampleFor(kind, designYaml, takenNames()) as YamlValue, { keepKeyOrder: true }));
   };
 
-  const submit = () => {
-    if (text === null || kind.version === null) return;
-    create.mutate({
+  const send = (body: string, dryRun: boolean) =>
+    client.resources.create.mutate({
       group: kind.group,
-      version: kind.version,
+      version: kind.version ?? '',
       plural: kind.plural,
-      body: text,
+      body,
+      dryRun,
       ...(namespaced ? { namespace } : {}),
     });
+
+  const submit = async () => {
+    if (text === null || kind.version === null) return;
+    reviewed.current = text;
+    setReview({ step: 'checking' });
+    try {
+      const wouldBe = await send(text, true);
+      if (reviewed.current === text) setReview(diffReview(null, wouldBe));
+    } catch (err) {
+      if (reviewed.current === text) setReview({ step: 'refused', message: errorText(err) });
+    }
+  };
+
+  const confirm = async () => {
+    const body = reviewed.current;
+    if (body === null || review?.step !== 'diff') return;
+    setReview({ ...review, sending: true, error: null });
+    try {
+      const obj = await send(body, false);
+      setCreated({ name: obj.metadata.name, namespace: obj.metadata.namespace });
+      setText(null);
+      setReview(null);
+    } catch (err) {
+      setReview({ ...review, sending: false, error: errorText(err) });
+    }
+  };
+
+  const cancel = () => {
+    reviewed.current = null;
+    setReview(null);
   };
 
   return (
@@ -96,11 +127,6 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
             onChange={(e) => setText(e.target.value)}
             spellCheck={false}
           />
-          {create.error !== null && (
-            <p className={styles.error} role="alert">
-              {create.error.message}
-            </p>
-          )}
           <div className={styles.dialogButtons}>
             <button type="button" className={styles.button} onClick={() => setText(null)}>
               Cancel
@@ -108,12 +134,19 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
             <button
               type="button"
               className={`${styles.button} ${styles.primary}`}
-              onClick={submit}
-              disabled={create.isPending}
+              onClick={() => void submit()}
+              disabled={review !== null}
             >
-              {create.isPending ? 'Creating…' : 'Create'}
+              Create
             </button>
           </div>
+          <ApplyDiffDialog
+            review={review}
+            title={`Create this ${kind.kind}`}
+            beforeLabel="nothing (a new object)"
+            onConfirm={() => void confirm()}
+            onCancel={cancel}
+          />
         </section>
       )}
     </>

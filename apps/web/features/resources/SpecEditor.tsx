@@ -1,16 +1,19 @@
 'use client';
 // Edit a CR: the form generated from the CRD schema (in the design's field order when the kind
 // was installed from a design) and the YAML of the same draft, kept in sync both ways; "Apply"
-// sends a merge patch of what changed, once every required field has a value. While nothing is edited the page
-// follows the live object; once edited, the draft stays until applied or discarded. The YAML is
-// Monaco with the kind's schema (completion, hover, diagnostics), bundled and offline.
+// (once every required field has a value) shows the server's dry run of the merge patch of what
+// changed as a diff, and Confirm sends it (use-spec-apply.ts). While nothing is edited the page
+// follows the live object; once edited, the draft stays, with the version it was edited from,
+// until applied or discarded. The YAML is Monaco with the kind's schema (completion, hover,
+// diagnostics), bundled and offline.
 import { emitYaml, parseYaml } from '@opstudio/shared/yaml/index';
 import type { YamlValue } from '@opstudio/shared/yaml/index';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
 import { useTRPC } from '../../trpc/client';
 import type { FetchedObject, ResourceKind } from './api-types';
+import { ApplyDiffDialog } from './ApplyDiffDialog';
 import { crDocumentSchema } from './cr-json-schema';
 import styles from './resources.module.css';
 import { SchemaForm } from './schema-form/SchemaForm';
@@ -19,6 +22,7 @@ import { fieldsOf, inFieldOrder, missingRequired, pathKey, setAt } from './schem
 import type { FieldNode } from './schema-form/schema-fields';
 import { editableOf, planPatch } from './spec-draft';
 import type { Editable } from './spec-draft';
+import { useSpecApply } from './use-spec-apply';
 import { Skeleton } from '../shell/Skeleton';
 
 const SchemaYamlEditor = dynamic(() => import('../monaco/SchemaYamlEditor'), {
@@ -34,9 +38,13 @@ interface Props {
 }
 
 export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
-  const trpc = useTRPC();
-  const base = useMemo(() => editableOf(object), [object]);
   const [draft, setDraft] = useState<Editable | null>(null);
+  // the version the draft was edited from: the patch is planned from it and carries its resourceVersion
+  const [origin, setOrigin] = useState<FetchedObject | null>(null);
+  const from = draft !== null && origin !== null ? origin : object;
+  const base = useMemo(() => editableOf(from), [from]);
+  // what Reload after a conflict kept and dropped of the user's edits
+  const [reloadNote, setReloadNote] = useState<string | null>(null);
   const [text, setText] = useState<string | null>(null);
   const [yamlError, setYamlError] = useState<string | null>(null);
   const doc = draft ?? base;
@@ -57,17 +65,37 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
   );
   const { name, namespace } = object.metadata;
   const modelUri = `file:///resources/${kind.name}/${namespace ?? '_cluster'}/${name}.yaml`;
-  const apply = useMutation(
-    trpc.resources.patch.mutationOptions({
-      onSuccess: (obj) => {
-        setDraft(null);
-        setText(null);
-        setCheckRequired(false);
-        setFormKey((k) => k + 1);
-        onApplied(obj);
-      },
-    }),
-  );
+  const reset = () => {
+    setDraft(null);
+    setOrigin(null);
+    setText(null);
+    setYamlError(null);
+    setCheckRequired(false);
+    setFormKey((k) => k + 1);
+  };
+  const apply = useSpecApply({
+    kind,
+    object,
+    onRebased: setOrigin,
+    onApplied: (obj) => {
+      reset();
+      setReloadNote(null);
+      onApplied(obj);
+    },
+    onReloaded: (live, rebased) => {
+      reset();
+      if (rebased.draft !== null) {
+        setOrigin(live);
+        setDraft(rebased.draft);
+      }
+      setReloadNote(reloadNoteOf(rebased.kept, rebased.dropped));
+      onApplied(live); // the page shows the live object now, not the one it last fetched
+    },
+  });
+  const startEditing = () => {
+    if (draft === null) setOrigin(object);
+    setReloadNote(null);
+  };
 
   const editField = (path: readonly string[], value: unknown) => {
     const next = setAt(doc, path, value);
@@ -77,14 +105,14 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
       fields !== null && spec !== null && typeof spec === 'object' && !Array.isArray(spec)
         ? { ...next, spec: inFieldOrder(spec as Record<string, unknown>, fields) }
         : next;
+    startEditing();
     setDraft(ordered);
     setText(null);
     setYamlError(null);
-    apply.reset();
   };
   const editYaml = (value: string) => {
+    startEditing();
     setText(value);
-    apply.reset();
     const parsed = parseYaml(value);
     if (!parsed.ok) return setYamlError(parsed.message);
     if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value))
@@ -93,26 +121,14 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
     setDraft(parsed.value as Editable);
   };
   const discard = () => {
-    setDraft(null);
-    setText(null);
-    setYamlError(null);
-    setCheckRequired(false);
-    setFormKey((k) => k + 1);
-    apply.reset();
+    reset();
+    setReloadNote(null);
   };
   const submit = () => {
     if (plan.kind !== 'patch' || kind.version === null) return;
     setCheckRequired(true);
     if (missing.length > 0) return;
-    apply.mutate({
-      group: kind.group,
-      version: kind.version,
-      plural: kind.plural,
-      name: object.metadata.name,
-      ...(object.metadata.namespace !== undefined ? { namespace: object.metadata.namespace } : {}),
-      strategy: 'merge',
-      patch: plan.patch,
-    });
+    apply.start(doc, from);
   };
   const missingShown = checkRequired ? missing : [];
   const problem =
@@ -143,19 +159,27 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
               type="button"
               className={`${styles.button} ${styles.primary}`}
               onClick={submit}
-              disabled={plan.kind !== 'patch' || yamlError !== null || apply.isPending}
+              disabled={plan.kind !== 'patch' || yamlError !== null || apply.review !== null}
             >
-              {apply.isPending ? 'Applying…' : 'Apply'}
+              Apply
             </button>
           </>
         )}
       </div>
       {problem !== null && <p className={styles.error}>{problem}</p>}
-      {apply.error !== null && (
-        <p className={styles.error} role="alert">
-          {apply.error.message}
+      {reloadNote !== null && (
+        <p className={styles.note} role="status">
+          {reloadNote}
         </p>
       )}
+      <ApplyDiffDialog
+        review={apply.review}
+        title={`Apply to ${name}`}
+        beforeLabel="the version you edited"
+        onConfirm={apply.confirm}
+        onCancel={apply.cancel}
+        onReload={apply.reload}
+      />
       <div className={styles.grid2} style={{ marginTop: '0.75rem' }}>
         <div>
           {yamlError !== null && (
@@ -190,6 +214,13 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
       </div>
     </section>
   );
+}
+
+function reloadNoteOf(kept: readonly string[], dropped: readonly string[]): string {
+  const parts = ['Reloaded the live object.'];
+  if (kept.length > 0) parts.push(`Your edits kept: ${kept.join(', ')} (not applied yet).`);
+  if (dropped.length > 0) parts.push(`Dropped, changed meanwhile: ${dropped.join(', ')}.`);
+  return parts.join(' ');
 }
 
 /**

@@ -1,7 +1,7 @@
 // What the CR page lets you edit (labels, annotations, spec) and the patch that Apply sends.
 // Pure, so the form ↔ YAML round trip and the patch are tested without a browser.
 import type { FetchedObject } from './api-types';
-import { mergePatchOf } from './merge-patch';
+import { mergePatchOf } from '@opstudio/shared/resources/merge-patch';
 
 export type Editable = Record<string, unknown>;
 
