@@ -6,7 +6,6 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { compareByPlace, resourceRow } from '@opstudio/shared/resources/index';
-import { MAX_YAML_DEPTH, parseYaml } from '@opstudio/shared/yaml/parse';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { isNotFound, KubeApiError } from '../kube/errors';
 import { FIELD_MANAGER } from '../kube/field-manager';
@@ -15,6 +14,7 @@ import { KubeJson } from '../kube/json-client';
 import { toResourceKind } from './kinds';
 import type { KindsWatcher } from './kinds';
 import { kindOverview, type KindOverview } from './overview';
+import { clean, normalizeBody, resourcePath, toObject, type Json } from './request-body';
 import { searchCachedResources, type ResourceSearch, type SearchSource } from './search';
 import type { ControllerInfo, CustomObject, PrinterColumn, ResourceKind, ResourceRow } from './types';
 
@@ -39,8 +39,6 @@ export interface ListReader {
     namespaceOf: (item: T) => string | undefined,
   ): Promise<T[]>;
 }
-
-type Json = Record<string, unknown>;
 
 /** The kinds' rows kept from their informers (KindWatches.rows): what resources.list answers from. */
 export interface CachedRows {
@@ -157,7 +155,7 @@ export class ResourcesService {
   ): Promise<{ rows: readonly ResourceRow[]; resourceVersion: string }> {
     const list = await this.http.request<{ metadata?: { resourceVersion?: string }; items: unknown[] }>({
       method: 'GET',
-      path: this.path(ref, kind),
+      path: resourcePath(ref, kind),
     });
     const rows = list.items.map((o) => resourceRow(o, columns)).sort(compareByPlace);
     return { rows, resourceVersion: list.metadata?.resourceVersion ?? '' };
@@ -210,15 +208,15 @@ export class ResourcesService {
 
   async get(ref: ObjectRef): Promise<CustomObject> {
     const { kind } = await this.resolve(ref, 'item');
-    return clean(await this.http.request<Json>({ method: 'GET', path: this.path(ref, kind, ref.name) }));
+    return clean(await this.http.request<Json>({ method: 'GET', path: resourcePath(ref, kind, ref.name) }));
   }
 
   async create(ref: KindRef, body: unknown, opts: WriteOptions = {}): Promise<CustomObject> {
     const { kind } = await this.resolve(ref, 'item');
-    const obj = this.normalize(ref, kind, toObject(body, 'body'), undefined);
+    const obj = normalizeBody(ref, kind, toObject(body, 'body'), undefined);
     const query = { dryRun: opts.dryRun === true ? 'All' : undefined, fieldManager: FIELD_MANAGER };
     const created = clean(
-      await this.writer(opts.as).request<Json>({ method: 'POST', path: this.path(ref, kind), body: obj, query }),
+      await this.writer(opts.as).request<Json>({ method: 'POST', path: resourcePath(ref, kind), body: obj, query }),
     );
     this.wrote(ref, { resourceVersion: created.metadata.resourceVersion ?? '' }, opts.dryRun);
     return created;
@@ -235,7 +233,7 @@ export class ResourcesService {
     // Either way a body that names another object is refused here (a merge patch blanking
     // apiVersion gets a 500 from the API server). merge: exactly what the user sent (null
     // deletes); apply: the object as the user wants it.
-    const normalized = this.normalize(ref, kind, raw, ref.name);
+    const normalized = normalizeBody(ref, kind, raw, ref.name);
     const body = strategy === 'apply' ? normalized : raw;
     const query = {
       fieldManager: FIELD_MANAGER,
@@ -243,7 +241,7 @@ export class ResourcesService {
       force: strategy === 'apply' && opts.force === true ? 'true' : undefined,
     };
     const contentType = strategy === 'apply' ? 'application/apply-patch+yaml' : 'application/merge-patch+json';
-    const request = { method: 'PATCH' as const, path: this.path(ref, kind, ref.name), body, query, contentType };
+    const request = { method: 'PATCH' as const, path: resourcePath(ref, kind, ref.name), body, query, contentType };
     const http = this.writer(opts.as);
     let patched: CustomObject;
     try {
@@ -268,7 +266,7 @@ export class ResourcesService {
       propagationPolicy === undefined ? undefined : { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy };
     const answer = await this.writer(opts.as).request<Json>({
       method: 'DELETE',
-      path: this.path(ref, kind, ref.name),
+      path: resourcePath(ref, kind, ref.name),
       body,
     });
     if (answer.kind === 'Status') {
@@ -329,46 +327,6 @@ export class ResourcesService {
       throw err;
     }
   }
-
-  private path(ref: KindRef, kind: ResourceKind, name?: string): string {
-    const ns =
-      kind.scope === 'Namespaced' && ref.namespace !== undefined
-        ? `/namespaces/${encodeURIComponent(ref.namespace)}`
-        : '';
-    return `/apis/${encodeURIComponent(ref.group)}/${encodeURIComponent(ref.version)}${ns}/${encodeURIComponent(ref.plural)}${name === undefined ? '' : `/${encodeURIComponent(name)}`}`;
-  }
-
-  /** Fills in apiVersion, kind, namespace (and name for apply); refuses a body that names something else. */
-  private normalize(ref: KindRef, kind: ResourceKind, body: Json, name: string | undefined): Json {
-    const apiVersion = `${ref.group}/${ref.version}`;
-    if (body.apiVersion !== undefined && body.apiVersion !== apiVersion)
-      throw bad(
-        `the body's apiVersion is ${JSON.stringify(body.apiVersion)}, but this request is for ${apiVersion}: fix apiVersion or send it to the right kind`,
-      );
-    if (body.kind !== undefined && body.kind !== kind.kind)
-      throw bad(
-        `the body's kind is ${JSON.stringify(body.kind)}, but ${ref.plural}.${ref.group} holds ${kind.kind}: fix kind`,
-      );
-    const meta = body.metadata === undefined ? {} : body.metadata;
-    if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) throw bad('metadata must be a mapping');
-    const m = { ...(meta as Json) };
-    if (ref.namespace !== undefined) {
-      if (m.namespace !== undefined && m.namespace !== ref.namespace)
-        throw bad(
-          `the body's metadata.namespace is ${JSON.stringify(m.namespace)}, but the request names namespace ${ref.namespace}: make them agree`,
-        );
-      m.namespace = ref.namespace;
-    } else if (m.namespace !== undefined) throw bad(`${kind.kind} is cluster-scoped: remove metadata.namespace`);
-    if (name !== undefined) {
-      if (m.name !== undefined && m.name !== name)
-        throw bad(
-          `the body's metadata.name is ${JSON.stringify(m.name)}, but the request names ${name}: make them agree`,
-        );
-      m.name = name;
-    } else if (m.name === undefined && m.generateName === undefined)
-      throw bad('the body needs metadata.name (or metadata.generateName)');
-    return { ...body, apiVersion, kind: kind.kind, metadata: m };
-  }
 }
 
 function onlyOwnConflicts(err: unknown): boolean {
@@ -380,41 +338,6 @@ function onlyOwnConflicts(err: unknown): boolean {
       (c) => c.reason === 'FieldManagerConflict' && (c.message ?? '').startsWith(`conflict with "${FIELD_MANAGER}"`),
     )
   );
-}
-
-/** An object, or YAML/JSON text of one mapping (aliases and nesting bounded: packages/shared/src/yaml/parse.ts). */
-function toObject(input: unknown, what: string): Json {
-  let value = input;
-  if (typeof input === 'string') {
-    const parsed = parseYaml(input);
-    if (!parsed.ok) throw bad(`${what} is ${parsed.message}`);
-    value = parsed.value;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw bad(`${what} must be one mapping (an object), like {"spec": {"size": 3}}`);
-  if (nestedDeeperThan(value, MAX_YAML_DEPTH))
-    throw bad(`${what} is nested deeper than ${MAX_YAML_DEPTH} levels: no Kubernetes object needs that`);
-  return value as Json;
-}
-
-/** JSON bodies arrive already parsed: bound their depth too (walked without recursion). */
-function nestedDeeperThan(root: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[root, 0]];
-  let next: [unknown, number] | undefined;
-  while ((next = stack.pop()) !== undefined) {
-    const [node, depth] = next;
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth + 1 > limit) return true;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
-function clean(obj: Json): CustomObject {
-  const meta = obj.metadata as Json | undefined;
-  if (meta === undefined || !('managedFields' in meta)) return obj as unknown as CustomObject;
-  const { managedFields: _mf, ...rest } = meta;
-  return { ...obj, metadata: rest } as unknown as CustomObject;
 }
 
 const kindKey = (ref: KindRef): string => `${ref.group}/${ref.version}/${ref.plural}`;
