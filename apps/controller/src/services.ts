@@ -23,6 +23,7 @@ import { AuditLog } from './audit';
 import { AccessReviewer, AuthService, KubeIdentities, loadAuthConfig, StudioAuth } from './auth';
 import type { AuthConfig } from './auth';
 import { logFn } from './log/logger';
+import { metricsHistory } from './metrics-history';
 import type { Logger } from './log/logger';
 
 export interface ServicesOptions extends ClusterWatcherOptions {
@@ -116,6 +117,8 @@ export async function startServices(
     ...(opts.lease !== undefined ? { lease: opts.lease } : {}),
     ...(opts.maxConcurrentReconciles !== undefined ? { maxConcurrentReconciles: opts.maxConcurrentReconciles } : {}),
   });
+  // sample the controllers' metrics from now on, so a kind page's charts have the minutes before it was opened
+  metricsHistory();
   // The probe found the API server again: every informer and the Lease campaign retry now instead
   // of waiting out backoffs that grew during the outage (docs/design/0019-outage-recovery.md).
   cluster.onReconnected(() => {

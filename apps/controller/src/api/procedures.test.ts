@@ -37,6 +37,7 @@ const expected: Record<string, KubeAccess> = {
   'history.failures': 'user',
   'history.runs': 'user',
   'live.subscribe': 'user',
+  'metrics.kind': 'metadata',
   'podLogs.containers': 'read',
   'podLogs.follow': 'read',
   'podLogs.read': 'read',

@@ -10,6 +10,7 @@ import { controllersRouter } from './routers/controllers';
 import { auditRouter } from './routers/audit';
 import { usersRouter } from './routers/users';
 import { podLogsRouter } from './routers/pod-logs';
+import { metricsRouter } from './routers/metrics';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
@@ -24,6 +25,7 @@ export const appRouter = createTRPCRouter({
   audit: auditRouter,
   users: usersRouter,
   podLogs: podLogsRouter,
+  metrics: metricsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@
 import { resourcesTopic, type Topic } from '@opstudio/shared/live/index';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useMayDo } from '../auth';
+import { KindCharts } from '../charts/KindCharts';
 import { useLiveTopics } from '../live/LiveProvider';
 import type { ResourceRow } from './api-types';
 import { CreateFromSample } from './CreateFromSample';
@@ -130,6 +131,7 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
         now={now}
         onDelete={managed && mayDelete ? setDeleting : undefined}
       />
+      {managed && <KindCharts crdName={kind.name} />}
       {managed && <DeleteDialog kind={kind} target={deleting} onClose={() => setDeleting(null)} />}
     </div>
   );

@@ -2,9 +2,11 @@
 // The reconcile timeline of one object: every run (time, what triggered it, duration, outcome,
 // actions on owned objects, condition changes), newest first, live; older runs page in from the
 // database (history.runs) and merge with the live ones by id, so none shows twice or goes missing.
+// "List | Time axis" switches to the same runs as bars on a shared time axis (TimeAxisView).
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTRPCClient } from '../../trpc/client';
+import { TimeAxisView } from './TimeAxisView';
 import styles from './timeline.module.css';
 import { conditionText, durationText, mergeRuns, outcomeText, triggerSummary, triggerText } from './timeline-text';
 import type { TimelineRun } from './timeline-text';
@@ -27,6 +29,7 @@ export function TimelinePanel({
   const client = useTRPCClient();
   const [older, setOlder] = useState<readonly TimelineRun[]>([]);
   const [exhausted, setExhausted] = useState(false);
+  const [view, setView] = useState<'list' | 'axis'>('list');
   const runs = useMemo(() => mergeRuns(live ?? [], older), [live, older]);
   const page = useMutation({
     mutationFn: (before: number) => client.history.runs.query({ uid, before, limit: 50 }),
@@ -44,10 +47,21 @@ export function TimelinePanel({
 
   return (
     <section className={styles.card} aria-label="Reconcile timeline">
-      <h2>Reconcile timeline</h2>
+      <div className={styles.titleRow}>
+        <h2>Reconcile timeline</h2>
+        <div className={styles.views} role="group" aria-label="Timeline view">
+          <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+            List
+          </button>
+          <button type="button" aria-pressed={view === 'axis'} onClick={() => setView('axis')}>
+            Time axis
+          </button>
+        </div>
+      </div>
       {live === undefined && <p className={styles.note}>loading…</p>}
       {live !== undefined && runs.length === 0 && <p className={styles.note}>No reconciles recorded yet.</p>}
-      {runs.length > 0 && (
+      {runs.length > 0 && view === 'axis' && <TimeAxisView runs={runs} format={(ms) => timeFormat.format(ms)} />}
+      {runs.length > 0 && view === 'list' && (
         // the list scrolls on its own: focusable, so the keyboard can scroll it (axe: scrollable-region-focusable)
         <ol className={styles.runs} aria-label="Runs" tabIndex={0}>
           {runs.map((run) => (

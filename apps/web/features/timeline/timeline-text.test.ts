@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { durationText, mergeRuns, outcomeText, triggerSummary, triggerText } from './timeline-text';
+import { durationText, mergeRuns, outcomeText, runBarText, triggerSummary, triggerText } from './timeline-text';
 import type { TimelineRun } from './timeline-text';
 
 const run = (id: number): TimelineRun => ({
@@ -63,4 +63,21 @@ test('merging a live run, a snapshot and an older page keeps each run once, newe
     mergeRuns([run(3), run(2)], [run(4), run(3), run(1)]).map((r) => r.id),
     [4, 3, 2, 1],
   );
+});
+
+test('a time-axis bar says when, how it ended, how long it took and what woke it', () => {
+  const r = {
+    ...run(3),
+    durationMs: 35,
+    triggers: [
+      {
+        kind: 'watch' as const,
+        eventType: 'MODIFIED' as const,
+        resourceVersion: '9',
+        object: { kind: 'Memcached', name: 'm' },
+      },
+    ],
+  };
+  assert.equal(runBarText(r, '10:00:03.000'), 'Run 3 at 10:00:03.000: Success, 35 ms. Triggers: Memcached changed');
+  assert.equal(runBarText(run(4), 't'), 'Run 4 at t: Success, 12 ms. Triggers: none recorded');
 });
