@@ -88,6 +88,29 @@ try {
     const what = `${edits} spec.size patches → Deployment replicas`;
     add({ workload: 'latency', measure: `${what}, p50`, embedded: e.p50, go: g.p50, unit: 'ms' });
     add({ workload: 'latency', measure: `${what}, p99`, embedded: e.p99, go: g.p99, unit: 'ms' });
+    // where the time goes (reconcile-counters.ts): work caused per edit, time per reconcile and in the queue
+    add({
+      workload: 'latency',
+      measure: 'reconciles per edit',
+      embedded: e.reconcilesPerEdit,
+      go: g.reconcilesPerEdit,
+      unit: '',
+    });
+    add({ workload: 'latency', measure: 'queue adds per edit', embedded: e.addsPerEdit, go: g.addsPerEdit, unit: '' });
+    add({
+      workload: 'latency',
+      measure: 'mean reconcile',
+      embedded: e.meanReconcileMs,
+      go: g.meanReconcileMs,
+      unit: 'ms',
+    });
+    add({
+      workload: 'latency',
+      measure: 'mean wait in the work queue',
+      embedded: e.meanQueueWaitMs,
+      go: g.meanQueueWaitMs,
+      unit: 'ms',
+    });
   }
   if (workloads.includes('burst'))
     for (const count of crCounts)

@@ -2,10 +2,11 @@
 // server, every reconcile recorded by the HistoryStore), so its RSS is its own. Run by
 // embedded-side.ts with --expose-gc. Env: OPSTUDIO_KUBECONFIG, DATABASE_URL, VSGO_LEASE
 // (<namespace>/<name>), VSGO_WORKERS, VSGO_CRD (the CRD it must be running before it says ready).
-// stdout: one JSON line per happening (`ready`, `gc`, `heap`); stdin: `gc` (collect, then answer
-// with the RSS) or `heap <file>` (write a heap snapshot there).
+// stdout: one JSON line per happening (`ready`, `gc`, `heap`, `metrics`); stdin: `gc` (collect, then
+// answer with the RSS), `metrics` (the registry's text, as /metrics serves it) or `heap <file>`.
 import { createInterface } from 'node:readline';
 import { writeHeapSnapshot } from 'node:v8';
+import { register } from 'prom-client';
 import { openDb } from '../../apps/controller/src/db';
 import { HistoryStore } from '../../apps/controller/src/history/store';
 import { loadKubeConfig } from '../../apps/controller/src/kube/kubeconfig';
@@ -56,6 +57,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       rss: vmRssBytes(process.pid),
       heapUsed: process.memoryUsage().heapUsed,
     });
+  } else if (cmd === 'metrics') {
+    void register.metrics().then((text) => emit({ event: 'metrics', text }));
   } else if (cmd === 'heap' && arg !== undefined) {
     emit({ event: 'heap', file: writeHeapSnapshot(arg) });
   }

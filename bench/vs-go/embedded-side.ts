@@ -20,6 +20,8 @@ export interface RunningController {
   memory(): Promise<{ rssBytes: number; heapBytes: number }>;
   /** Embedded only: writes a heap snapshot, resolves with its path. */
   heapSnapshot?(file: string): Promise<string>;
+  /** The process's Prometheus metrics as text (what `/metrics` serves): where a reconcile's time goes. */
+  metricsText(): Promise<string>;
 }
 
 export interface EmbeddedOptions {
@@ -88,6 +90,11 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<RunningControll
       const line = await answer;
       if (line.exposed !== true) throw new Error('the embedded child runs without --expose-gc');
       return { rssBytes: Number(line.rss), heapBytes: Number(line.heapUsed) };
+    },
+    metricsText: async () => {
+      const answer = next('metrics', 30_000);
+      child.stdin.write('metrics\n');
+      return String((await answer).text);
     },
     heapSnapshot: async (file) => {
       const answer = next('heap', 300_000);

@@ -81,6 +81,7 @@ export async function startGoManager(binary: string, kubeconfig: string, workers
   return {
     pid: child.pid ?? 0,
     log: () => output,
+    metricsText: async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(),
     memory: async () => {
       const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
       const heap = /^go_memstats_heap_alloc_bytes (\S+)$/m.exec(text)?.[1];

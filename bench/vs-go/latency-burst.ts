@@ -1,13 +1,18 @@
 // Workloads 1 and 2. latency: `edits` spec.size patches on one CR, each timed until a watch sees
 // the Deployment's spec.replicas follow. burst: `count` new CRs (size 1) at once, timed until
 // every Deployment exists and until every CR is Available=True for its generation.
+import { perEdit, reconcileCounters } from './reconcile-counters';
 import type { Session } from './session';
 import { percentile } from './session';
 
-export async function latency({ crs, tracker, side }: Session, edits: number): Promise<{ p50: number; p99: number }> {
+export async function latency(
+  { crs, tracker, side, controller }: Session,
+  edits: number,
+): Promise<{ p50: number; p99: number } & ReturnType<typeof perEdit>> {
   const replicas = () => tracker.deployments.get('latency');
   await crs.create(['latency'], 1);
   await tracker.until(`${side.name}: the latency Deployment`, 60_000, () => replicas() === 1);
+  const before = reconcileCounters(await controller.metricsText());
   const samples: number[] = [];
   for (let i = 0; i < edits; i++) {
     const size = i % 8 === 7 ? 1 : (i % 4) + 2; // 2,3,4,5,2,3,4,1,…: every edit changes the size
@@ -16,7 +21,8 @@ export async function latency({ crs, tracker, side }: Session, edits: number): P
     await crs.patchSize('latency', size);
     samples.push((await reached) - t0);
   }
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+  const after = reconcileCounters(await controller.metricsText());
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), ...perEdit(before, after, edits) };
 }
 
 export async function burst(

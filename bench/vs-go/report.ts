@@ -10,7 +10,7 @@ export interface Row {
   readonly measure: string;
   readonly embedded: number;
   readonly go: number;
-  readonly unit: 'ms' | 's' | 'MiB' | 'KiB/CR';
+  readonly unit: 'ms' | 's' | 'MiB' | 'KiB/CR' | '';
 }
 
 export interface Machine {
@@ -37,7 +37,11 @@ export function machineLine(m: Machine): string {
 }
 
 const fmt = (v: number, unit: Row['unit']) =>
-  Number.isNaN(v) ? 'n/a' : `${unit === 's' ? v.toFixed(1) : unit === 'KiB/CR' ? v.toFixed(1) : v.toFixed(0)} ${unit}`;
+  Number.isNaN(v)
+    ? 'n/a'
+    : unit === ''
+      ? v.toFixed(2)
+      : `${unit === 's' || unit === 'KiB/CR' || unit === 'ms' ? v.toFixed(1) : v.toFixed(0)} ${unit}`;
 
 export function table(rows: readonly Row[]): string {
   const body = rows.map((r) => [
