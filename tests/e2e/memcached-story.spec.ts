@@ -1,8 +1,9 @@
 // The whole story of issue 5 in a real browser against the real controller and sandbox, driven
 // only through the UI: create the Memcached design from the template (its own API group: the
 // sandbox is shared), install it, create a CR from the sample, set size 3 → 3 Running pods shown,
-// size 5 → 5 shown, the reconcile timeline shows the runs with their triggers, and the Events are
-// listed. Every step leaves a screenshot in the test's output folder; the main ones go to
+// size 5 → 5 shown (after the dry run's diff), the reconcile timeline shows the runs with their
+// triggers, the Events are listed, the time axis has a bar per run and the kind page's charts
+// show the reconciles. Every step leaves a screenshot in the test's output folder; the main ones go to
 // docs/screenshots/ for the README.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -76,10 +77,12 @@ test('design Memcached, install it, create one, scale it to 3 and 5, and watch i
     await expect(pods.getByText('3/3 ready')).toBeVisible({ timeout: 60_000 });
     await step(page, '04-size-3');
 
-    // 5. size 5 → five
+    // 5. size 5 → five, after the dry run's diff names the one change
     await size.fill('5');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click(); // the dry run's diff (docs/design/0032-apply-diff.md)
+    await expect(page.getByRole('dialog')).toContainText('spec.size: 3 → 5', { timeout: 30_000 });
+    await step(page, '05-apply-diff', 'apply-diff.png');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect(pods.getByRole('row').filter({ hasText: 'Running' })).toHaveCount(5, { timeout: 60_000 });
     await expect(pods.getByText('5/5 ready')).toBeVisible({ timeout: 60_000 });
     await expect(size).toHaveValue('5');
@@ -123,6 +126,25 @@ test('design Memcached, install it, create one, scale it to 3 and 5, and watch i
       name: 'memcached-sample',
     })) as { spec: { size: number }; status?: { nodes?: string[] } };
     expect(cr.spec.size).toBe(5);
+
+    // 7. the same runs on the timeline's time axis, one bar each, and the kind page's charts show them
+    const views = timeline.getByRole('group', { name: 'Timeline view' });
+    const bars = timeline.getByRole('list', { name: 'Runs on a time axis' }).getByRole('button');
+    await expect(async () => {
+      await views.getByRole('button', { name: 'List' }).click();
+      const listed = await runs.count(); // a late run may land between the two counts: count again
+      await views.getByRole('button', { name: 'Time axis' }).click();
+      await expect(bars).toHaveCount(listed, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await timeline.screenshot({ path: path.join(docsScreenshots, 'reconcile-time-axis.png') });
+    await page.goto(`/resources/memcacheds.${group}.example.com`);
+    const reconciles = page
+      .getByRole('region', { name: 'Controller health' })
+      .getByRole('figure', { name: 'Reconciles per second' });
+    await expect
+      .poll(async () => Number(await reconciles.getAttribute('data-recent-peak')), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await step(page, '07-kind-charts', 'kind-page.png');
   } finally {
     if (designId) await removeDesign(page.request, designId);
     await dropNamespace();

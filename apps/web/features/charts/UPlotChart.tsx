@@ -85,7 +85,9 @@ export function UPlotChart({
             label: s.label,
             stroke: resolveColor(el, s.color),
             width: 1.5,
-            points: { show: false },
+            // uPlot's default: dots only while points are far apart, so a fresh history of one or
+            // two samples (a page opened a minute after start) is visible, not an empty plot
+            points: { size: 5, fill: resolveColor(el, s.color) },
           })),
         ],
         axes: [
