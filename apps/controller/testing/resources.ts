@@ -79,6 +79,18 @@ export async function deleteCrd(kc: KubeConfig, name: string): Promise<void> {
   await new KubeJson(kc).request({ method: 'DELETE', path: `${CRDS}/${name}` }).catch(() => undefined);
 }
 
+/** The Widget kind under `group` and a namespace `ns` for its objects (a test's `before`). */
+export async function installWidgets(kc: KubeConfig, group: string, ns: string): Promise<void> {
+  await new KubeJson(kc).request({ method: 'POST', path: '/api/v1/namespaces', body: { metadata: { name: ns } } });
+  await installCrd(kc, widgetCrd(group));
+}
+
+/** Undoes installWidgets (a test's `after`); never throws. */
+export async function removeWidgets(kc: KubeConfig, group: string, ns: string): Promise<void> {
+  await deleteCrd(kc, `widgets.${group}`);
+  await new KubeJson(kc).request({ method: 'DELETE', path: `/api/v1/namespaces/${ns}` }).catch(() => undefined);
+}
+
 export interface Listener {
   readonly events: { id: string; event: LiveEvent }[];
   close(): Promise<void>;

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
+import { CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import type { TRPCError } from '@trpc/server';
 import { createCaller } from '../api/root';
 import { LOCAL_ADMIN } from '../auth';
@@ -13,7 +13,7 @@ import { loadKubeConfig } from '../kube/kubeconfig';
 import { startServices } from '../services';
 import type { RunningServices } from '../services';
 import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
-import { deleteCrd, installCrd, widgetCrd } from '../../testing/resources';
+import { installWidgets, removeWidgets } from '../../testing/resources';
 
 const suffix = randomUUID().slice(0, 8);
 const group = `ap-${suffix}.opstudio.dev`;
@@ -28,20 +28,13 @@ describe('apply preconditions against the sandbox', { skip: skipWithoutCluster, 
   const sizeOf = async (name: string) => ((await api().get({ ...ref, name })).spec as { size: number }).size;
 
   before(async () => {
-    const { kc } = conn();
-    await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: ns } } });
-    await installCrd(kc, widgetCrd(group));
+    await installWidgets(conn().kc, group, ns);
     running = await startServices(conn(), migratedTempDb(), { lease: { namespace: ns, name: 'opstudio-ap' } });
   });
 
   after(async () => {
     await running?.stop();
-    const { kc } = conn();
-    await deleteCrd(kc, `widgets.${group}`);
-    await kc
-      .makeApiClient(CoreV1Api)
-      .deleteNamespace({ name: ns })
-      .catch(() => undefined);
+    await removeWidgets(conn().kc, group, ns);
   });
 
   test('a dry run at the current resourceVersion answers the result and stores nothing', async () => {

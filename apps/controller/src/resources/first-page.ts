@@ -8,7 +8,8 @@ import { compareByPlace, resourceRow } from '@opstudio/shared/resources/index';
 import type { PrinterColumnSpec } from '@opstudio/shared/resources/index';
 import type { ResourcesTopic } from '@opstudio/shared/live/topics';
 import type { KubeJson } from '../kube/json-client';
-import type { ResourceRow } from './types';
+import { resourcePath } from './request-body';
+import type { ResourceKind, ResourceRow } from './types';
 
 interface RawPage {
   readonly metadata?: { readonly continue?: string; readonly remainingItemCount?: number };
@@ -25,13 +26,13 @@ export interface FirstPage {
 export async function firstPage(
   http: Pick<KubeJson, 'request'>,
   topic: ResourcesTopic,
+  kind: ResourceKind,
   columns: readonly PrinterColumnSpec[],
   limit: number,
   timeoutMs: number,
 ): Promise<FirstPage | undefined> {
-  // the topic's names passed parseResourcesTopic's DNS grammars; the namespace is encoded anyway
-  const scope = topic.namespace === undefined ? '' : `/namespaces/${encodeURIComponent(topic.namespace)}`;
-  const path = `/apis/${topic.group}/${topic.version}${scope}/${topic.plural}`;
+  // the same path builder as resources.list (it encodes each segment); the topic names only namespaced kinds' namespaces
+  const path = resourcePath(topic, kind);
   try {
     const page = await http.request<RawPage>({
       method: 'GET',

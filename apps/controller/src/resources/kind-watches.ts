@@ -178,9 +178,10 @@ export class KindWatches {
     if (t === undefined) return [];
     const w = this.watches.get(keyOf(t.group, t.version, t.plural));
     // only a kind the cluster serves can sync; an unknown one answers empty at once
-    if (w !== undefined && !w.lease.synced && this.kinds.find(t.group, t.version, t.plural) !== undefined) {
+    const served = this.kinds.find(t.group, t.version, t.plural);
+    if (w !== undefined && !w.lease.synced && served !== undefined) {
       // cold: a screenful from the API server now, the whole list on the bus once synced (first-page.ts)
-      const first = await firstPage(this.http, t, this.columns(w), SNAPSHOT_PAGES.first, 2000);
+      const first = await firstPage(this.http, t, served.kind, served.columns, SNAPSHOT_PAGES.first, 2000);
       if (first !== undefined && !w.lease.synced && first.rows.length === SNAPSHOT_PAGES.first) {
         w.pending.add(topic);
         const more = first.total === undefined ? {} : { total: first.total };

@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
+import { CustomObjectsApi } from '@kubernetes/client-node';
 import { SNAPSHOT_PAGES } from '@opstudio/shared/live/snapshot-pages';
 import type { FamilyTopic } from '@opstudio/shared/live/topics';
 import { loadKubeConfig } from '../kube/kubeconfig';
@@ -15,7 +15,7 @@ import type { LiveEvent } from '../live/events';
 import { startServices } from '../services';
 import type { RunningServices } from '../services';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
-import { deleteCrd, installCrd, kindWatchCount, listen, widgetCrd } from '../../testing/resources';
+import { installWidgets, kindWatchCount, listen, removeWidgets } from '../../testing/resources';
 
 const suffix = randomUUID().slice(0, 8);
 const group = `pages-${suffix}.opstudio.dev`;
@@ -43,8 +43,7 @@ describe('a long kind list arrives in pages', { skip: skipWithoutCluster, timeou
 
   before(async () => {
     const { kc } = conn();
-    await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: ns } } });
-    await installCrd(kc, widgetCrd(group));
+    await installWidgets(kc, group, ns);
     const api = kc.makeApiClient(CustomObjectsApi);
     // in reverse, so the API's creation order is not the table's
     for (let i = COUNT - 1; i >= 0; i -= 20) {
@@ -68,12 +67,7 @@ describe('a long kind list arrives in pages', { skip: skipWithoutCluster, timeou
 
   after(async () => {
     await running?.stop();
-    const { kc } = conn();
-    await deleteCrd(kc, `widgets.${group}`);
-    await kc
-      .makeApiClient(CoreV1Api)
-      .deleteNamespace({ name: ns })
-      .catch(() => undefined);
+    await removeWidgets(conn().kc, group, ns);
   });
 
   const expectPages = (pages: readonly RowEvent[]) => {

@@ -5,6 +5,19 @@ import { applyLiveEvent, applyLiveEvents, connectionOf, emptyLiveState } from '.
 import type { ResourceRow } from '../resources/api-types';
 
 const ns = (name: string, uid = `u-${name}`): NamespaceSummary => ({ uid, name, phase: 'Active', createdAt: null });
+/** A table row named after its uid, in `default`. */
+const row = (uid: string, rv = '1'): ResourceRow => ({
+  uid,
+  name: uid,
+  namespace: 'default',
+  creationTimestamp: null,
+  deletionTimestamp: null,
+  generation: 1,
+  observedGeneration: null,
+  resourceVersion: rv,
+  columns: [],
+  conditions: [],
+});
 const names = (s: { namespaces: readonly NamespaceSummary[] | null }) => s.namespaces?.map((n) => n.name);
 
 test('a snapshot replaces, upserts insert in name order or replace by uid, deletes remove', () => {
@@ -100,18 +113,6 @@ test('a timeline snapshot after a reconnect merges with the runs already shown: 
 
 test('a batch of row events folds like one event at a time, copying the rows once, never the state it came from', () => {
   const topic = 'resources:g.example.com/v1/things' as const;
-  const row = (uid: string, rv: string): ResourceRow => ({
-    uid,
-    name: uid,
-    namespace: 'default',
-    creationTimestamp: null,
-    deletionTimestamp: null,
-    generation: 1,
-    observedGeneration: null,
-    resourceVersion: rv,
-    columns: [],
-    conditions: [],
-  });
   const start = applyLiveEvent(emptyLiveState, { topic, type: 'snapshot', items: [row('a', '1'), row('b', '1')] });
   const before = start.rows.get(topic);
   const batch = [
@@ -134,18 +135,6 @@ test('a batch of row events folds like one event at a time, copying the rows onc
 
 test('a snapshot in pages: rows grow page by page, the topic is loading until the last page, in one batch or many', () => {
   const topic = 'resources:g.example.com/v1/things' as const;
-  const row = (uid: string): ResourceRow => ({
-    uid,
-    name: uid,
-    namespace: 'default',
-    creationTimestamp: null,
-    deletionTimestamp: null,
-    generation: 1,
-    observedGeneration: null,
-    resourceVersion: '1',
-    columns: [],
-    conditions: [],
-  });
   const more = { total: 5 };
   const events = [
     { topic, type: 'snapshot', items: [row('a'), row('b')], more },
