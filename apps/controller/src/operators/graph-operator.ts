@@ -23,6 +23,7 @@ import { childWrites } from './child-writes';
 import type { CrObject } from './cr-object';
 import { createGraphReconciler, type ChildCaches } from './graph-reconcile';
 import { kubeWrites } from './kube-writes';
+import { controllerName } from '@opstudio/shared/kube/controller-name';
 
 export interface GraphOperatorOptions {
   readonly kc: KubeConfig;
@@ -79,7 +80,7 @@ export class GraphOperator {
       waitForSync: () => Promise.resolve(true),
     };
     this.controller = new WorkQueueController({
-      name: coords.kind.toLowerCase(),
+      name: controllerName(coords.kind),
       maxConcurrentReconciles: opts.maxConcurrentReconciles,
       reconcile: createGraphReconciler({
         design: opts.design,

@@ -23,6 +23,7 @@ import type { WatchEventType } from '../runtime/triggers';
 import type { CrObject } from './cr-object';
 import { kubeWrites } from './kube-writes';
 import { createReconciler } from './reconcile';
+import { controllerName } from '@opstudio/shared/kube/controller-name';
 
 export interface KindOperatorOptions {
   readonly kc: KubeConfig;
@@ -77,7 +78,7 @@ export class KindOperator {
     const empty: readonly KubernetesObject[] = [];
     const pods = () => this.leases?.pods;
     this.controller = new WorkQueueController({
-      name: coords.kind.toLowerCase(),
+      name: controllerName(coords.kind),
       maxConcurrentReconciles: opts.maxConcurrentReconciles,
       reconcile: createReconciler({
         design: opts.design,

@@ -17,6 +17,7 @@ import { kindOverview, type KindOverview } from './overview';
 import { clean, normalizeBody, resourcePath, toObject, type Json } from './request-body';
 import { searchCachedResources, type ResourceSearch, type SearchSource } from './search';
 import type { ControllerInfo, CustomObject, PrinterColumn, ResourceKind, ResourceRow } from './types';
+import { controllerName } from '@opstudio/shared/kube/controller-name';
 
 export interface KindRef {
   readonly group: string;
@@ -107,7 +108,7 @@ export class ResourcesService {
               kind: k.kind,
               plural: k.plural,
               version: k.version,
-              controller: k.kind.toLowerCase(),
+              controller: controllerName(k.kind),
               designId: k.designId,
               designVersion: k.designVersion,
               established: k.established,

@@ -7,14 +7,14 @@ import { metricsHistory, SAMPLE_EVERY_MS, WINDOW_MS } from '../../metrics-histor
 import { clusterMetadataProcedure } from '../procedures';
 import { createTRPCRouter } from '../trpc';
 import { controllersInput } from './controllers';
+import { controllerName } from '@opstudio/shared/kube/controller-name';
 
 export const metricsRouter = createTRPCRouter({
   kind: clusterMetadataProcedure.input(controllersInput.kind).query(async ({ ctx, input }) => {
     const kind = (await ctx.resources.kinds()).find((k) => k.name === input.crdName && k.designId !== null);
     if (kind === undefined)
       throw new TRPCError({ code: 'NOT_FOUND', message: `${input.crdName} is not a kind the studio reconciles` });
-    // the controller's metrics label (operators/operator.ts names it after the kind)
-    const controller = kind.kind.toLowerCase();
+    const controller = controllerName(kind.kind); // its metrics' `controller` label
     return {
       controller,
       here: ctx.manager.handOff(input.crdName),
