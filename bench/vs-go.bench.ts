@@ -10,7 +10,7 @@
  * docs/design/0018-vs-go-benchmark.md. Run (the bench sandbox: npx opstudio sandbox up --profile bench):
  *   OPSTUDIO_KUBECONFIG=data/sandbox-bench/kubeconfig node --import tsx bench/vs-go.bench.ts \
  *     [--workload latency,burst,memory,outage] [--crs 300] [--workers 1,4] [--memory-crs 1000]
- *     [--edits 100] [--outage-seconds 60]
+ *     [--edits 100] [--outage-seconds 60] [--cpu-profile]
  */
 import path from 'node:path';
 import { kubeconfigPath as sandboxKubeconfig, startComponent } from '@opstudio/sandbox';
@@ -28,7 +28,7 @@ import { installSides, removeSide, type Side } from './vs-go/sides';
 const WORKLOADS = ['latency', 'burst', 'memory', 'outage'] as const;
 const flags = parseFlags(process.argv.slice(2), {
   values: ['workload', 'crs', 'workers', 'memory-crs', 'edits', 'outage-seconds'],
-  switches: [],
+  switches: ['cpu-profile'],
 });
 const list = (name: string, fallback: string) =>
   String(flags[name] ?? fallback)
@@ -84,7 +84,10 @@ async function both<T>(workers: number, measure: Parameters<typeof withControlle
 try {
   sides = await installSides(kc, kubeconfig, log);
   if (workloads.includes('latency')) {
-    const [e, g] = await both(1, (s) => latency(s, edits));
+    // --cpu-profile: the embedded controller's CPU profile of the edits, to open in Chrome's DevTools
+    const profile = flags['cpu-profile'] === true ? path.join(outDir, 'vs-go-latency.cpuprofile') : undefined;
+    const [e, g] = await both(1, (s) => latency(s, edits, profile));
+    if (profile !== undefined) log(`CPU profile of the embedded side's edits: ${profile}`);
     const what = `${edits} spec.size patches → Deployment replicas`;
     add({ workload: 'latency', measure: `${what}, p50`, embedded: e.p50, go: g.p50, unit: 'ms' });
     add({ workload: 'latency', measure: `${what}, p99`, embedded: e.p99, go: g.p99, unit: 'ms' });
@@ -96,12 +99,34 @@ try {
       go: g.reconcilesPerEdit,
       unit: '',
     });
+    // a side whose status write fails fast (a 409) skips work the other does: the latencies are only comparable at 0
+    add({
+      workload: 'latency',
+      measure: 'failed reconciles per edit',
+      embedded: e.errorsPerEdit,
+      go: g.errorsPerEdit,
+      unit: '',
+    });
     add({ workload: 'latency', measure: 'queue adds per edit', embedded: e.addsPerEdit, go: g.addsPerEdit, unit: '' });
     add({
       workload: 'latency',
       measure: 'mean reconcile',
       embedded: e.meanReconcileMs,
       go: g.meanReconcileMs,
+      unit: 'ms',
+    });
+    add({
+      workload: 'latency',
+      measure: 'controller CPU per edit',
+      embedded: e.controllerCpuMs,
+      go: g.controllerCpuMs,
+      unit: 'ms',
+    });
+    add({
+      workload: 'latency',
+      measure: 'API server + etcd CPU per edit',
+      embedded: e.serverCpuMs,
+      go: g.serverCpuMs,
       unit: 'ms',
     });
     add({

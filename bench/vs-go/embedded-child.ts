@@ -2,8 +2,11 @@
 // server, every reconcile recorded by the HistoryStore), so its RSS is its own. Run by
 // embedded-side.ts with --expose-gc. Env: OPSTUDIO_KUBECONFIG, DATABASE_URL, VSGO_LEASE
 // (<namespace>/<name>), VSGO_WORKERS, VSGO_CRD (the CRD it must be running before it says ready).
-// stdout: one JSON line per happening (`ready`, `gc`, `heap`, `metrics`); stdin: `gc` (collect, then
-// answer with the RSS), `metrics` (the registry's text, as /metrics serves it) or `heap <file>`.
+// stdout: one JSON line per happening (`ready`, `gc`, `heap`, `metrics`, `profile`); stdin: `gc`
+// (collect, then answer with the RSS), `metrics` (the registry's text, as /metrics serves it),
+// `heap <file>`, `profile-start` and `profile-stop <file>` (a V8 CPU profile, for Chrome's DevTools).
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { writeHeapSnapshot } from 'node:v8';
 import { register } from 'prom-client';
@@ -36,6 +39,11 @@ const manager = new ControllerManager({
   maxConcurrentReconciles: Number(env('VSGO_WORKERS')),
 });
 const stop = new AbortController();
+const profiler = Promise.resolve().then(() => {
+  const session = new Session();
+  session.connect();
+  return session;
+});
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => stop.abort());
 const readyTimer = setInterval(() => {
   if (manager.active.includes(crdName)) {
@@ -59,6 +67,18 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     });
   } else if (cmd === 'metrics') {
     void register.metrics().then((text) => emit({ event: 'metrics', text }));
+  } else if (cmd === 'profile-start') {
+    void profiler.then(async (session) => {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+      emit({ event: 'profile', started: true });
+    });
+  } else if (cmd === 'profile-stop' && arg !== undefined) {
+    void profiler.then(async (session) => {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(arg, JSON.stringify(profile));
+      emit({ event: 'profile', file: arg });
+    });
   } else if (cmd === 'heap' && arg !== undefined) {
     emit({ event: 'heap', file: writeHeapSnapshot(arg) });
   }

@@ -18,6 +18,8 @@ export interface RunningController {
    * yet swept, so up to GOGC's 2× the live heap).
    */
   memory(): Promise<{ rssBytes: number; heapBytes: number }>;
+  /** Embedded only: a V8 CPU profile of the process while `during` runs, written to `file`. */
+  cpuProfile?<T>(file: string, during: () => Promise<T>): Promise<T>;
   /** Embedded only: writes a heap snapshot, resolves with its path. */
   heapSnapshot?(file: string): Promise<string>;
   /** The process's Prometheus metrics as text (what `/metrics` serves): where a reconcile's time goes. */
@@ -95,6 +97,16 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<RunningControll
       const answer = next('metrics', 30_000);
       child.stdin.write('metrics\n');
       return String((await answer).text);
+    },
+    cpuProfile: async (file, during) => {
+      const started = next('profile', 30_000);
+      child.stdin.write('profile-start\n');
+      await started;
+      const result = await during();
+      const written = next('profile', 60_000);
+      child.stdin.write(`profile-stop ${file}\n`);
+      await written;
+      return result;
     },
     heapSnapshot: async (file) => {
       const answer = next('heap', 300_000);

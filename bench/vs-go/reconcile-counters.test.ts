@@ -6,7 +6,7 @@ const text = (reconciles: number, seconds: number) => `# HELP controller_runtime
 # TYPE controller_runtime_reconcile_total counter
 controller_runtime_reconcile_total{controller="memcached",result="success"} ${reconciles}
 controller_runtime_reconcile_total{controller="memcached",result="error"} 1
-controller_runtime_reconcile_errors_total{controller="memcached"} 1
+controller_runtime_reconcile_errors_total{controller="memcached"} ${reconciles / 10}
 controller_runtime_reconcile_time_seconds_sum{controller="memcached"} ${seconds}
 workqueue_adds_total{controller="memcached",name="memcached"} ${reconciles + 1}
 workqueue_queue_duration_seconds_sum{name="memcached"} ${seconds / 2}
@@ -25,6 +25,7 @@ test('per edit: the work an edit caused, the mean reconcile and the mean wait in
   const p = perEdit(before, after, 100);
   assert.equal(p.reconcilesPerEdit, 1.5);
   assert.equal(p.addsPerEdit, 1.5);
+  assert.equal(p.errorsPerEdit, 0.15, 'failed reconciles per edit: a side whose writes fail does less work');
   assert.equal(p.meanReconcileMs, 20);
   assert.equal(p.meanQueueWaitMs, 10);
   assert.ok(Number.isNaN(perEdit(before, before, 100).meanReconcileMs), 'no reconcile: no mean');

@@ -5,6 +5,8 @@
 
 export interface ReconcileCounters {
   readonly reconciles: number;
+  /** Reconciles that returned an error (a failed write: a conflict, a refusal). */
+  readonly errors: number;
   readonly reconcileSeconds: number;
   readonly queueAdds: number;
   readonly queueWaits: number;
@@ -32,6 +34,7 @@ export function metricSum(text: string, name: string): number {
 export function reconcileCounters(text: string): ReconcileCounters {
   return {
     reconciles: metricSum(text, 'controller_runtime_reconcile_total'),
+    errors: metricSum(text, 'controller_runtime_reconcile_errors_total'),
     reconcileSeconds: metricSum(text, 'controller_runtime_reconcile_time_seconds_sum'),
     queueAdds: metricSum(text, 'workqueue_adds_total'),
     queueWaits: metricSum(text, 'workqueue_queue_duration_seconds_count'),
@@ -39,12 +42,13 @@ export function reconcileCounters(text: string): ReconcileCounters {
   };
 }
 
-/** Per edit: reconciles and queue adds, and the mean reconcile and queue wait in ms. */
+/** Per edit: reconciles, failed reconciles and queue adds, and the mean reconcile and queue wait in ms. */
 export function perEdit(before: ReconcileCounters, after: ReconcileCounters, edits: number) {
   const reconciles = after.reconciles - before.reconciles;
   const waits = after.queueWaits - before.queueWaits;
   return {
     reconcilesPerEdit: reconciles / edits,
+    errorsPerEdit: (after.errors - before.errors) / edits,
     addsPerEdit: (after.queueAdds - before.queueAdds) / edits,
     meanReconcileMs: reconciles === 0 ? NaN : ((after.reconcileSeconds - before.reconcileSeconds) * 1000) / reconciles,
     meanQueueWaitMs: waits === 0 ? NaN : ((after.queueWaitSeconds - before.queueWaitSeconds) * 1000) / waits,

@@ -1,8 +1,8 @@
 // A TCP pass-through for fault tests: in front of the sandbox's API server (TLS passes through
 // untouched; the serving certificate covers 127.0.0.1 on any port) or of the web app (the e2e
 // tests cut a page's live stream with it: Playwright's setOffline leaves an open SSE stream be).
-// client-node opens a connection per request, so faults can target the connections open now
-// while new ones work:
+// Clients keep their connections alive (kube/keepalive-agent.ts) and open new ones when those
+// fail, so faults can target the connections open now while new ones work:
 //   cut()       every connection reset and the port closed (the API server "goes away");
 //   freeze()    the connections open now go silent both ways, never closing (a half-open link);
 //   hold()      new connections get no answer until release() (a request still connecting).

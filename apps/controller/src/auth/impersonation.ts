@@ -3,8 +3,8 @@
 // studio's identity needs the `impersonate` verb (docs/security.md lists the RBAC it needs).
 // Single-user mode does not impersonate: the local admin is the kubeconfig's owner.
 import type https from 'node:https';
-import { KubeConfig } from '@kubernetes/client-node';
-import type { RequestContext } from '@kubernetes/client-node';
+import { KeptAliveKubeConfig } from '../kube/keepalive-agent';
+import type { KubeConfig, RequestContext } from '@kubernetes/client-node';
 import type { KubeIdentityMapping } from './config';
 import { DEFAULT_IDENTITY_MAPPING } from './config';
 import { InvalidNameError, validateUserName } from './names';
@@ -51,7 +51,7 @@ function groupHeaderNames(count: number): string[] {
   return names;
 }
 
-class ImpersonatingKubeConfig extends KubeConfig {
+class ImpersonatingKubeConfig extends KeptAliveKubeConfig {
   private readonly groupHeaders: readonly string[];
 
   constructor(private readonly identity: KubeIdentity) {

@@ -6,8 +6,14 @@
 // (CA, client certificate and key, server name, verification switch), so a kubeconfig whose
 // certificates rotate gets a new agent, and requests with other credentials never share a
 // connection. Proxy agents (a cluster with proxy-url) are left as client-node made them.
+// The generated API clients (`makeApiClient`: Events, Leases, SubjectAccessReviews…) authenticate
+// through the KubeConfig too, so every KubeConfig the studio loads is a KeptAliveKubeConfig: the
+// recorder's Event writes and the Lease renewals made a handshake each until then (0018).
 import { createHash } from 'node:crypto';
+import type http from 'node:http';
 import https from 'node:https';
+import { KubeConfig } from '@kubernetes/client-node';
+import type { RequestContext } from '@kubernetes/client-node';
 
 /** The TLS fields of request options that decide which connection a request may reuse. */
 const TLS_FIELDS = [
@@ -44,8 +50,15 @@ export function tlsIdentity(opts: https.RequestOptions): string {
  */
 export function shareAgent(opts: https.RequestOptions): void {
   const made = opts.agent;
-  if (made === undefined || made === false || made.constructor !== https.Agent) return;
-  const key = tlsIdentity(opts);
+  if (typeof made !== 'object') return;
+  opts.agent = sharedAgent<http.Agent>(made);
+}
+
+/** The shared keep-alive agent with the TLS settings of `made` (a per-request https.Agent); any other agent as it is. */
+export function sharedAgent<A extends object>(made: A): A | https.Agent {
+  if (made.constructor !== https.Agent) return made;
+  const { options } = made as unknown as https.Agent & { options: https.AgentOptions };
+  const key = tlsIdentity(options);
   let agent = agents.get(key);
   if (agent === undefined) {
     if (agents.size >= MAX_AGENTS) {
@@ -53,10 +66,18 @@ export function shareAgent(opts: https.RequestOptions): void {
       agents.delete(oldestKey);
       oldest.destroy();
     }
-    const { options } = made as https.Agent & { options: https.AgentOptions };
     // idle connections close after IDLE_MS: a server may drop them first (json-client retries that once)
     agent = new https.Agent({ ...options, keepAlive: true, timeout: IDLE_MS });
     agents.set(key, agent);
   }
-  opts.agent = agent;
+  return agent;
+}
+
+/** A KubeConfig whose generated API clients (`makeApiClient`) share the keep-alive agents as well. */
+export class KeptAliveKubeConfig extends KubeConfig {
+  override async applySecurityAuthentication(context: RequestContext): Promise<void> {
+    await super.applySecurityAuthentication(context);
+    const made = context.getAgent();
+    if (made !== undefined) context.setAgent(sharedAgent(made));
+  }
 }

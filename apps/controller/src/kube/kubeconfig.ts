@@ -6,7 +6,8 @@
 // The credentials stay in this process; nothing here is ever sent to the browser.
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { KeptAliveKubeConfig } from './keepalive-agent';
 import {
   mergeKubeconfigs,
   splitKubeconfigList,
@@ -54,7 +55,7 @@ export function loadInClusterConfig(root = '', env: NodeJS.ProcessEnv = process.
       );
     }
   }
-  const kc = new KubeConfig();
+  const kc = new KeptAliveKubeConfig();
   // loadFromCluster reads KUBERNETES_SERVICE_HOST/PORT from process.env only
   const saved = { host: process.env.KUBERNETES_SERVICE_HOST, port: process.env.KUBERNETES_SERVICE_PORT };
   process.env.KUBERNETES_SERVICE_HOST = env.KUBERNETES_SERVICE_HOST;
@@ -124,7 +125,7 @@ export function readKubeconfigList(list: string): KubeconfigList {
     throw new KubeConfigError(`${oneLine(err)}; fix the file or leave it out of OPSTUDIO_KUBECONFIG`);
   }
   const { contextSource, ...doc } = merged;
-  const kc = new KubeConfig();
+  const kc = new KeptAliveKubeConfig();
   try {
     // JSON is YAML: client-node reads the merged document as it reads a file. An entry it cannot
     // use (a cluster without a server…) is left out rather than failing every context, as kubectl
@@ -148,7 +149,7 @@ export interface KubeconfigList {
 
 /** A KubeConfig of its own whose current context is `name` (the merged one is left as it is). */
 export function kubeConfigForContext(merged: KubeConfig, name: string): KubeConfig {
-  const kc = new KubeConfig();
+  const kc = new KeptAliveKubeConfig();
   kc.loadFromOptions({
     clusters: [...merged.clusters],
     users: [...merged.users],

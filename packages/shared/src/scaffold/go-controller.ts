@@ -623,7 +623,12 @@ func (r *${n.reconciler}) updateStatus(ctx context.Context, ${recv} *${pkg}.${f.
 	if equality.Semantic.DeepEqual(before, &${recv}.Status) {
 		return nil
 	}
-	if err := r.Status().Update(ctx, ${recv}); err != nil {
+	// A merge patch of the status alone, as the embedded controller writes it: no resourceVersion
+	// precondition, so a spec edit that lands meanwhile does not fail the write with a conflict (and
+	// put the key on the error backoff); that edit's own reconcile writes the status it implies.
+	original := ${recv}.DeepCopy()
+	original.Status = *before
+	if err := r.Status().Patch(ctx, ${recv}, client.MergeFrom(original)); err != nil {
 		logf.FromContext(ctx).Error(err, "Failed to update ${f.kind} status")
 		return err
 	}
