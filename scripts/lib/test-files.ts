@@ -28,7 +28,7 @@ export function testFiles(kind: 'unit' | 'integration'): string[] {
  * runs only these: the others (the sandbox, informers, the Go oracles) would repeat themselves.
  */
 export function usesDatabase(file: string): boolean {
-  return /migratedTempDb|openDb|startServer|startServices|Fixture|manager-process|ControllerManager|HistoryStore|DATABASE_URL|runCli|GoManager/.test(
+  return /migratedTempDb|openDb|startServer|startStudioOn|startServices|Fixture|manager-process|ControllerManager|HistoryStore|DATABASE_URL|runCli|GoManager/.test(
     fs.readFileSync(path.join(repoRoot, file), 'utf8'),
   );
 }

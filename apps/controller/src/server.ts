@@ -4,6 +4,7 @@
 // stopped whatever it had started.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TRPCError } from '@trpc/server';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { collectDefaultMetrics, Gauge, register } from 'prom-client';
 import { appRouter } from './api/root';
@@ -16,11 +17,12 @@ import { EXPORT_PATH, serveExport } from './export/http';
 import { loadInClusterConfig, loadKubeConfig } from './kube/kubeconfig';
 import { checkLeaseAccess, LEASE_NAME, leaseNamespace } from './kube/lease-access';
 import { getServerVersion } from './kube/probe';
-import type { LiveBus } from './live/bus';
+import type { ClusterRegistry } from './clusters/registry';
+import { toTRPCError } from './api/errors';
 import { createLogger, logFn, logLevelFrom } from './log/logger';
 import type { Logger } from './log/logger';
 import { startServices } from './services';
-import type { ServicesOptions } from './services';
+import type { RunningServices, ServicesOptions } from './services';
 
 export class StartupError extends Error {
   override readonly name = 'StartupError';
@@ -42,7 +44,10 @@ export interface StartServerOptions {
 
 export interface RunningServer {
   readonly url: string;
+  /** The studio-wide services with the default context's cluster services. */
   readonly services: ApiContext;
+  /** Every context's cluster services (the one a request names with CLUSTER_HEADER / connectionParams). */
+  readonly clusters: ClusterRegistry;
   /** Single-user mode: the token a client must present (the launch token); undefined in multi-user mode. */
   readonly launchToken: string | undefined;
   /** The root logger the server and its components write through. */
@@ -80,7 +85,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const launchToken = services.auth.launchToken;
   try {
     await checkDb(services.db);
-    server = http.createServer(requestHandler(services, logger.child({ component: 'api' })));
+    server = http.createServer(requestHandler(running, logger.child({ component: 'api' })));
     await listen(server, config.host, config.port);
     const { port } = server.address() as AddressInfo;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -103,6 +108,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   return {
     url,
     services,
+    clusters: running.clusters,
     launchToken: launchToken?.value,
     logger,
     close: () =>
@@ -110,7 +116,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         httpServer.closeAllConnections(); // SSE streams never end by themselves
         await closed;
-        servedBuses.delete(services.bus);
+        servedClusters.delete(running.clusters);
         await running.stop();
       })()),
   };
@@ -124,14 +130,24 @@ function rootLogger(opts: StartServerOptions): Logger {
   return createLogger({ level: logLevelFrom(process.env.OPSTUDIO_LOG_LEVEL) });
 }
 
-function requestHandler(services: ApiContext, apiLog: Logger): http.RequestListener {
+function requestHandler(running: RunningServices, apiLog: Logger): http.RequestListener {
+  const { services, clusters } = running;
   ensureDefaultMetrics();
-  servedBuses.add(services.bus);
+  servedClusters.add(clusters);
   const trpc = createHTTPHandler({
     router: appRouter,
     basePath: '/api/trpc/',
     maxBodySize: services.auth.maxBodyBytes, // chunked bodies; declared sizes are refused by guard()
-    createContext: async ({ req }) => ({ ...services, ...(await services.auth.requestContext(req)) }),
+    createContext: async ({ req, info }) => {
+      const auth = await services.auth.requestContext(req);
+      // signed out: the procedure refuses anyway, and no cluster is started or named for a stranger
+      if (auth.user === undefined) return { ...services, ...auth };
+      try {
+        return { ...services, ...clusters.forSegment(requestedCluster(req, info.connectionParams)).context, ...auth };
+      } catch (err) {
+        throw toTRPCError(err);
+      }
+    },
     // answers carry the message only; the stack stays here, in the log
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') apiLog.error({ err: error.cause ?? error, path }, 'API call failed');
@@ -164,7 +180,7 @@ function requestHandler(services: ApiContext, apiLog: Logger): http.RequestListe
       case '/healthz':
         return send(res, 200, 'ok\n');
       case '/readyz':
-        return void readiness(services).then(({ ok, body }) => send(res, ok ? 200 : 503, body));
+        return void readiness(services, clusters).then(({ ok, body }) => send(res, ok ? 200 : 503, body));
       case '/metrics': {
         const refusal = services.auth.metricsRefusal(req);
         if (refusal !== undefined) return send(res, 401, `${refusal}\n`);
@@ -176,8 +192,12 @@ function requestHandler(services: ApiContext, apiLog: Logger): http.RequestListe
   };
 }
 
-/** Ready = the informer caches hold a full list and the database answers. */
-async function readiness(s: ApiContext): Promise<{ ok: boolean; body: string }> {
+/**
+ * Ready = the default cluster's informer caches hold a full list and the database answers; the
+ * other contexts started on demand are informational lines (one that is away must not take the
+ * studio out of a load balancer).
+ */
+async function readiness(s: ApiContext, clusters: ClusterRegistry): Promise<{ ok: boolean; body: string }> {
   const lines: string[] = [];
   const informers = s.cluster.synced;
   lines.push(`[${informers ? '+' : '-'}]informers synced`);
@@ -190,6 +210,14 @@ async function readiness(s: ApiContext): Promise<{ ok: boolean; body: string }> 
   }
   if (dbOk) lines.push('[+]database reachable');
   lines.push(`[${s.cluster.isConnected ? '+' : '-'}]cluster connected (informational)`);
+  // counts, not names: /readyz answers without a session, and context names are for signed-in users
+  const others = [...clusters.started()].filter(([name]) => name !== clusters.defaultContext);
+  if (others.length > 0) {
+    const away = others.filter(([, set]) => !set.context.cluster.isConnected).length;
+    lines.push(
+      `[${away === 0 ? '+' : '-'}]other contexts connected: ${others.length - away} of ${others.length} (informational)`,
+    );
+  }
   return {
     ok: informers && dbOk,
     body: `${lines.join('\n')}\n${informers && dbOk ? 'readyz check passed' : 'readyz check failed'}\n`,
@@ -208,14 +236,39 @@ function send(res: http.ServerResponse, status: number, body: string, contentTyp
   res.end(body);
 }
 
+/**
+ * The cluster a request is for (docs/design/0035): queries and mutations name it in this header,
+ * subscriptions (SSE, where a browser cannot set headers) in tRPC's connectionParams as `cluster`;
+ * both carry contextToPathSegment(name). Neither: the default context.
+ */
+export const CLUSTER_HEADER = 'x-opstudio-cluster';
+
+function requestedCluster(
+  req: http.IncomingMessage,
+  params: Readonly<Record<string, string | undefined>> | null,
+): string | undefined {
+  const header = req.headers[CLUSTER_HEADER];
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  const fromParams = params?.cluster;
+  if (fromHeader !== undefined && fromParams !== undefined && fromHeader !== fromParams)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `the request names two clusters (${CLUSTER_HEADER}: ${fromHeader}, connectionParams.cluster: ${fromParams}): send one`,
+    });
+  return fromParams ?? fromHeader;
+}
+
 /** Open live subscriptions: a stream the browser dropped must not stay subscribed (leak check). */
-const servedBuses = new Set<LiveBus>();
+const servedClusters = new Set<ClusterRegistry>();
 if (register.getSingleMetric('opstudio_live_subscribers') === undefined) {
   new Gauge({
     name: 'opstudio_live_subscribers',
     help: 'Open live subscriptions (one per browser page)',
     collect() {
-      this.set([...servedBuses].reduce((n, bus) => n + bus.subscriberCount, 0));
+      let open = 0;
+      for (const clusters of servedClusters)
+        for (const set of clusters.started().values()) open += set.context.bus.subscriberCount;
+      this.set(open);
     },
   });
 }

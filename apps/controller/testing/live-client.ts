@@ -17,11 +17,20 @@ export interface LiveClient {
   close(): void;
 }
 
-/** Subscribes to `topics` on the studio at `url` with a bearer token (the launch token in single-user mode). */
-export function subscribeLive(url: string, token: string, topics: readonly string[]): LiveClient {
+/**
+ * Subscribes to `topics` on the studio at `url` with a bearer token (the launch token in single-user
+ * mode); `connectionParams` as httpSubscriptionLink sends them (`{ cluster }` names the cluster).
+ */
+export function subscribeLive(
+  url: string,
+  token: string,
+  topics: readonly string[],
+  connectionParams?: Readonly<Record<string, string>>,
+): LiveClient {
   const received: ReceivedEvent[] = [];
-  const input = encodeURIComponent(JSON.stringify({ topics }));
-  const es = new EventSource(`${url}/api/trpc/live.subscribe?input=${input}`, {
+  const query = new URLSearchParams({ input: JSON.stringify({ topics }) });
+  if (connectionParams !== undefined) query.set('connectionParams', JSON.stringify(connectionParams));
+  const es = new EventSource(`${url}/api/trpc/live.subscribe?${query.toString()}`, {
     fetch: (u, init) =>
       fetch(u, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } }),
   });

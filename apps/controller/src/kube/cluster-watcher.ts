@@ -33,7 +33,7 @@ export class ClusterWatcher {
   private since = new Date().toISOString();
   private lastPublished = '';
   private probeTimer: NodeJS.Timeout | undefined;
-  private probing = false;
+  private probing: Promise<void> | undefined;
   private everConnected = false;
   private readonly reconnectListeners = new Set<() => void>();
   private readonly published = { nodes: new Map<string, string>(), namespaces: new Map<string, string>() };
@@ -158,10 +158,16 @@ export class ClusterWatcher {
     return byName(this.namespaces.list().map(namespaceSummary));
   }
 
-  /** Ask the API server for /version; flips the connection state and republishes the summary. */
-  async probe(): Promise<void> {
-    if (this.probing) return;
-    this.probing = true;
+  /**
+   * Ask the API server for /version; flips the connection state and republishes the summary. A
+   * probe already under way is shared: its caller (cluster.info on a cluster just started) gets its answer.
+   */
+  probe(): Promise<void> {
+    this.probing ??= this.probeOnce().finally(() => (this.probing = undefined));
+    return this.probing;
+  }
+
+  private async probeOnce(): Promise<void> {
     try {
       const v = await getServerVersion(this.conn.kc, this.opts.probeTimeoutMs ?? 3000);
       this.version = v.gitVersion;
@@ -174,8 +180,6 @@ export class ClusterWatcher {
       this.namespaces.kick();
     } catch (err) {
       this.setConnected(false, err instanceof Error ? err.message : String(err));
-    } finally {
-      this.probing = false;
     }
   }
 

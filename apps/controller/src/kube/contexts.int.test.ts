@@ -6,85 +6,44 @@
 // the others up. Each context's own config reaches its own cluster with its own credentials.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CoreV1Api } from '@kubernetes/client-node';
-import { customProfile, down, up } from '@opstudio/sandbox';
 import { createCaller } from '../api/root';
 import { LOCAL_ADMIN } from '../auth';
-import { startServer, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
 import { kubeConfigForContext, loadKubeConfig } from './kubeconfig';
-import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { closedPort, startSecondSandbox, startStudioOn, type SecondSandbox } from '../../testing/second-cluster';
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const dir = mkdtempSync(path.join(tmpdir(), 'opstudio-contexts-'));
-// ports 31740..31745: apart from the fixed profiles (6443, 16443, bench) and sandbox.int.test's 31500
-const second = customProfile('contexts-it', path.join(dir, 'sandbox'), 31740);
-
-/** A free loopback port, closed again: connecting to it is refused at once. */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as { port: number };
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
-const kubeconfigFor = (name: string, server: string) => `apiVersion: v1
-kind: Config
-clusters:
-- name: ${name}
-  cluster: { server: "${server}", insecure-skip-tls-verify: true }
-users:
-- name: ${name}-user
-  user: { token: not-a-real-token }
-contexts:
-- name: ${name}
-  context: { cluster: ${name}, user: ${name}-user }
-`;
 
 describe('several contexts in one kubeconfig list', { skip: skipWithoutCluster, timeout: 300_000 }, () => {
   let server: RunningServer;
   let silent: Server;
   const held: Socket[] = [];
+  let second: SecondSandbox;
   let secondContext = '';
   let list = '';
   const leaseNs = `contexts-it-${suffix}`;
   const testCore = () => loadKubeConfig(kubeconfigPath).kc.makeApiClient(CoreV1Api);
 
   before(async () => {
-    const t0 = Date.now();
-    const info = await up({ profile: second });
-    // the cost of a second sandbox for the integration stage, in the test log
-    console.log(`second sandbox up in ${Date.now() - t0} ms (already running: ${info.alreadyRunning})`);
-    secondContext = info.context;
+    // ports 31740..31745
+    second = await startSecondSandbox('contexts-it', 31740);
+    secondContext = second.context;
     // a listener that accepts and never answers: the probe must give up on it after its timeout
     silent = createServer((socket) => held.push(socket));
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const silentPort = (silent.address() as { port: number }).port;
-    const extra = path.join(dir, 'extra.yaml');
-    writeFileSync(extra, kubeconfigFor('closed-port', `https://127.0.0.1:${await closedPort()}`));
-    const silentFile = path.join(dir, 'silent.yaml');
-    writeFileSync(silentFile, kubeconfigFor('silent', `https://127.0.0.1:${silentPort}`));
+    const extra = second.writeKubeconfig('extra.yaml', 'closed-port', `https://127.0.0.1:${await closedPort()}`);
+    const silentFile = second.writeKubeconfig('silent.yaml', 'silent', `https://127.0.0.1:${silentPort}`);
     // the test sandbox first: its current-context is the studio's default, as kubectl would pick it
-    list = [kubeconfigPath ?? '', info.kubeconfigPath, extra, path.join(dir, 'absent.yaml'), silentFile].join(
+    list = [kubeconfigPath ?? '', second.kubeconfigPath, extra, path.join(second.dir, 'absent.yaml'), silentFile].join(
       path.delimiter,
     );
     await testCore().createNamespace({ body: { metadata: { name: leaseNs } } });
-    server = await startServer({
-      config: {
-        host: '127.0.0.1',
-        port: 0,
-        dataDir: '',
-        databaseUrl: migratedTempDb(),
-        kubeconfigPath: list,
-        kubeContext: undefined,
-      },
-      log: () => undefined,
-      services: { lease: { namespace: leaseNs, name: 'opstudio-it' } },
-    });
+    server = await startStudioOn(list, { namespace: leaseNs, name: 'opstudio-it' });
   });
 
   after(async () => {
@@ -94,10 +53,7 @@ describe('several contexts in one kubeconfig list', { skip: skipWithoutCluster, 
     await testCore()
       .deleteNamespace({ name: leaseNs })
       .catch(() => undefined);
-    const t0 = Date.now();
-    await down({ profile: second });
-    console.log(`second sandbox down in ${Date.now() - t0} ms`);
-    rmSync(dir, { recursive: true, force: true });
+    await second?.stop();
   });
 
   test('cluster.contexts lists every context; the sandboxes answer, the dead ones do not, in about one timeout', async () => {
@@ -127,7 +83,7 @@ describe('several contexts in one kubeconfig list', { skip: skipWithoutCluster, 
     assert.ok(took < 3500, `cluster.contexts took ${took} ms`);
     // nothing that authenticates leaves the server
     const text = JSON.stringify(contexts);
-    for (const secret of ['token', 'not-a-real-token', 'certificate', 'BEGIN', dir])
+    for (const secret of ['token', 'not-a-real-token', 'certificate', 'BEGIN', second.dir])
       assert.ok(!text.includes(secret), `the answer mentions ${secret}`);
   });
 

@@ -9,6 +9,7 @@ import { conditionsOf, servedVersion } from '../install/crd-client';
 import { installedFrom } from '../install/labels';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
 import { CRDS } from '../kube/resource-spec';
+import { KubeUnreachableError } from '../kube/probe';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotRegistry } from '../live/snapshots';
 import type { PrinterColumn, ResourceKind } from './types';
@@ -79,12 +80,30 @@ export class KindsWatcher {
     return this.lease?.list() ?? [];
   }
 
-  /** Every CRD, sorted by name (waits up to 10 s for the first list). */
+  /** Every CRD, sorted by name (waits up to 10 s for the first list, see `listed`). */
   async list(): Promise<ResourceKind[]> {
-    await this.waitForSync(10_000);
+    await this.listed();
     return this.crds()
       .map((o) => toResourceKind(o as unknown as CustomResourceDefinition))
       .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /**
+   * Waits up to 10 s for the first list of CRDs. A first list that already failed (a context started
+   * on demand whose API server is away, docs/design/0035) throws at once instead: an empty answer
+   * would read as "no kinds", and after 10 s.
+   */
+  private async listed(): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const lease = this.lease;
+      if (lease === undefined || lease.synced || Date.now() >= deadline) return;
+      if (lease.state === 'retrying')
+        throw new KubeUnreachableError(
+          `cannot list the cluster's CustomResourceDefinitions: ${lease.lastError ?? 'no answer'}`,
+        );
+      await new Promise((r) => setTimeout(r, 25));
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-// cluster.info: which cluster the studio talks to and how it is doing, from the informer caches.
+// cluster.info: which cluster the request is served for and how it is doing, from the informer caches.
 // cluster.kindSchema: one kind's JSON schema from the cluster's OpenAPI v3 documents (the designer's
 // template editor), asked as the user; apiVersion and kind are checked here before they reach a path.
 // cluster.contexts: the kubeconfig's contexts for the cluster picker (names, server host, which one is
@@ -31,8 +31,13 @@ const kind = z
 export const clusterInput = { kindSchema: z.object({ apiVersion, kind }) };
 
 export const clusterRouter = createTRPCRouter({
-  info: clusterMetadataProcedure.query(({ ctx }) => ctx.cluster.info()),
-  contexts: clusterMetadataProcedure.query(({ ctx }) => kubeContexts(ctx.cluster.conn)),
+  // `context`: the context this request was served for (docs/design/0035), `defaultContext`: the studio's default
+  info: clusterMetadataProcedure.query(async ({ ctx }) => ({
+    ...(await ctx.cluster.info()),
+    defaultContext: ctx.contexts.defaultContext,
+  })),
+  // every context of the merged kubeconfig, whichever cluster the request is for
+  contexts: clusterMetadataProcedure.query(({ ctx }) => kubeContexts(ctx.contexts.kubeconfig)),
   kindSchema: kubeUserProcedure
     .input(clusterInput.kindSchema)
     .query(({ ctx, input }) => ctx.kindSchemas.get(ctx.kube.config, input, ctx.cluster.summary().version)),
