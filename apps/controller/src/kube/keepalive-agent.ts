@@ -81,3 +81,21 @@ export class KeptAliveKubeConfig extends KubeConfig {
     if (made !== undefined) context.setAgent(sharedAgent(made));
   }
 }
+
+/**
+ * The same contexts with a connection per request, for Lease renewals: a leader's term must not
+ * depend on the pooled connections, which a half-open link (a proxy that stops forwarding) stalls
+ * until a request times out. A renewal on a fresh connection succeeds or fails on its own; it
+ * costs one handshake per retry period (2 s), not one per Event. client-go's leader election keeps
+ * its own client for the same reason.
+ */
+export function freshConnectionsKubeConfig(kc: KubeConfig): KubeConfig {
+  const fresh = new KubeConfig();
+  fresh.loadFromOptions({
+    clusters: [...kc.clusters],
+    users: [...kc.users],
+    contexts: [...kc.contexts],
+    currentContext: kc.getCurrentContext(),
+  });
+  return fresh;
+}

@@ -9,6 +9,7 @@
 // not run and its Lease is released (docs/design/0030-hand-off.md).
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiextensionsV1Api } from '@kubernetes/client-node';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
@@ -183,10 +184,9 @@ export class ControllerManager {
   private async pollPauses(signal: AbortSignal): Promise<void> {
     const every = this.opts.pausePollMs ?? 2_000;
     while (!signal.aborted) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, every);
-        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-      });
+      // timers/promises removes its abort listener when the wait ends: one added per poll and never
+      // removed grew the signal's listener list by 1,800 an hour (MaxListenersExceededWarning)
+      await sleep(every, undefined, { signal }).catch(() => undefined);
       if (!signal.aborted) await this.readPauses(signal);
     }
   }

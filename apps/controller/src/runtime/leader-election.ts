@@ -20,6 +20,7 @@ import type { KubeConfig, V1Lease, V1LeaseSpec } from '@kubernetes/client-node';
 import { isNotFound, kubeStatusCode } from '../kube/errors';
 import { leaderElectionStatus } from './metrics';
 import { microTime } from './micro-time';
+import { freshConnectionsKubeConfig } from '../kube/keepalive-agent';
 
 export interface LeaderElectorOptions {
   readonly kc: KubeConfig;
@@ -65,7 +66,7 @@ export class LeaderElector {
 
   constructor(private readonly opts: LeaderElectorOptions) {
     this.identity = opts.identity ?? `${os.hostname()}_${randomUUID()}`;
-    this.api = opts.kc.makeApiClient(CoordinationV1Api);
+    this.api = freshConnectionsKubeConfig(opts.kc).makeApiClient(CoordinationV1Api);
     this.leaseMs = opts.leaseDurationMs ?? 15_000;
     this.renewDeadlineMs = opts.renewDeadlineMs ?? 10_000;
     this.retryMs = opts.retryPeriodMs ?? 2_000;
@@ -129,7 +130,10 @@ export class LeaderElector {
   private async acquire(signal: AbortSignal): Promise<boolean> {
     while (!signal.aborted) {
       this.kicked = false;
-      if (await this.tryAcquireOrRenew()) return true;
+      // bounded like a renewal, and given up at once on stop: an API server that accepts and never
+      // answers would otherwise hold the campaign, and the studio's stop, forever
+      if (await untilAborted(withTimeout(this.tryAcquireOrRenew(), this.renewDeadlineMs), signal))
+        return !signal.aborted;
       if (this.kicked) continue; // the API server came back while that attempt failed
       const woken = new AbortController();
       this.wake = () => woken.abort();
@@ -293,6 +297,21 @@ async function pause(ms: number, signal: AbortSignal): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** `p`, or false as soon as `signal` aborts (the listener is removed either way: the signal outlives many attempts). */
+async function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T | false> {
+  if (signal.aborted) return false;
+  let onAbort: () => void = () => undefined;
+  const stopped = new Promise<false>((resolve) => {
+    onAbort = () => resolve(false);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([p, stopped]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }
 
