@@ -15,8 +15,17 @@ const config: NextConfig = {
   poweredByHeader: false,
   // The controller's sources are imported for their types only; never bundle them.
   serverExternalPackages: ['@kubernetes/client-node', '@prisma/client', 'better-sqlite3'],
-  // The workspace root, so the trace reaches the hoisted node_modules and packages/shared.
-  ...(standalone ? { output: 'standalone', outputFileTracingRoot: path.join(import.meta.dirname, '../..') } : {}),
+  // The workspace root, so the trace reaches the hoisted node_modules and packages/shared. The new
+  // design page renders per request since it lives under /c/<cluster>/ (no longer prerendered at
+  // build time), and reads the repository's examples then (features/designs/templates.ts): the
+  // image must carry them.
+  ...(standalone
+    ? {
+        output: 'standalone',
+        outputFileTracingRoot: path.join(import.meta.dirname, '../..'),
+        outputFileTracingIncludes: { '/c/[cluster]/designs/new': ['../../examples/*.design.yaml'] },
+      }
+    : {}),
 };
 
 export default config;

@@ -4,9 +4,9 @@
 // focused from the keyboard shows its ring. One installed Memcached design (its own API group and
 // namespace: the sandbox is shared) with one running resource serves all of them.
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe-helpers';
 import { docsScreenshots, installMemcached, kubeconfig, type InstalledMemcached } from './resources-helpers';
 
 let memcached: InstalledMemcached | undefined;
@@ -83,15 +83,6 @@ const PAGES: { name: string; open: (page: Page) => Promise<void> }[] = [
 ];
 
 /** The serious and critical violations on the page as it is now, one line per element. */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-    );
-}
-
 const theme = (page: Page) => page.locator('html').getAttribute('data-theme');
 
 for (const colorScheme of ['light', 'dark'] as const) {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { bindClusterAdmin, removeCrdAndBinding, seedDesign } from './auth-seed';
 import { startAuthStudio, type AuthStudio } from './auth-studio';
+import { onTestCluster } from './cluster-url';
 import { kubeconfig, memcachedDesign, repo, unique } from './resources-helpers';
 
 const screenshots = path.join(repo, 'artifacts/screenshots');
@@ -75,7 +76,7 @@ test('first run: the setup token from the console creates the first admin', asyn
   await expect(setup.getByRole('alert')).toContainText('Wrong or used setup token');
   await setup.getByRole('textbox', { name: 'Setup token' }).fill(studio!.setupToken());
   await setup.getByRole('button', { name: 'Create admin and sign in' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(onTestCluster('/'));
   await expect(page.getByText(`Signed in as ${first.name}`)).toBeVisible();
   await expect(page.getByText(`Signed in as ${first.name}`)).toContainText('admin');
   await shot(page, 'first-admin');
@@ -129,7 +130,7 @@ test('a viewer sees no "Install CRD", an admin installs and the audit log shows 
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(240_000);
   await ensureAccounts();
-  const designPath = `/designs/${encodeURIComponent(designId)}`;
+  const designPath = onTestCluster(`/designs/${encodeURIComponent(designId)}`);
 
   // signed out: the design page sends the browser to sign in, and back afterwards
   await page.goto(designPath);
@@ -151,7 +152,7 @@ test('a viewer sees no "Install CRD", an admin installs and the audit log shows 
 
   // the admin installs the same design
   await signInAs(page, admin);
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(onTestCluster('/'));
   await expect(page.getByText(`Signed in as ${admin.name}`)).toBeVisible();
   await page.goto(designPath);
   await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue(group);
@@ -202,7 +203,8 @@ test('a viewer sees no "Install CRD", an admin installs and the audit log shows 
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.goto(`/resources/${crdName}`);
   await signInAs(page, viewer);
-  await expect(page).toHaveURL(`/resources/${crdName}`);
+  // the address from before clusters, kept as sign-in's way back, redirects to the default cluster
+  await expect(page).toHaveURL(onTestCluster(`/resources/${crdName}`));
   await expect(page.getByRole('heading', { name: 'Memcached' })).toBeVisible();
   await expect(page.getByText('0 memcacheds')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create from sample' })).toHaveCount(0);

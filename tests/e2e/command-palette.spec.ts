@@ -16,6 +16,7 @@ import {
   unique,
   withNamespace,
 } from './resources-helpers';
+import { onTestClusterPattern } from './cluster-url';
 
 const group = unique('e2epal');
 const namespace = unique('e2e-pal-');
@@ -81,7 +82,7 @@ test('Ctrl-K opens the palette; part of a kind name and Enter land on the kind p
   await expect(kinds.getByRole('option')).toHaveCount(1);
   await expect(kinds.getByRole('option')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/resources/${crdName.replace(/\./g, '\\.')}$`));
+  await expect(page).toHaveURL(onTestClusterPattern(`/resources/${crdName.replace(/\./g, '\\.')}$`));
   await expect(palette(page)).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Memcached');
 });
@@ -100,7 +101,9 @@ test('a resource by part of its name lands on its page; the arrows move the high
   await expect(option).toHaveAttribute('aria-selected', 'true');
   await expect(field(page)).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id')) ?? 'x');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/resources/${crdName.replace(/\./g, '\\.')}/${namespace}/${crName}$`));
+  await expect(page).toHaveURL(
+    onTestClusterPattern(`/resources/${crdName.replace(/\./g, '\\.')}/${namespace}/${crName}$`),
+  );
 });
 
 test('"New design" opens the new design page; the recent item comes first next time', async ({ page }) => {
@@ -108,7 +111,7 @@ test('"New design" opens the new design page; the recent item comes first next t
   await openPalette(page);
   await field(page).fill('new des');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/designs\/new$/);
+  await expect(page).toHaveURL(onTestClusterPattern('/designs/new$'));
   await openPalette(page);
   const recent = palette(page).getByRole('group', { name: 'Recent' });
   await expect(recent.getByRole('option').first()).toHaveText('New design');
@@ -136,7 +139,7 @@ test('"Install CRD…" elsewhere asks which design, then installs it on its desi
   await field(page).fill(group);
   await expect(palette(page).getByRole('option')).toHaveCount(1);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/designs/${designId}$`));
+  await expect(page).toHaveURL(onTestClusterPattern(`/designs/${designId}$`));
   const progress = page.getByRole('list', { name: 'Install progress' });
   await expect(progress.getByText('✓ Established')).toBeVisible({ timeout: 60_000 });
 });
@@ -172,7 +175,7 @@ test('"?" shows every shortcut; Esc closes the palette and the overlay, and the 
   // the shortcut from the table runs: g then d
   await page.keyboard.press('g');
   await page.keyboard.press('d');
-  await expect(page).toHaveURL(/\/designs$/);
+  await expect(page).toHaveURL(onTestClusterPattern('/designs$'));
   // typing "?" in a text field types it
   await openPalette(page);
   await field(page).pressSequentially('?');

@@ -3,6 +3,7 @@
 // its clean address. And the web app's port answers only for the names it serves (DNS rebinding).
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
+import { onTestCluster } from './cluster-url';
 import { ALLOWED_NAME, launchToken, launchUrl } from './launch';
 
 test.describe('without the launch token', () => {
@@ -28,7 +29,7 @@ test.describe('without the launch token', () => {
   test("the ready line's URL opens the studio at its clean address", async ({ page, baseURL }) => {
     test.skip(launchUrl === undefined, 'OPSTUDIO_E2E_LAUNCH_URL is not set: run through npm test');
     await page.goto(launchUrl!);
-    expect(page.url()).toBe(`${baseURL}/`);
+    expect(page.url()).toBe(`${baseURL}${onTestCluster('/')}`);
     await expect(page.getByText(/^Connected to .* · 3\/3 nodes Ready$/)).toBeVisible({ timeout: 30_000 });
     const info = await page.request.get('/api/trpc/cluster.info');
     expect(info.status()).toBe(200);

@@ -6,6 +6,7 @@
 // address gets a not-found page with a way back. One API group and namespace per run, removed after.
 import { expect, test, type Page } from '@playwright/test';
 import { kubeconfig, memcachedDesign, unique, withMemcached } from './resources-helpers';
+import { onTestCluster } from './cluster-url';
 
 // evaluated in the page as text: the specs compile without the DOM's types
 async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
@@ -52,11 +53,13 @@ test('at 1024 px no page scrolls sideways, and the home page is an overview of t
     // home: the installed kind with its count, and the ways to the designs
     await page.goto('/');
     const kinds = page.getByRole('table', { name: 'Installed kinds' });
-    const row = kinds.getByRole('row').filter({ has: page.locator(`a[href="/resources/${crdName}"]`) });
+    const row = kinds
+      .getByRole('row')
+      .filter({ has: page.locator(`a[href="${onTestCluster(`/resources/${crdName}`)}"]`) });
     await expect(row.getByRole('cell').nth(2)).toHaveText('1', { timeout: 30_000 });
     await expect(row.getByRole('cell').nth(3)).toHaveText(/healthy|not ready|not reported/);
-    await expect(page.getByRole('link', { name: 'All designs' })).toHaveAttribute('href', '/designs');
-    await expect(page.getByRole('link', { name: 'New design' })).toHaveAttribute('href', '/designs/new');
+    await expect(page.getByRole('link', { name: 'All designs' })).toHaveAttribute('href', onTestCluster('/designs'));
+    await expect(page.getByRole('link', { name: 'New design' })).toHaveAttribute('href', onTestCluster('/designs/new'));
     await expect(page.getByRole('region', { name: /Recent failed reconciles/ })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Namespaces' }).getByText(namespace, { exact: true })).toBeVisible();
     await expectNoSidewaysScroll(page, 'home');
@@ -162,6 +165,7 @@ test('an unknown address shows a not-found page with a way home', async ({ page 
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the overview' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // the old address of the home, redirected to the default cluster's
+  await expect(page).toHaveURL(onTestCluster('/'));
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 });

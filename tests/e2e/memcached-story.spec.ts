@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { docsScreenshots, kube, kubeconfig, removeDesign, unique, withNamespace } from './resources-helpers';
+import { onTestCluster } from './cluster-url';
 
 async function step(page: Page, name: string, forDocs?: string) {
   const file = test.info().outputPath(`${name}.png`);
@@ -52,7 +53,7 @@ test('design Memcached, install it, create one, scale it to 3 and 5, and watch i
     const nav = page.getByRole('navigation', { name: 'Main' });
     const kindLink = nav
       .getByRole('link', { name: /^Memcached/ })
-      .and(page.locator(`[href="/resources/memcacheds.${group}.example.com"]`));
+      .and(page.locator(`[href="${onTestCluster(`/resources/memcacheds.${group}.example.com`)}"]`));
     await expect(kindLink).toBeVisible({ timeout: 30_000 });
     await kindLink.click();
     await page.getByRole('combobox', { name: 'Namespace' }).selectOption(namespace);

@@ -11,6 +11,7 @@ import { startTestOidcProvider, type TestOidcProvider } from '../../apps/control
 import { bindClusterAdmin, removeCrdAndBinding, seedDesign } from './auth-seed';
 import { AUTH_WEB_PORT, startAuthStudio, type AuthStudio } from './auth-studio';
 import { kube, kubeconfig, memcachedDesign, repo, unique } from './resources-helpers';
+import { onTestCluster } from './cluster-url';
 
 const screenshots = path.join(repo, 'artifacts/screenshots');
 const suffix = unique('');
@@ -78,7 +79,7 @@ test.afterAll(async () => {
 test('an admin-group user signs in through the provider and installs the CRD', async ({ page }) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(180_000);
-  const designPath = `/designs/${encodeURIComponent(designId)}`;
+  const designPath = onTestCluster(`/designs/${encodeURIComponent(designId)}`);
   await page.goto(designPath);
   await expect(page).toHaveURL(`/sign-in?next=${encodeURIComponent(designPath)}`);
   // both ways in: the provider's button and the local account form
@@ -99,7 +100,7 @@ test('an admin-group user signs in through the provider and installs the CRD', a
 
 test('a viewer-group user sees no Install button, and the server refuses the install', async ({ page }) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
-  const designPath = `/designs/${encodeURIComponent(designId)}`;
+  const designPath = onTestCluster(`/designs/${encodeURIComponent(designId)}`);
   await page.goto(designPath);
   await signInThroughProvider(page, vic);
   await expect(page).toHaveURL(designPath);

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { contextToPathSegment } from '../../packages/shared/src/kube/context-name';
 
 export const kubeconfig = process.env.OPSTUDIO_KUBECONFIG;
 export const repo = path.resolve(import.meta.dirname, '../..');
@@ -40,25 +41,36 @@ export function memcachedDesign(group: string, opts: { operand?: boolean; column
   return yaml;
 }
 
-/** One tRPC call over HTTP as the page makes it (the e2e user's session). */
-export async function trpc<T>(request: APIRequestContext, procedure: string, input: unknown): Promise<T> {
-  const res = await request.post(`/api/trpc/${procedure}`, { data: input, headers: { 'x-opstudio-csrf': '1' } });
+/**
+ * One tRPC call over HTTP as the page makes it (the e2e user's session), on the cluster named by
+ * its context (the x-opstudio-cluster header, docs/design/0035) or, without one, the default.
+ */
+export async function trpc<T>(
+  request: APIRequestContext,
+  procedure: string,
+  input: unknown,
+  cluster?: string,
+): Promise<T> {
+  const headers: Record<string, string> = { 'x-opstudio-csrf': '1' };
+  if (cluster !== undefined) headers['x-opstudio-cluster'] = contextToPathSegment(cluster);
+  const res = await request.post(`/api/trpc/${procedure}`, { data: input, headers });
   const body = (await res.json()) as { result?: { data: T }; error?: { message: string } };
   if (!res.ok() || body.result === undefined) throw new Error(`${procedure}: ${body.error?.message ?? res.status()}`);
   return body.result.data;
 }
 
-/** Saves and installs a design through the studio's API (what "Install CRD" does); returns its ids. */
+/** Saves and installs a design through the studio's API (what "Install CRD" does), on `cluster` or the default; returns its ids. */
 export async function installDesign(
   request: APIRequestContext,
   name: string,
   yaml: string,
+  cluster?: string,
 ): Promise<{ designId: string; crdName: string }> {
-  const saved = await trpc<{ id: string }>(request, 'designs.save', { name, yaml });
+  const saved = await trpc<{ id: string }>(request, 'designs.save', { name, yaml }, cluster);
   const installed = await trpc<{
     crdName: string;
     operation: { state: string; steps: { step: string; message: string }[] };
-  }>(request, 'crds.install', { designId: saved.id });
+  }>(request, 'crds.install', { designId: saved.id }, cluster);
   if (installed.operation.state !== 'succeeded')
     throw new Error(`install failed: ${installed.operation.steps.at(-1)?.message ?? 'unknown'}`);
   return { designId: saved.id, crdName: installed.crdName };

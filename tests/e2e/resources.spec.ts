@@ -15,6 +15,7 @@ import {
   watchExternal,
   withNamespace,
 } from './resources-helpers';
+import { onTestCluster } from './cluster-url';
 
 // CRs take merge patches (not strategic merge, client-node's default)
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
@@ -37,7 +38,10 @@ test('a kind page lists its CRs live, with printer columns and conditions, and d
   try {
     await Promise.all([create('alpha', 1), create('beta', 2), create('gamma', 3)]);
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).locator(`a[href="/resources/${crdName}"]`).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .locator(`a[href="${onTestCluster(`/resources/${crdName}`)}"]`)
+      .click();
     await page.getByRole('combobox', { name: 'Namespace' }).selectOption(namespace);
     const table = page.getByRole('table', { name: 'Memcached resources' });
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Size', 'Port', 'Conditions', 'Age', '']);
@@ -248,7 +252,10 @@ test('a CRD the studio did not install is under "Other kinds", browsable read-on
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByText(/^Other kinds/).click();
-    await nav.getByRole('list', { name: 'Other kinds' }).locator(`a[href="/resources/${crdName}"]`).click();
+    await nav
+      .getByRole('list', { name: 'Other kinds' })
+      .locator(`a[href="${onTestCluster(`/resources/${crdName}`)}"]`)
+      .click();
     await expect(page.getByText('not installed by the studio (read-only)')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create from sample' })).toHaveCount(0);
     await page.getByRole('row', { name: 'blue-one' }).getByRole('link').click();

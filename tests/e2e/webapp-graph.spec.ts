@@ -8,6 +8,7 @@
 // Each test has its own API group (the sandbox is shared) and removes what it made.
 import { expect, test, type Page } from '@playwright/test';
 import { kubeconfig, removeDesign, unique, watchExternal, withNamespace } from './resources-helpers';
+import { onTestCluster } from './cluster-url';
 
 /** New design from the Web app template under its own group; returns the design id. */
 async function newWebApp(page: Page, group: string): Promise<string> {
@@ -86,7 +87,7 @@ test('Web app: install, create from the sample, and the Ingress follows spec.hos
     await expect(page.getByText('Established').first()).toBeVisible({ timeout: 60_000 });
 
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.locator(`[href="/resources/webapps.${group}.example.com"]`).click();
+    await nav.locator(`[href="${onTestCluster(`/resources/webapps.${group}.example.com`)}"]`).click();
     await page.getByRole('combobox', { name: 'Namespace' }).selectOption(namespace);
     await page.getByRole('button', { name: 'Create from sample' }).click();
     await page.getByRole('button', { name: 'Create', exact: true }).click();

@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { AuthGate, SessionProvider } from '../features/auth';
 import { serverSession } from '../features/auth/server-session';
+import { ClusterScope } from '../features/cluster/ClusterScope';
 import { LiveProvider } from '../features/live/LiveProvider';
 import { AppShell } from '../features/shell/AppShell';
 import { themeScript } from '../features/theme/theme';
-import { ApiProvider } from '../trpc/client';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -24,7 +24,8 @@ export default async function RootLayout({ children }: { readonly children: Reac
         <script dangerouslySetInnerHTML={{ __html: themeScript() }} />
       </head>
       <body>
-        <ApiProvider>
+        {/* the URL's cluster: the API client, its cache and the live state below are per cluster */}
+        <ClusterScope>
           <SessionProvider initial={session}>
             <AuthGate bare={children}>
               <LiveProvider>
@@ -32,7 +33,7 @@ export default async function RootLayout({ children }: { readonly children: Reac
               </LiveProvider>
             </AuthGate>
           </SessionProvider>
-        </ApiProvider>
+        </ClusterScope>
       </body>
     </html>
   );

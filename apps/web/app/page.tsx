@@ -1,5 +1,6 @@
-import { HomePage } from '../features/home/HomePage';
+import { OldUrlRedirect, type SearchParams } from '../features/cluster/OldUrlRedirect';
 
-export default function Home() {
-  return <HomePage />;
+// The home before clusters: now /c/<default context>.
+export default async function Home({ searchParams }: { readonly searchParams: Promise<SearchParams> }) {
+  return <OldUrlRedirect segments={[]} searchParams={await searchParams} />;
 }

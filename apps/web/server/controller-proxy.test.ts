@@ -11,7 +11,7 @@ let server: http.Server;
 before(async () => {
   server = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(req.headers));
+    res.end(JSON.stringify({ ...req.headers, ':path': req.url }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   process.env.OPSTUDIO_CONTROLLER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -60,6 +60,19 @@ test("the proxy secret goes out only with this launch's value; a browser cannot 
     if (before === undefined) delete process.env.OPSTUDIO_PROXY_SECRET;
     else process.env.OPSTUDIO_PROXY_SECRET = before;
   }
+});
+
+test('the cluster a request is for reaches the controller: the header, and an SSE stream’s connectionParams', async () => {
+  // as trpc/client.tsx sends them: x-opstudio-cluster on queries and mutations, and
+  // httpSubscriptionLink's `connectionParams=<JSON>` query parameter on the subscription's URL
+  assert.equal(
+    (await seen({ 'x-opstudio-cluster': 'arn:aws:eks:eu-west-1:1:cluster%2Fmain' }))['x-opstudio-cluster'],
+    'arn:aws:eks:eu-west-1:1:cluster%2Fmain',
+  );
+  const params = encodeURIComponent(JSON.stringify({ cluster: 'admin@prod' }));
+  const path = `/api/trpc/live.subscribe?connectionParams=${params}&input=%7B%7D`;
+  const res = await proxyToController(new Request(`http://studio.lan:3000${path}`));
+  assert.equal(((await res.json()) as Record<string, string>)[':path'], path);
 });
 
 test('a body over the cap is answered 413 with the controller’s own message, not “not answering”', async () => {

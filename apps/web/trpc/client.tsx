@@ -2,10 +2,14 @@
 // The browser's API client: queries and mutations batched over HTTP, the page's one live
 // subscription over SSE (it reconnects by itself and resumes from the last event id), all under
 // TanStack Query. One retry policy for the whole app: never retry what cannot succeed by retrying.
+// One client per cluster (features/cluster/ClusterScope keys this provider by it): every request
+// names the cluster as the controller's contract asks, a header for queries and mutations, the
+// subscription's connectionParams for the SSE stream (an EventSource cannot set headers).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, isTRPCClientError, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@opstudio/controller/router';
+import { contextToPathSegment } from '@opstudio/shared/kube/context-name';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 
@@ -31,20 +35,35 @@ function makeQueryClient(): QueryClient {
   });
 }
 
-export function ApiProvider({ children }: { readonly children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
-  const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({
-      links: [
-        splitLink({
-          condition: (op) => op.type === 'subscription',
-          true: httpSubscriptionLink({ url: API_URL }),
-          // the controller refuses state-changing requests without it (CSRF: a cross-site form cannot set headers)
-          false: httpBatchLink({ url: API_URL, headers: { 'x-opstudio-csrf': '1' } }),
+/** The header that names the cluster of a query or mutation; absent = the default context. */
+export const CLUSTER_HEADER = 'x-opstudio-cluster';
+
+/** A client for one cluster (its context name), or for the default one and studio-wide reads (null). */
+export function makeTrpcClient(cluster: string | null) {
+  const segment = cluster === null ? null : contextToPathSegment(cluster);
+  return createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({
+          url: API_URL,
+          ...(segment === null ? {} : { connectionParams: { cluster: segment } }),
         }),
-      ],
-    }),
-  );
+        // the controller refuses state-changing requests without x-opstudio-csrf (CSRF: a cross-site form cannot set headers)
+        false: httpBatchLink({
+          url: API_URL,
+          headers: { 'x-opstudio-csrf': '1', ...(segment === null ? {} : { [CLUSTER_HEADER]: segment }) },
+        }),
+      }),
+    ],
+  });
+}
+
+/** `cluster`: the context name the page is about, or null for the default (studio-wide pages). */
+export function ApiProvider({ cluster, children }: { readonly cluster: string | null; readonly children: ReactNode }) {
+  // made once per mount: a new cluster is a new mount (the caller keys this provider by it)
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(() => makeTrpcClient(cluster));
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

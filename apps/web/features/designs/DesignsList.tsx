@@ -5,11 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTRPC } from '../../trpc/client';
 import { useRoleAllows } from '../auth';
+import { useCluster } from '../cluster/ClusterScope';
+import { designPath } from '../resources/paths';
 import styles from './designs.module.css';
 import { Skeleton } from '../shell/Skeleton';
 
 export function DesignsList() {
   const trpc = useTRPC();
+  const { href: on } = useCluster();
   const designs = useQuery(trpc.designs.list.queryOptions());
   const crds = useQuery(trpc.crds.list.queryOptions());
   const canCreate = useRoleAllows('editor'); // viewers only look (the server refuses anyway)
@@ -19,7 +22,7 @@ export function DesignsList() {
       <div className={styles.head}>
         <h1>Designs</h1>
         {canCreate ? (
-          <Link href="/designs/new" className={styles.primary}>
+          <Link href={on('/designs/new')} className={styles.primary}>
             New design
           </Link>
         ) : null}
@@ -49,7 +52,7 @@ export function DesignsList() {
               return (
                 <tr key={d.id}>
                   <td>
-                    <Link href={`/designs/${encodeURIComponent(d.id)}`}>{d.name}</Link>
+                    <Link href={on(designPath(d.id))}>{d.name}</Link>
                     {d.problems > 0 ? (
                       <>
                         {' '}

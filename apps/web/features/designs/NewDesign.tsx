@@ -9,6 +9,8 @@ import type { Design } from '@opstudio/shared/design/schema';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '../../trpc/client';
+import { useCluster } from '../cluster/ClusterScope';
+import { designPath } from '../resources/paths';
 import { blankDesign } from './blank';
 import type { Template } from './templates';
 import { uniqueName } from './unique-name';
@@ -18,6 +20,7 @@ import styles from './designs.module.css';
 export function NewDesign({ templates }: { readonly templates: readonly Template[] }) {
   const trpc = useTRPC();
   const router = useRouter();
+  const { href: on } = useCluster();
   const list = useQuery(trpc.designs.list.queryOptions());
   const save = useMutation(trpc.designs.save.mutationOptions());
   const [crdText, setCrdText] = useState('');
@@ -40,7 +43,7 @@ export function NewDesign({ templates }: { readonly templates: readonly Template
     const names = new Set((list.data ?? []).map((d) => d.name));
     const name = exact ? base : uniqueName(base, names);
     const saved = await save.mutateAsync({ name, yaml: serializeDesign(design) });
-    router.push(`/designs/${encodeURIComponent(saved.id)}`);
+    router.push(on(designPath(saved.id)));
   };
   // a template (or Blank) asks for the name first; imports keep the CRD's kind as the name
   const [naming, setNaming] = useState<{ design: Design; label: string } | null>(null);

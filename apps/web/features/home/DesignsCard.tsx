@@ -5,11 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTRPC } from '../../trpc/client';
 import { useRoleAllows } from '../auth';
+import { useCluster } from '../cluster/ClusterScope';
 import { Skeleton } from '../shell/Skeleton';
 import styles from './home.module.css';
 
 export function DesignsCard() {
   const trpc = useTRPC();
+  const { href: on } = useCluster();
   const designs = useQuery(trpc.designs.list.queryOptions());
   const canCreate = useRoleAllows('editor');
   const count = designs.data?.length;
@@ -32,11 +34,11 @@ export function DesignsCard() {
         </p>
       )}
       <div className={styles.actions}>
-        <Link href="/designs" className={styles.button}>
+        <Link href={on('/designs')} className={styles.button}>
           All designs
         </Link>
         {canCreate && (
-          <Link href="/designs/new" className={`${styles.button} ${styles.primary}`}>
+          <Link href={on('/designs/new')} className={`${styles.button} ${styles.primary}`}>
             New design
           </Link>
         )}

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTRPC } from '../../trpc/client';
+import { useCluster } from '../cluster/ClusterScope';
 import { useKinds } from '../resources/use-kinds';
 import { objectPath } from '../resources/paths';
 import { ageText } from '../resources/printer-columns';
@@ -16,6 +17,7 @@ const REFRESH_MS = 5000;
 
 export function FailedRuns() {
   const trpc = useTRPC();
+  const { href: on } = useCluster();
   const { kinds } = useKinds();
   const now = useNow();
   const failures = useQuery({ ...trpc.history.failures.queryOptions({ limit: LIMIT }), refetchInterval: REFRESH_MS });
@@ -46,7 +48,7 @@ export function FailedRuns() {
                   {crd === undefined ? (
                     <span className={styles.mono}>{label}</span>
                   ) : (
-                    <Link className={styles.mono} href={objectPath(crd, run.namespace, run.name)}>
+                    <Link className={styles.mono} href={on(objectPath(crd, run.namespace, run.name))}>
                       {label}
                     </Link>
                   )}

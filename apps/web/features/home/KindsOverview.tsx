@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect } from 'react';
 import { useTRPC } from '../../trpc/client';
+import { useCluster } from '../cluster/ClusterScope';
 import { useKinds } from '../resources/use-kinds';
 import { kindPath } from '../resources/paths';
 import { Skeleton } from '../shell/Skeleton';
@@ -67,10 +68,11 @@ export function KindsOverview() {
 }
 
 function KindRow({ k }: { readonly k: KindOverview }) {
+  const { href: on } = useCluster();
   return (
     <tr aria-label={k.kind}>
       <td title={k.name}>
-        <Link href={kindPath(k.name)}>{k.kind}</Link>
+        <Link href={on(kindPath(k.name))}>{k.kind}</Link>
       </td>
       <td className={styles.mono} title={`${k.group}/${k.version ?? ''}`}>
         {k.group}

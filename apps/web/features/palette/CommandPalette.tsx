@@ -5,9 +5,11 @@
 // The empty field shows recent items first. "Install CRD…" away from a designer is two steps: the
 // command, then which design. Palette.tsx decides where the focus returns.
 import { rankPalette } from '@opstudio/shared/palette/rank';
-import { usePathname, useRouter } from 'next/navigation';
+import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { useCluster } from '../cluster/ClusterScope';
+import { designPath } from '../resources/paths';
 import { requestDesignerAction, type DesignerAction } from './designer-intent';
 import { readRecent, rememberRecent, signOutAndLeave, toggleTheme } from './palette-actions';
 import { openDesignId, STEP_TITLE, usePaletteItems, type PaletteEntry } from './use-palette-items';
@@ -26,7 +28,7 @@ const optionId = (i: number) => `palette-option-${i}`;
 
 export function CommandPalette({ open, onClose, onHelp }: Props) {
   const router = useRouter();
-  const pathname = usePathname();
+  const { path: pathname, href: on } = useCluster();
   const [text, setText] = useState('');
   const [step, setStep] = useState<DesignerAction | null>(null);
   const [active, setActive] = useState(0);
@@ -71,7 +73,7 @@ export function CommandPalette({ open, onClose, onHelp }: Props) {
     if (entry.href !== undefined) router.push(entry.href);
     else if (command?.type === 'designer') {
       requestDesignerAction(command.designId, command.action);
-      if (openDesignId(pathname) !== command.designId) router.push(`/designs/${encodeURIComponent(command.designId)}`);
+      if (openDesignId(pathname) !== command.designId) router.push(on(designPath(command.designId)));
     } else if (command?.type === 'toggle-theme') toggleTheme();
   };
 

@@ -4,6 +4,7 @@
 // time; when the last one closes, the focus goes back to where it was before the first opened.
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCluster } from '../cluster/ClusterScope';
 import { CommandPalette } from './CommandPalette';
 import { HelpOverlay } from './HelpOverlay';
 import { isApplePlatform, type ShortcutAction } from './shortcuts';
@@ -14,6 +15,7 @@ type Shown = 'palette' | 'help' | null;
 
 export function Palette() {
   const router = useRouter();
+  const { href: on } = useCluster();
   const [shown, setShown] = useState<Shown>(null);
   const [mac, setMac] = useState(false);
   const returnTo = useRef<HTMLElement | null>(null);
@@ -39,11 +41,11 @@ export function Palette() {
     (action: ShortcutAction) => {
       if (action === 'palette') show(shownNow.current === 'palette' ? null : 'palette');
       else if (action === 'help') show('help');
-      else if (action === 'home') router.push('/');
-      else if (action === 'designs') router.push('/designs');
-      else router.push('/designs/new');
+      else if (action === 'home') router.push(on('/'));
+      else if (action === 'designs') router.push(on('/designs'));
+      else router.push(on('/designs/new'));
     },
-    [router, show],
+    [router, show, on],
   );
   useShortcuts(onShortcut);
 

@@ -6,11 +6,11 @@
 // lists the designs instead.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PaletteItem } from '@opstudio/shared/palette/rank';
-import { usePathname } from 'next/navigation';
 import { useDeferredValue, useMemo } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { useRoleAllows, useSession } from '../auth';
-import { kindPath, objectPath } from '../resources/paths';
+import { useCluster } from '../cluster/ClusterScope';
+import { designPath, kindPath, objectPath } from '../resources/paths';
 import { useKinds } from '../resources/use-kinds';
 import type { DesignerAction } from './designer-intent';
 
@@ -34,7 +34,7 @@ export const STEP_TITLE: Record<DesignerAction, string> = {
 };
 const ACTION_LABEL: Record<DesignerAction, string> = { install: 'Install CRD', export: 'Export zip' };
 
-/** The design open in the designer, from the path (/designs/<id>), or null. */
+/** The design open in the designer, from the path inside the cluster (/designs/<id>), or null. */
 export function openDesignId(pathname: string): string | null {
   const m = /^\/designs\/([^/]+)$/.exec(pathname);
   return m?.[1] === undefined || m[1] === 'new' ? null : decodeURIComponent(m[1]);
@@ -49,7 +49,7 @@ export interface PaletteData {
 
 export function usePaletteItems(open: boolean, text: string, step: DesignerAction | null): PaletteData {
   const trpc = useTRPC();
-  const pathname = usePathname();
+  const { path: pathname, href: on } = useCluster();
   const { session } = useSession();
   const isAdmin = useRoleAllows('admin');
   const isEditor = useRoleAllows('editor');
@@ -72,13 +72,13 @@ export function usePaletteItems(open: boolean, text: string, step: DesignerActio
       ...(d.kind !== null ? { detail: d.crdName ?? d.kind } : {}),
       keywords: d.kind !== null ? [d.kind] : [],
       ...(step === null
-        ? { href: `/designs/${encodeURIComponent(d.id)}` }
+        ? { href: on(designPath(d.id)) }
         : { command: { type: 'designer', action: step, designId: d.id } }),
     }));
     if (step !== null) return designItems;
     const pages: PaletteEntry[] = [
-      { id: 'page:/', group: 'Pages', label: 'Cluster', detail: 'Home', keywords: ['home', 'overview'], href: '/' },
-      { id: 'page:/designs', group: 'Pages', label: 'Designs', href: '/designs' },
+      { id: 'page:/', group: 'Pages', label: 'Cluster', detail: 'Home', keywords: ['home', 'overview'], href: on('/') },
+      { id: 'page:/designs', group: 'Pages', label: 'Designs', href: on('/designs') },
       ...(isAdmin
         ? [
             { id: 'page:/admin/users', group: 'Pages', label: 'Users', detail: 'Admin', href: '/admin/users' } as const,
@@ -98,14 +98,14 @@ export function usePaletteItems(open: boolean, text: string, step: DesignerActio
       label: k.kind,
       detail: k.group,
       keywords: [k.plural, ...k.shortNames],
-      href: kindPath(k.name),
+      href: on(kindPath(k.name)),
     }));
     const resourceItems = (query === '' ? [] : (search.data?.hits ?? [])).map((r): PaletteEntry => ({
       id: `resource:${r.crdName}/${r.namespace ?? ''}/${r.name}`,
       group: 'Resources',
       label: r.name,
       detail: r.namespace === null ? r.kind : `${r.kind} in ${r.namespace}`,
-      href: objectPath(r.crdName, r.namespace ?? undefined, r.name),
+      href: on(objectPath(r.crdName, r.namespace ?? undefined, r.name)),
     }));
     const designerCommand = (action: DesignerAction): PaletteEntry => ({
       id: `cmd:${action}`,
@@ -116,7 +116,7 @@ export function usePaletteItems(open: boolean, text: string, step: DesignerActio
     });
     const commands: PaletteEntry[] = [
       ...(isEditor
-        ? [{ id: 'cmd:new-design', group: 'Commands', label: 'New design', href: '/designs/new' } as const]
+        ? [{ id: 'cmd:new-design', group: 'Commands', label: 'New design', href: on('/designs/new') } as const]
         : []),
       ...(isAdmin ? [designerCommand('install')] : []),
       designerCommand('export'),
@@ -139,7 +139,7 @@ export function usePaletteItems(open: boolean, text: string, step: DesignerActio
         : []),
     ];
     return [...pages, ...kindItems, ...resourceItems, ...designItems, ...commands];
-  }, [designs.data, step, isAdmin, isEditor, kinds, query, search.data, current, session]);
+  }, [designs.data, step, isAdmin, isEditor, kinds, query, search.data, current, session, on]);
 
   return {
     items,

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRef, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../../trpc/client';
+import { useCluster } from '../cluster/ClusterScope';
 import type { ResourceKind } from './api-types';
 import { ApplyDiffDialog } from './ApplyDiffDialog';
 import { diffReview, errorText } from './apply-review';
@@ -27,6 +28,7 @@ interface Props {
 
 export function CreateFromSample({ kind, namespace, takenNames }: Props) {
   const trpc = useTRPC();
+  const { href: on } = useCluster();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const [text, setText] = useState<string | null>(null);
@@ -107,7 +109,7 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
       </button>
       {created !== null && (
         <p className={styles.note} role="status">
-          Created <Link href={objectPath(kind.name, created.namespace, created.name)}>{created.name}</Link>
+          Created <Link href={on(objectPath(kind.name, created.namespace, created.name))}>{created.name}</Link>
           {created.namespace !== undefined ? ` in ${created.namespace}` : ''}.
         </p>
       )}

@@ -8,6 +8,7 @@ import { useRouter } from 'next/navigation';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import type { MouseEvent } from 'react';
 import type { ResourceKind, ResourceRow } from './api-types';
+import { useCluster } from '../cluster/ClusterScope';
 import { ConditionBadges } from './ConditionBadges';
 import { objectPath } from './paths';
 import { ageText, cellText, visibleColumns } from './printer-columns';
@@ -126,7 +127,7 @@ interface RowProps {
 
 /** One CR's row; memoized, so scrolling renders only the rows that come into view. */
 const Row = memo(function Row({ row, index, kind, columns, showNamespace, now, onDelete, onOpen }: RowProps) {
-  const href = objectPath(kind.name, row.namespace ?? undefined, row.name);
+  const href = useCluster().href(objectPath(kind.name, row.namespace ?? undefined, row.name));
   return (
     <tr aria-rowindex={index + 2} aria-label={row.name} data-deleting={row.deletionTimestamp !== null || undefined}>
       <td title={row.name}>

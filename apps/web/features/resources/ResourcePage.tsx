@@ -14,6 +14,7 @@ import { TimelinePanel } from '../timeline/TimelinePanel';
 import { TimelineHandOffNote } from './KindHandOff';
 import { ConditionBadges } from './ConditionBadges';
 import { DeleteDialog } from './DeleteDialog';
+import { useCluster } from '../cluster/ClusterScope';
 import { kindPath } from './paths';
 import { OwnedPanel } from './OwnedPanel';
 import { PodsPanel } from './PodsPanel';
@@ -36,6 +37,7 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
+  const { href: on } = useCluster();
   const kind = useKind(crdName);
   const now = useNow();
   const [deleting, setDeleting] = useState(false);
@@ -92,7 +94,7 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
   return (
     <div className={styles.page}>
       <div className={styles.titleRow}>
-        <Link href={kindPath(kind.name)} className={styles.sub}>
+        <Link href={on(kindPath(kind.name))} className={styles.sub}>
           {kind.kind}
         </Link>
         <h1 className={styles.title}>{name}</h1>
@@ -127,7 +129,7 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
           target={deleting ? { name, namespace: namespace ?? null } : null}
           onClose={(deleted) => {
             setDeleting(false);
-            if (deleted) router.push(kindPath(kind.name));
+            if (deleted) router.push(on(kindPath(kind.name)));
           }}
         />
       )}

@@ -2,14 +2,14 @@
 // The kinds in the navigation: the ones the studio installed (a CRD labelled with its design) by
 // kind name, and every other CRD of the cluster under "Other kinds", browsable read-only.
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { useCluster } from '../cluster/ClusterScope';
 import { useKinds } from '../resources/use-kinds';
 import { kindPath } from '../resources/paths';
 import styles from './shell.module.css';
 
 export function KindsNav() {
   const { kinds, error } = useKinds();
-  const pathname = usePathname();
+  const { path: pathname, href: on } = useCluster();
   const current = (href: string) => (pathname === href || pathname.startsWith(`${href}/`) ? 'page' : undefined);
   const studio = (kinds ?? []).filter((k) => k.designId !== null);
   const other = (kinds ?? []).filter((k) => k.designId === null);
@@ -25,7 +25,7 @@ export function KindsNav() {
       <ul className={styles.links} aria-labelledby="nav-kinds">
         {studio.map((k) => (
           <li key={k.name}>
-            <Link href={kindPath(k.name)} aria-current={current(kindPath(k.name))} title={k.name}>
+            <Link href={on(kindPath(k.name))} aria-current={current(kindPath(k.name))} title={k.name}>
               {k.kind}
               {repeated.has(k.kind) && <span className={styles.group}> {k.group}</span>}
             </Link>
@@ -41,7 +41,7 @@ export function KindsNav() {
           <ul className={styles.links} aria-label="Other kinds">
             {other.map((k) => (
               <li key={k.name}>
-                <Link href={kindPath(k.name)} aria-current={current(kindPath(k.name))} title={k.name}>
+                <Link href={on(kindPath(k.name))} aria-current={current(kindPath(k.name))} title={k.name}>
                   {k.kind} <span className={styles.group}>{k.group}</span>
                 </Link>
               </li>

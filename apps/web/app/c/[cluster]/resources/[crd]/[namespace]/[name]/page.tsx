@@ -1,5 +1,5 @@
-import { ResourcePage } from '../../../../../features/resources/ResourcePage';
-import { namespaceFromPath } from '../../../../../features/resources/paths';
+import { ResourcePage } from '../../../../../../../features/resources/ResourcePage';
+import { namespaceFromPath } from '../../../../../../../features/resources/paths';
 
 export default async function Page({
   params,

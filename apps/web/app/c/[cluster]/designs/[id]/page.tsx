@@ -1,4 +1,4 @@
-import { DesignerPage } from '../../../features/designer/DesignerPage';
+import { DesignerPage } from '../../../../../features/designer/DesignerPage';
 
 export default async function DesignPage({ params }: { readonly params: Promise<{ id: string }> }) {
   const { id } = await params;

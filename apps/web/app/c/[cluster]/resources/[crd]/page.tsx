@@ -1,4 +1,4 @@
-import { KindPage } from '../../../features/resources/KindPage';
+import { KindPage } from '../../../../../features/resources/KindPage';
 
 export default async function Page({ params }: { readonly params: Promise<{ crd: string }> }) {
   const { crd } = await params;

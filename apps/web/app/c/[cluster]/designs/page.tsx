@@ -1,0 +1,5 @@
+import { DesignsList } from '../../../../features/designs/DesignsList';
+
+export default function DesignsPage() {
+  return <DesignsList />;
+}

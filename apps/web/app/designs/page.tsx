@@ -1,5 +1,0 @@
-import { DesignsList } from '../../features/designs/DesignsList';
-
-export default function DesignsPage() {
-  return <DesignsList />;
-}
