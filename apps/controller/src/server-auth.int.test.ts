@@ -12,7 +12,7 @@ import { repoRoot } from './config';
 import { loadKubeConfig } from './kube/kubeconfig';
 import { startServer, StartupError } from './server';
 import type { RunningServer } from './server';
-import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../testing';
+import { kubeconfigPath, testServerConfig, skipWithoutCluster } from '../testing';
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const memcached = readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8');
@@ -26,15 +26,9 @@ describe('multi-user mode through HTTP', { skip: skipWithoutCluster }, () => {
   before(async () => {
     await core().createNamespace({ body: { metadata: { name: leaseNs } } });
     server = await startServer({
-      config: {
-        host: '127.0.0.1',
-        port: 0,
-        dataDir: '',
-        databaseUrl: migratedTempDb(),
-        kubeconfigPath,
-        kubeContext: undefined,
+      config: testServerConfig({
         auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }),
-      },
+      }),
       log: () => undefined,
       services: { lease: { namespace: leaseNs, name: 'opstudio-it' } },
     });

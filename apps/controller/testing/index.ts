@@ -9,8 +9,25 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../src/config';
+import type { ControllerConfig } from '../src/config';
 
 export const kubeconfigPath = process.env.OPSTUDIO_KUBECONFIG;
+
+/**
+ * The config of a studio started in a test process: loopback, any free port, no data directory,
+ * a fresh migrated database and the test kubeconfig, with `overrides` on top.
+ */
+export function testServerConfig(overrides: Partial<ControllerConfig> = {}): ControllerConfig {
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: '',
+    kubeconfigPath,
+    kubeContext: undefined,
+    ...overrides,
+    databaseUrl: overrides.databaseUrl ?? migratedTempDb(),
+  };
+}
 
 /** For `test(name, { skip: skipWithoutCluster }, …)`. */
 export const skipWithoutCluster: string | false =

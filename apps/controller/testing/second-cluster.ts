@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { customProfile, down, up } from '@opstudio/sandbox';
 import { startServer, type RunningServer } from '../src/server';
-import { migratedTempDb } from './index';
+import { testServerConfig } from './index';
 
 export interface SecondSandbox {
   /** Its kubeconfig context name (`opstudio-sandbox-<name>`). */
@@ -56,14 +56,9 @@ export async function startSecondSandbox(name: string, portBase: number): Promis
  */
 export function startStudioOn(list: string, lease: { namespace: string; name: string }): Promise<RunningServer> {
   return startServer({
-    config: {
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: '',
-      databaseUrl: migratedTempDb(),
+    config: testServerConfig({
       kubeconfigPath: list,
-      kubeContext: undefined,
-    },
+    }),
     log: () => undefined,
     services: { lease },
   });

@@ -8,7 +8,7 @@ import { loadKubeConfig } from '../kube/kubeconfig';
 import type { LiveEvent } from '../live/events';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
-import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { eventually, kubeconfigPath, testServerConfig, skipWithoutCluster } from '../../testing';
 import { createCaller } from './root';
 import { LOCAL_ADMIN } from '../auth';
 
@@ -33,14 +33,7 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
     await core().createNamespace({ body: { metadata: { name: leaseNs } } });
     created.push(leaseNs);
     server = await startServer({
-      config: {
-        host: '127.0.0.1',
-        port: 0,
-        dataDir: '',
-        databaseUrl: migratedTempDb(),
-        kubeconfigPath,
-        kubeContext: undefined,
-      },
+      config: testServerConfig(),
       log: () => undefined,
       services: { lease: { namespace: leaseNs, name: 'opstudio-it' } },
     });

@@ -14,7 +14,7 @@ import { deleteCrd, installCrd, widgetCrd } from '../../testing/resources';
 import { grantRole } from '../../testing/rbac';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
-import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { eventually, kubeconfigPath, migratedTempDb, testServerConfig, skipWithoutCluster } from '../../testing';
 
 const id = randomUUID().slice(0, 8);
 const group = `sess-${id}.opstudio.dev`;
@@ -95,15 +95,10 @@ describe('live streams follow their session (multi-user mode)', { skip: skipWith
       });
     }
     server = await startServer({
-      config: {
-        host: '127.0.0.1',
-        port: 0,
-        dataDir: '',
+      config: testServerConfig({
         databaseUrl,
-        kubeconfigPath,
-        kubeContext: undefined,
         auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }),
-      },
+      }),
       log: () => undefined,
       services: { lease: { namespace: nsA, name: 'opstudio-it' } },
     });

@@ -17,7 +17,7 @@ import { loadKubeConfig } from '../kube/kubeconfig';
 import type { LiveEvent } from '../live/events';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
-import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { eventually, kubeconfigPath, testServerConfig, skipWithoutCluster } from '../../testing';
 import { dashboardExpressions, promqlMetricNames } from '../../testing/promql-names';
 import { createCaller } from './root';
 import { LOCAL_ADMIN } from '../auth';
@@ -84,14 +84,7 @@ describe(
     before(async () => {
       await core().createNamespace({ body: { metadata: { name: ns } } });
       server = await startServer({
-        config: {
-          host: '127.0.0.1',
-          port: 0,
-          dataDir: '',
-          databaseUrl: migratedTempDb(),
-          kubeconfigPath,
-          kubeContext: undefined,
-        },
+        config: testServerConfig(),
         log: () => undefined,
         // its own Lease: other test processes on the shared sandbox campaign for the default one
         services: { lease: { namespace: ns, name: 'opstudio-it' } },

@@ -7,7 +7,7 @@ import { CoreV1Api } from '@kubernetes/client-node';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
-import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { kubeconfigPath, testServerConfig, skipWithoutCluster } from '../../testing';
 import { loadAuthConfig } from './config';
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -26,15 +26,9 @@ describe('sign-in limits through HTTP (multi-user mode)', { skip: skipWithoutClu
     await core().createNamespace({ body: { metadata: { name: leaseNs } } });
     const lines: string[] = [];
     server = await startServer({
-      config: {
-        host: '127.0.0.1',
-        port: 0,
-        dataDir: '',
-        databaseUrl: migratedTempDb(),
-        kubeconfigPath,
-        kubeContext: undefined,
+      config: testServerConfig({
         auth: loadAuthConfig({ OPSTUDIO_AUTH: 'on' }),
-      },
+      }),
       log: (line) => lines.push(line),
       services: { lease: { namespace: leaseNs, name: 'opstudio-it' } },
     });

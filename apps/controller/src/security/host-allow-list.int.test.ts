@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { loadAuthConfig } from '../auth';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
-import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { testServerConfig, skipWithoutCluster } from '../../testing';
 
 interface Answer {
   readonly status: number;
@@ -57,16 +57,10 @@ const probes = (port: number) =>
 
 async function studio(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   return startServer({
-    config: {
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: '',
-      databaseUrl: migratedTempDb(),
-      kubeconfigPath,
-      kubeContext: undefined,
+    config: testServerConfig({
       webUrl: 'http://127.0.0.1:3999',
       auth: loadAuthConfig(env),
-    },
+    }),
     log: () => undefined,
   });
 }
