@@ -25,6 +25,7 @@ import { loadKubeConfig } from '../apps/controller/src/kube/kubeconfig';
 import { LiveBus } from '../apps/controller/src/live/bus';
 import { SnapshotRegistry } from '../apps/controller/src/live/snapshots';
 import { startControllerManager } from '../apps/controller/src/operators';
+import { learntClusterIdentity } from '../apps/controller/testing/cluster-identity';
 import { eventually, migratedTempDb } from '../apps/controller/testing';
 import { parseDesign, serializeDesign } from '../packages/shared/src/design/io';
 import { formatHeapSummary, summarizeHeapSnapshot } from './heap-summary';
@@ -69,6 +70,7 @@ const cache = new InformerCache({ kc });
 const controllers = startControllerManager({
   kc,
   db,
+  cluster: learntClusterIdentity(kc),
   bus: new LiveBus(),
   snapshots: new SnapshotRegistry(),
   cache,

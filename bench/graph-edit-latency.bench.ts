@@ -24,6 +24,7 @@ import { labelledCrd } from '../apps/controller/src/install/labels';
 import { loadKubeConfig } from '../apps/controller/src/kube/kubeconfig';
 import { ControllerManager } from '../apps/controller/src/operators/manager';
 import { apiServerEventSink, EventRecorder } from '../apps/controller/src/runtime/recorder';
+import { learntClusterIdentity } from '../apps/controller/testing/cluster-identity';
 import { eventually, migratedTempDb } from '../apps/controller/testing';
 import { parseDesign, serializeDesign } from '../packages/shared/src/design/io';
 
@@ -75,6 +76,7 @@ const stop = new AbortController();
 const manager = new ControllerManager({
   kc,
   db,
+  cluster: learntClusterIdentity(kc),
   recorder: new EventRecorder({ sink: apiServerEventSink(kc) }),
   lease: { namespace: ns, name: 'graph-bench' },
 });

@@ -16,6 +16,7 @@ import { loadKubeConfig } from '../../apps/controller/src/kube/kubeconfig';
 import { LiveBus } from '../../apps/controller/src/live/bus';
 import { ControllerManager } from '../../apps/controller/src/operators/manager';
 import { apiServerEventSink, EventRecorder } from '../../apps/controller/src/runtime/recorder';
+import { learntClusterIdentity } from '../../apps/controller/testing/cluster-identity';
 import { vmRssBytes } from './proc';
 
 const env = (name: string): string => {
@@ -27,12 +28,14 @@ const emit = (line: Record<string, unknown>) => process.stdout.write(`${JSON.str
 
 const { kc } = loadKubeConfig(env('OPSTUDIO_KUBECONFIG'));
 const db = openDb(env('DATABASE_URL'));
-const store = new HistoryStore({ db, bus: new LiveBus() });
+const cluster = learntClusterIdentity(kc);
+const store = new HistoryStore({ db, cluster, bus: new LiveBus() });
 const [namespace = '', name = ''] = env('VSGO_LEASE').split('/');
 const crdName = env('VSGO_CRD');
 const manager = new ControllerManager({
   kc,
   db,
+  cluster,
   recorder: new EventRecorder({ sink: apiServerEventSink(kc) }),
   history: store,
   lease: { namespace, name },

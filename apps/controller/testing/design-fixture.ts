@@ -18,6 +18,8 @@ import { KubeJson } from '../src/kube/json-client';
 import { LiveBus } from '../src/live/bus';
 import { ControllerManager } from '../src/operators/manager';
 import { apiServerEventSink, EventRecorder } from '../src/runtime/recorder';
+import type { ClusterIdentity } from '../src/clusters/cluster-identity';
+import { learntClusterIdentity } from './cluster-identity';
 import { eventually, migratedTempDb } from './index';
 
 export interface InstalledKind {
@@ -42,6 +44,8 @@ export class DesignFixture {
   readonly ns: string;
   readonly db: StudioDb;
   readonly history: HistoryStore;
+  /** The sandbox's cluster id, as the studio would store runs under it. */
+  readonly cluster: ClusterIdentity;
   readonly kube: KubeJson;
   private readonly kinds: InstalledKind[] = [];
 
@@ -51,7 +55,8 @@ export class DesignFixture {
   ) {
     this.ns = `${prefix}-${this.suffix}`;
     this.db = openDb(migratedTempDb());
-    this.history = new HistoryStore({ db: this.db, bus: new LiveBus() });
+    this.cluster = learntClusterIdentity(kc);
+    this.history = new HistoryStore({ db: this.db, cluster: this.cluster, bus: new LiveBus() });
     this.kube = new KubeJson(kc);
   }
 
@@ -95,6 +100,7 @@ export class DesignFixture {
     return new ControllerManager({
       kc: this.kc,
       db: this.db,
+      cluster: this.cluster,
       recorder: new EventRecorder({ sink: apiServerEventSink(this.kc) }),
       history: this.history,
       lease: { namespace: this.ns, name: leaseName },

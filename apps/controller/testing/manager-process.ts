@@ -14,6 +14,7 @@ import { loadKubeConfig } from '../src/kube/kubeconfig';
 import { LiveBus } from '../src/live/bus';
 import { apiServerEventSink, EventRecorder } from '../src/runtime/recorder';
 import { ControllerManager } from '../src/operators/manager';
+import { learntClusterIdentity } from './cluster-identity';
 
 /** `<namespace>/<name>` of a Lease: a DNS label, then a DNS subdomain. */
 function isLeaseRef(value: string): boolean {
@@ -47,12 +48,14 @@ const emit = (line: Record<string, unknown>) =>
 
 const { kc } = loadKubeConfig(env.OPSTUDIO_KUBECONFIG);
 const db = openDb(env.DATABASE_URL);
-const store = new HistoryStore({ db, bus: new LiveBus() });
+const cluster = learntClusterIdentity(kc);
+const store = new HistoryStore({ db, cluster, bus: new LiveBus() });
 const [namespace, name] = env.OPSTUDIO_LEASE.split('/') as [string, string];
 const identity = env.OPSTUDIO_IDENTITY ?? `${os.hostname()}_${randomUUID()}`;
 const manager = new ControllerManager({
   kc,
   db,
+  cluster,
   recorder: new EventRecorder({ sink: apiServerEventSink(kc) }),
   history: {
     record: (record, report) => {

@@ -24,6 +24,7 @@ import { labelledCrd } from '../src/install/labels';
 import { LiveBus } from '../src/live/bus';
 import { apiServerEventSink, EventRecorder } from '../src/runtime/recorder';
 import { ControllerManager, type ManagerOptions } from '../src/operators/manager';
+import { learntClusterIdentity } from './cluster-identity';
 import { eventually, migratedTempDb } from './index';
 
 export interface MemcachedCr {
@@ -90,11 +91,13 @@ export class MemcachedFixture {
     leaseName: string,
     options: Partial<Pick<ManagerOptions, 'kc' | 'watchSilenceMs' | 'log'>> = {},
   ): ControllerManager {
+    const cluster = learntClusterIdentity(this.kc);
     return new ControllerManager({
       kc: this.kc,
       db: this.db,
+      cluster,
       recorder: new EventRecorder({ sink: apiServerEventSink(this.kc) }),
-      history: new HistoryStore({ db: this.db, bus: new LiveBus() }),
+      history: new HistoryStore({ db: this.db, cluster, bus: new LiveBus() }),
       lease: { namespace: this.ns, name: leaseName },
       ...options,
     });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dashboardExpressions, promqlMetricNames } from './promql-names';
+import { dashboardExpressions, dashboardLabelUses, promqlLabelUses, promqlMetricNames } from './promql-names';
 
 test('metric names of PromQL expressions', () => {
   assert.deepEqual(
@@ -27,4 +27,35 @@ test('expressions of a dashboard: targets, rows and label_values variables', () 
     },
   });
   assert.deepEqual(exprs, ['a', 'b{x="1"}', 'c{job=~"$job"}']);
+});
+
+test('labels an expression filters and groups by, per metric', () => {
+  assert.deepEqual(
+    promqlLabelUses(
+      'histogram_quantile(0.99, sum by (cluster, le) (rate(a_bucket{controller=~"$c", x!="{y=1}"}[5m]))) / sum(b{z="1"})',
+    ),
+    [
+      { metric: 'a_bucket', label: 'controller' },
+      { metric: 'a_bucket', label: 'x' },
+      { metric: 'b', label: 'z' },
+      { metric: 'a_bucket', label: 'cluster' },
+      { metric: 'b', label: 'cluster' },
+      { metric: 'a_bucket', label: 'le' },
+      { metric: 'b', label: 'le' },
+    ],
+  );
+  assert.deepEqual(promqlLabelUses('sum(rate(x[1m]))'), []);
+});
+
+test('labels a dashboard reads: targets and the label of label_values variables', () => {
+  const uses = dashboardLabelUses({
+    panels: [{ targets: [{ expr: 'max by (name) (a{cluster=~"$cluster"})' }] }],
+    templating: { list: [{ type: 'query', query: 'label_values(c{job=~"$job"}, cluster)' }] },
+  });
+  assert.deepEqual(uses, [
+    { metric: 'a', label: 'cluster' },
+    { metric: 'a', label: 'name' },
+    { metric: 'c', label: 'job' },
+    { metric: 'c', label: 'cluster' },
+  ]);
 });

@@ -13,6 +13,7 @@ import type { CrdService } from '../install';
 import type { ControllerManager } from '../operators/manager';
 import type { ResourcesService } from '../resources/service';
 import type { AuditLog } from '../audit';
+import type { ClusterIdentity } from '../clusters/cluster-identity';
 import type { AccessReviewer, AuthContext, KubeIdentities, StudioAuth } from '../auth';
 import type { SessionRef } from '../auth/session-watch';
 
@@ -46,6 +47,8 @@ export interface ClusterContext {
   readonly history: Pick<HistoryStore, 'page' | 'recentFailures'>;
   /** The embedded controller-manager: what runs here, and whether this replica leads. */
   readonly manager: Pick<ControllerManager, 'active' | 'isLeader' | 'handOff' | 'whoReconciles'>;
+  /** Which cluster this is in the database (its kube-system uid): pauses are kept per cluster. */
+  readonly clusterIdentity: Pick<ClusterIdentity, 'current' | 'require'>;
   /** SubjectAccessReviews for filtering cached reads per user. */
   readonly access: AccessReviewer;
   /** The KubeConfig to write with for a user (impersonating in multi-user mode). */

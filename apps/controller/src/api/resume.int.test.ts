@@ -18,7 +18,7 @@ import type { LiveEvent } from '../live/events';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
 import { eventually, kubeconfigPath, testServerConfig, skipWithoutCluster } from '../../testing';
-import { dashboardExpressions, promqlMetricNames } from '../../testing/promql-names';
+import { dashboardExpressions, dashboardLabelUses, promqlMetricNames } from '../../testing/promql-names';
 import { createCaller } from './root';
 import { LOCAL_ADMIN } from '../auth';
 
@@ -264,6 +264,32 @@ describe(
         queried.filter((name) => !exported.has(name)),
         [],
         'queried by the dashboard, not exported',
+      );
+    });
+
+    test('/metrics series carry every label the Grafana dashboard filters or groups them by', async () => {
+      const text = await (
+        await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })
+      ).text();
+      const labelsOf = new Map<string, Set<string>>();
+      for (const [, name = '', labels = ''] of text.matchAll(/^([A-Za-z_:][A-Za-z0-9_:]*)\{([^}]*)\}/gm)) {
+        const seen = labelsOf.get(name) ?? new Set<string>();
+        for (const [, label = ''] of labels.matchAll(/([A-Za-z_][A-Za-z0-9_]*)="/g)) seen.add(label);
+        labelsOf.set(name, seen);
+      }
+      const dashboard: unknown = JSON.parse(
+        readFileSync(path.join(repoRoot, 'deploy/grafana/operator-studio-dashboard.json'), 'utf8'),
+      );
+      // job and instance are the scrape target's: Prometheus adds them, the studio does not export them
+      const uses = dashboardLabelUses(dashboard).filter((u) => u.label !== 'job' && u.label !== 'instance');
+      assert.ok(
+        uses.some((u) => u.label === 'cluster' && u.metric === 'leader_election_master_status'),
+        'the dashboard filters by cluster',
+      );
+      assert.deepEqual(
+        uses.filter((u) => labelsOf.get(u.metric)?.has(u.label) !== true).map((u) => `${u.metric} ${u.label}`),
+        [],
+        'filtered or grouped by, but not on the exported series',
       );
     });
   },

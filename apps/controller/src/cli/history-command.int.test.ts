@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { openDb } from '../db';
+import { ClusterIdentity } from '../clusters/cluster-identity';
 import { HistoryStore } from '../history/store';
 import type { ReconcileAttempt } from '../runtime/controller';
 import { eventually, migratedTempDb } from '../../testing';
@@ -11,7 +12,7 @@ import { historyCommand, type HistoryOutput } from './history-command';
 
 const url = migratedTempDb();
 const db = openDb(url);
-const store = new HistoryStore({ db });
+const store = new HistoryStore({ db, cluster: ClusterIdentity.of('test-cluster') });
 after(() => db.$disconnect());
 // no cluster on purpose: the kind is matched against the stored runs
 const NO_CLUSTER = ['--kubeconfig', '/nonexistent/kubeconfig'];

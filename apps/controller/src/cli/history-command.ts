@@ -2,10 +2,14 @@
  * `opstudio history <kind>/<name> [-n ns] [--watch] [-o json|yaml]`: the reconcile timeline of
  * one custom resource, from the studio's database (DATABASE_URL, else <data dir>/studio.db), the
  * rows the dashboard's timeline shows. `<kind>` is read like `opstudio get` reads it when a
- * cluster answers, else as the Kind (any case). `--watch` polls the database for newer runs
+ * cluster answers, else as the Kind (any case); when a cluster answers, only its runs are searched
+ * (its id as the studio computes it: clusters/cluster-identity.ts; runs stored before clusters had
+ * ids too), else every cluster's. `--watch` polls the database for newer runs
  * (docs/design/0028-cli.md says why not the live subscription). Exit codes: 0 shown, 1 no runs
  * for that object, 2 bad input, 3 the database failed.
  */
+import type { KubeConfig } from '@kubernetes/client-node';
+import { readClusterId } from '../clusters/cluster-identity';
 import type { StudioDb } from '../db';
 import { checkDb, openDb } from '../db';
 import { loadConfig } from '../config';
@@ -44,31 +48,49 @@ class HistoryError extends Error {
   }
 }
 
+interface ObjectQuery {
+  readonly kind: string;
+  readonly exact: boolean;
+  /** The cluster whose runs to search; absent when no cluster answered (then every cluster's). */
+  readonly clusterId?: string;
+}
+
 /**
  * The Kind a `<kind>` means: from the cluster's CRDs when one answers and knows it, else the word
  * itself (no cluster, or the CRD is gone: its runs are in the database all the same).
  */
-async function kindName(
-  query: string,
-  flags: { kubeconfig?: string; context?: string },
-): Promise<{ kind: string; exact: boolean }> {
+async function kindName(query: string, flags: { kubeconfig?: string; context?: string }): Promise<ObjectQuery> {
+  let cluster: { kc: KubeConfig; clusterId: string };
   try {
-    const { kc } = await connectCluster(flags);
-    return { kind: (await resolveKind(kc, query)).kind, exact: true };
+    const { kc, contextName } = await connectCluster(flags);
+    // a fallback id means the cluster did not answer (or hides kube-system): search every cluster
+    const id = await readClusterId(kc, contextName);
+    if (id.fallback !== undefined) return { kind: query, exact: false };
+    cluster = { kc, clusterId: id.id };
   } catch {
     return { kind: query, exact: false };
+  }
+  try {
+    return { kind: (await resolveKind(cluster.kc, query)).kind, exact: true, clusterId: cluster.clusterId };
+  } catch {
+    return { kind: query, exact: false, clusterId: cluster.clusterId };
   }
 }
 
 /** The object's uid: its newest run's, among the runs of that kind, name (and namespace). */
 async function findObject(
   db: StudioDb,
-  kind: { kind: string; exact: boolean },
+  kind: ObjectQuery,
   name: string,
   namespace: string | undefined,
 ): Promise<HistoryOutput['object']> {
   const rows = await db.reconcileRun.findMany({
-    where: { name, ...(namespace !== undefined ? { namespace } : {}), ...(kind.exact ? { kind: kind.kind } : {}) },
+    where: {
+      name,
+      ...(namespace !== undefined ? { namespace } : {}),
+      ...(kind.exact ? { kind: kind.kind } : {}),
+      ...(kind.clusterId !== undefined ? { clusterId: { in: [kind.clusterId, ''] } } : {}),
+    },
     orderBy: { id: 'desc' },
     distinct: ['objectUid'],
     select: { objectUid: true, kind: true, namespace: true },

@@ -2,8 +2,9 @@
  * `opstudio pause <kind>` / `opstudio resume <kind>`: "Pause the embedded controller" for one
  * installed kind, so the exported operator (`make run`) can reconcile it instead
  * (docs/design/0030-hand-off.md). <kind> names a kind the studio installed as `opstudio get` reads
- * kinds (plural, singular, short name or Kind, with or without `.group`: the CRD name). The pause is kept in the database; a
- * running studio stops (or starts) that kind's controller within its poll period (2 s).
+ * kinds (plural, singular, short name or Kind, with or without `.group`: the CRD name). The pause is kept in the database
+ * for the context's cluster (its kube-system uid, as the studio computes it: clusters/cluster-identity.ts); a running
+ * studio stops (or starts) that kind's controller in that cluster within its poll period (2 s).
  * Exit codes: 0 done, 2 bad input or unknown kind, 3 the cluster or database failed.
  */
 import os from 'node:os';
@@ -12,6 +13,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import { pauseCommand } from '@opstudio/shared/kube/handoff';
 import { loadConfig } from '../config';
 import { checkDb, openDb } from '../db';
+import { readClusterId } from '../clusters/cluster-identity';
 import { DESIGN_LABEL } from '../install/labels';
 import { setKindPaused } from '../operators/handoff-view';
 import { parseOrExit } from './args';
@@ -42,14 +44,19 @@ export async function pauseKindCommand(cmd: 'pause' | 'resume', args: string[]):
   if (typeof parsed === 'number') return parsed;
   const v = parsed.values as { kubeconfig?: string; context?: string };
   let crdName: string;
+  let clusterId: string;
   try {
-    const { kc } = await connectCluster(v);
+    const { kc, contextName } = await connectCluster(v);
     const match = await installedKind(kc, parsed.positionals[0]!);
     if ('error' in match) {
       process.stderr.write(`opstudio ${cmd}: ${match.error}\n`);
       return 2;
     }
     crdName = match.kind.crdName;
+    const id = await readClusterId(kc, contextName);
+    // the studio falls back the same way for this context, so the pause still reaches it
+    if (id.fallback !== undefined) process.stderr.write(`opstudio ${cmd}: cluster id ${id.id}: ${id.fallback}\n`);
+    clusterId = id.id;
   } catch (err) {
     process.stderr.write(`opstudio ${cmd}: ${err instanceof Error ? err.message : String(err)}\n`);
     return 3;
@@ -57,7 +64,7 @@ export async function pauseKindCommand(cmd: 'pause' | 'resume', args: string[]):
   const db = openDb(loadConfig().databaseUrl);
   try {
     await checkDb(db);
-    await setKindPaused(db, crdName, cmd === 'pause', `cli:${os.userInfo().username}`);
+    await setKindPaused(db, clusterId, crdName, cmd === 'pause', `cli:${os.userInfo().username}`);
   } catch (err) {
     process.stderr.write(`opstudio ${cmd}: ${err instanceof Error ? err.message : String(err)}\n`);
     return 3;

@@ -6,8 +6,11 @@
 // first answer, then campaign. Any other context starts without waiting: its ClusterWatcher says
 // "connecting…"/"disconnected" and its informers retry with backoff, so a request for a cluster
 // that does not answer is answered at once instead of waiting for it (docs/design/0019).
+// Each set learns its cluster's id (cluster-identity.ts) when the cluster first answers; pauses and
+// reconcile runs are kept under it, and the default's set claims the rows stored before clusters had ids.
 import type { ClusterContext } from '../api/context';
 import type { StudioDb } from '../db';
+import { ClusterIdentity, learnClusterId } from './cluster-identity';
 import type { DesignStore } from '../designs';
 import { CrdService } from '../install';
 import { ClusterWatcher } from '../kube/cluster-watcher';
@@ -61,7 +64,7 @@ export async function startDefaultClusterServices(
   deps: ClusterServicesDeps,
   opts: ClusterServicesOptions,
 ): Promise<RunningCluster> {
-  const set = buildClusterServices(conn, deps, opts);
+  const set = buildClusterServices(conn, deps, opts, true);
   try {
     await set.connect();
   } catch (err) {
@@ -84,7 +87,12 @@ export function startClusterServices(
   return running;
 }
 
-function buildClusterServices(conn: LoadedKubeConfig, deps: ClusterServicesDeps, opts: ClusterServicesOptions) {
+function buildClusterServices(
+  conn: LoadedKubeConfig,
+  deps: ClusterServicesDeps,
+  opts: ClusterServicesOptions,
+  isDefault = false,
+) {
   const stop = new AbortController();
   const logOf = (component: string) => {
     const log = opts.logger !== undefined ? logFn(opts.logger.child({ component })) : opts.log;
@@ -94,6 +102,16 @@ function buildClusterServices(conn: LoadedKubeConfig, deps: ClusterServicesDeps,
   const snapshots = new SnapshotRegistry();
   const cluster = new ClusterWatcher(conn, bus, { ...opts, ...logOf('cluster') });
   cluster.registerSnapshots(snapshots);
+  const clusterIdentity = new ClusterIdentity();
+  const learning = learnClusterId({
+    kc: conn.kc,
+    contextName: conn.contextName,
+    cluster,
+    identity: clusterIdentity,
+    ...(isDefault ? { claim: deps.db } : {}),
+    log: logOf('cluster').log ?? (() => undefined),
+    signal: stop.signal,
+  }).catch((err: unknown) => logOf('cluster').log?.('Learning the cluster id failed', { error: String(err) }));
   const crds = new CrdService(conn.kc, deps.designs, bus);
   crds.registerSnapshots(snapshots);
   // every CRD as a kind (always on), a kind's CRs and a CR's owned objects (on demand)
@@ -136,9 +154,11 @@ function buildClusterServices(conn: LoadedKubeConfig, deps: ClusterServicesDeps,
       const controllers = startControllerManager({
         kc: conn.kc,
         db: deps.db,
+        cluster: clusterIdentity,
         bus,
         snapshots,
         cache: informers,
+        contextName: conn.contextName,
         ...logOf('manager'),
         ...(opts.lease !== undefined ? { lease: opts.lease } : {}),
         ...(opts.maxConcurrentReconciles !== undefined
@@ -161,6 +181,7 @@ function buildClusterServices(conn: LoadedKubeConfig, deps: ClusterServicesDeps,
           resources,
           history: controllers.history,
           manager: controllers.manager,
+          clusterIdentity,
           access,
           identities,
         },
@@ -169,7 +190,7 @@ function buildClusterServices(conn: LoadedKubeConfig, deps: ClusterServicesDeps,
           stop.abort();
           kindWatches.stopAll();
           owned.stopAll();
-          await controllers.stop();
+          await Promise.all([controllers.stop(), learning]);
           informers.stop();
         },
       };

@@ -35,6 +35,7 @@ import { loadKubeConfig } from '../kube/kubeconfig';
 import { LiveBus } from '../live/bus';
 import { ControllerManager } from '../operators/manager';
 import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
+import { learntClusterIdentity } from '../../testing/cluster-identity';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 import { goEnv, hasGo } from './go-check';
 import { writeTree } from './write-tree';
@@ -232,10 +233,12 @@ test(
     await ext.createCustomResourceDefinition({ body: tsCrd as never });
     cleanups.push(() => ext.deleteCustomResourceDefinition({ name: tsCrd.metadata.name }));
     const stop = new AbortController();
-    const history = new HistoryStore({ db, bus: new LiveBus() });
+    const cluster = learntClusterIdentity(kc);
+    const history = new HistoryStore({ db, cluster, bus: new LiveBus() });
     const embedded = new ControllerManager({
       kc,
       db,
+      cluster,
       recorder: new EventRecorder({ sink: apiServerEventSink(kc) }),
       history,
       lease: { namespace: tsSide.ns, name: 'operator-studio-parity' },

@@ -7,6 +7,7 @@
 // publish both. docs/design/0024-replicas.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ClusterIdentity } from '../clusters/cluster-identity';
 import { openDb } from '../db';
 import { LiveBus } from '../live/bus';
 import type { ReconcileAttempt } from '../runtime/controller';
@@ -44,11 +45,15 @@ test(
     await dbs[0].$executeRawUnsafe(
       `CREATE TRIGGER slow_run BEFORE INSERT ON "ReconcileRun" FOR EACH ROW EXECUTE FUNCTION slow_run()`,
     );
-    const [slowWriter, fastWriter] = [new HistoryStore({ db: dbs[0] }), new HistoryStore({ db: dbs[1] })];
+    const cluster = ClusterIdentity.of('test-cluster');
+    const [slowWriter, fastWriter] = [
+      new HistoryStore({ db: dbs[0], cluster }),
+      new HistoryStore({ db: dbs[1], cluster }),
+    ];
     const bus = new LiveBus();
     const tailed: number[] = [];
     bus.subscribe((e) => void (e.event.type === 'run' && 'run' in e.event && tailed.push(e.event.run.id)));
-    const follower = new HistoryStore({ db: dbs[2], bus });
+    const follower = new HistoryStore({ db: dbs[2], cluster, bus });
     const stop = new AbortController();
     const tailing = follower.tail(stop.signal, { intervalMs: 20 });
     t.after(async () => {

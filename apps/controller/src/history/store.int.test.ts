@@ -2,6 +2,7 @@
 // `timeline:<uid>` events, the snapshot read back from the database, and retention per object.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ClusterIdentity } from '../clusters/cluster-identity';
 import { openDb } from '../db';
 import { LiveBus } from '../live/bus';
 import { SnapshotRegistry } from '../live/snapshots';
@@ -49,7 +50,7 @@ test('runs are stored, published, served from the database, and pruned per objec
   const bus = new LiveBus();
   const published: string[] = [];
   bus.subscribe((e) => void published.push(e.event.topic));
-  const history = new HistoryStore({ db, bus, retention: 3 });
+  const history = new HistoryStore({ db, cluster: ClusterIdentity.of('test-cluster'), bus, retention: 3 });
   try {
     for (let i = 1; i <= 5; i++) await history.record(record(i), report('uid-a', i));
     for (let i = 1; i <= 2; i++) await history.record(record(i), report('uid-b', i));
@@ -89,8 +90,9 @@ test('another replica publishes the runs it did not record (tail of the table), 
   const url = migratedTempDb();
   const [leaderDb, replicaDb] = [openDb(url), openDb(url)];
   const [leaderBus, replicaBus] = [new LiveBus(), new LiveBus()];
-  const leader = new HistoryStore({ db: leaderDb, bus: leaderBus });
-  const replica = new HistoryStore({ db: replicaDb, bus: replicaBus });
+  const cluster = ClusterIdentity.of('test-cluster');
+  const leader = new HistoryStore({ db: leaderDb, cluster, bus: leaderBus });
+  const replica = new HistoryStore({ db: replicaDb, cluster, bus: replicaBus });
   const seen = { leader: [] as number[], replica: [] as number[] };
   const runId = (e: { event: unknown }) => (e.event as { run?: { id: number } }).run?.id ?? -1;
   leaderBus.subscribe((e) => void seen.leader.push(runId(e)));
@@ -119,7 +121,7 @@ test('another replica publishes the runs it did not record (tail of the table), 
 
 test('paging back through one object: older runs below an id, oldest first, until there are none', async () => {
   const db = openDb(migratedTempDb());
-  const history = new HistoryStore({ db });
+  const history = new HistoryStore({ db, cluster: ClusterIdentity.of('test-cluster') });
   try {
     const ids: number[] = [];
     for (let i = 1; i <= 7; i++) {
@@ -147,5 +149,47 @@ test('paging back through one object: older runs below an id, oldest first, unti
     assert.deepEqual((await history.page('uid-none', 3)).runs, []);
   } finally {
     await db.$disconnect();
+  }
+});
+
+test('two clusters on one database: each feed and each failures list carries its own cluster’s runs', async () => {
+  const url = migratedTempDb();
+  const [aDb, bDb, standbyDb] = [openDb(url), openDb(url), openDb(url)];
+  const standbyBus = new LiveBus();
+  const a = new HistoryStore({ db: aDb, cluster: ClusterIdentity.of('cluster-a') });
+  const b = new HistoryStore({ db: bDb, cluster: ClusterIdentity.of('cluster-b') });
+  // a standby replica of cluster A's services: its tail relays what A's leader stores
+  const standby = new HistoryStore({ db: standbyDb, cluster: ClusterIdentity.of('cluster-a'), bus: standbyBus });
+  const relayed: string[] = [];
+  standbyBus.subscribe((e) => void relayed.push((e.event as { run?: { objectUid: string } }).run?.objectUid ?? ''));
+  const stop = new AbortController();
+  const tail = standby.tail(stop.signal, { intervalMs: 20 });
+  try {
+    await new Promise((r) => setTimeout(r, 50));
+    for (let i = 3; i <= 5; i++) {
+      await a.record(record(i), report('uid-in-a', i));
+      await b.record(record(i), report('uid-in-b', i));
+    }
+    const deadline = Date.now() + 5000;
+    while (relayed.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100)); // B's runs would arrive within a few polls
+    assert.deepEqual(relayed, ['uid-in-a', 'uid-in-a', 'uid-in-a']);
+    // record(4) is the failing run
+    assert.deepEqual(
+      (await a.recentFailures(10)).map((r) => r.objectUid),
+      ['uid-in-a'],
+    );
+    assert.deepEqual(
+      (await b.recentFailures(10)).map((r) => r.objectUid),
+      ['uid-in-b'],
+    );
+    // a cluster not reached since start has no id yet: no failures, and no run can be recorded for it
+    const unknown = new HistoryStore({ db: aDb, cluster: new ClusterIdentity() });
+    assert.deepEqual(await unknown.recentFailures(10), []);
+    await assert.rejects(unknown.record(record(1), report('uid-x', 1)), /before its cluster id was known/);
+  } finally {
+    stop.abort();
+    await tail;
+    await Promise.all([aDb.$disconnect(), bDb.$disconnect(), standbyDb.$disconnect()]);
   }
 });

@@ -2,8 +2,11 @@
 // `timeline:<uid>` once (run-feed.ts: by the replica that recorded it, and by the tail of the
 // table on the replicas that do not lead), and pruned to the last `retention` runs per object in the
 // background (a reconcile never waits for it). The timeline snapshot is read from the database,
-// so any replica serves it, including runs stored before it started.
+// so any replica serves it, including runs stored before it started. Each cluster's services have
+// their own store over the one database: a run is stored with its cluster's id, and the failed
+// runs and the feed read that cluster's only (object uids keep timelines apart already).
 import type { ConditionTransition } from '@opstudio/shared/operand/index';
+import type { ClusterIdentity } from '../clusters/cluster-identity';
 import { isPostgres } from '../db';
 import type { StudioDb } from '../db';
 import type { ReconcileRun } from '../generated/prisma/client';
@@ -18,6 +21,8 @@ import type { ReconcilerReport, RunAction, RunOutcome, TimelineRun } from './typ
 
 export interface HistoryStoreOptions {
   readonly db: StudioDb;
+  /** The cluster whose runs these are (known once it first answered; runs are recorded only after). */
+  readonly cluster: Pick<ClusterIdentity, 'current'>;
   readonly bus?: LiveBus;
   /** Runs kept per object (default 1000). */
   readonly retention?: number;
@@ -53,8 +58,11 @@ export class HistoryStore {
     this.writes = new WriteBatch({ write: (rows) => this.insert(rows), maxItems: 100 });
     this.feed = new RunFeed({
       read: async (afterId, limit) => {
+        // no id yet: the cluster has not answered since start, so nobody can have recorded its runs
+        const clusterId = opts.cluster.current;
+        if (clusterId === undefined) return [];
         const rows = await opts.db.reconcileRun.findMany({
-          where: { id: { gt: afterId } },
+          where: { clusterId, id: { gt: afterId } },
           orderBy: { id: 'asc' },
           take: limit,
         });
@@ -70,7 +78,10 @@ export class HistoryStore {
    * hook is not awaited, and one INSERT per batch replaces one synchronous SQLite transaction per run.
    */
   record(attempt: ReconcileAttempt, report: ReconcilerReport): Promise<TimelineRun> {
-    return this.writes.add(runRow(attempt, report));
+    const clusterId = this.opts.cluster.current;
+    // the manager runs operators only once the id is known (manager.ts run()): this is a wiring bug
+    if (clusterId === undefined) return Promise.reject(new Error('a run recorded before its cluster id was known'));
+    return this.writes.add(runRow(clusterId, attempt, report));
   }
 
   /** Writes one batch and publishes its runs in id order (the order RunFeed needs). */
@@ -120,10 +131,15 @@ export class HistoryStore {
     return { runs, nextBefore: more && runs[0] !== undefined ? runs[0].id : null };
   }
 
-  /** The newest runs of any object that ended in an error, newest first (the home page's "Recent failed reconciles"). */
+  /**
+   * This cluster's newest runs that ended in an error, newest first (the home page's "Recent failed
+   * reconciles"); none while the cluster has not answered since start (its id is not known yet).
+   */
   async recentFailures(limit: number): Promise<TimelineRun[]> {
+    const clusterId = this.opts.cluster.current;
+    if (clusterId === undefined) return [];
     const rows = await this.opts.db.reconcileRun.findMany({
-      where: { outcome: 'error' },
+      where: { clusterId, outcome: 'error' },
       orderBy: { id: 'desc' },
       take: limit,
     });
@@ -217,10 +233,11 @@ type RunRow = Omit<ReconcileRun, 'id'>;
 const RUN_INSERT_LOCK = 0x72756e73;
 
 /** The ReconcileRun row of one attempt and its report. */
-function runRow(attempt: ReconcileAttempt, report: ReconcilerReport): RunRow {
+function runRow(clusterId: string, attempt: ReconcileAttempt, report: ReconcilerReport): RunRow {
   const o = attempt.outcome;
   const outcome: RunOutcome = o.kind === 'done' ? 'success' : o.kind === 'requeueAfter' ? 'requeue' : 'error';
   return {
+    clusterId,
     controller: attempt.controller,
     objectUid: report.uid,
     kind: report.kind,

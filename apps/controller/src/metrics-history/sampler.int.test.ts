@@ -28,6 +28,7 @@ test(
     let finished = 0;
     const ctrl = new WorkQueueController({
       name: `it-${label}`,
+      cluster: `cluster-${label}`,
       maxConcurrentReconciles: 2,
       reconcile: async (key) => {
         await new Promise((r) => setTimeout(r, 20)); // a run that takes measurable time
@@ -68,7 +69,7 @@ test(
       );
       await history.sample(Date.now());
 
-      const points = history.points(`it-${label}`);
+      const points = history.points(`cluster-${label}`, `it-${label}`);
       assert.equal(points.length, 1);
       const [p] = points;
       assert.ok(p !== undefined);

@@ -1,6 +1,8 @@
 // The last 15 minutes of each controller's own metrics, kept in this process: every 5 s the
 // sampler reads prom-client's registry (what /metrics serves, so the charts and a Prometheus scrape
 // agree) and appends to each controller's ring the point between that sample and the one before.
+// A ring is per (cluster, controller): one studio runs a controller-manager per kubeconfig context,
+// and the same kind in two clusters is two controllers of one name (their `cluster` labels differ).
 // The arithmetic (rates, PromQL-style quantiles) is packages/shared/src/metrics. The registry is per process, so the
 // history is too: only the Lease holder reconciles, so a standby's rings stay flat (the router says so).
 import { pointBetween, Ring, reconcileResults } from '@opstudio/shared/metrics/index';
@@ -18,15 +20,28 @@ async function values(name: string): Promise<Values> {
   return metric === undefined ? [] : (await metric.get()).values;
 }
 
-/** Adds `v` under `key` (a controller's name) in `into`, creating the entry with `make`. */
-function group<T>(into: Map<string, T>, key: unknown, make: () => T, add: (entry: T) => void): void {
-  if (typeof key !== 'string') return;
+/**
+ * The key of one controller in one cluster: its series' `cluster` and `controller` (workqueue:
+ * `name`) labels; JSON, so no pair of names can collide with another. A series without `cluster`
+ * is the empty cluster's, as Prometheus reads it.
+ */
+export function seriesKey(cluster: unknown, controller: unknown): string | undefined {
+  return typeof controller === 'string'
+    ? JSON.stringify([typeof cluster === 'string' ? cluster : '', controller])
+    : undefined;
+}
+
+const zeroReconciles = () => Object.fromEntries(reconcileResults.map((r) => [r, 0])) as Record<ReconcileResult, number>;
+
+/** Adds a series' value under its (cluster, controller) key in `into`, creating the entry with `make`. */
+function group<T>(into: Map<string, T>, key: string | undefined, make: () => T, add: (entry: T) => void): void {
+  if (key === undefined) return;
   let entry = into.get(key);
   if (entry === undefined) into.set(key, (entry = make()));
   add(entry);
 }
 
-/** One sample per controller that has a reconcile series, read from the registry now (one pass per metric). */
+/** One sample per (cluster, controller) that has a reconcile series, read from the registry now (one pass per metric). */
 export async function readSamples(at: number): Promise<Map<string, ControllerSample>> {
   const [reconciles, time, depth, retries] = await Promise.all([
     values('controller_runtime_reconcile_total'),
@@ -34,10 +49,9 @@ export async function readSamples(at: number): Promise<Map<string, ControllerSam
     values('workqueue_depth'),
     values('workqueue_retries_total'),
   ]);
-  const zero = () => Object.fromEntries(reconcileResults.map((r) => [r, 0])) as Record<ReconcileResult, number>;
   const byResult = new Map<string, Record<ReconcileResult, number>>();
   for (const v of reconciles)
-    group(byResult, v.labels.controller, zero, (e) => {
+    group(byResult, seriesKey(v.labels.cluster, v.labels.controller), zeroReconciles, (e) => {
       const r = v.labels.result as ReconcileResult;
       if (r in e) e[r] += v.value;
     });
@@ -46,7 +60,7 @@ export async function readSamples(at: number): Promise<Map<string, ControllerSam
     if (v.labels.le !== undefined && (v as { metricName?: string }).metricName?.endsWith('_bucket') === true)
       group(
         buckets,
-        v.labels.controller,
+        seriesKey(v.labels.cluster, v.labels.controller),
         () => [],
         (e) => e.push({ le: v.labels.le === '+Inf' ? Infinity : Number(v.labels.le), count: v.value }),
       );
@@ -55,7 +69,7 @@ export async function readSamples(at: number): Promise<Map<string, ControllerSam
     for (const v of vs)
       group(
         m,
-        v.labels.name,
+        seriesKey(v.labels.cluster, v.labels.name),
         () => ({ n: 0 }),
         (e) => (e.n += v.value),
       );
@@ -64,23 +78,30 @@ export async function readSamples(at: number): Promise<Map<string, ControllerSam
   const depths = gauge(depth);
   const retried = gauge(retries);
   const samples = new Map<string, ControllerSample>();
-  for (const [c, reconcilesByResult] of byResult)
-    samples.set(c, {
+  for (const [key, reconcilesByResult] of byResult)
+    samples.set(key, {
       at,
       reconciles: reconcilesByResult,
-      durationBuckets: buckets.get(c) ?? [],
-      depth: depths.get(c)?.n ?? 0,
-      retries: retried.get(c)?.n ?? 0,
+      durationBuckets: buckets.get(key) ?? [],
+      depth: depths.get(key)?.n ?? 0,
+      retries: retried.get(key)?.n ?? 0,
     });
   return samples;
 }
 
+/** A controller's cumulative sample at its start: every series at 0. */
+function startOf(at: number): ControllerSample {
+  return { at, reconciles: zeroReconciles(), durationBuckets: [], depth: 0, retries: 0 };
+}
+
 export class MetricsHistory {
-  /** Each controller's points (what the charts draw): a few numbers each, not its 40 histogram buckets. */
+  /** Each (cluster, controller)'s points (what the charts draw): a few numbers each, not its 40 histogram buckets. */
   private readonly rings = new Map<string, Ring<ControllerPoint>>();
-  /** Each controller's latest cumulative sample, the start of its next interval. */
+  /** Each (cluster, controller)'s latest cumulative sample, the start of its next interval. */
   private readonly last = new Map<string, ControllerSample>();
   private readonly capacity: number;
+  /** When the last sample was taken (undefined before the first). */
+  private lastAt: number | undefined;
 
   constructor(
     readonly everyMs = SAMPLE_EVERY_MS,
@@ -90,19 +111,23 @@ export class MetricsHistory {
   }
 
   async sample(at = Date.now()): Promise<void> {
-    for (const [controller, s] of await readSamples(at)) {
-      const before = this.last.get(controller);
-      this.last.set(controller, s);
+    const previousAt = this.lastAt;
+    this.lastAt = at;
+    for (const [key, sample] of await readSamples(at)) {
+      // A controller's series start at 0 when it starts (initControllerMetrics): one that is new
+      // since the last sample started in that interval, and its first reconciles count there.
+      const before = this.last.get(key) ?? (previousAt === undefined ? undefined : startOf(previousAt));
+      this.last.set(key, sample);
       if (before === undefined) continue;
-      let ring = this.rings.get(controller);
-      if (ring === undefined) this.rings.set(controller, (ring = new Ring(this.capacity)));
-      ring.push(pointBetween(before, s));
+      let ring = this.rings.get(key);
+      if (ring === undefined) this.rings.set(key, (ring = new Ring(this.capacity)));
+      ring.push(pointBetween(before, sample));
     }
   }
 
-  /** Oldest first. */
-  points(controller: string): ControllerPoint[] {
-    return this.rings.get(controller)?.toArray() ?? [];
+  /** The points of controller `controller` in cluster `cluster` (its kubeconfig context), oldest first. */
+  points(cluster: string, controller: string): ControllerPoint[] {
+    return this.rings.get(seriesKey(cluster, controller) ?? '')?.toArray() ?? [];
   }
 
   /** Samples every `everyMs` until `signal` aborts; the timer never holds the process open. */

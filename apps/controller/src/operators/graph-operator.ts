@@ -30,6 +30,8 @@ export interface GraphOperatorOptions {
   readonly design: Design;
   readonly designId: string;
   readonly designVersion: number;
+  /** The kubeconfig context of the manager running it: its metrics' `cluster` label. */
+  readonly cluster?: string;
   readonly recordEvent: (event: EventInput) => void;
   readonly onRun?: (attempt: ReconcileAttempt, report: ReconcilerReport | undefined) => void | Promise<void>;
   readonly resyncMs?: number;
@@ -81,6 +83,7 @@ export class GraphOperator {
     };
     this.controller = new WorkQueueController({
       name: controllerName(coords.kind),
+      ...(opts.cluster !== undefined ? { cluster: opts.cluster } : {}),
       maxConcurrentReconciles: opts.maxConcurrentReconciles,
       reconcile: createGraphReconciler({
         design: opts.design,

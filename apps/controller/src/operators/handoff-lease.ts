@@ -15,6 +15,8 @@ export interface KindHandOffOptions {
   /** The studio's Lease namespace (OPSTUDIO_LEASE_NAMESPACE): the exported manager's --studio-lease-namespace. */
   readonly namespace: string;
   readonly crdName: string;
+  /** The kubeconfig context: the leader gauge's `cluster` label. */
+  readonly cluster?: string;
   /** This replica's identity on the main Lease; the hand-off Lease carries it with the studio prefix. */
   readonly identity: string;
   /** Runs the kind's controller until `signal` aborts (the Lease was lost, or the kind stopped or paused). */
@@ -35,6 +37,7 @@ export function kindHandOff(opts: KindHandOffOptions): LeaderElector {
     kc: opts.kc,
     namespace: opts.namespace,
     name: handOffLeaseName(opts.crdName),
+    ...(opts.cluster !== undefined ? { cluster: opts.cluster } : {}),
     identity: studioHandOffIdentity(opts.identity),
     onStartedLeading: opts.run,
     // another studio replica's hold is not a conflict: the main Lease already chose this leader

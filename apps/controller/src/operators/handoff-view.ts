@@ -1,5 +1,5 @@
 // What the kind page, the timeline and `opstudio pause` say about a kind's hand-off: paused or
-// not (the database), who holds its hand-off Lease (the cluster, so every replica answers the
+// not in this cluster (the database, keyed by the cluster's id), who holds its hand-off Lease (the cluster, so every replica answers the
 // same), and what this replica's controller-manager does with it.
 import type { HandOffHolder } from '@opstudio/shared/kube/handoff';
 import type { StudioDb } from '../db';
@@ -22,21 +22,23 @@ export type HandOffManager = Pick<ControllerManager, 'handOff' | 'whoReconciles'
 
 export async function kindHandOffView(
   db: StudioDb,
+  clusterId: string,
   manager: HandOffManager,
   crdName: string,
 ): Promise<KindHandOffView> {
-  const [pause, holder] = await Promise.all([kindPause(db, crdName), manager.whoReconciles(crdName)]);
+  const [pause, holder] = await Promise.all([kindPause(db, clusterId, crdName), manager.whoReconciles(crdName)]);
   return { crdName, pause, holder, here: manager.handOff(crdName), leader: manager.isLeader };
 }
 
-/** Pauses (or resumes) a kind; the leader's controller-manager sees it within its poll period. */
+/** Pauses (or resumes) a kind in one cluster; that cluster's leading controller-manager sees it within its poll period. */
 export async function setKindPaused(
   db: StudioDb,
+  clusterId: string,
   crdName: string,
   paused: boolean,
   by: string,
 ): Promise<{ readonly crdName: string; readonly paused: boolean }> {
-  if (paused) await pauseKind(db, crdName, by);
-  else await resumeKind(db, crdName);
+  if (paused) await pauseKind(db, clusterId, crdName, by);
+  else await resumeKind(db, clusterId, crdName);
   return { crdName, paused };
 }

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { AppsV1Api } from '@kubernetes/client-node';
+import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { parseDesign } from '@opstudio/shared/design/io';
 import { pauseCommand, STUDIO_HOLDER_PREFIX } from '@opstudio/shared/kube/handoff';
 import { repoRoot } from '../config';
@@ -108,7 +108,9 @@ test(
         `replicas owned by ${owners.join(', ')}`,
       );
       assert.equal(await runsOf(uid), runsBefore, 'no embedded run while paused');
-      const view = await kindHandOffView(f.db, manager, f.crdName);
+      // the CLI kept the pause under the cluster's id (its kube-system uid), which the manager reads
+      const kubeSystem = await kc.makeApiClient(CoreV1Api).readNamespace({ name: 'kube-system' });
+      const view = await kindHandOffView(f.db, kubeSystem.metadata!.uid!, manager, f.crdName);
       assert.equal(view.pause?.pausedBy.startsWith('cli:'), true);
       assert.equal(view.holder.side, 'exported');
       assert.equal(view.here.state, 'paused');

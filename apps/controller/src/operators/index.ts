@@ -5,6 +5,7 @@
 // snapshot (from the database) and `events:<uid>` are served on every replica. The operators and
 // the Events watcher read from one informer cache (the caller's, shared with the resource pages).
 import type { KubeConfig } from '@kubernetes/client-node';
+import type { ClusterIdentity } from '../clusters/cluster-identity';
 import type { StudioDb } from '../db';
 import { HistoryStore } from '../history/store';
 import { historyRetentionFromEnv } from '../history/retention';
@@ -33,11 +34,15 @@ export interface StartedManager {
 export function startControllerManager(deps: {
   kc: KubeConfig;
   db: StudioDb;
+  /** The cluster `kc` talks to: pauses and runs are stored and read under its id. */
+  cluster: ClusterIdentity;
   bus: LiveBus;
   snapshots: SnapshotRegistry;
   /** Structured fields go on as they are (a logger keeps them as fields: services.ts). */
   log?: (message: string, fields?: Record<string, unknown>) => void;
   lease?: ManagerOptions['lease'];
+  /** The kubeconfig context: the `cluster` label of the controllers' metrics. */
+  contextName?: string;
   /** The shared informer cache; without it one is made here (and stopped with the manager). */
   cache?: InformerCache;
   /** The kinds between an Event and its CR (ObjectEventsWatcher's default: Deployments, ReplicaSets, Pods). */
@@ -50,6 +55,7 @@ export function startControllerManager(deps: {
   const cache = deps.cache ?? new InformerCache({ kc: deps.kc, ...(deps.log !== undefined ? { log: deps.log } : {}) });
   const history = new HistoryStore({
     db: deps.db,
+    cluster: deps.cluster,
     bus: deps.bus,
     retention: historyRetentionFromEnv(),
     ...(log !== undefined ? { log } : {}),
@@ -59,10 +65,12 @@ export function startControllerManager(deps: {
   const manager = new ControllerManager({
     kc: deps.kc,
     db: deps.db,
+    cluster: deps.cluster,
     recorder,
     history,
     cache,
     ...(deps.lease !== undefined ? { lease: deps.lease } : {}),
+    ...(deps.contextName !== undefined ? { contextName: deps.contextName } : {}),
     ...(deps.maxConcurrentReconciles !== undefined ? { maxConcurrentReconciles: deps.maxConcurrentReconciles } : {}),
     ...(log !== undefined ? { log } : {}),
   });

@@ -5,8 +5,8 @@
 // CRD (or a removed label) stops it. CRDs without the label are never reconciled.
 // `run(signal)` is the leader's work; `start(signal)` adds leader election around it.
 // Each kind's controller also runs behind the kind's hand-off Lease (handoff-lease.ts), so it
-// stays stopped while the exported operator holds it; a paused kind (kind-pauses.ts, polled) is
-// not run and its Lease is released (docs/design/0030-hand-off.md).
+// stays stopped while the exported operator holds it; a kind paused in this manager's cluster
+// (kind-pauses.ts, polled) is not run and its Lease is released (docs/design/0030-hand-off.md).
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +15,7 @@ import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import type { HandOffHolder } from '@opstudio/shared/kube/handoff';
 import { designGraph } from '@opstudio/shared/design/operand-form';
+import type { ClusterIdentity } from '../clusters/cluster-identity';
 import type { StudioDb } from '../db';
 import type { HistoryStore } from '../history/store';
 import type { InformerCache } from '../kube/informer-cache';
@@ -31,6 +32,8 @@ import { loadPinnedDesign } from './pinned-design';
 export interface ManagerOptions {
   readonly kc: KubeConfig;
   readonly db: StudioDb;
+  /** The cluster `kc` talks to: the pauses read are this cluster's (learnt when it first answers). */
+  readonly cluster: Pick<ClusterIdentity, 'wait'>;
   readonly recorder: Pick<EventRecorder, 'record'>;
   /** Where every reconcile goes (the HistoryStore, or a wrapper around it). */
   readonly history?: Pick<HistoryStore, 'record'>;
@@ -42,6 +45,8 @@ export interface ManagerOptions {
   readonly cache?: InformerCache;
   /** The Lease (default kube-system/operator-studio-controller-manager). */
   readonly lease?: { readonly namespace: string; readonly name: string };
+  /** The kubeconfig context this manager runs in: the `cluster` label of its metrics (docs/design/0035). */
+  readonly contextName?: string;
   /** This replica's name on the Lease (default `<hostname>_<uuid>`). */
   readonly identity?: string;
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
@@ -91,11 +96,17 @@ export class ControllerManager {
     this.leader = new LeaderElector({
       kc: this.opts.kc,
       ...this.lease,
+      ...this.clusterLabel,
       identity: this.identity,
       onStartedLeading: (s) => this.run(s),
       log: this.log,
     });
     await this.leader.run(signal);
+  }
+
+  /** The `cluster` metrics label for what it runs (its electors and controllers), when it knows its context. */
+  private get clusterLabel(): { cluster?: string } {
+    return this.opts.contextName !== undefined ? { cluster: this.opts.contextName } : {};
   }
 
   get isLeader(): boolean {
@@ -141,14 +152,17 @@ export class ControllerManager {
       ...(this.opts.watchSilenceMs !== undefined ? { silenceMs: this.opts.watchSilenceMs } : {}),
       log: (m) => this.log(m),
     });
+    // leading means the API server answered, so the id is learnt within a second or so
+    const clusterId = await this.opts.cluster.wait(signal).catch(() => undefined);
+    if (clusterId === undefined) return;
     const sync = (crd: V1CustomResourceDefinition, deleted: boolean) => {
       const name = crd.metadata?.name ?? '';
       if (deleted) this.crds.delete(name);
       else this.crds.set(name, crd);
       this.chain(name, () => this.sync(crd, deleted, signal));
     };
-    await this.readPauses(signal);
-    const polling = this.pollPauses(signal);
+    await this.readPauses(clusterId, signal);
+    const polling = this.pollPauses(clusterId, signal);
     crds.on('add', (crd) => sync(crd, false));
     crds.on('update', (crd) => sync(crd, false));
     crds.on('delete', (crd) => sync(crd, true));
@@ -164,10 +178,10 @@ export class ControllerManager {
   }
 
   /** Reads the paused kinds; a kind whose pause changed is synced again (stopped, or started). */
-  private async readPauses(signal: AbortSignal): Promise<void> {
+  private async readPauses(clusterId: string, signal: AbortSignal): Promise<void> {
     let now: Set<string>;
     try {
-      now = new Set((await pausedKinds(this.opts.db)).map((p) => p.crdName));
+      now = new Set((await pausedKinds(this.opts.db, clusterId)).map((p) => p.crdName));
     } catch (err) {
       this.log('Reading paused kinds failed', { error: String(err) });
       return;
@@ -181,13 +195,13 @@ export class ControllerManager {
     }
   }
 
-  private async pollPauses(signal: AbortSignal): Promise<void> {
+  private async pollPauses(clusterId: string, signal: AbortSignal): Promise<void> {
     const every = this.opts.pausePollMs ?? 2_000;
     while (!signal.aborted) {
       // timers/promises removes its abort listener when the wait ends: one added per poll and never
       // removed grew the signal's listener list by 1,800 an hour (MaxListenersExceededWarning)
       await sleep(every, undefined, { signal }).catch(() => undefined);
-      if (!signal.aborted) await this.readPauses(signal);
+      if (!signal.aborted) await this.readPauses(clusterId, signal);
     }
   }
 
@@ -234,6 +248,7 @@ export class ControllerManager {
         design,
         designId,
         designVersion,
+        ...this.clusterLabel,
         recordEvent: (e) => void this.opts.recorder.record(e),
         onRun: async (attempt, report) => {
           if (history !== undefined && report !== undefined) await history.record(attempt, report);
@@ -250,6 +265,7 @@ export class ControllerManager {
       kc: this.opts.kc,
       namespace: this.lease.namespace,
       crdName: name,
+      ...this.clusterLabel,
       identity: this.identity,
       run: async (leading) => {
         this.log('Starting controller', { crd: name, design: designId, version: designVersion });

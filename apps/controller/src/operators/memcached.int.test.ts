@@ -27,6 +27,7 @@ import { loadKubeConfig } from '../kube/kubeconfig';
 import { LiveBus } from '../live/bus';
 import { SnapshotRegistry } from '../live/snapshots';
 import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
+import { learntClusterIdentity } from '../../testing/cluster-identity';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 import { ControllerManager } from './manager';
 
@@ -68,11 +69,13 @@ test(
       (await custom.getNamespacedCustomObject({ group, version, namespace: ns, plural, name })) as Memcached;
     const stop = new AbortController();
     const bus = new LiveBus();
-    const history = new HistoryStore({ db, bus });
+    const cluster = learntClusterIdentity(kc);
+    const history = new HistoryStore({ db, cluster, bus });
     const recorder = new EventRecorder({ sink: apiServerEventSink(kc) });
     const manager = new ControllerManager({
       kc,
       db,
+      cluster,
       recorder,
       history,
       lease: { namespace: ns, name: 'operator-studio-it' },

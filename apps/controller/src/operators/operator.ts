@@ -30,6 +30,8 @@ export interface KindOperatorOptions {
   readonly design: Design;
   readonly designId: string;
   readonly designVersion: number;
+  /** The kubeconfig context of the manager running it: its metrics' `cluster` label. */
+  readonly cluster?: string;
   readonly recordEvent: (event: EventInput) => void;
   /** Every finished reconcile with what the reconciler reported (undefined when the CR was already gone). */
   readonly onRun?: (attempt: ReconcileAttempt, report: ReconcilerReport | undefined) => void | Promise<void>;
@@ -79,6 +81,7 @@ export class KindOperator {
     const pods = () => this.leases?.pods;
     this.controller = new WorkQueueController({
       name: controllerName(coords.kind),
+      ...(opts.cluster !== undefined ? { cluster: opts.cluster } : {}),
       maxConcurrentReconciles: opts.maxConcurrentReconciles,
       reconcile: createReconciler({
         design: opts.design,

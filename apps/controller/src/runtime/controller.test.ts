@@ -67,13 +67,16 @@ test('an error is retried with backoff and a retry trigger; success forgets; met
   assert.deepEqual(h.runs[1]?.triggers, [{ kind: 'retry', attempt: 1, error: 'conflict' }]);
   assert.equal(h.ctrl.queue.numRequeues('default/a'), 0, 'success forgot the failures');
   await h.stop();
-  assert.equal(await metric('controller_runtime_reconcile_total', 'controller="t-retry",result="error"'), 1);
-  assert.equal(await metric('controller_runtime_reconcile_total', 'controller="t-retry",result="success"'), 1);
-  assert.equal(await metric('controller_runtime_reconcile_errors_total', 'controller="t-retry"'), 1);
-  assert.equal(await metric('workqueue_retries_total', 'name="t-retry",controller="t-retry"'), 1);
-  assert.equal(await metric('workqueue_adds_total', 'name="t-retry",controller="t-retry"'), 2);
-  assert.equal(await metric('controller_runtime_max_concurrent_reconciles', 'controller="t-retry"'), 1);
-  assert.equal(await metric('controller_runtime_reconcile_time_seconds_count', 'controller="t-retry"'), 2);
+  assert.equal(await metric('controller_runtime_reconcile_total', 'controller="t-retry",result="error",cluster=""'), 1);
+  assert.equal(
+    await metric('controller_runtime_reconcile_total', 'controller="t-retry",result="success",cluster=""'),
+    1,
+  );
+  assert.equal(await metric('controller_runtime_reconcile_errors_total', 'controller="t-retry",cluster=""'), 1);
+  assert.equal(await metric('workqueue_retries_total', 'name="t-retry",controller="t-retry",cluster=""'), 1);
+  assert.equal(await metric('workqueue_adds_total', 'name="t-retry",controller="t-retry",cluster=""'), 2);
+  assert.equal(await metric('controller_runtime_max_concurrent_reconciles', 'controller="t-retry",cluster=""'), 1);
+  assert.equal(await metric('controller_runtime_reconcile_time_seconds_count', 'controller="t-retry",cluster=""'), 2);
 });
 
 test('a terminal error (returned or thrown) is not retried', async () => {
@@ -97,7 +100,10 @@ test('a terminal error (returned or thrown) is not retried', async () => {
     ],
   );
   await h.stop();
-  assert.equal(await metric('controller_runtime_terminal_reconcile_errors_total', 'controller="t-terminal"'), 2);
+  assert.equal(
+    await metric('controller_runtime_terminal_reconcile_errors_total', 'controller="t-terminal",cluster=""'),
+    2,
+  );
 });
 
 test('a plain thrown exception counts as an error and is retried', async () => {
@@ -126,7 +132,10 @@ test('requeueAfter runs the key again after the delay with a requeue trigger', a
   await until(() => h.runs.length === 2, 'requeued run');
   assert.deepEqual(h.runs[1]?.triggers, [{ kind: 'requeue', afterMs: 30_000 }]);
   await h.stop();
-  assert.equal(await metric('controller_runtime_reconcile_total', 'controller="t-requeue",result="requeue_after"'), 1);
+  assert.equal(
+    await metric('controller_runtime_reconcile_total', 'controller="t-requeue",result="requeue_after",cluster=""'),
+    1,
+  );
 });
 
 test('with several workers a key never runs twice at once, other keys run in parallel', async () => {

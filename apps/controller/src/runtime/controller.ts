@@ -12,8 +12,8 @@ import {
   reconcileTotal,
   terminalReconcileErrors,
 } from './metrics';
-import type { ReconcileResultLabel } from './metrics';
-import { prometheusQueueMetrics } from './metrics';
+import type { ControllerLabels, ReconcileResultLabel } from './metrics';
+import { NO_CLUSTER, prometheusQueueMetrics } from './metrics';
 import type { Outcome } from './outcome';
 import { outcome as outcomes } from './outcome';
 import type { RateLimiter } from './rate-limiter';
@@ -38,6 +38,8 @@ export interface ReconcileAttempt {
 export interface WorkQueueControllerOptions {
   /** Metric label and queue name (controller-runtime uses the lower-cased kind, e.g. "memcached"). */
   readonly name: string;
+  /** The kubeconfig context of the manager running it: every metric's `cluster` label (default NO_CLUSTER). */
+  readonly cluster?: string;
   readonly reconcile: Reconcile;
   readonly maxConcurrentReconciles?: number;
   /** Called after every reconcile; may be async (its failures are logged, never retried, never block the worker). */
@@ -55,6 +57,8 @@ export interface WorkQueueControllerOptions {
 export class WorkQueueController {
   readonly name: string;
   readonly queue: WorkQueue;
+  /** Its metrics' labels: one kind in two clusters runs two controllers of one name. */
+  private readonly labels: ControllerLabels;
   private readonly workers: number;
   private readonly clock: Clock;
   private readonly log: (message: string, fields?: Record<string, unknown>) => void;
@@ -62,6 +66,7 @@ export class WorkQueueController {
 
   constructor(private readonly opts: WorkQueueControllerOptions) {
     this.name = opts.name;
+    this.labels = { controller: opts.name, cluster: opts.cluster ?? NO_CLUSTER };
     this.workers = Math.max(1, opts.maxConcurrentReconciles ?? 1);
     this.clock = opts.clock ?? realClock;
     this.log = opts.log ?? (() => undefined);
@@ -69,7 +74,7 @@ export class WorkQueueController {
       name: opts.name,
       clock: this.clock,
       rateLimiter: opts.rateLimiter,
-      metrics: prometheusQueueMetrics(opts.name, () => this.clock.now()),
+      metrics: prometheusQueueMetrics(opts.name, { cluster: this.labels.cluster, now: () => this.clock.now() }),
     });
   }
 
@@ -83,7 +88,7 @@ export class WorkQueueController {
     if (this.started)
       throw new Error(`controller ${this.name} was already started: build a new WorkQueueController to start again`);
     this.started = true;
-    initControllerMetrics(this.name, this.workers);
+    initControllerMetrics(this.labels, this.workers);
     const stop = () => void this.queue.shutDown();
     if (signal.aborted) stop();
     else signal.addEventListener('abort', stop, { once: true });
@@ -97,11 +102,11 @@ export class WorkQueueController {
     for (;;) {
       const item = await this.queue.get();
       if (item === undefined) return;
-      activeWorkers.inc({ controller: this.name });
+      activeWorkers.inc(this.labels);
       try {
         await this.process(item.key, item.triggers, item.droppedTriggers, signal);
       } finally {
-        activeWorkers.dec({ controller: this.name });
+        activeWorkers.dec(this.labels);
         this.queue.done(item.key);
       }
     }
@@ -121,7 +126,7 @@ export class WorkQueueController {
       result = outcomes.fromThrown(err);
     }
     const durationMs = this.clock.now() - startedAt;
-    reconcileTime.observe({ controller: this.name }, durationMs / 1000);
+    reconcileTime.observe(this.labels, durationMs / 1000);
     this.handle(key, result);
     this.report({
       controller: this.name,
@@ -137,7 +142,8 @@ export class WorkQueueController {
 
   /** The one place an outcome becomes queue actions and metrics. */
   private handle(key: string, result: Outcome): void {
-    const count = (label: ReconcileResultLabel) => reconcileTotal.inc({ controller: this.name, result: label });
+    const count = (label: ReconcileResultLabel) =>
+      reconcileTotal.inc({ controller: this.name, result: label, cluster: this.labels.cluster });
     switch (result.kind) {
       case 'done':
         this.queue.forget(key);
@@ -150,14 +156,14 @@ export class WorkQueueController {
         return;
       case 'error':
         this.queue.addRateLimited(key, result.error.message);
-        reconcileErrors.inc({ controller: this.name });
+        reconcileErrors.inc(this.labels);
         count('error');
         this.log('Reconciler error', { controller: this.name, key, error: result.error.message });
         return;
       case 'terminal':
         this.queue.forget(key);
-        terminalReconcileErrors.inc({ controller: this.name });
-        reconcileErrors.inc({ controller: this.name });
+        terminalReconcileErrors.inc(this.labels);
+        reconcileErrors.inc(this.labels);
         count('error');
         this.log('Reconciler terminal error (not retried)', {
           controller: this.name,

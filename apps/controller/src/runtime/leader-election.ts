@@ -18,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CoordinationV1Api } from '@kubernetes/client-node';
 import type { KubeConfig, V1Lease, V1LeaseSpec } from '@kubernetes/client-node';
 import { isNotFound, kubeStatusCode } from '../kube/errors';
-import { leaderElectionStatus } from './metrics';
+import { leaderElectionStatus, NO_CLUSTER } from './metrics';
 import { microTime } from './micro-time';
 import { freshConnectionsKubeConfig } from '../kube/keepalive-agent';
 
@@ -26,6 +26,8 @@ export interface LeaderElectorOptions {
   readonly kc: KubeConfig;
   readonly namespace: string;
   readonly name: string;
+  /** The kubeconfig context it campaigns in: the leader gauge's `cluster` label (default NO_CLUSTER). */
+  readonly cluster?: string;
   /** Defaults to `<hostname>_<uuid>`, as controller-runtime builds it. */
   readonly identity?: string;
   readonly leaseDurationMs?: number;
@@ -63,6 +65,7 @@ export class LeaderElector {
   private wake: (() => void) | undefined;
   /** A kick came during an attempt: the next attempt does not wait. */
   private kicked = false;
+  private readonly gaugeLabels: { readonly name: string; readonly cluster: string };
 
   constructor(private readonly opts: LeaderElectorOptions) {
     this.identity = opts.identity ?? `${os.hostname()}_${randomUUID()}`;
@@ -76,6 +79,7 @@ export class LeaderElector {
       );
     }
     this.log = opts.log ?? (() => undefined);
+    this.gaugeLabels = { name: opts.name, cluster: opts.cluster ?? NO_CLUSTER };
   }
 
   get isLeader(): boolean {
@@ -95,14 +99,14 @@ export class LeaderElector {
 
   /** Campaigns, leads, and campaigns again after losing the Lease, until `signal` aborts. */
   async run(signal: AbortSignal): Promise<void> {
-    leaderElectionStatus.set({ name: this.opts.name }, 0);
+    leaderElectionStatus.set(this.gaugeLabels, 0);
     while (!signal.aborted) {
       if (!(await this.acquire(signal))) return;
       const leadership = new AbortController();
       const stop = () => leadership.abort();
       signal.addEventListener('abort', stop, { once: true });
       this.leading = true;
-      leaderElectionStatus.set({ name: this.opts.name }, 1);
+      leaderElectionStatus.set(this.gaugeLabels, 1);
       this.log('successfully acquired lease', {
         lease: `${this.opts.namespace}/${this.opts.name}`,
         identity: this.identity,
@@ -114,7 +118,7 @@ export class LeaderElector {
       leadership.abort();
       signal.removeEventListener('abort', stop);
       this.leading = false;
-      leaderElectionStatus.set({ name: this.opts.name }, 0);
+      leaderElectionStatus.set(this.gaugeLabels, 0);
       // Let the leader's work wind down before releasing the Lease to a successor, but not for ever.
       await withTimeout(work, this.renewDeadlineMs);
       if (signal.aborted && this.opts.releaseOnCancel !== false) await this.release();

@@ -3,6 +3,9 @@
 // so dashboards and alerts written for kubebuilder operators work unchanged.
 // Workqueue series carry `name` and `controller` (both the controller's name, as controller-runtime
 // sets them) and depth also `priority` ("" without priorities).
+// Every series also carries `cluster`, the kubeconfig context of the controller-manager that runs
+// it (docs/design/0035): one studio runs a manager per cluster, and the same kind in two clusters
+// would otherwise share every series.
 import { Counter, Gauge, Histogram, exponentialBuckets, register } from 'prom-client';
 import type { Metric } from 'prom-client';
 import type { QueueMetrics } from './workqueue';
@@ -34,11 +37,23 @@ function histogram<L extends string>(
   return once(name, () => new Histogram({ name, help, labelNames, buckets }));
 }
 
-const C = ['controller'] as const;
+/**
+ * The `cluster` of a controller outside a studio's cluster sets (unit tests, benches): Prometheus
+ * reads an empty label as no label, so such series look like controller-runtime's.
+ */
+export const NO_CLUSTER = '';
+
+/** The labels of one controller's reconcile series. */
+export interface ControllerLabels {
+  readonly controller: string;
+  readonly cluster: string;
+}
+
+const C = ['controller', 'cluster'] as const;
 export const reconcileTotal = counter(
   'controller_runtime_reconcile_total',
   'Total number of reconciliations per controller',
-  ['controller', 'result'] as const,
+  ['controller', 'result', 'cluster'] as const,
 );
 export const reconcileErrors = counter(
   'controller_runtime_reconcile_errors_total',
@@ -70,20 +85,21 @@ export const activeWorkers = gauge(
 export type ReconcileResultLabel = 'success' | 'error' | 'requeue' | 'requeue_after';
 
 /** Sets every series of a controller to 0 at start, as controller-runtime's initMetrics does, so rates work from the first scrape. */
-export function initControllerMetrics(controller: string, workers: number): void {
+export function initControllerMetrics(labels: ControllerLabels, workers: number): void {
   for (const result of ['error', 'requeue_after', 'requeue', 'success'] as const)
-    reconcileTotal.inc({ controller, result }, 0);
-  reconcileErrors.inc({ controller }, 0);
-  terminalReconcileErrors.inc({ controller }, 0);
-  maxConcurrentReconciles.set({ controller }, workers);
-  activeWorkers.set({ controller }, 0);
+    reconcileTotal.inc({ controller: labels.controller, result, cluster: labels.cluster }, 0);
+  reconcileErrors.inc(labels, 0);
+  terminalReconcileErrors.inc(labels, 0);
+  maxConcurrentReconciles.set(labels, workers);
+  activeWorkers.set(labels, 0);
 }
 
-const Q = ['name', 'controller'] as const;
+const Q = ['name', 'controller', 'cluster'] as const;
 const depth = gauge('workqueue_depth', 'Current depth of workqueue by workqueue and priority', [
   'name',
   'controller',
   'priority',
+  'cluster',
 ] as const);
 const adds = counter('workqueue_adds_total', 'Total number of adds handled by workqueue', Q);
 const queueDuration = histogram(
@@ -100,76 +116,91 @@ const workDuration = histogram(
 );
 const retries = counter('workqueue_retries_total', 'Total number of retries handled by workqueue', Q);
 
-/** In-flight start times of each live queue, read when Prometheus scrapes (client-go polls every 500 ms instead). */
-const inFlightSources = new Map<string, { now: () => number; startTimes: () => Iterable<number> }>();
+interface InFlightSource {
+  readonly labels: { readonly name: string; readonly controller: string; readonly cluster: string };
+  readonly now: () => number;
+  readonly startTimes: () => Iterable<number>;
+}
 
-function inFlightSeconds(name: string): number[] {
-  const source = inFlightSources.get(name);
-  if (source === undefined) return [];
+/** In-flight start times of each live queue by cluster and name, read when Prometheus scrapes (client-go polls every 500 ms instead). */
+const inFlightSources = new Map<string, InFlightSource>();
+const sourceKey = (cluster: string, name: string) => JSON.stringify([cluster, name]);
+
+function inFlightSeconds(source: InFlightSource): number[] {
   const now = source.now();
   return [...source.startTimes()].map((t) => (now - t) / 1000);
 }
 
-once(
+/** A gauge set from every live queue's in-flight times when scraped; a stopped queue's series goes away. */
+function inFlightGauge(name: string, help: string, value: (seconds: number[]) => number): void {
+  once(
+    name,
+    () =>
+      new Gauge({
+        name,
+        help,
+        labelNames: Q,
+        collect() {
+          this.reset();
+          for (const source of inFlightSources.values()) this.set(source.labels, value(inFlightSeconds(source)));
+        },
+      }),
+  );
+}
+inFlightGauge(
   'workqueue_unfinished_work_seconds',
-  () =>
-    new Gauge({
-      name: 'workqueue_unfinished_work_seconds',
-      help: "How many seconds of work has been done that is in progress and hasn't been observed by work_duration. Large values indicate stuck threads. One can deduce the number of stuck threads by observing the rate at which this increases.",
-      labelNames: ['name', 'controller'] as const,
-      collect() {
-        this.reset(); // a stopped queue's series goes away
-        for (const name of inFlightSources.keys())
-          this.set(
-            { name, controller: name },
-            inFlightSeconds(name).reduce((a, b) => a + b, 0),
-          );
-      },
-    }),
+  "How many seconds of work has been done that is in progress and hasn't been observed by work_duration. Large values indicate stuck threads. One can deduce the number of stuck threads by observing the rate at which this increases.",
+  (seconds) => seconds.reduce((a, b) => a + b, 0),
 );
-once(
+inFlightGauge(
   'workqueue_longest_running_processor_seconds',
-  () =>
-    new Gauge({
-      name: 'workqueue_longest_running_processor_seconds',
-      help: 'How many seconds has the longest running processor for workqueue been running.',
-      labelNames: ['name', 'controller'] as const,
-      collect() {
-        this.reset();
-        for (const name of inFlightSources.keys())
-          this.set({ name, controller: name }, Math.max(0, ...inFlightSeconds(name)));
-      },
-    }),
+  'How many seconds has the longest running processor for workqueue been running.',
+  (seconds) => Math.max(0, ...seconds),
 );
 
-/** The metrics sink for a WorkQueue named `name` (controller-runtime names a controller's queue after the controller). */
-export function prometheusQueueMetrics(name: string, now: () => number = Date.now): QueueMetrics {
-  const labels = { name, controller: name };
-  depth.set({ ...labels, priority: '' }, 0);
+export interface QueueMetricsOptions {
+  /** The kubeconfig context of the manager running the queue (default NO_CLUSTER). */
+  readonly cluster?: string;
+  readonly now?: () => number;
+}
+
+/**
+ * The metrics sink for a WorkQueue named `name` in `cluster` (controller-runtime names a
+ * controller's queue after the controller).
+ */
+export function prometheusQueueMetrics(name: string, opts: QueueMetricsOptions = {}): QueueMetrics {
+  const cluster = opts.cluster ?? NO_CLUSTER;
+  const labels = { name, controller: name, cluster };
+  const depthLabels = { name, controller: name, priority: '', cluster };
+  const now = opts.now ?? Date.now;
+  const key = sourceKey(cluster, name);
+  depth.set(depthLabels, 0);
   adds.inc(labels, 0);
   retries.inc(labels, 0);
-  let source: { now: () => number; startTimes: () => Iterable<number> } | undefined;
+  let source: InFlightSource | undefined;
   return {
     added: () => adds.inc(labels),
-    depth: (delta) =>
-      delta >= 0 ? depth.inc({ ...labels, priority: '' }, delta) : depth.dec({ ...labels, priority: '' }, -delta),
+    depth: (delta) => (delta >= 0 ? depth.inc(depthLabels, delta) : depth.dec(depthLabels, -delta)),
     queued: (seconds) => queueDuration.observe(labels, seconds),
     worked: (seconds) => workDuration.observe(labels, seconds),
     retried: () => retries.inc(labels),
     watchInFlight: (startTimes) => {
-      source = { now, startTimes };
-      inFlightSources.set(name, source);
+      source = { labels, now, startTimes };
+      inFlightSources.set(key, source);
     },
     // A controller restarted under the same name may already have registered its new queue.
     close: () => {
-      if (source !== undefined && inFlightSources.get(name) === source) inFlightSources.delete(name);
+      if (source !== undefined && inFlightSources.get(key) === source) inFlightSources.delete(key);
     },
   };
 }
 
-/** client-go's leader election gauge: 1 while this process holds the Lease `name`, 0 as a standby. */
+/**
+ * client-go's leader election gauge: 1 while this process holds the Lease `name` in `cluster`, 0 as
+ * a standby (each cluster's manager campaigns for a Lease of the same name in its own cluster).
+ */
 export const leaderElectionStatus = gauge(
   'leader_election_master_status',
   "Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master. 'name' is the string used to identify the lease. Please make sure to group by name.",
-  ['name'] as const,
+  ['name', 'cluster'] as const,
 );

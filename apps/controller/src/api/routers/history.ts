@@ -31,7 +31,7 @@ export const historyInput = {
 export const historyRouter = createTRPCRouter({
   // multi-user mode: only runs of objects the user's Kubernetes RBAC lets it list (api/live-access.ts)
   runs: kubeUserProcedure.input(historyInput.runs).query(({ ctx, input }) => visibleRunsPage(ctx, input)),
-  // the home page: the newest runs that ended in an error, of objects the user may list
+  // the home page: the newest runs of this cluster that ended in an error, of objects the user may list
   failures: kubeUserProcedure
     .input(historyInput.failures)
     .query(async ({ ctx, input }) => visibleRuns(ctx, ctx.user, await ctx.history.recentFailures(input.limit))),
