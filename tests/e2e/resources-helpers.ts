@@ -7,6 +7,7 @@ import path from 'node:path';
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { contextToPathSegment } from '../../packages/shared/src/kube/context-name';
+import { CLUSTER_HEADER } from '../../packages/shared/src/kube/cluster-href';
 
 export const kubeconfig = process.env.OPSTUDIO_KUBECONFIG;
 export const repo = path.resolve(import.meta.dirname, '../..');
@@ -43,7 +44,7 @@ export function memcachedDesign(group: string, opts: { operand?: boolean; column
 
 /**
  * One tRPC call over HTTP as the page makes it (the e2e user's session), on the cluster named by
- * its context (the x-opstudio-cluster header, docs/design/0035) or, without one, the default.
+ * its context (CLUSTER_HEADER, docs/design/0035) or, without one, the default.
  */
 export async function trpc<T>(
   request: APIRequestContext,
@@ -52,7 +53,7 @@ export async function trpc<T>(
   cluster?: string,
 ): Promise<T> {
   const headers: Record<string, string> = { 'x-opstudio-csrf': '1' };
-  if (cluster !== undefined) headers['x-opstudio-cluster'] = contextToPathSegment(cluster);
+  if (cluster !== undefined) headers[CLUSTER_HEADER] = contextToPathSegment(cluster);
   const res = await request.post(`/api/trpc/${procedure}`, { data: input, headers });
   const body = (await res.json()) as { result?: { data: T }; error?: { message: string } };
   if (!res.ok() || body.result === undefined) throw new Error(`${procedure}: ${body.error?.message ?? res.status()}`);

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TRPCError } from '@trpc/server';
+import { CLUSTER_HEADER, CLUSTER_PARAM } from '@opstudio/shared/kube/cluster-href';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { collectDefaultMetrics, Gauge, register } from 'prom-client';
 import { appRouter } from './api/root';
@@ -236,24 +237,18 @@ function send(res: http.ServerResponse, status: number, body: string, contentTyp
   res.end(body);
 }
 
-/**
- * The cluster a request is for (docs/design/0035): queries and mutations name it in this header,
- * subscriptions (SSE, where a browser cannot set headers) in tRPC's connectionParams as `cluster`;
- * both carry contextToPathSegment(name). Neither: the default context.
- */
-export const CLUSTER_HEADER = 'x-opstudio-cluster';
-
+/** The cluster a request is for (docs/design/0035): CLUSTER_HEADER or connectionParams[CLUSTER_PARAM]; neither, the default. */
 function requestedCluster(
   req: http.IncomingMessage,
   params: Readonly<Record<string, string | undefined>> | null,
 ): string | undefined {
   const header = req.headers[CLUSTER_HEADER];
   const fromHeader = Array.isArray(header) ? header[0] : header;
-  const fromParams = params?.cluster;
+  const fromParams = params?.[CLUSTER_PARAM];
   if (fromHeader !== undefined && fromParams !== undefined && fromHeader !== fromParams)
     throw new TRPCError({
       code: 'BAD_REQUEST',
-      message: `the request names two clusters (${CLUSTER_HEADER}: ${fromHeader}, connectionParams.cluster: ${fromParams}): send one`,
+      message: `the request names two clusters (${CLUSTER_HEADER}: ${fromHeader}, connectionParams.${CLUSTER_PARAM}: ${fromParams}): send one`,
     });
   return fromParams ?? fromHeader;
 }

@@ -7,6 +7,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { customProfile, down, up } from '@opstudio/sandbox';
+import assert from 'node:assert/strict';
+import { CLUSTER_HEADER } from '@opstudio/shared/kube/cluster-href';
+import { contextToPathSegment } from '@opstudio/shared/kube/context-name';
+import { createCaller } from '../src/api/root';
+import { LOCAL_ADMIN } from '../src/auth';
 import { startServer, type RunningServer } from '../src/server';
 import { testServerConfig } from './index';
 
@@ -87,4 +92,24 @@ contexts:
 - name: ${name}
   context: { cluster: ${name}, user: ${name}-user }
 `;
+}
+
+/** The API as an in-process caller for one context, as the local admin (what a request naming it gets). */
+export function callerOn(server: RunningServer, context: string) {
+  return createCaller({ ...server.services, ...server.clusters.get(context).context, user: LOCAL_ADMIN });
+}
+
+/** A query over HTTP as the web app asks it, naming the cluster in CLUSTER_HEADER; fails the test unless 200. */
+export async function queryOn<T>(
+  server: RunningServer,
+  context: string,
+  procedure: string,
+  input: unknown,
+): Promise<T> {
+  const res = await fetch(`${server.url}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+    headers: { authorization: `Bearer ${server.launchToken}`, [CLUSTER_HEADER]: contextToPathSegment(context) },
+  });
+  const body = await res.text();
+  assert.equal(res.status, 200, body);
+  return (JSON.parse(body) as { result: { data: T } }).result.data;
 }

@@ -10,6 +10,7 @@ import { createTRPCClient, httpBatchLink, httpSubscriptionLink, isTRPCClientErro
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@opstudio/controller/router';
 import { contextToPathSegment } from '@opstudio/shared/kube/context-name';
+import { CLUSTER_HEADER, CLUSTER_PARAM } from '@opstudio/shared/kube/cluster-href';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 
@@ -35,9 +36,6 @@ function makeQueryClient(): QueryClient {
   });
 }
 
-/** The header that names the cluster of a query or mutation; absent = the default context. */
-export const CLUSTER_HEADER = 'x-opstudio-cluster';
-
 /** A client for one cluster (its context name), or for the default one and studio-wide reads (null). */
 export function makeTrpcClient(cluster: string | null) {
   const segment = cluster === null ? null : contextToPathSegment(cluster);
@@ -47,7 +45,7 @@ export function makeTrpcClient(cluster: string | null) {
         condition: (op) => op.type === 'subscription',
         true: httpSubscriptionLink({
           url: API_URL,
-          ...(segment === null ? {} : { connectionParams: { cluster: segment } }),
+          ...(segment === null ? {} : { connectionParams: { [CLUSTER_PARAM]: segment } }),
         }),
         // the controller refuses state-changing requests without x-opstudio-csrf (CSRF: a cross-site form cannot set headers)
         false: httpBatchLink({

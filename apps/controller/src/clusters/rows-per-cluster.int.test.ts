@@ -13,18 +13,15 @@ import { promisify } from 'node:util';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { serializeDesign } from '@opstudio/shared/design/io';
 import { fullGroup } from '@opstudio/shared/design/names';
-import { contextToPathSegment } from '@opstudio/shared/kube/context-name';
-import { createCaller } from '../api/root';
-import { LOCAL_ADMIN } from '../auth';
 import { repoRoot } from '../config';
 import { openDb } from '../db';
 import type { StudioDb } from '../db';
 import type { TimelineRun } from '../history/types';
 import { kubeConfigForContext, loadKubeConfig } from '../kube/kubeconfig';
-import { CLUSTER_HEADER, startServer, type RunningServer } from '../server';
+import { startServer, type RunningServer } from '../server';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster, testServerConfig } from '../../testing';
 import { exampleDesign } from '../../testing/design-fixture';
-import { startSecondSandbox, type SecondSandbox } from '../../testing/second-cluster';
+import { callerOn, queryOn, startSecondSandbox, type SecondSandbox } from '../../testing/second-cluster';
 import { readClusterId } from './cluster-identity';
 
 const run = promisify(execFile);
@@ -46,19 +43,11 @@ describe('pauses and failed reconciles per cluster', { skip: skipWithoutCluster,
   const core = (context: string) => kcOf(context).makeApiClient(CoreV1Api);
   const kubeSystemUid = async (context: string) =>
     (await core(context).readNamespace({ name: 'kube-system' })).metadata?.uid ?? '';
-  /** The API as an in-process caller for one cluster (what a request naming it gets). */
-  const api = (context: string) =>
-    createCaller({ ...server.services, ...server.clusters.get(context).context, user: LOCAL_ADMIN });
+  const api = (context: string) => callerOn(server, context);
   const cr = (name: string) => ({ group, version: 'v1alpha1', plural: 'memcacheds', namespace: ns, name });
 
-  /** A query over HTTP as the web app asks it, naming the cluster by its header. */
-  async function query<T>(procedure: string, context: string, input: unknown): Promise<T> {
-    const res = await fetch(`${server.url}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, {
-      headers: { authorization: `Bearer ${server.launchToken}`, [CLUSTER_HEADER]: contextToPathSegment(context) },
-    });
-    assert.equal(res.status, 200, await res.clone().text());
-    return ((await res.json()) as { result: { data: T } }).result.data;
-  }
+  const query = <T>(procedure: string, context: string, input: unknown) =>
+    queryOn<T>(server, context, procedure, input);
   const handOffState = async (context: string) =>
     (await query<{ here: { state: string } }>('controllers.handOff', context, { crdName })).here.state;
   const failedRuns = (context: string) => query<TimelineRun[]>('history.failures', context, { limit: 50 });

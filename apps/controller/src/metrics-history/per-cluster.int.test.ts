@@ -10,16 +10,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { parseDesign, serializeDesign } from '@opstudio/shared/design/io';
-import { contextToPathSegment } from '@opstudio/shared/kube/context-name';
 import { totalRate } from '@opstudio/shared/metrics/index';
 import type { ControllerPoint } from '@opstudio/shared/metrics/index';
-import { createCaller } from '../api/root';
-import { LOCAL_ADMIN } from '../auth';
 import { repoRoot } from '../config';
 import { kubeConfigForContext, loadKubeConfig } from '../kube/kubeconfig';
-import { CLUSTER_HEADER, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
-import { startSecondSandbox, startStudioOn, type SecondSandbox } from '../../testing/second-cluster';
+import { callerOn, queryOn, startSecondSandbox, startStudioOn, type SecondSandbox } from '../../testing/second-cluster';
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const group = `metrics-${suffix}.example.com`;
@@ -40,21 +37,11 @@ describe('controller metrics per cluster', { skip: skipWithoutCluster, timeout: 
   let designId = '';
   const testContext = loadKubeConfig(kubeconfigPath).contextName;
   const core = (context: string) => kubeConfigForContext(loadKubeConfig(list).kc, context).makeApiClient(CoreV1Api);
-  /** The API as an in-process caller for one cluster (what a request naming it gets). */
-  const api = (context: string) =>
-    createCaller({ ...server.services, ...server.clusters.get(context).context, user: LOCAL_ADMIN });
+  const api = (context: string) => callerOn(server, context);
   const cr = (name: string) => ({ group, version: 'v1alpha1', plural: 'memcacheds', namespace: ns, name });
 
   /** metrics.kind over HTTP, naming the cluster as the web app does. */
-  async function kindMetrics(context: string): Promise<KindMetrics> {
-    const input = encodeURIComponent(JSON.stringify({ crdName }));
-    const res = await fetch(`${server.url}/api/trpc/metrics.kind?input=${input}`, {
-      headers: { authorization: `Bearer ${server.launchToken}`, [CLUSTER_HEADER]: contextToPathSegment(context) },
-    });
-    const body = await res.text();
-    assert.equal(res.status, 200, body);
-    return (JSON.parse(body) as { result: { data: KindMetrics } }).result.data;
-  }
+  const kindMetrics = (context: string) => queryOn<KindMetrics>(server, context, 'metrics.kind', { crdName });
 
   async function metricsText(): Promise<string> {
     const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } });

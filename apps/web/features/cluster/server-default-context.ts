@@ -15,10 +15,9 @@ interface ContextRow {
 export async function serverDefaultContext(): Promise<DefaultContext> {
   const cookie = (await cookies()).toString();
   // cluster.contexts answers with the default flag even when that cluster is down (cluster.info
-  // would refuse then); `probe: false` lets a controller that knows the option skip the probes
-  const input = encodeURIComponent(JSON.stringify({ probe: false }));
+  // would refuse then); it probes every context (2 s at most, answers reused for 5 s)
   try {
-    const res = await fetch(`${controllerUrl()}/api/trpc/cluster.contexts?input=${input}`, {
+    const res = await fetch(`${controllerUrl()}/api/trpc/cluster.contexts`, {
       headers: cookie === '' ? {} : { cookie },
       cache: 'no-store',
       signal: AbortSignal.timeout(5000),

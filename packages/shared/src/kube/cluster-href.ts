@@ -10,6 +10,14 @@ import { contextFromPathSegment, contextToPathSegment } from './context-name';
 const PREFIX = '/c/';
 
 /**
+ * How a request names its cluster (the context's contextToPathSegment): queries and mutations in
+ * this header, subscriptions (SSE, where a browser cannot set headers) in tRPC's connectionParams
+ * under CLUSTER_PARAM. Neither: the default context.
+ */
+export const CLUSTER_HEADER = 'x-opstudio-cluster';
+export const CLUSTER_PARAM = 'cluster';
+
+/**
  * The URL of `path` on the cluster named `context`. `path` is the page's path as it was before
  * clusters (`/`, `/designs/new`, `/resources/x?tab=y`), already encoded, starting with `/`.
  */
