@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { bindClusterAdmin, removeCrdAndBinding, seedDesign } from './auth-seed';
 import { startAuthStudio, type AuthStudio } from './auth-studio';
-import { onTestCluster } from './cluster-url';
+import { onTestCluster, TEST_CONTEXT } from './cluster-url';
 import { kubeconfig, memcachedDesign, repo, unique } from './resources-helpers';
 
 const screenshots = path.join(repo, 'artifacts/screenshots');
@@ -178,6 +178,7 @@ test('a viewer sees no "Install CRD", an admin installs and the audit log shows 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(admin.name);
   await expect(row).toContainText('crds.install');
+  await expect(row).toContainText(`in ${TEST_CONTEXT}`); // the cluster it was installed in
   await expect(row).toContainText('success');
   // unfiltered, the sign-ins are there too, newest first: the admin's before the viewer's
   await page.getByRole('button', { name: 'Clear' }).click();

@@ -259,11 +259,11 @@ if (register.getSingleMetric('opstudio_live_subscribers') === undefined) {
   new Gauge({
     name: 'opstudio_live_subscribers',
     help: 'Open live subscriptions (one per browser page)',
+    labelNames: ['cluster'],
     collect() {
-      let open = 0;
+      this.reset();
       for (const clusters of servedClusters)
-        for (const set of clusters.started().values()) open += set.context.bus.subscriberCount;
-      this.set(open);
+        for (const [cluster, set] of clusters.started()) this.inc({ cluster }, set.context.bus.subscriberCount);
     },
   });
 }

@@ -12,6 +12,7 @@ import { AuditLog } from './audit';
 import { AuthService, loadAuthConfig, StudioAuth } from './auth';
 import type { AuthConfig } from './auth';
 import { ClusterRegistry } from './clusters/registry';
+import { rememberedContexts } from './clusters/remembered';
 import type { ClusterServicesOptions } from './clusters/cluster-services';
 import { logFn } from './log/logger';
 import { metricsHistory } from './metrics-history';
@@ -60,6 +61,12 @@ export async function startServices(
   } catch (err) {
     await db.$disconnect();
     throw err;
+  }
+  // the other contexts the studio installed in reconcile from now, not from their first page view
+  try {
+    clusters.startRemembered(await rememberedContexts(db));
+  } catch (err) {
+    logOf('clusters').log?.(`Reading the remembered contexts failed: ${String(err)}`);
   }
   // sample the controllers' metrics from now on, so a kind page's charts have the minutes before it was opened
   metricsHistory();

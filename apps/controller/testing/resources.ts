@@ -126,8 +126,8 @@ export async function listen(
   };
 }
 
-/** The `opstudio_resource_watches` gauge: kinds with an informer running for live tables (this process). */
+/** The `opstudio_resource_watches` gauge: kinds with an informer running for live tables (this process, all clusters). */
 export async function kindWatchCount(): Promise<number> {
   const metric = await register.getSingleMetric('opstudio_resource_watches')?.get();
-  return metric?.values[0]?.value ?? -1;
+  return metric === undefined ? -1 : metric.values.reduce((n, v) => n + v.value, 0); // one series per cluster
 }

@@ -14,6 +14,7 @@ const required: Record<string, Role> = {
   'access.check': 'viewer',
   'audit.list': 'admin',
   'cluster.contexts': 'viewer',
+  'cluster.defaultContext': 'viewer',
   'cluster.info': 'viewer',
   'cluster.kindSchema': 'viewer',
   'controllers.handOff': 'viewer',

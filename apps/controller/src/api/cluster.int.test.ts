@@ -110,7 +110,8 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
       const metrics = await (
         await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })
       ).text();
-      return /^opstudio_live_subscribers 0$/m.test(metrics) ? true : undefined;
+      const open = [...metrics.matchAll(/^opstudio_live_subscribers\{cluster="[^"]+"\} (\d+)$/gm)];
+      return open.length > 0 && open.every((m) => m[1] === '0') ? true : undefined;
     });
   });
 

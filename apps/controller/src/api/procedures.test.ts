@@ -18,6 +18,7 @@ const expected: Record<string, KubeAccess> = {
   'access.check': 'user',
   'audit.list': 'none',
   'cluster.contexts': 'metadata',
+  'cluster.defaultContext': 'metadata',
   'cluster.info': 'metadata',
   'cluster.kindSchema': 'user',
   'controllers.handOff': 'metadata',

@@ -14,6 +14,8 @@ export interface AuditRecord {
   /** The procedure or command: `crds.install`, `resources.patch`, `designs.save`, `auth.sign-in`… */
   readonly action: string;
   readonly object?: AuditObject | undefined;
+  /** The kubeconfig context of a change to a cluster; absent for studio-wide changes (designs, users). */
+  readonly cluster?: string | undefined;
   readonly summary?: { readonly before?: unknown; readonly after?: unknown } | undefined;
   readonly result: AuditResult;
   readonly error?: string | undefined;
@@ -25,6 +27,7 @@ export interface AuditEntryView extends AuditObject {
   readonly actor: string;
   readonly actorRole: string | undefined;
   readonly action: string;
+  readonly cluster: string | undefined;
   readonly summary: { before?: unknown; after?: unknown } | undefined;
   readonly result: AuditResult;
   readonly error: string | undefined;
@@ -41,6 +44,7 @@ export const auditFilterSchema = z.object({
   namespace: text,
   name: text,
   designId: text,
+  cluster: text,
   result: z.enum(AUDIT_RESULTS).optional(),
   since: z.coerce.date().optional(),
   until: z.coerce.date().optional(),
@@ -75,6 +79,7 @@ export class AuditLog {
         namespace: o.namespace ?? null,
         name: o.name ?? null,
         designId: o.designId ?? null,
+        cluster: r.cluster?.slice(0, 253) ?? null,
         summary: summaryText(r.summary),
         result: r.result,
         error: r.error?.slice(0, 2000) ?? null,
@@ -125,6 +130,7 @@ export class AuditLog {
         namespace: f.namespace,
         name: f.name,
         designId: f.designId,
+        cluster: f.cluster,
         result: f.result,
         at: f.since !== undefined || f.until !== undefined ? { gte: f.since, lte: f.until } : undefined,
         id: f.beforeId !== undefined ? { lt: f.beforeId } : undefined,
@@ -144,6 +150,7 @@ export class AuditLog {
       namespace: row.namespace ?? undefined,
       name: row.name ?? undefined,
       designId: row.designId ?? undefined,
+      cluster: row.cluster ?? undefined,
       summary: row.summary === null ? undefined : (JSON.parse(row.summary) as AuditEntryView['summary']),
       result: row.result as AuditResult,
       error: row.error ?? undefined,

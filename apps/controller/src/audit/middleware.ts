@@ -9,6 +9,7 @@ import { AUDIT_OBJECT_FIELDS } from '@opstudio/shared/audit/index';
 import { inputSummary } from '@opstudio/shared/audit/summary';
 import { experimental_standaloneMiddleware } from '@trpc/server';
 import { failureOf } from '../api/errors';
+import type { KubeAccess } from '../api/trpc';
 import type { StudioUser } from '../auth/roles';
 import type { AuditLog, AuditObject, AuditResult } from './log';
 
@@ -52,8 +53,9 @@ export { inputSummary };
 
 /** The action recorded is the procedure's path, as the client called it: one name, never retyped. */
 export const audited = experimental_standaloneMiddleware<{
-  ctx: { audit: AuditLog; user: StudioUser | undefined };
-}>().create(async ({ ctx, input, path, next }) => {
+  ctx: { audit: AuditLog; user: StudioUser | undefined; cluster: { readonly conn: { readonly contextName: string } } };
+  meta: { kube: KubeAccess };
+}>().create(async ({ ctx, input, path, meta, next }) => {
   const result = await next();
   // tRPC hands us an error thrown below as INTERNAL_SERVER_ERROR wrapping the original (a
   // Kubernetes 403/409/422): classify and word it as the client will see it (api/errors.ts)
@@ -73,6 +75,8 @@ export const audited = experimental_standaloneMiddleware<{
       actorRole: ctx.user?.role,
       action: path,
       object: { ...auditObjectOf(input), ...answerObjectOf(result.ok ? result.data : undefined) },
+      // the cluster the request was served for (CLUSTER_HEADER), when the procedure reaches one
+      cluster: meta?.kube === undefined || meta.kube === 'none' ? undefined : ctx.cluster.conn.contextName,
       summary: input_ === undefined ? undefined : { after: input_ },
       result: outcome,
       error: failure?.message,

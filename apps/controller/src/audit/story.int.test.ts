@@ -1,6 +1,6 @@
 // The used-by story through the real router as a signed-in admin: save the design, install its
 // CRD, create a Memcached, patch its size, uninstall. The audit log names the user and the object
-// of each change, with its result; a viewer's attempt is refused before it reaches the cluster.
+// of each change and the cluster it was made in, with its result; a viewer's attempt is refused before it reaches the cluster.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -82,6 +82,13 @@ describe('the audit log of the used-by story', { skip: skipWithoutCluster }, () 
     });
     assert.equal(rows[0]?.summary, undefined, 'a design save stores nothing of the design');
     assert.equal(rows[3]?.group, group);
+    // a change to a cluster names its context; a design is the studio's, in no cluster
+    const context = loadKubeConfig(kubeconfigPath).contextName;
+    assert.deepEqual(
+      rows.map((r) => r.cluster),
+      [undefined, context, context, context, context],
+    );
+    assert.equal((await running.services.audit.list({ actor: 'ada', cluster: context })).length, 4);
     assert.deepEqual(
       await running.services.audit.list({ actor: 'val' }),
       [],

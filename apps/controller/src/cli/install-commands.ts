@@ -13,6 +13,7 @@ import { failureOf, fieldCausesOf } from '../api/errors';
 import { loadConfig } from '../config';
 import { checkDb, openDb } from '../db';
 import { DesignStore, parseDesignOrThrow } from '../designs';
+import { rememberContext } from '../clusters/remembered';
 import { CrdService } from '../install';
 import { LiveBus } from '../live/bus';
 import { parseOrExit } from './args';
@@ -55,11 +56,15 @@ export async function installCommand(cmd: 'install' | 'uninstall', args: string[
     const design = parseDesignOrThrow(text, `${file} is not a valid design`);
     const name = values.name ?? crdName(design);
     const conn = await connectCluster(values);
-    db = openDb(loadConfig().databaseUrl);
-    await checkDb(db);
-    const designs = new DesignStore(db);
+    const studioDb = openDb(loadConfig().databaseUrl);
+    db = studioDb;
+    await checkDb(studioDb);
+    const designs = new DesignStore(studioDb);
     const bus = new LiveBus();
-    const crds = new CrdService(conn.kc, designs, bus);
+    // the studio starts this context's controllers at its next boot (clusters/remembered.ts)
+    const crds = new CrdService(conn.kc, designs, bus, {
+      onInstalled: () => rememberContext(studioDb, conn.contextName),
+    });
     bus.subscribe(({ event }) => {
       if (!('operation' in event)) return;
       const step = event.operation.steps.at(-1);

@@ -11,6 +11,7 @@
 import type { ClusterContext } from '../api/context';
 import type { StudioDb } from '../db';
 import { ClusterIdentity, learnClusterId } from './cluster-identity';
+import { rememberContext } from './remembered';
 import type { DesignStore } from '../designs';
 import { CrdService } from '../install';
 import { ClusterWatcher } from '../kube/cluster-watcher';
@@ -112,12 +113,19 @@ function buildClusterServices(
     log: logOf('cluster').log ?? (() => undefined),
     signal: stop.signal,
   }).catch((err: unknown) => logOf('cluster').log?.('Learning the cluster id failed', { error: String(err) }));
-  const crds = new CrdService(conn.kc, deps.designs, bus);
+  // a context the studio installed in is started at the next boot (remembered.ts)
+  const crds = new CrdService(conn.kc, deps.designs, bus, {
+    onInstalled: () =>
+      rememberContext(deps.db, conn.contextName).catch((err: unknown) =>
+        logOf('cluster').log?.('Remembering the context failed', { error: String(err) }),
+      ),
+  });
   crds.registerSnapshots(snapshots);
   // every CRD as a kind (always on), a kind's CRs and a CR's owned objects (on demand)
   const logOpt = logOf('watches');
   const informers = new InformerCache({
     kc: conn.kc,
+    cluster: conn.contextName,
     ...(opts.silenceMs !== undefined ? { silenceMs: opts.silenceMs } : {}),
     ...logOf('informers'),
   });

@@ -1,14 +1,16 @@
 // Every cluster the studio serves: one service set per kubeconfig context (docs/design/0035).
 // The default context's set is started at boot and waited for (server.ts first checks that the API
 // server answers and that the Lease may be written); any other context's set starts at the first
-// request that names it, without waiting for its API server, so a cluster that does not answer
-// never holds up a request to another one. A started set keeps running (its controller keeps
+// request that names it, or at boot when the studio installed a CRD there before (remembered.ts),
+// without waiting for its API server, so a cluster that does not answer never holds up a request
+// to another one. A started set keeps running (its controller keeps
 // reconciling what was installed there) until the studio stops; `stop()` stops them all at once.
 import { contextFromPathSegment } from '@opstudio/shared/kube/context-name';
 import type { KubeContexts } from '../api/context';
 import { NotFoundError } from '../errors';
 import { KubeConfigError, kubeConfigForContext } from '../kube/kubeconfig';
 import type { LoadedKubeConfig } from '../kube/kubeconfig';
+import { logFn } from '../log/logger';
 import { startClusterServices, startDefaultClusterServices } from './cluster-services';
 import type { ClusterServicesDeps, ClusterServicesOptions, RunningCluster } from './cluster-services';
 
@@ -71,6 +73,29 @@ export class ClusterRegistry implements KubeContexts {
     return set;
   }
 
+  /**
+   * Starts the sets of the contexts the studio installed in (remembered.ts), as first use would, so
+   * their controllers reconcile from boot; a context the kubeconfig no longer has is skipped and
+   * named in the log. Returns the contexts started.
+   */
+  startRemembered(contexts: readonly string[]): string[] {
+    const started: string[] = [];
+    for (const name of contexts) {
+      if (this.sets.has(this.canonical(name))) continue;
+      if (this.kubeconfig.kc.getContextObject(name) === null) {
+        this.log(`context "${name}" has CRDs the studio installed but is not in the kubeconfig: not started`);
+        continue;
+      }
+      try {
+        this.get(name);
+        started.push(name);
+      } catch (err) {
+        this.log(`context "${name}" not started: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    return started;
+  }
+
   /** The sets started so far, the default first. */
   started(): ReadonlyMap<string, RunningCluster> {
     return this.sets;
@@ -100,6 +125,12 @@ export class ClusterRegistry implements KubeContexts {
   /** In-cluster mode names its one context `in-cluster`; client-node's own name for it is accepted too. */
   private canonical(name: string): string {
     return name === this.kubeconfig.kc.getCurrentContext() ? this.defaultContext : name;
+  }
+
+  private log(message: string): void {
+    const log =
+      this.opts.logger !== undefined ? logFn(this.opts.logger.child({ component: 'clusters' })) : this.opts.log;
+    log?.(message);
   }
 
   private connFor(name: string): LoadedKubeConfig {

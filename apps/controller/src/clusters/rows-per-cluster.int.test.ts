@@ -3,14 +3,15 @@
 // Memcached design installed in both. The database is an upgraded one: a pause and a failed run
 // stored before clusters had ids, which the default cluster claims at its first connect. A pause in
 // one cluster (the API, or `opstudio pause --context`) stops that cluster's controller only, and
-// each cluster's home page lists its own failed reconciles, never the other's.
+// each cluster's home page lists its own failed reconciles, never the other's. The installs are
+// remembered (StudioCluster): a restarted studio reconciles the second cluster from boot.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { CoreV1Api } from '@kubernetes/client-node';
+import { AppsV1Api, CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { serializeDesign } from '@opstudio/shared/design/io';
 import { fullGroup } from '@opstudio/shared/design/names';
 import { repoRoot } from '../config';
@@ -53,6 +54,13 @@ describe('pauses and failed reconciles per cluster', { skip: skipWithoutCluster,
   const failedRuns = (context: string) => query<TimelineRun[]>('history.failures', context, { limit: 50 });
   const failures = async (context: string) => (await failedRuns(context)).map((r) => r.name);
 
+  const startStudio = () =>
+    startServer({
+      config: testServerConfig({ kubeconfigPath: list, databaseUrl }),
+      log: () => undefined,
+      services: { lease: { namespace: ns, name: 'opstudio-rows-it' } },
+    });
+
   /** `opstudio pause|resume` for one context, as a user runs it. */
   async function cli(cmd: 'pause' | 'resume', context: string): Promise<string> {
     const main = path.join(repoRoot, 'apps/controller/src/cli/main.ts');
@@ -89,11 +97,7 @@ describe('pauses and failed reconciles per cluster', { skip: skipWithoutCluster,
         conditions: '[]',
       },
     });
-    server = await startServer({
-      config: testServerConfig({ kubeconfigPath: list, databaseUrl }),
-      log: () => undefined,
-      services: { lease: { namespace: ns, name: 'opstudio-rows-it' } },
-    });
+    server = await startStudio();
     designId = (await api(testContext).designs.save({ name: `memcached-${suffix}`, yaml: serializeDesign(design) })).id;
     for (const context of [testContext, second.context]) await api(context).crds.install({ designId });
   });
@@ -108,7 +112,7 @@ describe('pauses and failed reconciles per cluster', { skip: skipWithoutCluster,
           .deleteNamespacedResourceQuota({ name: 'no-deployments', namespace: ns })
           .catch(() => undefined);
         // the finalizer needs the controller: delete the CRs while it still runs
-        for (const name of ['fails-here', 'fails-there'])
+        for (const name of ['fails-here', 'fails-there', 'after-restart'])
           await api(context)
             .resources.delete(cr(name))
             .catch(() => undefined);
@@ -211,5 +215,37 @@ describe('pauses and failed reconciles per cluster', { skip: skipWithoutCluster,
     console.log(`a failed run: ${there[0]?.errorMessage ?? ''}`);
     assert.deepEqual([...new Set(here.map((r) => r.name))].sort(), ['failed-before-upgrade', 'fails-here']);
     assert.deepEqual([...new Set(there.map((r) => r.name))], ['fails-there']);
+  });
+
+  test('after a restart the second cluster is reconciled before any page of it is opened', async () => {
+    const remembered = (await db.studioCluster.findMany()).map((r) => r.context).sort();
+    assert.deepEqual(remembered, [testContext, second.context].sort());
+    await server.close();
+    server = await startStudio();
+    // started at boot, from the rows the installs wrote: no request has named the second cluster
+    assert.ok(server.clusters.started().has(second.context), 'the second cluster started at boot');
+    const kc = kcOf(second.context);
+    await kc
+      .makeApiClient(CoreV1Api)
+      .deleteNamespacedResourceQuota({ name: 'no-deployments', namespace: ns })
+      .catch(() => undefined);
+    // a CR made with kubectl's API, not through the studio (a studio request would start the cluster)
+    await kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
+      ...cr('after-restart'),
+      body: {
+        apiVersion: `${group}/v1alpha1`,
+        kind: 'Memcached',
+        metadata: { name: 'after-restart' },
+        spec: { size: 2, containerPort: 11211 },
+      },
+    });
+    const replicas = await eventually('the Deployment of a CR made after the restart', 60_000, async () => {
+      const d = await kc
+        .makeApiClient(AppsV1Api)
+        .readNamespacedDeployment({ name: 'after-restart', namespace: ns })
+        .catch(() => undefined);
+      return d?.spec?.replicas;
+    });
+    assert.equal(replicas, 2);
   });
 });

@@ -21,6 +21,8 @@ export interface CrdServiceOptions {
   readonly establishTimeoutMs?: number;
   readonly resourcesGoneTimeoutMs?: number;
   readonly crdGoneTimeoutMs?: number;
+  /** Called after an install succeeded, before it answers (clusters/remembered.ts); reports its own failures. */
+  readonly onInstalled?: () => Promise<void>;
 }
 
 export interface CrdSummary {
@@ -86,6 +88,7 @@ export class CrdService {
       establishTimeoutMs: this.opts.establishTimeoutMs ?? 30_000,
     };
     const outcome = await tracked(op, () => runInstall(deps, input, op));
+    await this.opts.onInstalled?.();
     return { operationId: op.id, ...outcome, operation: op.current };
   }
 

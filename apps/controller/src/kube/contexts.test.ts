@@ -1,13 +1,13 @@
 // kubeContexts without a cluster: real loopback listeners that refuse or never answer, so the
 // probe's timeout, the concurrency and the reuse of answers are measured, not assumed.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { kubeContexts } from './contexts';
-import { loadKubeConfig, type LoadedKubeConfig } from './kubeconfig';
+import { loadInClusterConfig, loadKubeConfig, SERVICEACCOUNT_DIR, type LoadedKubeConfig } from './kubeconfig';
 
 const silent = createServer((s) => held.push(s));
 const held: Socket[] = [];
@@ -77,4 +77,20 @@ test('answers are reused for a while and shared by callers asking at the same ti
   const fresh = kubeContexts(conn, { timeoutMs: 300, reuseMs: 0 });
   assert.notEqual(fresh, first, 'past the reuse window the clusters are asked again');
   await fresh;
+});
+
+test('in-cluster mode lists its one context under the name the studio serves it by', async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'opstudio-pod-'));
+  const sa = path.join(root, SERVICEACCOUNT_DIR);
+  mkdirSync(sa, { recursive: true });
+  writeFileSync(path.join(sa, 'token'), 'a-token');
+  writeFileSync(path.join(sa, 'ca.crt'), 'not read until a request');
+  const port = String((silent.address() as { port: number }).port);
+  const pod = loadInClusterConfig(root, { KUBERNETES_SERVICE_HOST: '127.0.0.1', KUBERNETES_SERVICE_PORT: port });
+  const statuses = await kubeContexts(pod, { timeoutMs: 200, reuseMs: 0 });
+  // client-node calls it inClusterContext; the URLs, cluster.info and the registry say in-cluster
+  assert.deepEqual(
+    statuses.map((s) => [s.name, s.default]),
+    [['in-cluster', true]],
+  );
 });

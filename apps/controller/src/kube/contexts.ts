@@ -49,7 +49,13 @@ function probeAll(conn: LoadedKubeConfig, timeoutMs: number): Promise<KubeContex
   return Promise.all(
     conn.kc.getContexts().map(async (context): Promise<KubeContextStatus> => {
       const cluster = conn.kc.getCluster(context.cluster);
-      const base = { name: context.name, server: hostOf(cluster?.server), default: context.name === active };
+      // the current context under the studio's name for it (in-cluster mode: `in-cluster`)
+      const isDefault = context.name === active;
+      const base = {
+        name: isDefault ? conn.contextName : context.name,
+        server: hostOf(cluster?.server),
+        default: isDefault,
+      };
       const problem =
         contextNameProblem(context.name) ??
         (cluster?.server ? undefined : `context "${context.name}" names no cluster with a server URL`);

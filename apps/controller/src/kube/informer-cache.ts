@@ -27,6 +27,8 @@ export interface InformerCacheOptions {
   readonly watchTimeoutSeconds?: number;
   readonly listTimeoutMs?: number;
   readonly log?: (message: string) => void;
+  /** The kubeconfig context it watches: the `cluster` label of its gauges (this one's and KindWatches'). */
+  readonly cluster?: string;
   /** Builds the informer for a spec (tests pass fakes); default a ResilientInformer listing with a raw GET. */
   readonly createInformer?: (spec: ResourceSpec, path: string) => InformerLike<KubernetesObject>;
 }
@@ -52,15 +54,18 @@ if (register.getSingleMetric('opstudio_informer_leases') === undefined) {
   new Gauge({
     name: 'opstudio_informer_leases',
     help: 'Leases held on each informer of the shared cache (0: lingering before it stops); one informer, one watch',
-    labelNames: ['informer'],
+    labelNames: ['cluster', 'informer'],
     collect() {
       this.reset();
-      for (const cache of caches) for (const s of cache.stats()) this.inc({ informer: s.key }, s.leases);
+      for (const cache of caches)
+        for (const s of cache.stats()) this.inc({ cluster: cache.cluster, informer: s.key }, s.leases);
     },
   });
 }
 
 export class InformerCache {
+  /** The context it watches ('' when not named). */
+  readonly cluster: string;
   private readonly entries = new Map<string, InformerEntry>();
   private readonly http: KubeJson | undefined;
   private stopped = false;
@@ -69,6 +74,7 @@ export class InformerCache {
     if (opts.kc === undefined && opts.createInformer === undefined)
       throw new Error('InformerCache needs a KubeConfig (or createInformer)');
     this.http = opts.kc === undefined ? undefined : new KubeJson(opts.kc);
+    this.cluster = opts.cluster ?? '';
   }
 
   /** A lease on the informer for `spec`, started if it is not running. Release it when done. */

@@ -55,8 +55,10 @@ if (register.getSingleMetric('opstudio_resource_watches') === undefined) {
   new Gauge({
     name: 'opstudio_resource_watches',
     help: 'Kinds whose custom resources are being watched for live tables (leases on the shared informer cache, taken on demand)',
+    labelNames: ['cluster'],
     collect() {
-      this.set([...instances].reduce((n, w) => n + w.running.length, 0));
+      this.reset();
+      for (const w of instances) this.inc({ cluster: w.cluster }, w.running.length);
     },
   });
 }
@@ -104,6 +106,11 @@ export class KindWatches {
   }
 
   /** Kinds with a running informer (the gauge above). */
+  /** The context it watches (its cache's): the gauge's `cluster` label. */
+  get cluster(): string {
+    return this.cache.cluster;
+  }
+
   get running(): string[] {
     return [...this.watches.keys()].sort();
   }

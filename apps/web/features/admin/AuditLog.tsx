@@ -132,7 +132,10 @@ export function AuditLog() {
                     {e.actorRole !== undefined ? <span className={styles.muted}> ({e.actorRole})</span> : null}
                   </td>
                   <td className={`${styles.mono} ${styles.nowrap}`}>{e.action}</td>
-                  <td className={styles.mono}>{objectText(e)}</td>
+                  <td className={styles.mono}>
+                    {objectText(e)}
+                    {e.cluster !== undefined ? <span className={styles.muted}> in {e.cluster}</span> : null}
+                  </td>
                   <td>
                     <span className={`${styles.badge} ${styles[e.result] ?? ''}`}>{e.result}</span>
                     {e.error !== undefined ? <div className={styles.errorText}>{e.error}</div> : null}

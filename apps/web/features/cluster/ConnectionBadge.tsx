@@ -12,6 +12,11 @@ const labels: Record<Connection, { text: string; tone: string; hint: string }> =
     tone: styles.badgeDown ?? '',
     hint: 'The Kubernetes API server is not answering; retrying',
   },
+  'cluster-unknown': {
+    text: 'Unknown cluster',
+    tone: styles.badgeDown ?? '',
+    hint: 'The studio’s kubeconfig has no context by this name; choose one in the Cluster menu',
+  },
   'controller-down': {
     text: 'Controller offline',
     tone: styles.badgeWait ?? '',

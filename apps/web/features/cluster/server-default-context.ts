@@ -7,29 +7,24 @@ import { controllerUrl } from '../../server/controller-proxy';
 /** The default context's name, or why it is not known (signed out, the controller down). */
 export type DefaultContext = { readonly name: string } | { readonly problem: string; readonly status?: number };
 
-interface ContextRow {
-  readonly name: string;
-  readonly default: boolean;
-}
-
 export async function serverDefaultContext(): Promise<DefaultContext> {
   const cookie = (await cookies()).toString();
-  // cluster.contexts answers with the default flag even when that cluster is down (cluster.info
-  // would refuse then); it probes every context (2 s at most, answers reused for 5 s)
+  // cluster.defaultContext names it without asking any cluster, so a redirect never waits for one
+  // that is down (cluster.contexts would probe them all; cluster.info would refuse while it is down)
   try {
-    const res = await fetch(`${controllerUrl()}/api/trpc/cluster.contexts`, {
+    const res = await fetch(`${controllerUrl()}/api/trpc/cluster.defaultContext`, {
       headers: cookie === '' ? {} : { cookie },
       cache: 'no-store',
       signal: AbortSignal.timeout(5000),
     });
     const body = (await res.json().catch(() => null)) as {
-      result?: { data?: readonly ContextRow[] };
+      result?: { data?: { name?: string } };
       error?: { message?: string };
     } | null;
     if (!res.ok)
       return { problem: body?.error?.message ?? `the controller answered ${res.status}`, status: res.status };
-    const chosen = body?.result?.data?.find((c) => c.default);
-    return chosen === undefined ? { problem: 'the kubeconfig has no current context' } : { name: chosen.name };
+    const name = body?.result?.data?.name;
+    return name === undefined ? { problem: 'the controller did not name its default context' } : { name };
   } catch (err) {
     return { problem: `the studio controller at ${controllerUrl()} is not answering (${(err as Error).message})` };
   }

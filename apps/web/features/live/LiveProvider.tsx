@@ -73,7 +73,8 @@ export function LiveProvider({ children }: { readonly children: ReactNode }) {
   // the answer is then UNAUTHORIZED, the session is asked again and the gate shows the way in.
   const { status, reset, error } = subscription;
   const queryClient = useQueryClient();
-  const unauthorized = (error?.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED';
+  const errorCode = error === null ? null : ((error.data as { code?: string } | undefined)?.code ?? '');
+  const unauthorized = errorCode === 'UNAUTHORIZED';
   useEffect(() => {
     if (unauthorized) void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
   }, [unauthorized, queryClient]);
@@ -103,7 +104,7 @@ export function LiveProvider({ children }: { readonly children: ReactNode }) {
     };
   }, []);
 
-  const connection = connectionOf(subscription.status, subscription.error !== null, state.cluster);
+  const connection = connectionOf(status, errorCode, state.cluster);
   const value = useMemo(
     () => ({ state, connection, error: subscription.error?.message ?? null, register, listen }),
     [state, connection, subscription.error, register, listen],

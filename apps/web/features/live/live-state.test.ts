@@ -50,11 +50,14 @@ test('the connection badge follows the subscription first, then the cluster', ()
     message: null,
     since: '',
   });
-  assert.equal(connectionOf('connecting', false, null), 'connecting');
-  assert.equal(connectionOf('pending', false, cluster(true)), 'live');
-  assert.equal(connectionOf('pending', false, cluster(false)), 'cluster-down');
-  assert.equal(connectionOf('connecting', true, cluster(true)), 'controller-down');
-  assert.equal(connectionOf('error', true, cluster(true)), 'controller-down');
+  assert.equal(connectionOf('connecting', null, null), 'connecting');
+  assert.equal(connectionOf('pending', null, cluster(true)), 'live');
+  assert.equal(connectionOf('pending', null, cluster(false)), 'cluster-down');
+  assert.equal(connectionOf('connecting', 'INTERNAL_SERVER_ERROR', cluster(true)), 'controller-down');
+  assert.equal(connectionOf('error', '', cluster(true)), 'controller-down');
+  // a context the kubeconfig does not have: said as such while the subscription retries
+  assert.equal(connectionOf('error', 'NOT_FOUND', null), 'cluster-unknown');
+  assert.equal(connectionOf('connecting', 'NOT_FOUND', null), 'cluster-unknown');
 });
 
 test('resource rows, owned objects and events fold per topic; a later snapshot replaces rows', () => {

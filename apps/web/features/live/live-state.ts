@@ -157,14 +157,20 @@ export function applyLiveEvents(state: LiveState, events: readonly LiveEvent[]):
 }
 
 /** What the connection badge and the pages show, from the subscription's status and the cluster summary. */
-export type Connection = 'connecting' | 'live' | 'cluster-down' | 'controller-down';
+export type Connection = 'connecting' | 'live' | 'cluster-down' | 'cluster-unknown' | 'controller-down';
 
+/**
+ * `errorCode`: the tRPC code of the subscription's last error, null when it had none. NOT_FOUND is
+ * the controller answering that the page's context is not in its kubeconfig: not a lost controller.
+ */
 export function connectionOf(
   subscriptionStatus: 'idle' | 'connecting' | 'pending' | 'error',
-  hadError: boolean,
+  errorCode: string | null,
   cluster: ClusterSummary | null,
 ): Connection {
-  if (subscriptionStatus === 'error' || (subscriptionStatus === 'connecting' && hadError)) return 'controller-down';
+  if (errorCode === 'NOT_FOUND' && subscriptionStatus !== 'pending') return 'cluster-unknown';
+  if (subscriptionStatus === 'error' || (subscriptionStatus === 'connecting' && errorCode !== null))
+    return 'controller-down';
   if (subscriptionStatus !== 'pending' || cluster === null) return 'connecting';
   return cluster.connected ? 'live' : 'cluster-down';
 }

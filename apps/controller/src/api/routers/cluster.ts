@@ -1,6 +1,7 @@
 // cluster.info: which cluster the request is served for and how it is doing, from the informer caches.
 // cluster.kindSchema: one kind's JSON schema from the cluster's OpenAPI v3 documents (the designer's
 // template editor), asked as the user; apiVersion and kind are checked here before they reach a path.
+// cluster.defaultContext: the name of the context a request without a cluster is served for.
 // cluster.contexts: the kubeconfig's contexts for the cluster picker (names, server host, which one is
 // the default, whether it answers), never a credential; each probed at once with a short timeout.
 import { isDns1035Label, isDns1123Subdomain } from '@opstudio/shared/kube/names';
@@ -36,6 +37,8 @@ export const clusterRouter = createTRPCRouter({
     ...(await ctx.cluster.info()),
     defaultContext: ctx.contexts.defaultContext,
   })),
+  // the old URLs' redirect (web): which context to open, without probing any cluster
+  defaultContext: clusterMetadataProcedure.query(({ ctx }) => ({ name: ctx.contexts.defaultContext })),
   // every context of the merged kubeconfig, whichever cluster the request is for
   contexts: clusterMetadataProcedure.query(({ ctx }) => kubeContexts(ctx.contexts.kubeconfig)),
   kindSchema: kubeUserProcedure
