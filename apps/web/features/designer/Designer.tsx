@@ -12,14 +12,7 @@ import { crdName } from '@opstudio/shared/design/names';
 import { serializeDesign } from '@opstudio/shared/design/io';
 import { fieldIssuePath, nodeAt, type FieldAddress } from '@opstudio/shared/designer/field-tree';
 import { resolveDesignPath } from '@opstudio/shared/designer/design-path';
-import {
-  blockedReason,
-  problemMessage,
-  problemsLabel,
-  recordServerProblems,
-  type ServerProblem,
-} from '@opstudio/shared/designer/problems';
-import dynamic from 'next/dynamic';
+import { blockedReason, recordServerProblems, type ServerProblem } from '@opstudio/shared/designer/problems';
 import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { useRoleAllows } from '../auth';
@@ -31,6 +24,7 @@ import { ChangesVsCluster } from './ChangesVsCluster';
 import { useRestoredDraft } from './use-restored-draft';
 import { useUnsavedEdits } from './use-unsaved-edits';
 import { designerReducer, initDesigner } from './designer-state';
+import { DesignYamlSection } from './DesignYamlSection';
 import { exportUrl } from './export-url';
 import { focusIssuePath } from './focus-problem';
 import type { Edit } from './edit';
@@ -40,15 +34,11 @@ import { IssuesContext } from './form-bits';
 import { InstallPanel } from './InstallPanel';
 import { MetadataSection } from './MetadataSection';
 import { OperandSection } from './OperandSection';
+import { ProblemsPanel } from './ProblemsPanel';
 import { useIssues } from './use-issues';
 import { VersionSection } from './VersionSection';
 import styles from './designer.module.css';
 import problemStyles from './problems.module.css';
-
-const DesignYamlEditor = dynamic(() => import('../monaco/DesignYamlEditor'), {
-  ssr: false,
-  loading: () => <p className={styles.hint}>Loading the editor…</p>,
-});
 
 export interface DesignerProps {
   readonly id: string;
@@ -348,30 +338,16 @@ export function Designer({ id, name: initialName, version, design: initial }: De
             </fieldset>
           </div>
           <div className={styles.sideCol}>
-            <section className={styles.editor} aria-label="Design YAML">
-              <div className={styles.editorHead}>
-                <h2>Design YAML</h2>
-                <span className={counts.errors > 0 ? styles.issueText : styles.hint} data-testid="problem-count">
-                  {problemsLabel(counts)}
-                </span>
-              </div>
-              {state.textIssues !== null ? (
-                <p role="alert" className={styles.textError}>
-                  The YAML is not a valid design yet, so the form shows the last good version:{' '}
-                  {state.textIssues.map((i) => (i.path === '' ? i.message : `${i.path}: ${i.message}`)).join('; ')}
-                </p>
-              ) : null}
-              <div className={styles.editorBody}>
-                <DesignYamlEditor
-                  value={editorText}
-                  onChange={onText}
-                  markers={markers}
-                  reveal={revealPath === null ? null : (ranges.get(revealPath) ?? null)}
-                  onFocus={onEditorFocus}
-                  readOnly={!canEdit}
-                />
-              </div>
-            </section>
+            <DesignYamlSection
+              counts={counts}
+              textIssues={state.textIssues}
+              value={editorText}
+              onChange={onText}
+              markers={markers}
+              reveal={revealPath === null ? null : (ranges.get(revealPath) ?? null)}
+              onFocus={onEditorFocus}
+              readOnly={!canEdit}
+            />
             <Previews
               previews={previews}
               baseName={safeCrdName(deferred)}
@@ -381,23 +357,7 @@ export function Designer({ id, name: initialName, version, design: initial }: De
                 ) : null
               }
             />
-            <details className={styles.problems} open={counts.errors > 0}>
-              <summary>Problems ({counts.total})</summary>
-              <ul>
-                {problems.map((p, n) => (
-                  <li key={n} className={p.severity === 'error' ? styles.issueText : styles.hint}>
-                    <button
-                      type="button"
-                      className={problemStyles.problemButton}
-                      onClick={() => focusProblem(p.path)}
-                      title="Show the field"
-                    >
-                      <span className={styles.mono}>{p.path || 'design'}</span>: {problemMessage(p)}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </details>
+            <ProblemsPanel problems={problems} counts={counts} onShow={focusProblem} />
           </div>
         </div>
       </div>
