@@ -14,6 +14,8 @@ export interface ReceivedEvent {
 
 export interface LiveClient {
   readonly received: readonly ReceivedEvent[];
+  /** The stream's error events (tRPC's `serialized-error`: the server ended the subscription). */
+  readonly errors: readonly string[];
   close(): void;
 }
 
@@ -28,6 +30,7 @@ export function subscribeLive(
   connectionParams?: Readonly<Record<string, string>>,
 ): LiveClient {
   const received: ReceivedEvent[] = [];
+  const errors: string[] = [];
   const query = new URLSearchParams({ input: JSON.stringify({ topics }) });
   if (connectionParams !== undefined) query.set('connectionParams', JSON.stringify(connectionParams));
   const es = new EventSource(`${url}/api/trpc/live.subscribe?${query.toString()}`, {
@@ -37,7 +40,8 @@ export function subscribeLive(
   es.addEventListener('message', (m) =>
     received.push({ id: m.lastEventId, at: Date.now(), event: JSON.parse(m.data as string) as LiveEvent }),
   );
-  return { received, close: () => es.close() };
+  es.addEventListener('serialized-error', (m) => errors.push(m.data as string));
+  return { received, errors, close: () => es.close() };
 }
 
 /** The timeline runs a client was shown: those in snapshots and those published live, in arrival order. */

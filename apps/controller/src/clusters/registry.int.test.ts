@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiextensionsV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { contextToPathSegment } from '@opstudio/shared/kube/context-name';
 import { kubeConfigForContext, loadKubeConfig } from '../kube/kubeconfig';
@@ -193,9 +194,11 @@ describe('one studio, a service set per context', { skip: skipWithoutCluster, ti
     assert.equal(first.status, 200);
     assert.equal(other.status, 200);
     assert.ok(first.ms < 1000 && other.ms < 1000, `the reachable contexts took ${first.ms} and ${other.ms} ms`);
-    // the ConnectionBadge's data: the `cluster` topic says disconnected and why, at once
+    // the ConnectionBadge's data: the `cluster` topic says disconnected and why, at once, on the
+    // home page's one stream (the kinds it cannot list yet must not end it)
     const t0 = Date.now();
-    const badge = subscribeLive(server.url, server.launchToken ?? '', ['cluster'], { cluster: 'closed-port' });
+    const homeTopics = ['cluster', 'kinds', 'nodes', 'namespaces'];
+    const badge = subscribeLive(server.url, server.launchToken ?? '', homeTopics, { cluster: 'closed-port' });
     live.push(badge);
     const summary = await eventually('the closed port’s cluster snapshot', 2000, () =>
       badge.received.flatMap(({ event }) => (event.topic === 'cluster' ? [event.cluster] : [])).at(-1),
@@ -203,6 +206,8 @@ describe('one studio, a service set per context', { skip: skipWithoutCluster, ti
     console.log(`closed port's cluster snapshot in ${Date.now() - t0} ms`);
     assert.equal(summary.connected, false);
     assert.equal(summary.context, 'closed-port');
+    await sleep(500);
+    assert.deepEqual(badge.errors, [], 'the stream stays open');
     // the default cluster alone decides readiness; the others started on demand are counted, not named
     const ready = await fetch(`${server.url}/readyz`);
     const body = await ready.text();

@@ -63,7 +63,17 @@ export class KindsWatcher {
   }
 
   registerSnapshots(snapshots: SnapshotRegistry): void {
-    snapshots.register('kinds', async () => [{ topic: 'kinds', type: 'snapshot', items: await this.list() }]);
+    // A cluster whose first list failed has no snapshot to give yet: the stream carries on without
+    // one (the page's `cluster` topic says why) and the kinds arrive as upserts once it is listed.
+    // Throwing here would end the page's one stream, its `cluster` topic with it.
+    snapshots.register('kinds', async () => {
+      try {
+        return [{ topic: 'kinds', type: 'snapshot', items: await this.list() }];
+      } catch (err) {
+        if (err instanceof KubeUnreachableError) return [];
+        throw err;
+      }
+    });
   }
 
   /** Called for every changed or deleted kind (after it was published). */
