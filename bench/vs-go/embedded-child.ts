@@ -1,7 +1,9 @@
 // The embedded controller-manager alone in a process, as the studio runs it (Events to the API
 // server, every reconcile recorded by the HistoryStore), so its RSS is its own. Run by
 // embedded-side.ts with --expose-gc. Env: OPSTUDIO_KUBECONFIG, DATABASE_URL, VSGO_LEASE
-// (<namespace>/<name>), VSGO_WORKERS, VSGO_CRD (the CRD it must be running before it says ready).
+// (<namespace>/<name>), VSGO_WORKERS, VSGO_CRD (the CRD it must be running before it says ready),
+// VSGO_NO_HISTORY=1 and VSGO_HISTORY_WINDOW_MS (diagnosis only: no reconcile history, or another
+// batch window for its rows, to measure what the history costs).
 // stdout: one JSON line per happening (`ready`, `gc`, `heap`, `metrics`, `profile`); stdin: `gc`
 // (collect, then answer with the RSS), `metrics` (the registry's text, as /metrics serves it),
 // `heap <file>`, `profile-start` and `profile-stop <file>` (a V8 CPU profile, for Chrome's DevTools).
@@ -29,7 +31,13 @@ const emit = (line: Record<string, unknown>) => process.stdout.write(`${JSON.str
 const { kc } = loadKubeConfig(env('OPSTUDIO_KUBECONFIG'));
 const db = openDb(env('DATABASE_URL'));
 const cluster = learntClusterIdentity(kc);
-const store = new HistoryStore({ db, cluster, bus: new LiveBus() });
+const historyWindow = process.env.VSGO_HISTORY_WINDOW_MS;
+const store = new HistoryStore({
+  db,
+  cluster,
+  bus: new LiveBus(),
+  ...(historyWindow !== undefined && historyWindow !== '' ? { batchWindowMs: Number(historyWindow) } : {}),
+});
 const [namespace = '', name = ''] = env('VSGO_LEASE').split('/');
 const crdName = env('VSGO_CRD');
 const manager = new ControllerManager({
@@ -37,7 +45,7 @@ const manager = new ControllerManager({
   db,
   cluster,
   recorder: new EventRecorder({ sink: apiServerEventSink(kc) }),
-  history: store,
+  ...(process.env.VSGO_NO_HISTORY === '1' ? {} : { history: store }),
   lease: { namespace, name },
   maxConcurrentReconciles: Number(env('VSGO_WORKERS')),
 });
