@@ -1,4 +1,5 @@
-// The recorder against the real API server: repeats aggregate into one Event's series.
+// The recorder against the real API server: repeats aggregate into one Event's series, and a
+// series whose Event was deleted starts over.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -51,6 +52,15 @@ test(
     await rec.record({ ...input, type: 'Warning', reason: 'Failed', action: 'Reconcile', note: 'boom' });
     events = await list();
     assert.equal(events.length, 2);
+    for (const e of events) await api.deleteNamespacedEvent({ name: e.metadata?.name ?? '', namespace: 'default' });
+
+    // the series' Event is gone (its TTL, a delete): the next repeat starts a new Event, not an error
+    await rec.record(input);
+    events = await list();
+    assert.deepEqual(
+      events.map((e) => [e.reason, e.series?.count]),
+      [['Created', undefined]],
+    );
     for (const e of events) await api.deleteNamespacedEvent({ name: e.metadata?.name ?? '', namespace: 'default' });
   },
 );

@@ -7,9 +7,9 @@
 //   - a series whose Event has gone (TTL, deleted) starts over with a new Event.
 // `record()` never throws: an Event is telemetry, a reconcile must not fail because of it.
 import os from 'node:os';
-import { EventsV1Api, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import type { EventsV1Event, KubeConfig, V1ObjectReference } from '@kubernetes/client-node';
 import { isNotFound } from '../kube/errors';
+import { KubeJson } from '../kube/json-client';
 import type { Clock } from './clock';
 import { realClock } from './clock';
 import { microTime } from './micro-time';
@@ -50,17 +50,29 @@ export class EventNotFoundError extends Error {
 }
 
 export function apiServerEventSink(kc: KubeConfig): EventSink {
-  const api = kc.makeApiClient(EventsV1Api);
+  // plain JSON on the pooled connections (kube/json-client.ts), as every other write of a reconcile:
+  // one client, one error shape (KubeApiError), no model classes to serialize
+  const kube = new KubeJson(kc);
+  const events = (namespace: string) => `/apis/events.k8s.io/v1/namespaces/${encodeURIComponent(namespace)}/events`;
   return {
     async create(event) {
-      await api.createNamespacedEvent({ namespace: event.metadata?.namespace ?? 'default', body: event });
+      const namespace = event.metadata?.namespace ?? 'default';
+      await kube.request({
+        method: 'POST',
+        path: events(namespace),
+        body: event,
+        what: `create Event in ${namespace}`,
+      });
     },
     async patchSeries(namespace, name, series) {
       try {
-        await api.patchNamespacedEvent(
-          { name, namespace, body: { series } },
-          setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
-        );
+        await kube.request({
+          method: 'PATCH',
+          path: `${events(namespace)}/${encodeURIComponent(name)}`,
+          body: { series },
+          contentType: 'application/merge-patch+json',
+          what: `update Event ${namespace}/${name}`,
+        });
       } catch (err) {
         if (isNotFound(err)) throw new EventNotFoundError(`Event ${namespace}/${name} is gone`);
         throw err;
