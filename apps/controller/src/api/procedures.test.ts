@@ -90,7 +90,7 @@ function fakeContext(user: StudioUser, allowed: (q: AccessQuestion) => boolean) 
   const calls: {
     service: string[];
     reviews: AccessQuestion[];
-    audit: { action: string; result: string; error?: string | undefined }[];
+    audit: { action: string; result: string; error?: string | undefined; cluster?: string | undefined }[];
   } = { service: [], reviews: [], audit: [] };
   const access = {
     allowed: (_user: StudioUser, q: AccessQuestion) => {
@@ -110,10 +110,15 @@ function fakeContext(user: StudioUser, allowed: (q: AccessQuestion) => boolean) 
     },
   };
   const audit = {
-    record: (entry: { action: string; result: string; error?: string }) => (calls.audit.push(entry), Promise.resolve()),
+    record: (entry: { action: string; result: string; error?: string; cluster?: string }) => (
+      calls.audit.push(entry),
+      Promise.resolve()
+    ),
   };
   const identities = new KubeIdentities({} as KubeConfig, undefined, { impersonate: true });
-  const ctx = { user, identities, access, resources, audit } as unknown as RequestContext;
+  // the cluster the request was served for: the audit entry of a write names its context
+  const cluster = { conn: { contextName: 'admin@prod' } };
+  const ctx = { user, identities, access, resources, audit, cluster } as unknown as RequestContext;
   return { api: createCaller(ctx), calls };
 }
 
@@ -158,7 +163,7 @@ test("a write's 403 is worded for the user, once, and audited as denied under th
   );
   assert.deepEqual(calls.service, ['patch']);
   assert.deepEqual(
-    calls.audit.map((e) => [e.action, e.result, e.error]),
-    [['resources.patch', 'denied', message]],
+    calls.audit.map((e) => [e.action, e.result, e.error, e.cluster]),
+    [['resources.patch', 'denied', message, 'admin@prod']],
   );
 });
