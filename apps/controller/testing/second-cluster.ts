@@ -99,6 +99,26 @@ export function callerOn(server: RunningServer, context: string) {
   return createCaller({ ...server.services, ...server.clusters.get(context).context, user: LOCAL_ADMIN });
 }
 
+/** A custom resource as the resources router names it. */
+type ResourceRef = Parameters<ReturnType<typeof callerOn>['resources']['delete']>[0];
+
+/**
+ * The teardown of a design installed in several clusters, best effort: in each context its CRs
+ * `crs` first (their finalizer needs the controller, which the uninstall stops), then its CRD.
+ */
+export async function uninstallEverywhere(
+  server: RunningServer,
+  contexts: readonly string[],
+  designId: string,
+  crs: readonly ResourceRef[],
+): Promise<void> {
+  for (const context of contexts) {
+    const api = callerOn(server, context);
+    for (const cr of crs) await api.resources.delete(cr).catch(() => undefined);
+    await api.crds.uninstall({ designId, deleteResources: true }).catch(() => undefined);
+  }
+}
+
 /** A query over HTTP as the web app asks it, naming the cluster in CLUSTER_HEADER; fails the test unless 200. */
 export async function queryOn<T>(
   server: RunningServer,

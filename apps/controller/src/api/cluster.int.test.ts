@@ -47,6 +47,15 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
         .catch(() => undefined);
   });
 
+  /** opstudio_live_subscribers from /metrics: open streams by cluster. */
+  async function liveSubscribers(): Promise<Record<string, number>> {
+    const metrics = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })
+    ).text();
+    const open = metrics.matchAll(/^opstudio_live_subscribers\{cluster="([^"]*)"\} (\d+)$/gm);
+    return Object.fromEntries([...open].map(([, cluster = '', n = '']) => [cluster, Number(n)]));
+  }
+
   test('cluster.info reports the server, the version and 3/3 Ready nodes', async () => {
     const info = await createCaller({ ...server.services, user: LOCAL_ADMIN }).cluster.info();
     assert.equal(info.server, loadKubeConfig(kubeconfigPath).server);
@@ -82,6 +91,9 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
           cluster.event.cluster.nodes.ready === 3,
       );
 
+      // the open stream is counted under its cluster (its kubeconfig context)
+      assert.deepEqual(await liveSubscribers(), { [cluster.event.cluster.context]: 1 });
+
       const name = `live-${suffix}`;
       const t0 = Date.now();
       await core().createNamespace({ body: { metadata: { name } } });
@@ -107,11 +119,8 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
     }
     // The server notices the closed stream and unsubscribes from the bus.
     await eventually('the subscription to end', 5_000, async () => {
-      const metrics = await (
-        await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.launchToken}` } })
-      ).text();
-      const open = [...metrics.matchAll(/^opstudio_live_subscribers\{cluster="[^"]+"\} (\d+)$/gm)];
-      return open.length > 0 && open.every((m) => m[1] === '0') ? true : undefined;
+      const open = Object.values(await liveSubscribers());
+      return open.length > 0 && open.every((n) => n === 0) ? true : undefined;
     });
   });
 

@@ -75,25 +75,18 @@ export class ClusterRegistry implements KubeContexts {
 
   /**
    * Starts the sets of the contexts the studio installed in (remembered.ts), as first use would, so
-   * their controllers reconcile from boot; a context the kubeconfig no longer has is skipped and
-   * named in the log. Returns the contexts started.
+   * their controllers reconcile from boot; one the kubeconfig no longer has is named in the log.
    */
-  startRemembered(contexts: readonly string[]): string[] {
-    const started: string[] = [];
+  startRemembered(contexts: readonly string[]): void {
     for (const name of contexts) {
-      if (this.sets.has(this.canonical(name))) continue;
-      if (this.kubeconfig.kc.getContextObject(name) === null) {
-        this.log(`context "${name}" has CRDs the studio installed but is not in the kubeconfig: not started`);
-        continue;
-      }
       try {
         this.get(name);
-        started.push(name);
       } catch (err) {
-        this.log(`context "${name}" not started: ${err instanceof Error ? err.message : String(err)}`);
+        this.log(
+          `context "${name}" has CRDs the studio installed but is not started: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
     }
-    return started;
   }
 
   /** The sets started so far, the default first. */

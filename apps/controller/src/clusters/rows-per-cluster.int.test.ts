@@ -22,7 +22,13 @@ import { kubeConfigForContext, loadKubeConfig } from '../kube/kubeconfig';
 import { startServer, type RunningServer } from '../server';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster, testServerConfig } from '../../testing';
 import { exampleDesign } from '../../testing/design-fixture';
-import { callerOn, queryOn, startSecondSandbox, type SecondSandbox } from '../../testing/second-cluster';
+import {
+  callerOn,
+  queryOn,
+  startSecondSandbox,
+  uninstallEverywhere,
+  type SecondSandbox,
+} from '../../testing/second-cluster';
 import { readClusterId } from './cluster-identity';
 
 const run = promisify(execFile);
@@ -104,22 +110,16 @@ describe('pauses and failed reconciles per cluster', { skip: skipWithoutCluster,
 
   after(async () => {
     if (server !== undefined) {
-      for (const context of [testContext, second.context]) {
+      const both = [testContext, second.context];
+      for (const context of both) {
         await api(context)
           .controllers.resume({ crdName })
           .catch(() => undefined);
         await core(context)
           .deleteNamespacedResourceQuota({ name: 'no-deployments', namespace: ns })
           .catch(() => undefined);
-        // the finalizer needs the controller: delete the CRs while it still runs
-        for (const name of ['fails-here', 'fails-there', 'after-restart'])
-          await api(context)
-            .resources.delete(cr(name))
-            .catch(() => undefined);
-        await api(context)
-          .crds.uninstall({ designId, deleteResources: true })
-          .catch(() => undefined);
       }
+      await uninstallEverywhere(server, both, designId, ['fails-here', 'fails-there', 'after-restart'].map(cr));
       await server.close();
     }
     await db?.$disconnect();

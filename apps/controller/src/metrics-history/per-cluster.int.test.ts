@@ -6,20 +6,28 @@
 // never the default's, and each cluster's reconcile counter equals its own timeline.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CoreV1Api } from '@kubernetes/client-node';
-import { parseDesign, serializeDesign } from '@opstudio/shared/design/io';
+import { serializeDesign } from '@opstudio/shared/design/io';
+import { fullGroup } from '@opstudio/shared/design/names';
 import { totalRate } from '@opstudio/shared/metrics/index';
 import type { ControllerPoint } from '@opstudio/shared/metrics/index';
-import { repoRoot } from '../config';
 import { kubeConfigForContext, loadKubeConfig } from '../kube/kubeconfig';
 import type { RunningServer } from '../server';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
-import { callerOn, queryOn, startSecondSandbox, startStudioOn, type SecondSandbox } from '../../testing/second-cluster';
+import { exampleDesign } from '../../testing/design-fixture';
+import {
+  callerOn,
+  queryOn,
+  startSecondSandbox,
+  startStudioOn,
+  uninstallEverywhere,
+  type SecondSandbox,
+} from '../../testing/second-cluster';
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const group = `metrics-${suffix}.example.com`;
+const design = exampleDesign('memcached.design.yaml', `metrics-${suffix}`);
+const group = fullGroup(design);
 const crdName = `memcacheds.${group}`;
 const ns = `metrics-it-${suffix}`; // the Lease and the CRs, in both clusters
 
@@ -78,25 +86,13 @@ describe('controller metrics per cluster', { skip: skipWithoutCluster, timeout: 
     for (const context of [testContext, second.context])
       await core(context).createNamespace({ body: { metadata: { name: ns } } });
     server = await startStudioOn(list, { namespace: ns, name: 'opstudio-metrics-it' });
-    const parsed = parseDesign(readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8'));
-    assert.ok(parsed.ok);
-    const design = { ...parsed.design, crd: { ...parsed.design.crd, group: `metrics-${suffix}` } };
     designId = (await api(testContext).designs.save({ name: `memcached-${suffix}`, yaml: serializeDesign(design) })).id;
     for (const context of [testContext, second.context]) await api(context).crds.install({ designId });
   });
 
   after(async () => {
     if (server !== undefined) {
-      for (const context of [testContext, second.context]) {
-        // the finalizer needs the controller: delete the CRs while it still runs
-        for (const name of ['only-here', 'there-too'])
-          await api(context)
-            .resources.delete(cr(name))
-            .catch(() => undefined);
-        await api(context)
-          .crds.uninstall({ designId, deleteResources: true })
-          .catch(() => undefined);
-      }
+      await uninstallEverywhere(server, [testContext, second.context], designId, ['only-here', 'there-too'].map(cr));
       await server.close();
     }
     await core(testContext)

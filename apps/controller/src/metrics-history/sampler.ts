@@ -9,6 +9,7 @@ import { pointBetween, Ring, reconcileResults } from '@opstudio/shared/metrics/i
 import type { Bucket, ControllerPoint, ControllerSample, ReconcileResult } from '@opstudio/shared/metrics/index';
 import { register } from 'prom-client';
 import type { MetricValue } from 'prom-client';
+import { controllerKey, NO_CLUSTER } from '../runtime/metrics';
 
 export const SAMPLE_EVERY_MS = 5_000;
 export const WINDOW_MS = 15 * 60_000;
@@ -21,13 +22,12 @@ async function values(name: string): Promise<Values> {
 }
 
 /**
- * The key of one controller in one cluster: its series' `cluster` and `controller` (workqueue:
- * `name`) labels; JSON, so no pair of names can collide with another. A series without `cluster`
- * is the empty cluster's, as Prometheus reads it.
+ * A series' controller key (controllerKey) from its `cluster` and `controller` (workqueue: `name`)
+ * labels; a series without `cluster` is NO_CLUSTER's, as Prometheus reads it.
  */
-export function seriesKey(cluster: unknown, controller: unknown): string | undefined {
+function seriesKey(cluster: unknown, controller: unknown): string | undefined {
   return typeof controller === 'string'
-    ? JSON.stringify([typeof cluster === 'string' ? cluster : '', controller])
+    ? controllerKey(typeof cluster === 'string' ? cluster : NO_CLUSTER, controller)
     : undefined;
 }
 

@@ -142,6 +142,7 @@ export class WorkQueueController {
 
   /** The one place an outcome becomes queue actions and metrics. */
   private handle(key: string, result: Outcome): void {
+    // label order as controller-runtime writes it (controller, result), then cluster
     const count = (label: ReconcileResultLabel) =>
       reconcileTotal.inc({ controller: this.name, result: label, cluster: this.labels.cluster });
     switch (result.kind) {

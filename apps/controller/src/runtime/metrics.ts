@@ -87,7 +87,7 @@ export type ReconcileResultLabel = 'success' | 'error' | 'requeue' | 'requeue_af
 /** Sets every series of a controller to 0 at start, as controller-runtime's initMetrics does, so rates work from the first scrape. */
 export function initControllerMetrics(labels: ControllerLabels, workers: number): void {
   for (const result of ['error', 'requeue_after', 'requeue', 'success'] as const)
-    reconcileTotal.inc({ controller: labels.controller, result, cluster: labels.cluster }, 0);
+    reconcileTotal.inc({ controller: labels.controller, result, cluster: labels.cluster }, 0); // controller-runtime's label order, then cluster
   reconcileErrors.inc(labels, 0);
   terminalReconcileErrors.inc(labels, 0);
   maxConcurrentReconciles.set(labels, workers);
@@ -124,7 +124,8 @@ interface InFlightSource {
 
 /** In-flight start times of each live queue by cluster and name, read when Prometheus scrapes (client-go polls every 500 ms instead). */
 const inFlightSources = new Map<string, InFlightSource>();
-const sourceKey = (cluster: string, name: string) => JSON.stringify([cluster, name]);
+/** One controller (or its queue) of one cluster as a map key: JSON, so no two pairs of names collide. */
+export const controllerKey = (cluster: string, name: string): string => JSON.stringify([cluster, name]);
 
 function inFlightSeconds(source: InFlightSource): number[] {
   const now = source.now();
@@ -173,7 +174,7 @@ export function prometheusQueueMetrics(name: string, opts: QueueMetricsOptions =
   const labels = { name, controller: name, cluster };
   const depthLabels = { name, controller: name, priority: '', cluster };
   const now = opts.now ?? Date.now;
-  const key = sourceKey(cluster, name);
+  const key = controllerKey(cluster, name);
   depth.set(depthLabels, 0);
   adds.inc(labels, 0);
   retries.inc(labels, 0);
