@@ -183,6 +183,23 @@ test('"?" shows every shortcut; Esc closes the palette and the overlay, and the 
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
 });
 
+// With nothing focused before the palette opened, the browser leaves the focus in its closed field
+// until the next frame: a "?" in that moment was taken as typing and lost (1 time in 4 or so).
+test('"?" pressed right after Esc opens the overlay, every time', async ({ page }) => {
+  await page.goto('/');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  for (let i = 0; i < 10; i++) {
+    await openPalette(page);
+    await field(page).fill('mem');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    await expect(help, `try ${i + 1}`).toBeVisible({ timeout: 2_000 });
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+    await page.evaluate('document.activeElement?.blur()'); // nothing focused again, as at the start
+  }
+});
+
 test('the header button opens the palette and shows its shortcut', async ({ page }) => {
   await page.goto('/');
   const button = page.getByRole('button', { name: 'Search Ctrl K' });

@@ -30,6 +30,14 @@ export function Palette() {
     setShown(next);
   }, []);
 
+  // a dialog's close event arrives a task after Esc: by then "?" may have opened the other one
+  const closeIfShown = useCallback(
+    (which: Exclude<Shown, null>) => {
+      if (shownNow.current === which) show(null);
+    },
+    [show],
+  );
+
   useEffect(() => {
     if (shown !== null) return;
     const target = returnTo.current;
@@ -60,8 +68,8 @@ export function Palette() {
         {/* spaces between, so the accessible name reads "Search Ctrl K" */}
         <span>Search</span> <kbd className={styles.kbd}>{mac ? '⌘' : 'Ctrl'}</kbd> <kbd className={styles.kbd}>K</kbd>
       </button>
-      <CommandPalette open={shown === 'palette'} onClose={() => show(null)} onHelp={() => show('help')} />
-      <HelpOverlay open={shown === 'help'} mac={mac} onClose={() => show(null)} />
+      <CommandPalette open={shown === 'palette'} onClose={() => closeIfShown('palette')} onHelp={() => show('help')} />
+      <HelpOverlay open={shown === 'help'} mac={mac} onClose={() => closeIfShown('help')} />
     </>
   );
 }

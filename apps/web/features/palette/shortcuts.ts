@@ -29,9 +29,15 @@ export const PAGE_KEYS: readonly { keys: string; description: string }[] = [
   { keys: 'mod+y', description: 'Designer: redo (outside the YAML editor)' },
 ];
 
-/** Where typed keys are text: form fields, editable regions, and the Monaco editor. */
+/**
+ * Where typed keys are text: form fields, editable regions, and the Monaco editor. Not a field in
+ * a dialog that has just closed: the browser keeps the focus there until its next frame when it
+ * has nowhere to return it, and a key pressed right after Esc ("?") would otherwise be lost.
+ */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
+  const dialog = target.closest('dialog');
+  if (dialog !== null && !dialog.open) return false;
   if (target.closest('.monaco-editor') !== null) return true;
   if (target instanceof HTMLInputElement)
     return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
