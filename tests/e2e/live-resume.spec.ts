@@ -8,6 +8,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { kube, kubeconfig, withMemcached } from './resources-helpers';
 import { TcpProxy } from '../../apps/controller/testing/tcp-proxy';
 import { ALLOWED_NAME, launchToken } from './launch';
+import { CONNECTION_DROPPED } from '../../apps/web/features/live/live-state';
 
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 
@@ -60,6 +61,9 @@ test('a cut live connection reconnects by itself and the timeline misses no run 
     await proxy.cut();
     try {
       await expect(page.getByLabel('Connection: Controller offline')).toBeVisible({ timeout: 15_000 });
+      // said in words (tRPC's own for a dropped EventSource is "Unknown error")
+      await expect(page.getByRole('navigation').getByText(`Kinds unavailable: ${CONNECTION_DROPPED}`)).toBeVisible();
+      await expect(page.getByText('Unknown error')).toHaveCount(0);
       test
         .info()
         .annotations.push({ type: 'connection cut → "offline" shown', description: `${Date.now() - cutAt} ms` });

@@ -11,7 +11,8 @@ export function ClusterStatus() {
     return (
       <div className={`${styles.status} ${styles.warn}`} role="status">
         <p className={styles.headline}>Lost contact with the studio controller: reconnecting…</p>
-        {error !== null && <p className={styles.detail}>{error}</p>}
+        {/* the headline says a dropped connection already; the server's reason is worth adding */}
+        {error !== null && error.code !== null && <p className={styles.detail}>{error.message}</p>}
       </div>
     );
   }

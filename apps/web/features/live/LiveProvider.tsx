@@ -10,13 +10,14 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import type { ReactNode } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { SESSION_QUERY_KEY } from '../auth/SessionProvider';
-import { applyLiveEvents, connectionOf, emptyLiveState } from './live-state';
-import type { Connection, LiveState } from './live-state';
+import { applyLiveEvents, connectionOf, emptyLiveState, streamErrorOf } from './live-state';
+import type { Connection, LiveState, StreamError } from './live-state';
 
 interface LiveContextValue {
   readonly state: LiveState;
   readonly connection: Connection;
-  readonly error: string | null;
+  /** Why the stream is not live, when it is not: the server's answer, or a dropped connection (code null). */
+  readonly error: StreamError | null;
   readonly register: (topics: readonly Topic[]) => () => void;
   /** Every raw event of `topic`, as it arrives (for components that keep their own state). */
   readonly listen: (topic: Topic, fn: (event: LiveEvent) => void) => () => void;
@@ -71,9 +72,14 @@ export function LiveProvider({ children }: { readonly children: ReactNode }) {
   // A subscription that ended in an error (e.g. the controller restarted mid-handshake) starts
   // over; so does one the server ended (its session ended: signed out, deleted, expired). When
   // the answer is then UNAUTHORIZED, the session is asked again and the gate shows the way in.
-  const { status, reset, error } = subscription;
+  const { status, reset, error: raw } = subscription;
+  // derived from the previous render's (React's "storing information from previous renders"):
+  // the server's error outlives the dropped connection that follows it
+  const [seen, setSeen] = useState<{ raw: typeof raw; error: StreamError | null }>({ raw: null, error: null });
+  if (seen.raw !== raw) setSeen({ raw, error: streamErrorOf(raw, seen.error) });
+  const { error } = seen;
   const queryClient = useQueryClient();
-  const errorCode = error === null ? null : ((error.data as { code?: string } | undefined)?.code ?? '');
+  const errorCode = error === null ? null : (error.code ?? '');
   const unauthorized = errorCode === 'UNAUTHORIZED';
   useEffect(() => {
     if (unauthorized) void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
@@ -106,8 +112,8 @@ export function LiveProvider({ children }: { readonly children: ReactNode }) {
 
   const connection = connectionOf(status, errorCode, state.cluster);
   const value = useMemo(
-    () => ({ state, connection, error: subscription.error?.message ?? null, register, listen }),
-    [state, connection, subscription.error, register, listen],
+    () => ({ state, connection, error, register, listen }),
+    [state, connection, error, register, listen],
   );
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 }

@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ClusterSummary, NamespaceSummary } from '@opstudio/controller/router';
-import { applyLiveEvent, applyLiveEvents, connectionOf, emptyLiveState } from './live-state';
+import {
+  applyLiveEvent,
+  applyLiveEvents,
+  CONNECTION_DROPPED,
+  connectionOf,
+  emptyLiveState,
+  streamErrorOf,
+} from './live-state';
 import type { ResourceRow } from '../resources/api-types';
 
 const ns = (name: string, uid = `u-${name}`): NamespaceSummary => ({ uid, name, phase: 'Active', createdAt: null });
@@ -58,6 +65,20 @@ test('the connection badge follows the subscription first, then the cluster', ()
   // a context the kubeconfig does not have: said as such while the subscription retries
   assert.equal(connectionOf('error', 'NOT_FOUND', null), 'cluster-unknown');
   assert.equal(connectionOf('connecting', 'NOT_FOUND', null), 'cluster-unknown');
+});
+
+test("the stream's error: the server's words outlive the dropped connection after them; a drop alone is said in words", () => {
+  const server = { message: 'cannot reach the database: check DATABASE_URL', data: { code: 'SERVICE_UNAVAILABLE' } };
+  const dropped = { message: 'Unknown error' }; // tRPC's words for the EventSource's error event
+  const first = streamErrorOf(server, null);
+  assert.deepEqual(first, { message: server.message, code: 'SERVICE_UNAVAILABLE' });
+  assert.equal(streamErrorOf(dropped, first), first);
+  assert.equal(streamErrorOf(null, first), null); // live again
+  assert.deepEqual(streamErrorOf(dropped, null), { message: CONNECTION_DROPPED, code: null });
+  // a later server answer replaces what was shown
+  const notFound = { message: 'no context "x"', data: { code: 'NOT_FOUND' } };
+  assert.deepEqual(streamErrorOf(notFound, first), { message: notFound.message, code: 'NOT_FOUND' });
+  assert.deepEqual(streamErrorOf({ message: 'x', data: null }, null), { message: CONNECTION_DROPPED, code: null });
 });
 
 test('resource rows, owned objects and events fold per topic; a later snapshot replaces rows', () => {

@@ -156,12 +156,38 @@ export function applyLiveEvents(state: LiveState, events: readonly LiveEvent[]):
   return next;
 }
 
+/** The live stream's error as the page words it; `code` null for a dropped connection (no server answer). */
+export interface StreamError {
+  readonly message: string;
+  readonly code: string | null;
+}
+
+export const CONNECTION_DROPPED = 'the connection to the studio controller dropped; reconnecting';
+
+/**
+ * tRPC reports two kinds of error on a subscription: the server's, with its message and code, and
+ * the transport's when the connection drops: the EventSource's error event, which carries no text
+ * (tRPC words it "Unknown error"). A server error that ends the stream is followed by such a drop
+ * as the browser reconnects, so the server's error stays what is shown until the stream is back
+ * (`error` null); a drop with no server error before it says so in words.
+ */
+export function streamErrorOf(
+  error: { readonly message: string; readonly data?: unknown } | null,
+  previous: StreamError | null,
+): StreamError | null {
+  if (error === null) return null;
+  const code = (error.data as { code?: unknown } | null | undefined)?.code;
+  if (typeof code === 'string') return { message: error.message, code };
+  return previous ?? { message: CONNECTION_DROPPED, code: null };
+}
+
 /** What the connection badge and the pages show, from the subscription's status and the cluster summary. */
 export type Connection = 'connecting' | 'live' | 'cluster-down' | 'cluster-unknown' | 'controller-down';
 
 /**
- * `errorCode`: the tRPC code of the subscription's last error, null when it had none. NOT_FOUND is
- * the controller answering that the page's context is not in its kubeconfig: not a lost controller.
+ * `errorCode`: the tRPC code of the subscription's last error, null when it had none, '' for a
+ * dropped connection. NOT_FOUND is the controller answering that the page's context is not in its
+ * kubeconfig: not a lost controller.
  */
 export function connectionOf(
   subscriptionStatus: 'idle' | 'connecting' | 'pending' | 'error',

@@ -15,7 +15,7 @@ export function useKinds(): { readonly kinds: readonly ResourceKind[] | null; re
         : [...state.kinds.values()].sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name)),
     [state.kinds],
   );
-  return { kinds, error };
+  return { kinds, error: error?.message ?? null };
 }
 
 /** One kind by its CRD name; undefined while the list loads, null when the cluster has no such CRD. */
