@@ -46,7 +46,7 @@ export interface ClusterContext {
   readonly resources: ResourcesService;
   readonly history: Pick<HistoryStore, 'page' | 'recentFailures'>;
   /** The embedded controller-manager: what runs here, and whether this replica leads. */
-  readonly manager: Pick<ControllerManager, 'active' | 'isLeader' | 'handOff' | 'whoReconciles'>;
+  readonly manager: Pick<ControllerManager, 'active' | 'isLeader' | 'handOff' | 'whoReconciles' | 'leaseRefusal'>;
   /** Which cluster this is in the database (its kube-system uid): pauses are kept per cluster. */
   readonly clusterIdentity: Pick<ClusterIdentity, 'current' | 'require'>;
   /** SubjectAccessReviews for filtering cached reads per user. */

@@ -196,6 +196,50 @@ describe('in-cluster mode with the chart RBAC', { skip: skipWithoutCluster }, ()
         delete process.env.KUBERNETES_SERVICE_PORT;
       }
     });
+
+    // Another kubeconfig context starts without that check (on first use, or at boot if remembered):
+    // its manager campaigns, is refused, and the kind page says so with the fix instead of
+    // "starting"; once an admin grants the rule, it leads and the refusal is gone.
+    test('a Lease refused after start-up: the kind page names the verb, the namespace and the rule', async () => {
+      const s = studio!;
+      const leaseNs = `lease-${suffix}`;
+      const core = admin().makeApiClient(CoreV1Api);
+      await core.createNamespace({ body: { metadata: { name: leaseNs } } });
+      const other = await startServices(s.identity.conn, migratedTempDb(), {
+        lease: { namespace: leaseNs, name: LEASE_NAME },
+      });
+      try {
+        const caller = createCaller({ ...other.services, user: LOCAL_ADMIN });
+        const handOff = () => caller.controllers.handOff({ crdName: `${plural}.${s.group}` });
+        const answer = await eventually('the refusal in the hand-off answer', 30_000, async () => {
+          // (until the campaign's first answer, reading the hand-off Lease is refused with no reason yet)
+          const a = await handOff().catch(() => undefined);
+          return a?.refusal != null ? a : undefined;
+        });
+        assert.match(
+          answer.refusal!,
+          new RegExp(`^HTTP 403: the studio may not get its Lease in namespace "${leaseNs}"`),
+        );
+        assert.match(answer.refusal!, /apiGroups: \["coordination.k8s.io"\], resources: \["leases"\]/);
+        assert.deepEqual(answer.holder, { side: 'none' });
+        assert.equal(other.services.manager.isLeader, false);
+
+        await grantRole(admin(), {
+          namespace: leaseNs,
+          role: 'studio-leases',
+          rules: [{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update'] }],
+          subject: { kind: 'User', name: s.identity.username },
+        });
+        const mended = await eventually('the studio to lead once granted', 60_000, async () => {
+          const a = await handOff().catch(() => undefined);
+          return a?.refusal === null && other.services.manager.isLeader ? a : undefined;
+        });
+        assert.equal(mended.refusal, null);
+      } finally {
+        await other.stop();
+        await core.deleteNamespace({ name: leaseNs }).catch(() => undefined);
+      }
+    });
   });
 
   describe('with the Deployment writes removed from the chart rules', () => {

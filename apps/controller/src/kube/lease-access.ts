@@ -31,9 +31,14 @@ export async function checkLeaseAccess(kc: KubeConfig, namespace: string): Promi
     if (review.status?.allowed !== true) refused.push(verb);
   }
   if (refused.length === 0) return;
-  throw new LeaseAccessError(
-    `the studio may not ${refused.join('/')} its Lease in namespace "${namespace}" (leader election): ` +
-      `bind a Role there with the rule {apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: ["get", "create", "update"]} ` +
-      `to the studio's identity, or set OPSTUDIO_LEASE_NAMESPACE to a namespace it may write`,
+  throw new LeaseAccessError(leaseRefusalText(refused, namespace));
+}
+
+/** What was refused on the studio's Leases in `namespace`, and the Role rule (or setting) that mends it. */
+export function leaseRefusalText(verbs: readonly string[], namespace: string): string {
+  return (
+    `the studio may not ${verbs.join('/')} its Lease in namespace "${namespace}" (leader election): ` +
+    `bind a Role there with the rule {apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: ["get", "create", "update"]} ` +
+    `to the studio's identity, or set OPSTUDIO_LEASE_NAMESPACE to a namespace it may write`
   );
 }

@@ -3,6 +3,7 @@
 // same), and what this replica's controller-manager does with it.
 import type { HandOffHolder } from '@opstudio/shared/kube/handoff';
 import type { StudioDb } from '../db';
+import { kubeStatusCode } from '../kube/errors';
 import { kindPause, pauseKind, resumeKind } from './kind-pauses';
 import type { KindPauseView } from './kind-pauses';
 import type { ControllerManager, KindHandOffState } from './manager';
@@ -16,9 +17,11 @@ export interface KindHandOffView {
   /** This replica's controller for the kind (replicas that do not lead say 'stopped'). */
   readonly here: KindHandOffState;
   readonly leader: boolean;
+  /** The API server refuses this replica a Lease it needs to reconcile the kind: what, and the fix. */
+  readonly refusal: string | null;
 }
 
-export type HandOffManager = Pick<ControllerManager, 'handOff' | 'whoReconciles' | 'isLeader'>;
+export type HandOffManager = Pick<ControllerManager, 'handOff' | 'whoReconciles' | 'isLeader' | 'leaseRefusal'>;
 
 export async function kindHandOffView(
   db: StudioDb,
@@ -26,8 +29,23 @@ export async function kindHandOffView(
   manager: HandOffManager,
   crdName: string,
 ): Promise<KindHandOffView> {
-  const [pause, holder] = await Promise.all([kindPause(db, clusterId, crdName), manager.whoReconciles(crdName)]);
-  return { crdName, pause, holder, here: manager.handOff(crdName), leader: manager.isLeader };
+  const [pause, holder] = await Promise.all([
+    kindPause(db, clusterId, crdName),
+    // a studio refused its Leases may not read them either: nobody it can see holds the kind, and
+    // `refusal` says why (the manager's campaign met the same answer)
+    manager.whoReconciles(crdName).catch((err: unknown): HandOffHolder => {
+      if (kubeStatusCode(err) === 403 && manager.leaseRefusal(crdName) !== null) return { side: 'none' };
+      throw err;
+    }),
+  ]);
+  return {
+    crdName,
+    pause,
+    holder,
+    here: manager.handOff(crdName),
+    leader: manager.isLeader,
+    refusal: manager.leaseRefusal(crdName),
+  };
 }
 
 /** Pauses (or resumes) a kind in one cluster; that cluster's leading controller-manager sees it within its poll period. */

@@ -21,6 +21,7 @@ import type { HistoryStore } from '../history/store';
 import type { InformerCache } from '../kube/informer-cache';
 import { DESIGN_LABEL, installedFrom } from '../install/labels';
 import { ResilientInformer } from '../kube/informer';
+import { leaseRefusalText } from '../kube/lease-access';
 import { LeaderElector } from '../runtime/leader-election';
 import type { EventRecorder } from '../runtime/recorder';
 import { GraphOperator } from './graph-operator';
@@ -134,6 +135,16 @@ export class ControllerManager {
     if (r === undefined) return { state: 'stopped' };
     if (r.elector.isLeader) return { state: 'reconciling' };
     return { state: 'waiting', holder: r.elector.leader };
+  }
+
+  /**
+   * Why this replica cannot reconcile the kind when the API server refuses it a Lease: its main
+   * Lease (then no kind runs), else the kind's hand-off Lease. Null while nothing is refused.
+   */
+  leaseRefusal(crdName: string): string | null {
+    const refusal = this.leader?.refusal ?? this.running.get(crdName)?.elector.refusal;
+    if (refusal === undefined) return null;
+    return `HTTP ${refusal.code}: ${leaseRefusalText([refusal.verb], this.lease.namespace)}`;
   }
 
   /** Who holds the kind's hand-off Lease, read from the cluster (any replica). */

@@ -48,6 +48,16 @@ export interface LeaderElectorOptions {
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
+type LeaseStep = 'read' | 'create' | 'update' | 'release';
+/** The API verb of each step, as RBAC names it. */
+const LEASE_VERB = { read: 'get', create: 'create', update: 'update', release: 'update' } as const;
+
+/** What the API server refused on the Lease: the verb and the HTTP status (401 or 403). */
+export interface LeaseRefusal {
+  readonly verb: (typeof LEASE_VERB)[LeaseStep];
+  readonly code: number;
+}
+
 /** Time-wrapped Lease values: `as unknown as Date` because client-node types MicroTime as Date but the server needs six digits. */
 const wire = (ms: number) => microTime(ms) as unknown as Date;
 
@@ -66,6 +76,7 @@ export class LeaderElector {
   /** A kick came during an attempt: the next attempt does not wait. */
   private kicked = false;
   private readonly gaugeLabels: { readonly name: string; readonly cluster: string };
+  private refused: LeaseRefusal | undefined;
 
   constructor(private readonly opts: LeaderElectorOptions) {
     this.identity = opts.identity ?? `${os.hostname()}_${randomUUID()}`;
@@ -89,6 +100,14 @@ export class LeaderElector {
   /** The holder this process last saw on the Lease ('' when none). */
   get leader(): string {
     return this.lastLeader;
+  }
+
+  /**
+   * The API server's refusal (401/403) of the last attempt on the Lease, until one succeeds: a
+   * candidate that may not write its Lease never leads, and this says why (the kind page shows it).
+   */
+  get refusal(): LeaseRefusal | undefined {
+    return this.refused;
   }
 
   /** A candidate tries again now instead of at the end of its retry wait (no effect while leading). */
@@ -196,7 +215,7 @@ export class LeaderElector {
           body: { metadata: { name, namespace }, spec },
         });
         this.observe(created, Date.now());
-        return true;
+        return this.succeeded();
       } catch (createErr) {
         return this.failed('create', createErr);
       }
@@ -224,7 +243,7 @@ export class LeaderElector {
         body: { metadata: { name, namespace, resourceVersion: lease.metadata?.resourceVersion }, spec: next },
       });
       this.observe(updated, Date.now());
-      return true;
+      return this.succeeded();
     } catch (err) {
       return this.failed('update', err);
     }
@@ -268,10 +287,19 @@ export class LeaderElector {
     }
   }
 
-  private failed(what: string, err: unknown): false {
+  private succeeded(): true {
+    this.refused = undefined;
+    return true;
+  }
+
+  private failed(what: LeaseStep, err: unknown): false {
     // 409: someone else wrote first; the next period reads the new version.
     const code = kubeStatusCode(err);
-    if (code !== 409)
+    const refusal = code === 401 || code === 403 ? { verb: LEASE_VERB[what], code } : undefined;
+    // a refusal is said once, not at every retry (it stays until an attempt succeeds)
+    const repeated = refusal !== undefined && this.refused?.verb === refusal.verb && this.refused.code === code;
+    if (refusal !== undefined) this.refused = refusal;
+    if (code !== 409 && !repeated)
       this.log(`error during lease ${what}`, {
         lease: `${this.opts.namespace}/${this.opts.name}`,
         error: code !== undefined ? `HTTP ${code}` : String(err),
