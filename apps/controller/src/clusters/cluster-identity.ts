@@ -4,7 +4,6 @@
 // never changed, so it survives a renamed kubeconfig context, and two contexts of one cluster (two
 // users, two server URLs) share it. When the namespace cannot be read (RBAC, or no answer) the id
 // is the context's name prefixed `context:`: stable for that context, not shared with its siblings.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CoreV1Api } from '@kubernetes/client-node';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { StudioDb } from '../db';
@@ -94,7 +93,7 @@ export class ClusterIdentity {
 export async function learnClusterId(opts: {
   readonly kc: KubeConfig;
   readonly contextName: string;
-  readonly cluster: Pick<ClusterWatcher, 'isConnected'>;
+  readonly cluster: Pick<ClusterWatcher, 'whenConnected'>;
   readonly identity: ClusterIdentity;
   /** The default cluster's set: claim the rows without a cluster. */
   readonly claim?: StudioDb;
@@ -102,9 +101,7 @@ export async function learnClusterId(opts: {
   readonly signal: AbortSignal;
 }): Promise<void> {
   const { signal, log } = opts;
-  // the ClusterWatcher probes every second while disconnected: reading its flag as often is enough
-  while (!opts.cluster.isConnected)
-    if ((await sleep(500, false, { signal }).catch(() => true)) || signal.aborted) return;
+  if (!(await opts.cluster.whenConnected(signal))) return;
   const { id, fallback } = await readClusterId(opts.kc, opts.contextName);
   if (fallback !== undefined) log('Cluster id is the context name', { clusterId: id, reason: fallback });
   if (opts.claim !== undefined) {

@@ -1,7 +1,7 @@
 // Faults between the controller and the API server, made real with a TCP proxy in front of the
 // sandbox's API server (TLS passes through untouched): the proxy goes away → the cluster topic
-// says disconnected; it comes back → connected again (onReconnected fires once) and new changes
-// flow, with no restart.
+// says disconnected; it comes back → connected again (onReconnected fires once, whenConnected
+// answers) and new changes flow, with no restart.
 // A proxy that silently stops forwarding → the watchdog restarts the watch.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,6 +46,7 @@ describe('the cluster connection survives API server outages', { skip: skipWitho
 
   test('goes disconnected when the API server goes away, and recovers by itself', async () => {
     assert.equal(watcher.summary().connected, true);
+    assert.equal(await watcher.whenConnected(stop.signal), true, 'connected: answered at once');
     assert.equal(reconnects, 0, 'the first connection is not a reconnection');
     const cutAt = Date.now();
     await proxy.cut();
@@ -64,8 +65,17 @@ describe('the cluster connection survives API server outages', { skip: skipWitho
     await core.createNamespace({ body: { metadata: { name } } });
     created.push(name);
 
+    // waiting for the cluster (learnClusterId does): nothing while it is down, an abort answers false
+    const gaveUp = new AbortController();
+    const waiting = watcher.whenConnected(gaveUp.signal);
+    const waitingOn = watcher.whenConnected(stop.signal);
+    gaveUp.abort();
+    assert.equal(await waiting, false);
+
     const backAt = Date.now();
     await proxy.listen();
+    assert.equal(await waitingOn, true, 'answered as soon as the probe found the API server again');
+    console.log(`# API server back → whenConnected: ${Date.now() - backAt} ms`);
     await eventually('a connected cluster event', 15_000, () => {
       const c = lastCluster();
       return c?.topic === 'cluster' && c.cluster.connected ? c : undefined;

@@ -36,6 +36,7 @@ export class ClusterWatcher {
   private probing: Promise<void> | undefined;
   private everConnected = false;
   private readonly reconnectListeners = new Set<() => void>();
+  private readonly connectWaiters = new Set<() => void>();
   private readonly published = { nodes: new Map<string, string>(), namespaces: new Map<string, string>() };
   private readonly log: (message: string) => void;
 
@@ -106,6 +107,23 @@ export class ClusterWatcher {
   onReconnected(cb: () => void): () => void {
     this.reconnectListeners.add(cb);
     return () => this.reconnectListeners.delete(cb);
+  }
+
+  /** True once the API server has answered (at once if it has), false when `signal` aborts first. */
+  whenConnected(signal: AbortSignal): Promise<boolean> {
+    if (this.connected) return Promise.resolve(true);
+    if (signal.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const done = (answered: boolean) => {
+        this.connectWaiters.delete(onConnected);
+        signal.removeEventListener('abort', onAbort);
+        resolve(answered);
+      };
+      const onConnected = () => done(true);
+      const onAbort = () => done(false);
+      this.connectWaiters.add(onConnected);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   summary(): ClusterSummary {
@@ -195,6 +213,7 @@ export class ClusterWatcher {
     this.everConnected ||= connected;
     this.message = message;
     this.publishSummary();
+    if (connected) for (const resolve of [...this.connectWaiters]) resolve();
     if (!reconnected) return;
     for (const cb of [...this.reconnectListeners]) {
       try {
