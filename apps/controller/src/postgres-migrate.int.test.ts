@@ -1,7 +1,8 @@
 // The Postgres migrations (prisma/postgres/migrations) applied by the studio's own applier, on the
 // test PostgreSQL server of npm test's Postgres pass (skipped without one): applied once, refused
-// when an applied one was edited, and in step with the schema: the tables, columns and indexes
-// they make are exactly what Prisma generates from prisma/postgres/schema.prisma.
+// when an applied one was edited, and in step with the schema: the tables, columns, indexes and
+// constraints they make are exactly what Prisma generates from prisma/postgres/schema.prisma
+// (sqlite-migrations.int.test.ts does the same for prisma/migrations).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,7 +39,7 @@ async function connect(url: string): Promise<pg.Client> {
   return c;
 }
 
-/** Tables, columns and index definitions of the public schema, Prisma's own table left out. */
+/** Tables, columns, index and constraint definitions of the public schema, Prisma's own table left out. */
 async function shape(url: string): Promise<string[]> {
   const c = await connect(url);
   const columns = await c.query<{ t: string }>(
@@ -48,7 +49,12 @@ async function shape(url: string): Promise<string[]> {
   const indexes = await c.query<{ t: string }>(
     `SELECT indexdef AS t FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`,
   );
-  return [...columns.rows, ...indexes.rows].map((r) => r.t).sort();
+  // primary and foreign keys, uniques and checks, with the table they are on
+  const constraints = await c.query<{ t: string }>(
+    `SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS t
+     FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '_prisma_migrations'`,
+  );
+  return [...columns.rows, ...indexes.rows, ...constraints.rows].map((r) => r.t).sort();
 }
 
 test('the migrations apply once, and an edited one stops start-up', { skip }, async () => {

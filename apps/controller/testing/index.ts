@@ -56,14 +56,23 @@ export function migratedTempDb(): string {
     url.pathname = `/${name}`;
     return url.toString();
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'opstudio-db-'));
-  const url = `file:${path.join(dir, 'studio.db')}`;
+  return migratedSqliteDb();
+}
+
+/** A SQLite file (in a folder of its own) with the committed migrations applied by `prisma migrate deploy`. */
+export function migratedSqliteDb(): string {
+  const url = emptySqliteDb();
   execFileSync(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: url, CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1' },
     stdio: 'pipe',
   });
   return url;
+}
+
+/** The URL of a SQLite file not made yet, in a temporary folder of its own. */
+export function emptySqliteDb(): string {
+  return `file:${path.join(mkdtempSync(path.join(tmpdir(), 'opstudio-db-')), 'studio.db')}`;
 }
 
 export async function eventually<T>(
