@@ -24,11 +24,12 @@ export function testFiles(kind: 'unit' | 'integration'): string[] {
 
 /**
  * Whether an integration file reaches the studio's database: it opens one, starts the server,
- * the services or a controller-manager, or runs a fixture or command that does. The Postgres pass
- * runs only these: the others (the sandbox, informers, the Go oracles) would repeat themselves.
+ * the services or a controller-manager, runs a fixture or command that does, or reads the test
+ * Postgres server's URL itself. The Postgres pass runs only these: the others (the sandbox,
+ * informers, the Go oracles) would repeat themselves.
  */
 export function usesDatabase(file: string): boolean {
-  return /migratedTempDb|openDb|startServer|startStudioOn|startServices|Fixture|manager-process|ControllerManager|HistoryStore|DATABASE_URL|runCli|GoManager/.test(
+  return /migratedTempDb|openDb|startServer|startStudioOn|startServices|Fixture|manager-process|ControllerManager|HistoryStore|DATABASE_URL|testPostgresUrl|runCli|GoManager/.test(
     fs.readFileSync(path.join(repoRoot, file), 'utf8'),
   );
 }

@@ -4,14 +4,13 @@
 // constraints they make are exactly what Prisma generates from prisma/postgres/schema.prisma
 // (sqlite-migrations.int.test.ts does the same for prisma/migrations).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import pg from 'pg';
 import { repoRoot } from './config';
 import { migratePostgres, readMigrations } from './postgres-migrate';
-import { testPostgresUrl } from '../testing';
+import { datamodelScript, testPostgresUrl } from '../testing';
 
 const skip =
   testPostgresUrl === undefined || testPostgresUrl === ''
@@ -76,12 +75,7 @@ test(
     const migrated = await freshDatabase();
     await migratePostgres(migrated, readMigrations(dir));
     const generated = await freshDatabase();
-    const script = execFileSync(
-      path.join(repoRoot, 'node_modules', '.bin', 'prisma'),
-      ['migrate', 'diff', '--from-empty', '--to-schema-datamodel', 'prisma/postgres/schema.prisma', '--script'],
-      { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, DATABASE_URL: generated, CHECKPOINT_DISABLE: '1' } },
-    );
-    await (await connect(generated)).query(script);
+    await (await connect(generated)).query(datamodelScript('prisma/postgres/schema.prisma', generated));
     assert.deepEqual(
       await shape(migrated),
       await shape(generated),

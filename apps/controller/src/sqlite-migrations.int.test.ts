@@ -6,12 +6,9 @@
 // refuses both with a driver adapter in prisma.config.ts.) postgres-migrate.int.test.ts does the
 // same for prisma/postgres in the Postgres pass.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { after, test } from 'node:test';
-import { repoRoot } from './config';
 import { openDb, type StudioDb } from './db';
-import { emptySqliteDb, migratedSqliteDb, testPostgresUrl } from '../testing';
+import { datamodelScript, emptySqliteDb, migratedSqliteDb, testPostgresUrl } from '../testing';
 
 const skip =
   testPostgresUrl !== undefined && testPostgresUrl !== ''
@@ -59,11 +56,7 @@ async function shape(db: StudioDb): Promise<Record<string, unknown>> {
 
 test('the migrations make exactly the schema Prisma generates from prisma/schema.prisma', { skip }, async () => {
   const generatedUrl = emptySqliteDb();
-  const script = execFileSync(
-    path.join(repoRoot, 'node_modules', '.bin', 'prisma'),
-    ['migrate', 'diff', '--from-empty', '--to-schema-datamodel', 'prisma/schema.prisma', '--script'],
-    { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, DATABASE_URL: generatedUrl, CHECKPOINT_DISABLE: '1' } },
-  );
+  const script = datamodelScript('prisma/schema.prisma', generatedUrl);
   const generated = open(generatedUrl);
   // Prisma's script: statements each ending in ";" at a line's end, "--" comment lines between
   for (const statement of script.split(/;\s*$/m))

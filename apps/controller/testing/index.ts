@@ -62,12 +62,26 @@ export function migratedTempDb(): string {
 /** A SQLite file (in a folder of its own) with the committed migrations applied by `prisma migrate deploy`. */
 export function migratedSqliteDb(): string {
   const url = emptySqliteDb();
-  execFileSync(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], {
+  prisma(['migrate', 'deploy'], url);
+  return url;
+}
+
+/**
+ * The SQL Prisma writes to make the models of `schema` (a path from the repository root) in an
+ * empty database: what the migrations must add up to (the two migration drift tests).
+ */
+export function datamodelScript(schema: string, databaseUrl: string): string {
+  return prisma(['migrate', 'diff', '--from-empty', '--to-schema-datamodel', schema, '--script'], databaseUrl);
+}
+
+/** The project's Prisma CLI against `databaseUrl` (prisma.config.ts picks the schema and adapter from it); its output. */
+function prisma(args: readonly string[], databaseUrl: string): string {
+  return execFileSync(path.join(repoRoot, 'node_modules', '.bin', 'prisma'), args, {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: url, CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+    encoding: 'utf8',
     stdio: 'pipe',
   });
-  return url;
 }
 
 /** The URL of a SQLite file not made yet, in a temporary folder of its own. */

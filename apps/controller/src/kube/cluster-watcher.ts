@@ -5,6 +5,7 @@
 // one cheap request decides for every informer and the Lease campaign, which `onReconnected`
 // listeners then retry at once instead of waiting out backoffs that grew during the outage
 // (informers back off up to 30 s, like client-go's reflector; see docs/design/0019).
+import { once } from 'node:events';
 import { CoreV1Api } from '@kubernetes/client-node';
 import type { KubernetesObject, V1Namespace, V1Node } from '@kubernetes/client-node';
 import type { LiveBus } from '../live/bus';
@@ -36,7 +37,8 @@ export class ClusterWatcher {
   private probing: Promise<void> | undefined;
   private everConnected = false;
   private readonly reconnectListeners = new Set<() => void>();
-  private readonly connectWaiters = new Set<() => void>();
+  /** 'connected' each time a probe finds the API server answering (whenConnected waits on it). */
+  private readonly answers = new EventTarget();
   private readonly published = { nodes: new Map<string, string>(), namespaces: new Map<string, string>() };
   private readonly log: (message: string) => void;
 
@@ -110,20 +112,12 @@ export class ClusterWatcher {
   }
 
   /** True once the API server has answered (at once if it has), false when `signal` aborts first. */
-  whenConnected(signal: AbortSignal): Promise<boolean> {
-    if (this.connected) return Promise.resolve(true);
-    if (signal.aborted) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const done = (answered: boolean) => {
-        this.connectWaiters.delete(onConnected);
-        signal.removeEventListener('abort', onAbort);
-        resolve(answered);
-      };
-      const onConnected = () => done(true);
-      const onAbort = () => done(false);
-      this.connectWaiters.add(onConnected);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
+  async whenConnected(signal: AbortSignal): Promise<boolean> {
+    if (this.connected) return true;
+    return once(this.answers, 'connected', { signal }).then(
+      () => true,
+      () => false, // aborted
+    );
   }
 
   summary(): ClusterSummary {
@@ -213,7 +207,7 @@ export class ClusterWatcher {
     this.everConnected ||= connected;
     this.message = message;
     this.publishSummary();
-    if (connected) for (const resolve of [...this.connectWaiters]) resolve();
+    if (connected) this.answers.dispatchEvent(new Event('connected'));
     if (!reconnected) return;
     for (const cb of [...this.reconnectListeners]) {
       try {
