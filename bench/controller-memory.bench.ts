@@ -20,6 +20,7 @@ import { register } from 'prom-client';
 import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { openDb } from '../apps/controller/src/db';
 import { labelledCrd } from '../apps/controller/src/install/labels';
+import { installIdentity } from '../apps/controller/src/install/identity';
 import { InformerCache } from '../apps/controller/src/kube/informer-cache';
 import { loadKubeConfig } from '../apps/controller/src/kube/kubeconfig';
 import { LiveBus } from '../apps/controller/src/live/bus';
@@ -65,6 +66,7 @@ const crd = labelledCrd(design, saved.id, 1);
 await ext.createCustomResourceDefinition({ body: crd as never }).catch(() => undefined);
 for (const n of [ns, 'mem-burst'])
   await core.createNamespace({ body: { metadata: { name: n } } }).catch(() => undefined);
+await installIdentity(kc, design, saved.id, crd.metadata.name, ns); // the manager's Lease namespace
 
 const cache = new InformerCache({ kc });
 const controllers = startControllerManager({

@@ -21,6 +21,7 @@ import {
 } from '@kubernetes/client-node';
 import { openDb } from '../apps/controller/src/db';
 import { labelledCrd } from '../apps/controller/src/install/labels';
+import { installIdentity } from '../apps/controller/src/install/identity';
 import { loadKubeConfig } from '../apps/controller/src/kube/kubeconfig';
 import { ControllerManager } from '../apps/controller/src/operators/manager';
 import { apiServerEventSink, EventRecorder } from '../apps/controller/src/runtime/recorder';
@@ -72,6 +73,7 @@ const custom = kc.makeApiClient(CustomObjectsApi);
 const crd = labelledCrd(design, saved.id, 1);
 await ext.createCustomResourceDefinition({ body: crd as never });
 await core.createNamespace({ body: { metadata: { name: ns } } });
+await installIdentity(kc, design, saved.id, crd.metadata.name, ns); // the manager's Lease namespace
 const stop = new AbortController();
 const manager = new ControllerManager({
   kc,

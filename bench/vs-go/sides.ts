@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { openDb } from '../../apps/controller/src/db';
 import { labelledCrd } from '../../apps/controller/src/install/labels';
+import { installIdentity } from '../../apps/controller/src/install/identity';
 import { KubeJson } from '../../apps/controller/src/kube/json-client';
 import { eventually, migratedTempDb } from '../../apps/controller/testing';
 import { serializeDesign } from '../../packages/shared/src/design/io';
@@ -41,6 +42,7 @@ export async function installSides(kc: KubeConfig, kubeconfig: string, log: (l: 
     let crd: unknown;
     let start: (workers: number) => Promise<RunningController>;
     let localDir: string | undefined;
+    let designId: string | undefined;
     if (name === 'embedded') {
       const databaseUrl = migratedTempDb();
       localDir = path.dirname(databaseUrl.replace(/^file:/, ''));
@@ -49,6 +51,7 @@ export async function installSides(kc: KubeConfig, kubeconfig: string, log: (l: 
         data: { name: 'vs-go-bench', versions: { create: { version: 1, yaml: serializeDesign(design) } } },
       });
       await db.$disconnect();
+      designId = saved.id;
       crd = labelledCrd(design, saved.id, 1);
       start = (workers) => startEmbedded({ kubeconfig, databaseUrl, lease: `${ns}/vs-go-bench`, crdName, workers });
     } else {
@@ -59,6 +62,8 @@ export async function installSides(kc: KubeConfig, kubeconfig: string, log: (l: 
     }
     await kube.request({ method: 'POST', path: CRDS, body: crd });
     await kube.request({ method: 'POST', path: '/api/v1/namespaces', body: { metadata: { name: ns } } });
+    // the embedded controller writes as the design's identity, in its Lease namespace
+    if (designId !== undefined) await installIdentity(kc, design, designId, crdName, ns);
     await eventually(`CRD ${crdName} Established`, 30_000, async () => {
       const c = await kube.request<{ status?: { conditions?: { type: string; status: string }[] } }>({
         method: 'GET',

@@ -13,6 +13,9 @@ import type { Design } from '@opstudio/shared/design/schema';
 import { repoRoot } from '../src/config';
 import { openDb, type StudioDb } from '../src/db';
 import { HistoryStore } from '../src/history/store';
+import { deleteIdentity, installIdentity } from '../src/install/identity';
+import { CrdClient } from '../src/install/crd-client';
+import { designIdentity } from '@opstudio/shared/manifests/identity';
 import { labelledCrd } from '../src/install/labels';
 import { KubeJson } from '../src/kube/json-client';
 import { LiveBus } from '../src/live/bus';
@@ -73,6 +76,8 @@ export class DesignFixture {
       },
     });
     const crd = labelledCrd(design, saved.id, 1);
+    // the controller writes as the design's identity, in the manager's Lease namespace (this.ns)
+    await installIdentity(this.kc, design, saved.id, crd.metadata.name, this.ns);
     const crds = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
     await this.kube.request({ method: 'POST', path: crds, body: crd });
     await eventually(`CRD ${crd.metadata.name} Established`, 30_000, async () => {
@@ -173,6 +178,7 @@ export class DesignFixture {
       await this.kube
         .request({ method: 'DELETE', path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${k.crdName}` })
         .catch(() => undefined);
+      await deleteIdentity(new CrdClient(this.kc), designIdentity(k.crdName, this.ns)).catch(() => undefined);
     }
     await this.kube.request({ method: 'DELETE', path: `/api/v1/namespaces/${this.ns}` }).catch(() => undefined);
     await this.history.idle();

@@ -74,7 +74,7 @@ class ImpersonatingKubeConfig extends KeptAliveKubeConfig {
     o.headers = {
       ...o.headers,
       'Impersonate-User': this.identity.user,
-      'Impersonate-Group': [...this.identity.groups],
+      ...(this.identity.groups.length > 0 ? { 'Impersonate-Group': [...this.identity.groups] } : {}),
     };
   }
 }
@@ -85,7 +85,16 @@ export function impersonatingKubeConfig(
   user: Pick<StudioUser, 'name' | 'role' | 'kubeGroups'>,
   mapping: KubeIdentityMapping = DEFAULT_IDENTITY_MAPPING,
 ): KubeConfig {
-  const out = new ImpersonatingKubeConfig(kubeIdentityOf(user, mapping));
+  return actingAs(kc, kubeIdentityOf(user, mapping));
+}
+
+/**
+ * A copy of `kc` whose every request acts as `identity`. A ServiceAccount's user
+ * (`system:serviceaccount:<ns>:<name>`) needs no groups: the API server adds the account's own
+ * when none are given, and checks `impersonate` on that one ServiceAccount.
+ */
+export function actingAs(kc: KubeConfig, identity: KubeIdentity): KubeConfig {
+  const out = new ImpersonatingKubeConfig(identity);
   out.clusters = kc.clusters;
   out.users = kc.users;
   out.contexts = kc.contexts;

@@ -117,6 +117,10 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
     positionals: [DESIGN],
     flags: [
       { name: 'confirm-breaking', help: 'install even when the change breaks stored objects' },
+      {
+        name: 'confirm-permissions',
+        help: "grant the controller's sensitive permissions (RBAC, Secrets, Namespaces, cluster-scoped writes)",
+      },
       { name: 'name', value: '<name>', help: 'the stored design name (default: the CRD name)' },
       KUBECONFIG,
       CONTEXT,

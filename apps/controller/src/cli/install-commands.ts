@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { crdName } from '@opstudio/shared/design/names';
 import { failureOf, fieldCausesOf } from '../api/errors';
 import { loadConfig } from '../config';
+import { leaseNamespace } from '../kube/lease-access';
 import { checkDb, openDb } from '../db';
 import { DesignStore, parseDesignOrThrow } from '../designs';
 import { rememberContext } from '../clusters/remembered';
@@ -36,6 +37,7 @@ export async function installCommand(cmd: 'install' | 'uninstall', args: string[
   if (typeof parsed === 'number') return parsed;
   const values = parsed.values as {
     'confirm-breaking'?: true;
+    'confirm-permissions'?: true;
     'delete-resources'?: true;
     name?: string;
     kubeconfig?: string;
@@ -63,6 +65,7 @@ export async function installCommand(cmd: 'install' | 'uninstall', args: string[
     const bus = new LiveBus();
     // the studio starts this context's controllers at its next boot (clusters/remembered.ts)
     const crds = new CrdService(conn.kc, designs, bus, {
+      identityNamespace: leaseNamespace(loadConfig().leaseNamespace, conn),
       onInstalled: () => rememberContext(studioDb, conn.contextName),
     });
     bus.subscribe(({ event }) => {
@@ -80,6 +83,7 @@ export async function installCommand(cmd: 'install' | 'uninstall', args: string[
         designId: saved.id,
         version: saved.version,
         confirmBreaking: parsed.values['confirm-breaking'] === true,
+        confirmPermissions: parsed.values['confirm-permissions'] === true,
       });
       for (const c of result.changes)
         say(
@@ -107,7 +111,11 @@ export async function installCommand(cmd: 'install' | 'uninstall', args: string[
     if (causes.length > 3)
       for (const c of causes) process.stderr.write(`  ${c.field === '' ? '' : `${c.field}: `}${c.message}\n`);
     if (e.code === 'PRECONDITION_FAILED' && cmd === 'install')
-      process.stderr.write('  rerun with --confirm-breaking to install anyway\n');
+      process.stderr.write(
+        causes.some((c) => c.field === 'rbac')
+          ? '  review the permissions, then rerun with --confirm-permissions (and --confirm-breaking for breaking changes)\n'
+          : '  rerun with --confirm-breaking to install anyway\n',
+      );
     if (err instanceof Error && err.name === 'KubeConfigError') return 2;
     return EXIT_BY_CODE[e.code] ?? 3;
   } finally {

@@ -23,7 +23,7 @@ import { LiveBus } from '../live/bus';
 import { SnapshotRegistry } from '../live/snapshots';
 import { logFn } from '../log/logger';
 import type { Logger } from '../log/logger';
-import { startControllerManager } from '../operators';
+import { DEFAULT_LEASE, startControllerManager } from '../operators';
 import type { ManagerOptions } from '../operators';
 import { KindsWatcher, KindWatches, OwnedWatcher, ResourcesService } from '../resources';
 import { OWNED_KINDS } from '../resources/owned-kinds';
@@ -115,6 +115,7 @@ function buildClusterServices(
   }).catch((err: unknown) => logOf('cluster').log?.('Learning the cluster id failed', { error: String(err) }));
   // a context the studio installed in is started at the next boot (remembered.ts)
   const crds = new CrdService(conn.kc, deps.designs, bus, {
+    identityNamespace: (opts.lease ?? DEFAULT_LEASE).namespace,
     onInstalled: () =>
       rememberContext(deps.db, conn.contextName).catch((err: unknown) =>
         logOf('cluster').log?.('Remembering the context failed', { error: String(err) }),

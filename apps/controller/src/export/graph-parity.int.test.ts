@@ -7,7 +7,8 @@
 // reference, the CR's status and its conditions, namespace and group masked. Then, on both, the
 // Web app's spec.host set and cleared (an Ingress made and deleted), replicas 2 and back (a
 // PodDisruptionBudget made and deleted), a new image (the Deployments roll); a Redis; and a child
-// name another controller owns: left untouched, Degraded=True AlreadyOwned naming it.
+// name another controller owns: left untouched, Degraded=True AlreadyOwned naming it; one that
+// exists with no controller: left untouched too, Degraded=True AlreadyExists (no adoption).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadKubeConfig } from '../kube/kubeconfig';
@@ -211,6 +212,38 @@ test(
         last = [conditions(web[1], b!), conditions(web[0], a!)];
         return JSON.stringify(last[0]) === JSON.stringify(last[1]) ? true : undefined;
       }).catch(() => assert.deepEqual(last[0], last[1], 'conditions alike'));
+    });
+
+    await t.test('an existing ConfigMap nobody controls is not adopted: Degraded=True AlreadyExists', async () => {
+      const name = 'squat';
+      const before = await Promise.all(
+        web.map((s) =>
+          s.f.kube.request<Obj>({
+            method: 'POST',
+            path: `/api/v1/namespaces/${s.f.ns}/configmaps`,
+            body: { metadata: { name: 'squat-config' }, data: { GREETING: 'someone else’s' } },
+          }),
+        ),
+      );
+      await Promise.all(web.map((s) => s.f.create(s.kind, name, { greeting: 'mine' })));
+      const degraded = await Promise.all(
+        web.map((s) =>
+          eventually(`${s.label}: ${name} Degraded=True AlreadyExists`, 60_000, async () => {
+            const c = cond(await s.f.get<Obj>(s.kind, name), 'Degraded');
+            return c?.status === 'True' && c.reason === 'AlreadyExists' ? c : undefined;
+          }),
+        ),
+      );
+      for (const [i, s] of web.entries()) {
+        assert.equal(
+          degraded[i]?.message,
+          `ConfigMap ${s.f.ns}/squat-config already exists and was not created for this resource; left untouched (a child with adopt: true takes over such an object)`,
+          `${s.label}: the message names the object`,
+        );
+        const now = await s.f.object<Obj>(CONFIGMAPS, 'squat-config');
+        assert.equal(now?.metadata.resourceVersion, before[i]!.metadata.resourceVersion, `${s.label}: not written`);
+        assert.equal(now?.metadata.ownerReferences, undefined, `${s.label}: not adopted`);
+      }
     });
   },
 );

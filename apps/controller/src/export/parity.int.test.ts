@@ -31,6 +31,7 @@ import { repoRoot } from '../config';
 import { openDb } from '../db';
 import { HistoryStore } from '../history/store';
 import { labelledCrd } from '../install/labels';
+import { installIdentity } from '../install/identity';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { LiveBus } from '../live/bus';
 import { ControllerManager } from '../operators/manager';
@@ -232,6 +233,8 @@ test(
     const tsCrd = labelledCrd(tsDesign, saved.id, 1);
     await ext.createCustomResourceDefinition({ body: tsCrd as never });
     cleanups.push(() => ext.deleteCustomResourceDefinition({ name: tsCrd.metadata.name }));
+    // the embedded controller writes as the design's identity, in its Lease namespace
+    await installIdentity(kc, tsDesign, saved.id, tsCrd.metadata.name, tsSide.ns);
     const stop = new AbortController();
     const cluster = learntClusterIdentity(kc);
     const history = new HistoryStore({ db, cluster, bus: new LiveBus() });

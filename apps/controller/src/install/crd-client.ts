@@ -1,5 +1,6 @@
 // The CRD requests the install service makes: read, list, server-side apply (optionally as a
-// dry run) and delete of CRDs, and list/delete of the custom resources of one CRD.
+// dry run) and delete of CRDs, list/delete of the custom resources of one CRD, and the same
+// apply and delete for the objects of the design's controller identity (install/identity.ts).
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { isNotFound } from '../kube/errors';
@@ -75,6 +76,29 @@ export class CrdClient {
       contentType: 'application/apply-patch+yaml',
       body,
     });
+  }
+
+  /** Server-side apply of any object at its API path (the identity's ServiceAccount and RBAC). */
+  applyAt<T>(path: string, body: object, dryRun: boolean, what: string): Promise<T> {
+    return this.http.request<T>({
+      method: 'PATCH',
+      path,
+      query: { fieldManager: FIELD_MANAGER, force: 'true', dryRun: dryRun ? 'All' : undefined },
+      contentType: 'application/apply-patch+yaml',
+      body,
+      what,
+    });
+  }
+
+  /** False when it was already gone. */
+  async deleteAt(path: string, what: string): Promise<boolean> {
+    try {
+      await this.http.request({ method: 'DELETE', path, what });
+      return true;
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      throw err;
+    }
   }
 
   /** False when it was already gone. */

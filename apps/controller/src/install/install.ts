@@ -1,15 +1,19 @@
 // crds.install, as numbered phases: load the design version → validate → label the generated
-// CRD → server-side dry run (its field errors mapped to the design) → the breaking-change diff
-// against the installed CRD (refused unless confirmed) → server-side apply → wait until the API
-// server has accepted the names and serves the kind. Each phase is a step on the operation.
+// CRD → server-side dry run (its field errors mapped to the design), and of the controller's
+// identity (install/identity.ts: may this user grant the design's rules?) → the breaking-change
+// diff against the installed CRD and the sensitive permissions (refused unless confirmed) →
+// apply the identity, then the CRD → wait until the API server has accepted the names and serves
+// the kind. Each phase is a step on the operation.
 import { diffCrds, type Change } from '@opstudio/shared/crd/diff';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import { designPermissions, permissionText } from '@opstudio/shared/manifests/identity';
 import { designIssuePath } from '@opstudio/shared/validate/design-paths';
 import { validateForInstall, type DesignStore } from '../designs';
 import { PreconditionError, UnprocessableError, type FieldCause } from '../errors';
 import { KubeApiError } from '../kube/errors';
 import type { CrdClient } from './crd-client';
 import { designPathOfServerField } from './field-paths';
+import { applyIdentity, identityPlan } from './identity';
 import { installedFrom, labelledCrd } from './labels';
 import { newCrdMessage, previousCrd } from './previous-crd';
 import type { OperationHandle } from './operations';
@@ -19,6 +23,8 @@ export interface InstallInput {
   readonly designId: string;
   readonly version?: number | undefined;
   readonly confirmBreaking?: boolean | undefined;
+  /** The design's controller may write RBAC, Secrets, Namespaces or cluster-scoped kinds: the user has seen that. */
+  readonly confirmPermissions?: boolean | undefined;
 }
 
 /** A difference from the installed CRD, with where it is in the design. */
@@ -33,6 +39,8 @@ export interface InstallDeps {
   /** The dry run and the apply: the user's identity (multi-user mode), so Kubernetes RBAC decides. */
   readonly writer: CrdClient;
   readonly establishTimeoutMs: number;
+  /** Where the design's controller identity (its ServiceAccount) lives: the studio's Lease namespace. */
+  readonly identityNamespace: string;
 }
 
 const versionNames = (crd: CustomResourceDefinition) => crd.spec.versions.map((v) => v.name);
@@ -101,8 +109,10 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
   const crd = labelledCrd(design, view.id, view.version);
   const name = crd.metadata.name;
   op.describe({ crdName: name, designVersion: view.version });
-  // 2. dry run, then what changes against the installed CRD
+  // 2. dry run of the CRD and of the controller's identity, then what changes against the installed CRD
   const proposed = await dryRun(deps.writer, crd, label);
+  const identity = identityPlan(design, view.id, name, deps.identityNamespace);
+  await applyIdentity(deps.writer, identity, true);
   const installed = await deps.client.read(name);
   const changes = installed === undefined ? [] : withDesignPaths(diffCrds(installed, proposed), crd);
   const refused = installed === undefined ? [] : await refusals(changes, installed, view.id, deps.designs);
@@ -117,15 +127,24 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
       ? `dry run accepted: ${name} is new`
       : `dry run accepted: ${changes.length} change(s) to the installed CRD, ${breaking} breaking`,
   );
-  if (breaking > 0 && input.confirmBreaking !== true) {
+  const asked = input.confirmPermissions === true ? [] : sensitivePermissions(design);
+  if ((breaking > 0 && input.confirmBreaking !== true) || asked.length > 0) {
+    const shown = input.confirmBreaking === true ? [] : refused;
     throw new PreconditionError(
-      installed === undefined
-        ? `${label}: ${refused[0]?.message ?? ''}; confirm to install anyway`
-        : `${label} would make ${breaking} breaking change(s) to CRD ${name}; review them and confirm to install anyway`,
-      refused,
+      shown.length === 0
+        ? `${label}: its controller asks for permissions to review; confirm to install anyway`
+        : installed === undefined
+          ? `${label}: ${refused[0]?.message ?? ''}; confirm to install anyway`
+          : `${label} would make ${breaking} breaking change(s) to CRD ${name}; review them and confirm to install anyway`,
+      [...shown, ...asked],
     );
   }
-  // 3. apply, then wait until the kind is served
+  // 3. apply the identity, then the CRD, then wait until the kind is served
+  await applyIdentity(deps.writer, identity, false);
+  op.step(
+    'identity',
+    `the controller acts as ServiceAccount ${identity.identity.namespace}/${identity.identity.serviceAccount}, bound to ClusterRole ${identity.identity.roleName}`,
+  );
   await deps.writer.apply(crd, false);
   op.step('applied', `server-side applied ${name} as operator-studio (${label})`);
   await waitForEstablished(deps.client, name, deps.establishTimeoutMs, async (cond) => {
@@ -136,4 +155,15 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
     op.succeed(cond, `${name} is established: ${crd.spec.names.kind} objects can be created`);
   });
   return { crdName: name, designVersion: view.version, changes };
+}
+
+/** The permissions a person confirms before the controller gets them, at the design's RBAC preview. */
+function sensitivePermissions(design: Parameters<typeof designPermissions>[0]): FieldCause[] {
+  return designPermissions(design)
+    .filter((p) => p.sensitive !== undefined)
+    .map((p) => ({
+      field: 'rbac',
+      message: `the controller ${p.sensitive ?? ''}: ${permissionText(p)}${p.clusterScoped ? ' (cluster-scoped)' : ''}`,
+      reason: 'permissions',
+    }));
 }

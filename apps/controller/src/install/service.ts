@@ -21,6 +21,8 @@ export interface CrdServiceOptions {
   readonly establishTimeoutMs?: number;
   readonly resourcesGoneTimeoutMs?: number;
   readonly crdGoneTimeoutMs?: number;
+  /** Where each design's controller identity (a ServiceAccount) lives: the studio's Lease namespace (default `default`). */
+  readonly identityNamespace?: string;
   /** Called after an install succeeded, before it answers (clusters/remembered.ts); reports its own failures. */
   readonly onInstalled?: () => Promise<void>;
 }
@@ -86,6 +88,7 @@ export class CrdService {
       client: this.client,
       writer: this.writerFor(as),
       establishTimeoutMs: this.opts.establishTimeoutMs ?? 30_000,
+      identityNamespace: this.opts.identityNamespace ?? 'default',
     };
     const outcome = await tracked(op, () => runInstall(deps, input, op));
     await this.opts.onInstalled?.();
@@ -100,6 +103,7 @@ export class CrdService {
       writer: this.writerFor(as),
       resourcesGoneTimeoutMs: this.opts.resourcesGoneTimeoutMs ?? 60_000,
       crdGoneTimeoutMs: this.opts.crdGoneTimeoutMs ?? 60_000,
+      identityNamespace: this.opts.identityNamespace ?? 'default',
     };
     const outcome = await tracked(op, async () => runUninstall(deps, input, await this.designName(input.designId), op));
     return { operationId: op.id, ...outcome, operation: op.current };

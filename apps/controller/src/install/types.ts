@@ -2,6 +2,7 @@
 // live topic `install:<operationId>` after every step and returned by the mutation at the end.
 export const INSTALL_STEPS = [
   'dry-run',
+  'identity',
   'applied',
   'NamesAccepted',
   'Established',

@@ -1,11 +1,13 @@
 // crds.uninstall: the CRDs labelled with the design → refuse while custom resources exist unless
 // asked to delete them → delete them and wait until they are gone (their finalizers are run by
 // the studio's controller, which keeps running meanwhile) → delete the CRD and wait until the
-// API server no longer serves it. The controller-manager stops the kind's controller when the
-// CRD goes.
+// API server no longer serves it, and delete its controller's identity (install/identity.ts).
+// The controller-manager stops the kind's controller when the CRD goes.
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { NotFoundError, PreconditionError } from '../errors';
 import type { CrdClient } from './crd-client';
+import { designIdentity } from '@opstudio/shared/manifests/identity';
+import { deleteIdentity } from './identity';
 import { DESIGN_LABEL } from './labels';
 import type { OperationHandle } from './operations';
 import { waitForCrdGone, waitForResourcesGone } from './wait';
@@ -24,6 +26,8 @@ export interface UninstallDeps {
   readonly writer: CrdClient;
   readonly resourcesGoneTimeoutMs: number;
   readonly crdGoneTimeoutMs: number;
+  /** Where the design's controller identity lives (install/identity.ts). */
+  readonly identityNamespace: string;
 }
 
 export async function installedCrds(client: CrdClient, designId: string): Promise<CustomResourceDefinition[]> {
@@ -68,11 +72,12 @@ export async function runUninstall(
     deleted += objects.length;
     op.step('resources-deleted', `${objects.length} ${kind} object(s) deleted`);
   }
-  // 2. the CRDs
+  // 2. the CRDs, then their controllers' identities (the finalizers above ran as them)
   for (const crd of crds) {
     await deps.writer.delete(crd.metadata.name);
     op.step('deleting', `deleting CRD ${crd.metadata.name}`);
     await waitForCrdGone(deps.client, crd.metadata.name, deps.crdGoneTimeoutMs);
+    await deleteIdentity(deps.writer, designIdentity(crd.metadata.name, deps.identityNamespace));
   }
   const names = crds.map((c) => c.metadata.name);
   op.succeed('deleted', `CRD ${names.join(', ')} deleted`);

@@ -1,15 +1,16 @@
 // In-cluster mode with the chart's own least-privilege RBAC (docs/design/0022-in-cluster-rbac.md):
 // the studio runs as the chart's ServiceAccount (TokenRequest token, loaded the way a pod loads
 // it) and passes the used-by story — install → create → scale → Events — through the real
-// router. A second studio gets the same rules minus the Deployment writes: the reconcile fails,
-// and the CR's status and a Warning Event say which verb on which resource was refused, for whom.
+// router. A second studio gets the same rules minus the Deployment writes: it cannot install the
+// Memcached design, whose controller identity would write Deployments (RBAC's escalation check
+// names the rule it lacks), and nothing is applied.
 //
 // Run: OPSTUDIO_KUBECONFIG=data/sandbox-test/kubeconfig node --import tsx --test apps/controller/src/kube/in-cluster.int.test.ts
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { AppsV1Api, CoreV1Api, CustomObjectsApi, EventsV1Api } from '@kubernetes/client-node';
+import { ApiextensionsV1Api, AppsV1Api, CoreV1Api, CustomObjectsApi, EventsV1Api } from '@kubernetes/client-node';
 import type { V1PolicyRule } from '@kubernetes/client-node';
 import { TRPCError } from '@trpc/server';
 import { createCaller } from '../api/root';
@@ -44,7 +45,7 @@ interface Studio {
 /** A namespace, the chart's identity in it (design group narrowed to this studio's), the services as that identity. */
 async function studioInPod(
   name: string,
-  opts: { editRules?: (rules: V1PolicyRule[]) => V1PolicyRule[]; multiUser?: boolean } = {},
+  opts: { editRules?: (rules: V1PolicyRule[]) => V1PolicyRule[]; multiUser?: boolean; install?: boolean } = {},
 ): Promise<Studio> {
   const { editRules } = opts;
   const admin = loadKubeConfig(kubeconfigPath).kc;
@@ -83,7 +84,7 @@ async function studioInPod(
   // the in-process caller acts with the studio's own identity (the ServiceAccount) in both modes
   const local = createCaller({ ...running.services, user: LOCAL_ADMIN });
   const { id: designId } = await local.designs.save({ name: `memcached-${name}-${suffix}`, yaml: memcached });
-  await local.crds.install({ designId });
+  if (opts.install !== false) await local.crds.install({ designId });
   return { ns, group, identity, running, designId, refusals };
 }
 
@@ -251,25 +252,26 @@ describe('in-cluster mode with the chart RBAC', { skip: skipWithoutCluster }, ()
           : r,
       );
     before(async () => {
-      studio = await studioInPod('norbac', { editRules: withoutDeploymentWrites });
+      studio = await studioInPod('norbac', { editRules: withoutDeploymentWrites, install: false });
     });
     after(() => removeStudio(studio));
 
-    test('the reconcile fails and says who may not do what, in the status and a Warning Event', async () => {
+    // the design's controller would write Deployments as its own identity (docs/design/0037): a
+    // studio that may not write them cannot grant that, and Kubernetes' escalation check says so
+    test('the Memcached design cannot be installed: the refusal names the rule, nothing is applied', async () => {
       const s = studio!;
-      await createMemcached(s, 'm1', 1);
-      const refused = new RegExp(
-        `${s.identity.username.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*cannot (create|patch) resource "deployments" in API group "apps"`,
-      );
-      const message = await eventually('a Forbidden message in the CR status', 60_000, async () => {
-        const available = (await readCr(s, 'm1')).status?.conditions?.find((c) => c.type === 'Available');
-        return available?.status === 'False' && refused.test(available.message ?? '') ? available.message : undefined;
+      const local = createCaller({ ...s.running.services, user: LOCAL_ADMIN });
+      await assert.rejects(local.crds.install({ designId: s.designId }), (e: unknown) => {
+        assert.ok(e instanceof TRPCError, String(e));
+        assert.equal(e.code, 'FORBIDDEN');
+        assert.match(e.message, /may not grant this design's controller its permissions/);
+        assert.match(e.message, /Resources:\["deployments"\]/);
+        return true;
       });
-      assert.match(message, /Failed to apply Deployment/);
-      const warning = await eventually('a ReconcileFailed Event', 30_000, async () =>
-        (await events(s, 'm1')).find((e) => e.reason === 'ReconcileFailed'),
-      );
-      assert.match(warning.note ?? '', refused);
+      const crds = await admin()
+        .makeApiClient(ApiextensionsV1Api)
+        .listCustomResourceDefinition({ labelSelector: `studio.opstudio.dev/design=${s.designId}` });
+      assert.deepEqual(crds.items, [], 'no CRD was applied');
     });
   });
 

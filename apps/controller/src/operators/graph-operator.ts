@@ -30,6 +30,11 @@ export interface GraphOperatorOptions {
   readonly design: Design;
   readonly designId: string;
   readonly designVersion: number;
+  /**
+   * What the reconciler writes with: the design's own identity (manager.ts, docs/design/0037),
+   * so it does only what the design's RBAC grants. Reads (the cache) use `kc`. Default: `kc`.
+   */
+  readonly writer?: KubeConfig;
   /** The kubeconfig context of the manager running it: its metrics' `cluster` label. */
   readonly cluster?: string;
   readonly recordEvent: (event: EventInput) => void;
@@ -91,8 +96,8 @@ export class GraphOperator {
         designVersion: opts.designVersion,
         crs: { get: (name, namespace) => this.crs?.get(name, namespace) as CrObject | undefined },
         children: caches,
-        writes: kubeWrites(kc, coords, noPods),
-        childWrites: childWrites(kc),
+        writes: kubeWrites(opts.writer ?? kc, coords, noPods),
+        childWrites: childWrites(opts.writer ?? kc),
         recordEvent: opts.recordEvent,
         reports,
       }),

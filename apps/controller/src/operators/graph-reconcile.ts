@@ -5,7 +5,8 @@
 //   3. observe   the children this CR controls, from the child kinds' caches
 //   4. plan      the pure planner: desired children in dependency order, prune, status, conditions
 //   5. apply     each desired child by server-side apply when its fields drift; never one another
-//                controller owns (left untouched, Degraded=True AlreadyOwned, requeued)
+//                controller owns (Degraded=True AlreadyOwned), nor one that exists without being
+//                ours unless the child says adopt (AlreadyExists); both left untouched, requeued
 //   6. prune     children the plan excludes, or the design no longer has (controlled by this CR only)
 //   7. status    the plan's fields, its conditions, observedGeneration
 // A blocked child waits for its dependency's watch event; nothing polls while Progressing.
@@ -127,12 +128,13 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     // 5. apply
     const conflicts: OwnershipConflict[] = [];
     let failure: unknown;
+    const adopts = new Set(graph.resources.filter((r) => r.adopt === true).map((r) => r.id));
     for (const { id, object } of p.desired) {
       const desired = object as unknown as KubernetesObject;
       try {
         const mine = observed.get(id) as KubernetesObject | undefined;
         const current = mine?.metadata?.name === desired.metadata?.name ? mine : await lookup(deps, desired, fresher);
-        const conflict = current === undefined ? undefined : ownershipConflict(current, uid);
+        const conflict = current === undefined ? undefined : ownershipConflict(current, uid, adopts.has(id));
         if (conflict !== undefined) {
           conflicts.push(conflict);
           continue;

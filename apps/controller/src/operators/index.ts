@@ -18,7 +18,7 @@ import { apiServerEventSink, EventRecorder } from '../runtime/recorder';
 import { ControllerManager } from './manager';
 import type { ManagerOptions } from './manager';
 
-export { ControllerManager, type ManagerOptions } from './manager';
+export { ControllerManager, DEFAULT_LEASE, type ManagerOptions } from './manager';
 export { GraphOperator, type GraphOperatorOptions } from './graph-operator';
 export { KindOperator, type KindOperatorOptions } from './operator';
 export { createGraphReconciler, type GraphReconcilerDeps } from './graph-reconcile';

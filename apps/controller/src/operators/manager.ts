@@ -29,6 +29,11 @@ import { kindHandOff, readHandOffHolder, removeHandOffLease } from './handoff-le
 import { pausedKinds } from './kind-pauses';
 import { KindOperator } from './operator';
 import { loadPinnedDesign } from './pinned-design';
+import { designIdentity } from '@opstudio/shared/manifests/identity';
+import { actingAs } from '../auth/impersonation';
+
+/** The manager's Lease when none is configured; its namespace also holds the designs' identities. */
+export const DEFAULT_LEASE = { namespace: 'kube-system', name: 'operator-studio-controller-manager' } as const;
 
 export interface ManagerOptions {
   readonly kc: KubeConfig;
@@ -44,7 +49,10 @@ export interface ManagerOptions {
   readonly watchSilenceMs?: number;
   /** The shared informer cache the operators read from; without it each operator has one of its own. */
   readonly cache?: InformerCache;
-  /** The Lease (default kube-system/operator-studio-controller-manager). */
+  /**
+   * The Lease (default kube-system/operator-studio-controller-manager). Its namespace holds each
+   * design's ServiceAccount, which that design's controller writes as (install/identity.ts).
+   */
   readonly lease?: { readonly namespace: string; readonly name: string };
   /** The kubeconfig context this manager runs in: the `cluster` label of its metrics (docs/design/0035). */
   readonly contextName?: string;
@@ -89,7 +97,7 @@ export class ControllerManager {
   }
 
   private get lease(): { readonly namespace: string; readonly name: string } {
-    return this.opts.lease ?? { namespace: 'kube-system', name: 'operator-studio-controller-manager' };
+    return this.opts.lease ?? DEFAULT_LEASE;
   }
 
   /** Runs with leader election until `signal` aborts: reconcilers run only while this replica leads. */
@@ -253,9 +261,12 @@ export class ControllerManager {
     // a design with operand.resources reconciles its graph; the image form (and no operand) keeps KindOperator
     const Operator = designGraph(design) !== undefined ? GraphOperator : KindOperator;
     // a new operator each time this replica (re)gains the kind's hand-off Lease
+    // the design's children, finalizers and status are written as the design's own identity
+    const writer = actingAs(this.opts.kc, { user: designIdentity(name, this.lease.namespace).user, groups: [] });
     const makeOperator = () =>
       new Operator({
         kc: this.opts.kc,
+        writer,
         design,
         designId,
         designVersion,

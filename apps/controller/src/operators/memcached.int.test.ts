@@ -23,6 +23,7 @@ import { openDb } from '../db';
 import { ObjectEventsWatcher } from '../history/object-events';
 import { HistoryStore } from '../history/store';
 import { labelledCrd } from '../install/labels';
+import { installIdentity } from '../install/identity';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { LiveBus } from '../live/bus';
 import { SnapshotRegistry } from '../live/snapshots';
@@ -65,6 +66,7 @@ test(
     const crd = labelledCrd(design, saved.id, 1);
     await ext.createCustomResourceDefinition({ body: crd as never });
     await core.createNamespace({ body: { metadata: { name: ns } } });
+    await installIdentity(kc, design, saved.id, crd.metadata.name, ns); // the manager's Lease namespace
     const getCr = async () =>
       (await custom.getNamespacedCustomObject({ group, version, namespace: ns, plural, name })) as Memcached;
     const stop = new AbortController();

@@ -30,6 +30,11 @@ export interface KindOperatorOptions {
   readonly design: Design;
   readonly designId: string;
   readonly designVersion: number;
+  /**
+   * What the reconciler writes with: the design's own identity (manager.ts, docs/design/0037),
+   * so it does only what the design's RBAC grants. Reads (the cache) use `kc`. Default: `kc`.
+   */
+  readonly writer?: KubeConfig;
   /** The kubeconfig context of the manager running it: its metrics' `cluster` label. */
   readonly cluster?: string;
   readonly recordEvent: (event: EventInput) => void;
@@ -90,7 +95,7 @@ export class KindOperator {
         // CR JSON from the watch (the cache's type is client-node's generic object)
         crs: { get: (name, namespace) => this.leases?.crs.get(name, namespace) as CrObject | undefined },
         deployments: { get: (name, namespace) => this.leases?.deployments.get(name, namespace) },
-        writes: kubeWrites(kc, coords, {
+        writes: kubeWrites(opts.writer ?? kc, coords, {
           list: (namespace) => pods()?.list(namespace) ?? empty,
           byInstance: (namespace, value) => pods()?.byInstance(namespace, value) ?? empty,
           get synced() {

@@ -119,13 +119,14 @@ export function createReconciler(deps: ReconcilerDeps): Reconcile {
     const observed = deps.deployments.get(name, namespace);
     const conflict = observed === undefined ? undefined : ownershipConflict(observed, cr.metadata.uid);
     if (conflict !== undefined) {
-      // controller-runtime's AlreadyOwnedError: another kind's CR of the same name owns this Deployment
-      const conditions = markDegraded(before, 'AlreadyOwned', conflict.message, generation, now());
+      // controller-runtime's AlreadyOwnedError (another kind's CR of the same name owns this
+      // Deployment), or a Deployment nobody controls that this CR did not create (AlreadyExists)
+      const conditions = markDegraded(before, conflict.reason, conflict.message, generation, now());
       if (conditions !== before)
         deps.recordEvent({
           regarding,
           type: 'Warning',
-          reason: 'AlreadyOwned',
+          reason: conflict.reason,
           action: 'Reconcile',
           note: conflict.message,
         });

@@ -15,7 +15,7 @@ import { useContext, useMemo, useState } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { useLive } from '../live/LiveProvider';
 import { IssuesContext, TextInput } from './form-bits';
-import { withRule } from './resources-edit';
+import { withAdopt, withRule } from './resources-edit';
 import styles from './designer.module.css';
 import own from './resources.module.css';
 
@@ -78,7 +78,7 @@ export function ChildCard({ child, index, count, onChange, onMove, onRemove, sug
   const kindSchema = useKindSchema(child.template.apiVersion, child.template.kind);
   const base = `operand.resources[${index}]`;
   const { template: templateIssues, other } = useMemo(() => childIssues([...all.values()].flat(), index), [all, index]);
-  const shownElsewhere = new Set([`${base}.id`, `${base}.includeWhen`, `${base}.readyWhen`]);
+  const shownElsewhere = new Set([`${base}.id`, `${base}.includeWhen`, `${base}.readyWhen`, `${base}.adopt`]);
   const rest: Issue[] = [...other.filter((i) => !shownElsewhere.has(i.path)), ...templateIssues];
   const [text, setText] = useState(() => serialize(child.template));
   const [seen, setSeen] = useState(child.template);
@@ -149,6 +149,15 @@ export function ChildCard({ child, index, count, onChange, onMove, onRemove, sug
           onChange={(v) => onChange(withRule(child, 'readyWhen', v), `${base}.readyWhen`)}
         />
       </div>
+      <label className={styles.hint}>
+        <input
+          type="checkbox"
+          checked={child.adopt === true}
+          onChange={(e) => onChange(withAdopt(child, e.target.checked), `${base}.adopt`)}
+        />{' '}
+        Adopt an existing object of this name that no controller owns (off: it is left untouched, Degraded
+        AlreadyExists)
+      </label>
       <TemplateYamlEditor
         value={text}
         onChange={onText}

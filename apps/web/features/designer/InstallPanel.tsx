@@ -3,8 +3,10 @@
 // progress (dry run → applied → NamesAccepted → Established) can be watched live on
 // `install:<id>`, carried by the page's one subscription, while the mutation runs. A dry-run
 // refusal puts its causes at the fields (with the design they were about, so they go once it
-// changes); breaking changes ask for an explicit confirmation before installing anyway, and
-// stay at their fields as warnings. "Failed" and the refusal go too once the design changes.
+// changes); breaking changes, and a controller asking for sensitive permissions (RBAC, Secrets,
+// Namespaces, cluster-scoped writes: causes at `rbac`), ask for an explicit confirmation before
+// installing anyway, the permissions listed whole; breaking changes stay at their fields as
+// warnings. "Failed" and the refusal go too once the design changes.
 // Off while the design has errors, saying why.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Issue } from '@opstudio/shared';
@@ -15,6 +17,7 @@ import { useTRPC } from '../../trpc/client';
 import { useLiveEvents } from '../live/LiveProvider';
 import { useDesignerAction } from '../palette';
 import { installRefusal, type InstallRefusal } from './install-errors';
+import { PermissionsList } from './PermissionsList';
 import styles from './designer.module.css';
 
 interface Step {
@@ -61,7 +64,7 @@ export function InstallPanel({ designId, ensureSaved, design, onServerIssues, bl
 
   const install = useMutation(trpc.crds.install.mutationOptions());
 
-  const run = async (confirmBreaking: boolean, knownVersion?: number) => {
+  const run = async (confirmed: boolean, knownVersion?: number) => {
     const about = design;
     setRefusal(null);
     setConfirm(null);
@@ -74,7 +77,13 @@ export function InstallPanel({ designId, ensureSaved, design, onServerIssues, bl
       version ??= await ensureSaved();
       const id = `ui-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
       setOperationId(id);
-      const result = await install.mutateAsync({ designId, version, confirmBreaking, operationId: id });
+      const result = await install.mutateAsync({
+        designId,
+        version,
+        confirmBreaking: confirmed,
+        confirmPermissions: confirmed,
+        operationId: id,
+      });
       setSteps(result.operation.steps);
       setState('done');
       await queryClient.invalidateQueries({ queryKey: trpc.crds.pathKey() });
@@ -82,7 +91,7 @@ export function InstallPanel({ designId, ensureSaved, design, onServerIssues, bl
       const r = installRefusal(err);
       setState('failed');
       setFailedFor(about);
-      if (r.needsConfirmation && !confirmBreaking && version !== undefined) setConfirm({ version, refusal: r });
+      if (r.needsConfirmation && !confirmed && version !== undefined) setConfirm({ version, refusal: r });
       else setRefusal(r);
       // breaking changes are the user's call (Install anyway): shown at their fields, not errors
       onServerIssues(
@@ -97,6 +106,8 @@ export function InstallPanel({ designId, ensureSaved, design, onServerIssues, bl
     if (blockedReason === null && state !== 'running') void run(false);
   });
 
+  const breaking = confirm?.refusal.causes.filter((c) => c.path !== 'rbac') ?? [];
+  const asksPermissions = confirm?.refusal.causes.some((c) => c.path === 'rbac') ?? false;
   const stale = state === 'failed' && confirm === null && failedFor !== design;
   const shown = stale ? 'idle' : state;
   const reached = new Set(steps.map((s) => s.step));
@@ -133,15 +144,28 @@ export function InstallPanel({ designId, ensureSaved, design, onServerIssues, bl
       {confirm !== null ? (
         <div role="dialog" aria-modal="true" aria-labelledby="breaking-h" className={styles.dialog}>
           <div className={styles.dialogBox}>
-            <h2 id="breaking-h">Breaking changes</h2>
-            <p>Installing this version changes the CRD in ways that can break existing resources or clients:</p>
-            <ul>
-              {confirm.refusal.causes.map((c, i) => (
-                <li key={i}>
-                  <span className={styles.mono}>{c.path || 'crd'}</span>: {c.message.replace(/^API server: /, '')}
-                </li>
-              ))}
-            </ul>
+            <h2 id="breaking-h">{breaking.length > 0 ? 'Breaking changes' : 'Permissions to grant'}</h2>
+            {breaking.length > 0 ? (
+              <>
+                <p>Installing this version changes the CRD in ways that can break existing resources or clients:</p>
+                <ul>
+                  {breaking.map((c, i) => (
+                    <li key={i}>
+                      <span className={styles.mono}>{c.path || 'crd'}</span>: {c.message.replace(/^API server: /, '')}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {asksPermissions ? (
+              <>
+                <p>
+                  The controller acts as the design's own identity, with exactly these permissions. Marked ones let
+                  whoever creates a resource of this kind reach beyond it:
+                </p>
+                <PermissionsList design={design} />
+              </>
+            ) : null}
             <div className={styles.dialogActions}>
               <button type="button" onClick={() => setConfirm(null)}>
                 Cancel

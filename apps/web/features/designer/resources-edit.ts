@@ -45,6 +45,12 @@ export function withRule(child: ChildResource, key: 'includeWhen' | 'readyWhen',
   return rule.trim() === '' ? rest : { ...rest, [key]: rule };
 }
 
+/** A child that adopts an existing object nobody controls, or (the default) leaves it untouched. */
+export function withAdopt(child: ChildResource, adopt: boolean): ChildResource {
+  const { adopt: _old, ...rest } = child;
+  return adopt ? { ...rest, adopt: true } : rest;
+}
+
 /** Status bindings as an ordered list of [path, expression]; an empty list removes `status`. */
 export function setStatus(d: Design, entries: readonly (readonly [string, string])[]): Design {
   const { status: _old, ...operand } = d.operand ?? {};

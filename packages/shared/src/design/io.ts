@@ -112,7 +112,7 @@ export function serializeDesign(design: Design): string {
         // templates keep the author's key order (apiVersion, kind, metadata, spec…), not sorted
         if (k === 'resources')
           return (v as object[]).map((r) =>
-            inOrder(r, ['id', 'includeWhen', 'readyWhen', 'template'], (_k, x) => x as YamlValue),
+            inOrder(r, ['id', 'includeWhen', 'readyWhen', 'adopt', 'template'], (_k, x) => x as YamlValue),
           );
         return sortedJson(v);
       },

@@ -37,6 +37,7 @@ test('graphStatus: conditions with generation, nested fields', () => {
 
 test('graphStatus: a child owned by another controller makes Degraded=True AlreadyOwned', () => {
   const conflict = {
+    reason: 'AlreadyOwned' as const,
     kind: 'Deployment',
     name: 'd',
     namespace: 'web',

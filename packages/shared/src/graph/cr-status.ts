@@ -1,7 +1,8 @@
 // The custom resource's status from a plan and what applying it met: the plan's status fields
 // (nested by their dotted path) and its conditions, set with apimachinery's rules (a condition's
 // lastTransitionTime moves only when its status does), Degraded overridden when a child is
-// controlled by another owner (AlreadyOwned) or an apply failed (ApplyFailed).
+// controlled by another owner (AlreadyOwned), exists without being ours (AlreadyExists), or an
+// apply failed (ApplyFailed).
 import { setStatusCondition } from '../operand/conditions';
 import { setPath } from '../operand/from-design';
 import type { Condition } from '../operand/types';
@@ -12,7 +13,7 @@ import type { Plan } from './plan';
 export interface GraphStatusInput {
   readonly before: readonly Condition[];
   readonly plan: Pick<Plan, 'conditions' | 'status'>;
-  /** Children left untouched because another controller owns them. */
+  /** Children left untouched: another controller owns them, or they exist and are not ours to adopt. */
   readonly conflicts?: readonly OwnershipConflict[];
   /** The first failed apply or delete, in words. */
   readonly applyError?: string;
@@ -49,7 +50,7 @@ function degradedOverride(c: PlanCondition, input: GraphStatusInput): PlanCondit
     return {
       type: 'Degraded',
       status: 'True',
-      reason: 'AlreadyOwned',
+      reason: conflicts[0]!.reason,
       message: conflicts.map((x) => x.message).join('; '),
     };
   return c;

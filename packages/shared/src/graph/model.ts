@@ -36,6 +36,12 @@ export const CHILD_RESOURCE = z.strictObject({
   includeWhen: z.string().optional(),
   /** CEL over the observed child; default: the child is ready once it is observed. */
   readyWhen: z.string().optional(),
+  /**
+   * Take over an existing object of the child's name that no controller owns. Off by default: an
+   * object the graph did not create is left untouched (Degraded AlreadyExists), so a custom
+   * resource cannot make the controller rewrite, then prune, what its author could not touch.
+   */
+  adopt: z.boolean().optional(),
 });
 
 export const RESOURCE_GRAPH = z.strictObject({

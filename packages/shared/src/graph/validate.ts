@@ -3,6 +3,7 @@
 // children, CEL syntax, cycles, fields the planner owns). Paths are relative to the graph
 // (`resources[1].template.spec.selector`); the design prefixes `operand.` when it adopts it.
 import { error, type Issue } from '../validate/issue';
+import { bindingsOf } from './bindings';
 import { analyzeGraph } from './dependencies';
 import { childPath } from './expressions';
 import { RESOURCE_GRAPH } from './model';
@@ -16,5 +17,5 @@ export function validateGraph(input: unknown): Issue[] {
         i.message,
       ),
     );
-  return analyzeGraph(parsed.data).issues;
+  return [...analyzeGraph(parsed.data).issues, ...bindingsOf(parsed.data).issues];
 }

@@ -4,3 +4,12 @@
  */
 export { generateSample, sampleResource, storageVersion } from './sample';
 export { generateRbac, normalizeRules, rbacMarkers, markerComment, type RbacMarker, type PolicyRule } from './rbac';
+export {
+  designIdentity,
+  designPermissions,
+  designRules,
+  identityObjects,
+  permissionText,
+  type DesignIdentity,
+  type Permission,
+} from './identity';

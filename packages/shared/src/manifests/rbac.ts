@@ -9,6 +9,7 @@ import { markerLine } from '../gotypes/go-text';
 import { emitYaml } from '../yaml/emit';
 import { designGraph, imageOperand } from '../design/operand-form';
 import { childResourceOf } from '../graph/child-kinds';
+import { bindingsOf } from '../graph/bindings';
 
 export interface RbacMarker {
   groups: string[];
@@ -46,14 +47,23 @@ export function rbacMarkers(design: Design): RbacMarker[] {
     markers.push({ groups: ['core'], resources: ['pods'], verbs: ['get', 'list', 'watch'] });
   }
   // the resources form: every kind of child, once, in the design's order
+  const graph = designGraph(design);
   const seen = new Set<string>();
-  for (const child of designGraph(design)?.resources ?? []) {
+  for (const child of graph?.resources ?? []) {
     const { group, resource } = childResourceOf(child.template.apiVersion, child.template.kind);
     const key = `${group}/${resource}`;
     if (seen.has(key)) continue;
     seen.add(key);
     markers.push({ groups: [group === '' ? 'core' : group], resources: [resource], verbs: ALL_VERBS });
   }
+  // RBAC's escalation check: a RoleBinding child needs `bind` on the role it names (graph/bindings.ts)
+  for (const role of graph === undefined ? [] : bindingsOf(graph).roles)
+    markers.push({
+      groups: ['rbac.authorization.k8s.io'],
+      resources: [role.kind === 'Role' ? 'roles' : 'clusterroles'],
+      verbs: ['bind'],
+      resourceNames: [role.name],
+    });
   return markers;
 }
 

@@ -87,9 +87,10 @@ const ${n.finalizerConst} = ${q(`${f.fullGroup}/finalizer`)}
 const fieldOwner = ${q(`${f.lowerKind}-controller`)}
 
 const (
-	reasonFinalizing   = "Finalizing"
-	reasonAlreadyOwned = "AlreadyOwned"
-	reasonApplyFailed  = "ApplyFailed"
+	reasonFinalizing    = "Finalizing"
+	reasonAlreadyOwned  = "AlreadyOwned"
+	reasonAlreadyExists = "AlreadyExists"
+	reasonApplyFailed   = "ApplyFailed"
 )
 ${f.conditions ? `\n// typeDegraded${K} represents a failure to reach the desired state, or the custom resource being deleted.\nconst typeDegraded${K} = "Degraded"\n` : ''}
 // ${n.reconciler} reconciles a ${K} object
@@ -151,14 +152,23 @@ ${deletionPhase(f)}
 		log.V(1).Info("Waiting", "resource", b.ID, "for", b.WaitingFor)
 	}
 
-	// 5. apply each desired child; one another owner controls is left untouched and reported.
+	// 5. apply each desired child; one another owner controls, or one that exists without being
+	// this resource's (unless the child adopts), is left untouched and reported.
+	adopts := map[string]bool{}
+	for _, c := range design.Children {
+		adopts[c.ID] = c.Adopt
+	}
 	conflicts := []string{}
+	conflictReason := ""
 	applyError := ""
 	var retry error
 	for _, d := range plan.Desired {
-		conflict, problem, err := r.apply(ctx, ${recv}, d)
+		conflict, reason, problem, err := r.apply(ctx, ${recv}, d, adopts[d.ID])
 		if conflict != "" {
 			conflicts = append(conflicts, conflict)
+			if conflictReason == "" {
+				conflictReason = reason
+			}
 		}
 		if problem != "" && applyError == "" {
 			applyError = problem
@@ -194,7 +204,7 @@ ${deletionPhase(f)}
 		if c.Type == "Degraded" && applyError != "" {
 			c = graph.Condition{Type: c.Type, Status: "True", Reason: reasonApplyFailed, Message: applyError}
 		} else if c.Type == "Degraded" && len(conflicts) > 0 {
-			c = graph.Condition{Type: c.Type, Status: "True", Reason: reasonAlreadyOwned, Message: strings.Join(conflicts, "; ")}
+			c = graph.Condition{Type: c.Type, Status: "True", Reason: conflictReason, Message: strings.Join(conflicts, "; ")}
 		}
 		if r.setCondition(${recv}, c.Type, metav1.ConditionStatus(c.Status), c.Reason, c.Message) && c.Type == "Degraded" && c.Status == "True" {
 			r.Recorder.Eventf(${recv}, nil, corev1.EventTypeWarning, c.Reason, "Reconcile", "%s", c.Message)

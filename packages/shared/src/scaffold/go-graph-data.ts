@@ -35,6 +35,7 @@ export function graphData(graph: ResourceGraph): JSONValue {
       template: child.template,
       ...(child.includeWhen !== undefined ? { includeWhen: child.includeWhen } : {}),
       ...(child.readyWhen !== undefined ? { readyWhen: child.readyWhen } : {}),
+      ...(child.adopt === true ? { adopt: true } : {}),
       reads: { include: [...reads.include], template: [...reads.template], ready: [...reads.ready] },
     };
   });

@@ -36,34 +36,43 @@ func (r *${n.reconciler}) observe(ctx context.Context, design *graph.Graph, ${re
 }
 
 // apply checks a desired child against its Go type (built-in kinds), refuses an object another
-// controller owns (controller-runtime's AlreadyOwned rule; an object with no controller is
-// adopted), and server-side applies it. It returns the conflict, the failure in words, and
-// the error to retry with.
-func (r *${n.reconciler}) apply(ctx context.Context, ${recv} *${pkg}.${K}, d graph.Desired) (string, string, error) {
+// controller owns (controller-runtime's AlreadyOwned rule) and one that exists without being
+// this resource's (AlreadyExists; unless the child adopts), and server-side applies it. It
+// returns the conflict and its reason, the failure in words, and the error to retry with.
+func (r *${n.reconciler}) apply(ctx context.Context, ${recv} *${pkg}.${K}, d graph.Desired, adopt bool) (string, string, string, error) {
 	log := logf.FromContext(ctx)
 	obj := &unstructured.Unstructured{Object: d.Object}
 	kind, name := obj.GetKind(), obj.GetName()
 	if typed, err := r.Scheme.New(obj.GroupVersionKind()); err == nil {
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructuredWithValidation(obj.Object, typed, true); err != nil {
-			return "", fmt.Sprintf("%s %s is not a valid %s: %s", kind, name, kind, err), nil
+			return "", "", fmt.Sprintf("%s %s is not a valid %s: %s", kind, name, kind, err), nil
 		}
 	}
 	found := &unstructured.Unstructured{}
 	found.SetGroupVersionKind(obj.GroupVersionKind())
 	if err := r.Get(ctx, client.ObjectKeyFromObject(obj), found); err != nil && !apierrors.IsNotFound(err) {
-		return "", fmt.Sprintf("reading %s %s: %s", kind, name, firstLine(err)), err
+		return "", "", fmt.Sprintf("reading %s %s: %s", kind, name, firstLine(err)), err
 	} else if err != nil {
 		found = nil
 	}
 	if found != nil {
-		if owner := metav1.GetControllerOf(found); owner != nil && owner.UID != ${recv}.UID {
-			return fmt.Sprintf("%s %s/%s is controlled by %s %s (uid %s); left untouched",
-				kind, found.GetNamespace(), name, owner.Kind, owner.Name, owner.UID), "", nil
+		where := name
+		if found.GetNamespace() != "" {
+			where = found.GetNamespace() + "/" + name
+		}
+		owner := metav1.GetControllerOf(found)
+		switch {
+		case owner != nil && owner.UID != ${recv}.UID:
+			return fmt.Sprintf("%s %s is controlled by %s %s (uid %s); left untouched",
+				kind, where, owner.Kind, owner.Name, owner.UID), reasonAlreadyOwned, "", nil
+		case owner == nil && !adopt:
+			return fmt.Sprintf("%s %s already exists and was not created for this resource; left untouched (a child with adopt: true takes over such an object)",
+				kind, where), reasonAlreadyExists, "", nil
 		}
 	}
 	if err := r.Apply(ctx, client.ApplyConfigurationFromUnstructured(obj), client.FieldOwner(fieldOwner), client.ForceOwnership); err != nil {
 		log.Error(err, "Failed to apply", "kind", kind, "name", name)
-		return "", fmt.Sprintf("applying %s %s: %s", kind, name, firstLine(err)), err
+		return "", "", fmt.Sprintf("applying %s %s: %s", kind, name, firstLine(err)), err
 	}
 	switch {
 	case found == nil:
@@ -73,7 +82,7 @@ func (r *${n.reconciler}) apply(ctx context.Context, ${recv} *${pkg}.${K}, d gra
 		log.Info("Updated "+kind, "name", name)
 		r.Recorder.Eventf(${recv}, nil, corev1.EventTypeNormal, "Updated", "Update", "Updated %s %s", kind, name)
 	}
-	return "", "", nil
+	return "", "", "", nil
 }
 
 func firstLine(err error) string {

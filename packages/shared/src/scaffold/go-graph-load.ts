@@ -37,7 +37,9 @@ type Child struct {
 	Template    map[string]any
 	IncludeWhen *string
 	ReadyWhen   *string
-	Reads       Reads
+	// Adopt takes over an existing object of the child's name that no controller owns.
+	Adopt bool
+	Reads Reads
 }
 
 // Binding is one status field: its path under .status, its expression string and what it reads.

@@ -28,6 +28,7 @@ export const crdsInput = {
     designId,
     version: z.number().int().min(1, 'versions start at 1').optional(),
     confirmBreaking: z.boolean().optional(),
+    confirmPermissions: z.boolean().optional(),
     operationId,
   }),
   uninstall: z.object({

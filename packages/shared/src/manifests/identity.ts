@@ -1,0 +1,132 @@
+/**
+ * The identity a design's embedded controller acts as (docs/design/0037): a ServiceAccount in the
+ * studio's namespace, bound by a ClusterRole/ClusterRoleBinding to exactly the rules the export's
+ * config/rbac/role.yaml grants (normalizeRules(rbacMarkers(design))). The studio creates these as
+ * the installing user, so Kubernetes' escalation check applies (nobody grants what they do not
+ * hold), and the controller writes the design's children, finalizers and status impersonating
+ * the ServiceAccount, so a custom resource can make it do only what the design was granted.
+ */
+import type { Design } from '../design/schema';
+import { normalizeRules, rbacMarkers, type PolicyRule } from './rbac';
+
+export interface DesignIdentity {
+  readonly namespace: string;
+  readonly serviceAccount: string;
+  /** The Kubernetes user the controller impersonates: `system:serviceaccount:<ns>:<name>`. */
+  readonly user: string;
+  /** The ClusterRole and the ClusterRoleBinding. */
+  readonly roleName: string;
+}
+
+/** The identity of the design installed as CRD `crdName` (`memcacheds.cache.example.com`). */
+export function designIdentity(crdName: string, namespace: string): DesignIdentity {
+  // a CRD name is a DNS subdomain of at most 253 characters; the prefix must keep it one
+  const serviceAccount = `opstudio-${crdName}`.slice(0, 253).replace(/[-.]+$/, '');
+  return {
+    namespace,
+    serviceAccount,
+    user: `system:serviceaccount:${namespace}:${serviceAccount}`,
+    roleName: `opstudio:design:${crdName}`,
+  };
+}
+
+/** The rules the design's identity holds: config/rbac/role.yaml's, rule for rule. */
+export function designRules(design: Design): PolicyRule[] {
+  return normalizeRules(rbacMarkers(design));
+}
+
+/** Kinds that are not in a namespace: a write to one reaches the whole cluster. */
+const CLUSTER_SCOPED = new Set([
+  '/namespaces',
+  '/nodes',
+  '/persistentvolumes',
+  'rbac.authorization.k8s.io/clusterroles',
+  'rbac.authorization.k8s.io/clusterrolebindings',
+  'apiextensions.k8s.io/customresourcedefinitions',
+  'storage.k8s.io/storageclasses',
+  'scheduling.k8s.io/priorityclasses',
+  'networking.k8s.io/ingressclasses',
+  'admissionregistration.k8s.io/validatingwebhookconfigurations',
+  'admissionregistration.k8s.io/mutatingwebhookconfigurations',
+]);
+const WRITES = new Set(['create', 'update', 'patch', 'delete', 'deletecollection', 'bind', 'escalate', '*']);
+
+/** One permission as the install shows it, and why it asks for a confirmation, if it does. */
+export interface Permission {
+  readonly group: string;
+  readonly resource: string;
+  readonly verbs: readonly string[];
+  readonly resourceNames?: readonly string[];
+  readonly clusterScoped: boolean;
+  /** Why a person should look twice (cluster-scoped writes, RBAC, Secrets, Namespaces), or undefined. */
+  readonly sensitive?: string;
+}
+
+function sensitivity(group: string, resource: string, verbs: readonly string[], clusterScoped: boolean) {
+  const writes = verbs.some((v) => WRITES.has(v));
+  if (group === 'rbac.authorization.k8s.io')
+    return verbs.includes('bind')
+      ? `binds the role(s) it names to any subject a custom resource gives`
+      : 'writes RBAC objects: who may do what';
+  if (group === '' && resource === 'secrets') return 'reads and writes Secrets';
+  if (group === '' && resource === 'namespaces') return writes ? 'creates and deletes Namespaces' : undefined;
+  if (clusterScoped && writes) return 'writes a cluster-scoped kind: outside any namespace';
+  return undefined;
+}
+
+/** The design's rules one resource a row, for the install to show and to confirm. */
+export function designPermissions(design: Design): Permission[] {
+  const out: Permission[] = [];
+  for (const rule of designRules(design))
+    for (const group of rule.apiGroups ?? [''])
+      for (const resource of rule.resources ?? []) {
+        const clusterScoped = CLUSTER_SCOPED.has(`${group}/${resource}`);
+        const sensitive = sensitivity(group, resource, rule.verbs, clusterScoped);
+        out.push({
+          group,
+          resource,
+          verbs: rule.verbs,
+          ...(rule.resourceNames !== undefined ? { resourceNames: rule.resourceNames } : {}),
+          clusterScoped,
+          ...(sensitive !== undefined ? { sensitive } : {}),
+        });
+      }
+  return out;
+}
+
+/** `rbac.authorization.k8s.io/clusterroles admin: bind` */
+export function permissionText(p: Permission): string {
+  const names = p.resourceNames === undefined ? '' : ` ${p.resourceNames.join(', ')}`;
+  return `${p.group === '' ? 'core' : p.group}/${p.resource}${names}: ${p.verbs.join(', ')}`;
+}
+
+const LABELS = { 'app.kubernetes.io/managed-by': 'operator-studio' };
+
+/** The ServiceAccount, the ClusterRole and the ClusterRoleBinding of a design's identity. */
+export function identityObjects(
+  design: Design,
+  identity: DesignIdentity,
+  labels: Readonly<Record<string, string>> = {},
+): [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>] {
+  const metaLabels = { ...LABELS, ...labels };
+  return [
+    {
+      apiVersion: 'v1',
+      kind: 'ServiceAccount',
+      metadata: { name: identity.serviceAccount, namespace: identity.namespace, labels: metaLabels },
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: identity.roleName, labels: metaLabels },
+      rules: designRules(design),
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: identity.roleName, labels: metaLabels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: identity.roleName },
+      subjects: [{ kind: 'ServiceAccount', name: identity.serviceAccount, namespace: identity.namespace }],
+    },
+  ];
+}
