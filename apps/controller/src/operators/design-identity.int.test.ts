@@ -201,7 +201,10 @@ describe(
       await assert.rejects(asLocal().crds.install({ designId }), (e: unknown) => {
         assert.ok(e instanceof TRPCError);
         assert.equal(e.code, 'PRECONDITION_FAILED', 'RBAC writes are confirmed first');
-        assert.match(e.message, /writes RBAC objects: rbac\.authorization\.k8s\.io\/clusterrolebindings/);
+        assert.match(
+          e.message,
+          /writes RBAC objects: who may do what: rbac\.authorization\.k8s\.io\/clusterrolebindings: .*\(cluster-scoped\)/,
+        );
         return true;
       });
       await asLocal().crds.install({ designId, confirmPermissions: true });
