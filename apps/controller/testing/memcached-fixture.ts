@@ -21,6 +21,9 @@ import { openDb } from '../src/db';
 import type { StudioDb } from '../src/db';
 import { HistoryStore } from '../src/history/store';
 import { labelledCrd } from '../src/install/labels';
+import { deleteIdentity, installIdentity } from '../src/install/identity';
+import { CrdClient } from '../src/install/crd-client';
+import { designIdentity } from '@opstudio/shared/manifests/identity';
 import { LiveBus } from '../src/live/bus';
 import { apiServerEventSink, EventRecorder } from '../src/runtime/recorder';
 import { ControllerManager, type ManagerOptions } from '../src/operators/manager';
@@ -76,6 +79,8 @@ export class MemcachedFixture {
     });
     await f.ext.createCustomResourceDefinition({ body: labelledCrd(design, saved.id, 1) as never });
     await f.core.createNamespace({ body: { metadata: { name: f.ns } } });
+    // the controller writes as the design's identity, in the manager's Lease namespace (f.ns)
+    await installIdentity(kc, design, saved.id, f.crdName, f.ns);
     await eventually('the CRD to be Established', 30_000, async () =>
       (await f.ext.readCustomResourceDefinition({ name: f.crdName })).status?.conditions?.some(
         (c) => c.type === 'Established' && c.status === 'True',
@@ -193,6 +198,7 @@ export class MemcachedFixture {
         )
         .catch(() => undefined);
     await this.ext.deleteCustomResourceDefinition({ name: this.crdName }).catch(() => undefined);
+    await deleteIdentity(new CrdClient(this.kc), designIdentity(this.crdName, this.ns)).catch(() => undefined);
     await this.core.deleteNamespace({ name: ns }).catch(() => undefined);
     await this.db.$disconnect();
   }

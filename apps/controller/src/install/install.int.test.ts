@@ -82,7 +82,7 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
     const off = running.services.bus.subscribe(({ event }) => event.topic === 'install:t-1' && seen.push(event));
     const result = await api.crds.install({ designId, operationId: 't-1' });
     off();
-    const steps = ['dry-run', 'applied', 'NamesAccepted', 'Established'];
+    const steps = ['dry-run', 'identity', 'applied', 'NamesAccepted', 'Established'];
     assert.deepEqual(
       result.operation.steps.map((s) => s.step),
       steps,

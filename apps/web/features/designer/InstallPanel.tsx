@@ -25,9 +25,10 @@ interface Step {
   readonly message: string;
 }
 
-const SHOWN_STEPS = ['dry-run', 'applied', 'NamesAccepted', 'Established'] as const;
+const SHOWN_STEPS = ['dry-run', 'identity', 'applied', 'NamesAccepted', 'Established'] as const;
 const STEP_LABEL: Record<string, string> = {
   'dry-run': 'Dry run',
+  identity: 'Controller identity',
   applied: 'Applied',
   NamesAccepted: 'NamesAccepted',
   Established: 'Established',
