@@ -119,10 +119,8 @@ test("etcd refuses plain HTTP and a TLS client without its certificate; the API 
   const url = `https://127.0.0.1:${p.ports.etcdClient}/v3/kv/range`;
   await assert.rejects(
     postWithoutClientCert(url, creds.ca, JSON.stringify(range.body)),
-    (err: NodeJS.ErrnoException) => {
-      console.log(`without a client certificate: ${err.code ?? ''} ${err.message}`);
-      return true;
-    },
+    // TLS 1.3: the server's "certificate required" alert arrives on the first read (or the reset)
+    (err: NodeJS.ErrnoException) => /CERTIFICATE_REQUIRED|ECONNRESET|EPIPE/.test(err.code ?? ''),
     'no client certificate: the TLS handshake fails',
   );
   const ok = await httpCall(url, { ...range, creds });
