@@ -7,12 +7,13 @@ import * as sandbox from '@opstudio/sandbox';
 import { launchUrl } from '@opstudio/shared/security/launch';
 import { loadAuthConfig } from '../apps/controller/src/auth/config';
 import { checkListenSafety } from '../apps/controller/src/auth/mode';
+import { ensurePrivateDir } from '../apps/controller/src/db-files';
 import { servingSettings } from '../apps/web/server/serving-settings';
 import { loadTls } from '../apps/web/server/tls-files';
 import { parseFlags } from './lib/args';
 import { chooseCluster } from './lib/cluster';
 import { migrate } from './lib/db';
-import { databaseUrl, profiles } from './lib/paths';
+import { databaseUrl, dataDir, profiles } from './lib/paths';
 import { assertPortsFree } from './lib/ports';
 import { onServiceDeath, stopServices } from './lib/proc';
 import { startStudio } from './lib/services';
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
     { port: profile.controllerPort, what: 'controller', env: 'the dev profile (see README: Ports)' },
   ]);
 
+  // the studio's own folder (database, launch token, sandbox keys): an older one was 0755
+  ensurePrivateDir(dataDir);
   log('applying database migrations');
   await migrate(databaseUrl(profile));
   await ensureWebBuild(log);

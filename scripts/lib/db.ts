@@ -3,9 +3,9 @@
  * SQLite with `prisma migrate deploy`, Postgres with the studio's own applier
  * (apps/controller/src/postgres-migrate.ts says why). `target`: a DATABASE_URL, or a SQLite file path.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { databaseKind } from '../../apps/controller/src/db';
+import { prepareSqliteFile } from '../../apps/controller/src/db-files';
 import { migratePostgres, readMigrations } from '../../apps/controller/src/postgres-migrate';
 import { repoRoot } from './paths';
 import { run } from './proc';
@@ -25,7 +25,7 @@ export async function migrate(target: string): Promise<void> {
   }
   if (kind !== 'sqlite') throw new Error(`DATABASE_URL must be file:… (SQLite) or postgresql://… (Postgres)`);
   const file = url.slice('file:'.length);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  prepareSqliteFile(file); // Prisma's engine would create it world-readable (umask 022)
   const code = await run('npx', ['--no-install', 'prisma', 'migrate', 'deploy'], {
     env: { DATABASE_URL: url, CHECKPOINT_DISABLE: '1' },
     quiet: true,

@@ -5,12 +5,11 @@
 // src/generated/prisma and src/generated/prisma-pg (git-ignored), `prisma migrate deploy`
 // creates the tables. Both clients are generated from the same models (scripts/postgres-schema.ts),
 // so the Postgres one is used through the SQLite one's type.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/prisma/client';
 import { PrismaClient as PostgresClient } from './generated/prisma-pg/client';
+import { prepareSqliteFile } from './db-files';
 
 export type StudioDb = PrismaClient;
 
@@ -47,7 +46,7 @@ export function openDb(databaseUrl: string): StudioDb {
     return db;
   }
   const file = databaseUrl.slice('file:'.length);
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') prepareSqliteFile(file); // owner-only, and -wal/-shm inherit it
   const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: databaseUrl }) });
   // Write-ahead log, synced at checkpoints: a commit no longer waits on the disk (in the default
   // rollback-journal mode each one took several fsyncs, on the event loop: better-sqlite3 is

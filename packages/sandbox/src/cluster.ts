@@ -156,7 +156,13 @@ export async function up(opts: UpOptions = {}): Promise<SandboxInfo> {
     }
     const leftovers = running(p);
     if (leftovers.size > 0) {
-      progress(`stopping a partly running sandbox ${p.name} (${[...leftovers.keys()].join(', ')})…`);
+      // e.g. an older checkout's sandbox whose etcd the new health probe cannot reach (plain HTTP)
+      const outdated = leftovers.size === COMPONENTS.length && startedWithOtherConfig(p);
+      progress(
+        outdated
+          ? `sandbox ${p.name} runs with an older configuration: restarting it…`
+          : `stopping a partly running sandbox ${p.name} (${[...leftovers.keys()].join(', ')})…`,
+      );
       await down({ profile: p });
     }
     const busy = await busyPorts(p.ports);

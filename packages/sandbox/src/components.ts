@@ -5,14 +5,15 @@ import {
   apiserverArgs,
   controllerManagerArgs,
   etcdArgs,
+  etcdClientUrl,
   kwokArgs,
   podLogWriterArgs,
   schedulerArgs,
   type FlagInputs,
 } from './flags';
 import { isOk } from './kube-http';
-import type { ClientCredentials } from './pki';
-import type { SandboxProfile } from './profiles';
+import { readEtcdClientCredentials, type ClientCredentials } from './pki';
+import { layout, type SandboxProfile } from './profiles';
 import { binaryPath, type BinaryName } from './versions';
 
 export const COMPONENT_NAMES = [
@@ -47,12 +48,23 @@ function selfSignedOk(port: number, path: string): Promise<boolean> {
   });
 }
 
+async function etcdHealthy(p: SandboxProfile): Promise<boolean> {
+  let creds: ClientCredentials;
+  try {
+    creds = readEtcdClientCredentials(layout(p).pki);
+  } catch {
+    return false; // no etcd certificates yet: a data dir from before etcd had TLS, not started since
+  }
+  return isOk(`${etcdClientUrl(p)}/health`, creds);
+}
+
 export const COMPONENTS: readonly Component[] = [
   {
     name: 'etcd',
     binary: 'etcd',
     args: etcdArgs,
-    healthy: (p) => isOk(`http://127.0.0.1:${p.ports.etcdClient}/health`),
+    // etcd asks every client for a certificate of its own CA (see etcdArgs)
+    healthy: (p) => etcdHealthy(p),
   },
   {
     name: 'kube-apiserver',

@@ -18,10 +18,10 @@ const flag = (args: string[], name: string): string | undefined =>
 
 test('every component of the test profile listens on its own 127.0.0.1 port', () => {
   const f = inputs('test');
-  assert.equal(flag(etcdArgs(f), 'listen-client-urls'), 'http://127.0.0.1:12379');
-  assert.equal(flag(etcdArgs(f), 'listen-peer-urls'), 'http://127.0.0.1:12380');
+  assert.equal(flag(etcdArgs(f), 'listen-client-urls'), 'https://127.0.0.1:12379');
+  assert.equal(flag(etcdArgs(f), 'listen-peer-urls'), 'https://127.0.0.1:12380');
   assert.equal(flag(apiserverArgs(f), 'secure-port'), '16443');
-  assert.equal(flag(apiserverArgs(f), 'etcd-servers'), 'http://127.0.0.1:12379');
+  assert.equal(flag(apiserverArgs(f), 'etcd-servers'), 'https://127.0.0.1:12379');
   assert.equal(flag(controllerManagerArgs(f), 'secure-port'), '20257');
   assert.equal(flag(schedulerArgs(f), 'secure-port'), '20259');
   assert.equal(flag(kwokArgs(f), 'server-address'), '127.0.0.1:20247');
@@ -42,6 +42,27 @@ test('the API server gets the certificates, the service-account keys and RBAC', 
   assert.equal(flag(a, 'service-account-signing-key-file'), '/d/pki/sa.key');
   assert.equal(flag(a, 'service-cluster-ip-range'), '10.96.0.0/16');
   assert.match(flag(a, 'authorization-mode') ?? '', /RBAC/);
+});
+
+test('etcd serves TLS to clients and peers that present a certificate of its own CA; the API server has one', () => {
+  const f = inputs('dev');
+  const e = etcdArgs(f);
+  for (const url of ['listen-client-urls', 'advertise-client-urls', 'listen-peer-urls', 'initial-advertise-peer-urls'])
+    assert.match(flag(e, url) ?? '', /^https:\/\/127\.0\.0\.1:/, url);
+  assert.ok(e.includes('--client-cert-auth'), 'a client without a certificate is refused');
+  assert.ok(e.includes('--peer-client-cert-auth'));
+  assert.equal(flag(e, 'cert-file'), '/d/pki/etcd/server.crt');
+  assert.equal(flag(e, 'key-file'), '/d/pki/etcd/server.key');
+  assert.equal(flag(e, 'trusted-ca-file'), '/d/pki/etcd/ca.crt', "etcd's own CA, not the cluster's");
+  assert.equal(flag(e, 'peer-cert-file'), '/d/pki/etcd/peer.crt');
+  assert.equal(flag(e, 'peer-trusted-ca-file'), '/d/pki/etcd/ca.crt');
+  assert.doesNotMatch(e.join(' '), /http:\/\//, 'no plain-HTTP listener');
+
+  const a = apiserverArgs(f);
+  assert.equal(flag(a, 'etcd-servers'), 'https://127.0.0.1:2379');
+  assert.equal(flag(a, 'etcd-cafile'), '/d/pki/etcd/ca.crt');
+  assert.equal(flag(a, 'etcd-certfile'), '/d/pki/etcd/apiserver-etcd-client.crt');
+  assert.equal(flag(a, 'etcd-keyfile'), '/d/pki/etcd/apiserver-etcd-client.key');
 });
 
 test('single-instance components skip leader election; etcd skips fsync', () => {

@@ -23,9 +23,14 @@ const NODE_LEASE_SECONDS = 40;
 /** How long kube-controller-manager waits for a node heartbeat before marking the node NotReady. */
 const NODE_MONITOR_GRACE = '5m';
 
-export function etcdArgs({ profile, etcdDataDir }: FlagInputs): string[] {
-  const client = `http://${LOOPBACK}:${profile.ports.etcdClient}`;
-  const peer = `http://${LOOPBACK}:${profile.ports.etcdPeer}`;
+/** etcd's client URL: TLS, and etcd refuses a client without a certificate its own CA signed. */
+export function etcdClientUrl(profile: SandboxProfile): string {
+  return `https://${LOOPBACK}:${profile.ports.etcdClient}`;
+}
+
+export function etcdArgs({ profile, pki, etcdDataDir }: FlagInputs): string[] {
+  const client = etcdClientUrl(profile);
+  const peer = `https://${LOOPBACK}:${profile.ports.etcdPeer}`;
   const name = `opstudio-${profile.name}`;
   return [
     `--name=${name}`,
@@ -36,6 +41,18 @@ export function etcdArgs({ profile, etcdDataDir }: FlagInputs): string[] {
     `--initial-advertise-peer-urls=${peer}`,
     `--initial-cluster=${name}=${peer}`,
     '--initial-cluster-state=new',
+    // Any local process (or a web page: etcd answers CORS simple requests) could otherwise read
+    // every Secret and write any object. A client must present a certificate of etcd's own CA,
+    // which only the API server's (and the sandbox's health probe's) is.
+    `--cert-file=${pki['etcd/server.crt']}`,
+    `--key-file=${pki['etcd/server.key']}`,
+    '--client-cert-auth',
+    `--trusted-ca-file=${pki['etcd/ca.crt']}`,
+    // The peer port of this one-member cluster listens too; the same rule costs nothing there.
+    `--peer-cert-file=${pki['etcd/peer.crt']}`,
+    `--peer-key-file=${pki['etcd/peer.key']}`,
+    '--peer-client-cert-auth',
+    `--peer-trusted-ca-file=${pki['etcd/ca.crt']}`,
     // A throw-away dev cluster: durability is not worth the fsync latency.
     '--unsafe-no-fsync',
     '--log-level=warn',
@@ -44,7 +61,10 @@ export function etcdArgs({ profile, etcdDataDir }: FlagInputs): string[] {
 
 export function apiserverArgs({ profile, pki }: FlagInputs): string[] {
   return [
-    `--etcd-servers=http://${LOOPBACK}:${profile.ports.etcdClient}`,
+    `--etcd-servers=${etcdClientUrl(profile)}`,
+    `--etcd-cafile=${pki['etcd/ca.crt']}`,
+    `--etcd-certfile=${pki['etcd/apiserver-etcd-client.crt']}`,
+    `--etcd-keyfile=${pki['etcd/apiserver-etcd-client.key']}`,
     `--etcd-prefix=/registry`,
     `--secure-port=${profile.ports.apiserver}`,
     `--bind-address=${LOOPBACK}`,

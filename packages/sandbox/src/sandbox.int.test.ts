@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,8 +20,10 @@ import {
   stopComponent,
   up,
 } from './index';
+import { httpCall } from './kube-http';
+import { readEtcdClientCredentials } from './pki';
 import { isPidAlive } from './process';
-import { customProfile } from './profiles';
+import { customProfile, layout, profile } from './profiles';
 import { binaryPath } from './versions';
 
 const run = promisify(execFile);
@@ -90,6 +93,41 @@ test('a deployment of 2 replicas gets 2 Running pods with IPs within 20 s', { ti
   }
 });
 
+/** A POST that trusts `ca` but shows no client certificate; resolves with the status, rejects on a TLS error. */
+function postWithoutClientCert(url: string, ca: Buffer, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(url, { method: 'POST', ca, timeout: 5000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test("etcd refuses plain HTTP and a TLS client without its certificate; the API server's works", async () => {
+  await up({ profile: 'test' });
+  const p = profile('test');
+  const range = { method: 'POST', body: { key: Buffer.from('/').toString('base64') }, timeoutMs: 5000 };
+  // etcd closes a plain-HTTP connection on its TLS port without a word
+  const plain = await httpCall(`http://127.0.0.1:${p.ports.etcdClient}/v3/kv/range`, range).catch((err: Error) => err);
+  assert.ok(plain instanceof Error || plain.status !== 200, 'plain HTTP is not served');
+  if (!(plain instanceof Error)) assert.doesNotMatch(plain.body, /kvs|header/);
+
+  const creds = readEtcdClientCredentials(layout(p).pki);
+  const url = `https://127.0.0.1:${p.ports.etcdClient}/v3/kv/range`;
+  await assert.rejects(
+    postWithoutClientCert(url, creds.ca, JSON.stringify(range.body)),
+    // TLS 1.3: the server's "certificate required" alert arrives on the first read (or the reset)
+    (err: NodeJS.ErrnoException) => /CERTIFICATE_REQUIRED|ECONNRESET|EPIPE/.test(err.code ?? ''),
+    'no client certificate: the TLS handshake fails',
+  );
+  const ok = await httpCall(url, { ...range, creds });
+  assert.equal(ok.status, 200, ok.body);
+  assert.match(ok.body, /"header"/);
+});
+
 test(
   'a throw-away sandbox: busy port refused, data kept across down/up, down leaves no process',
   { timeout: 300_000 },
@@ -133,6 +171,8 @@ test(
       );
       assert.equal((await status({ profile: p })).running, false);
 
+      // a data dir from before etcd had TLS (no pki/etcd): the certificates are added in place
+      rmSync(join(layout(p).pki, 'etcd'), { recursive: true });
       const again = await up({ profile: p });
       assert.equal(again.alreadyRunning, false);
       assert.match(

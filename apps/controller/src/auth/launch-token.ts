@@ -47,8 +47,20 @@ export function bearerOf(headers: IncomingHttpHeaders): string | undefined {
   return m?.[1];
 }
 
-/** What a request without the token is told (single-user mode). */
+/**
+ * What a request without the token is told (single-user mode). It names where the token file is
+ * without its absolute path: the answer goes to whoever asks, and a home folder names the user.
+ */
 export function launchTokenHint(tokenFile: string | undefined): string {
-  const file = tokenFile === undefined ? '' : ` (also in ${tokenFile}, readable only by the user who started it)`;
+  const file =
+    tokenFile === undefined ? '' : ` (also in ${tokenFileLabel(tokenFile)}, readable only by the user who started it)`;
   return `this studio needs its launch token: open the URL that npm start printed (ready: http://127.0.0.1:3000/?token=…), or send Authorization: Bearer <token>${file}`;
+}
+
+/** `data/launch-token` as the default layout names it; otherwise only the file's role, never its path. */
+function tokenFileLabel(tokenFile: string): string {
+  if (path.basename(tokenFile) !== 'launch-token') return 'the file OPSTUDIO_LAUNCH_TOKEN_FILE names';
+  return path.basename(path.dirname(tokenFile)) === 'data'
+    ? 'data/launch-token'
+    : "the launch-token file in the studio's data folder (OPSTUDIO_DATA_DIR)";
 }

@@ -68,7 +68,7 @@ test('GET /api/export/<id>.zip gives the same bytes as the CLI, per version', as
   assert.notDeepEqual(latest.bytes, pinned.bytes, 'the latest version (maximum: 4) differs');
 });
 
-test('unknown designs, versions and bad version numbers get one line that says what is wrong', async () => {
+test('unknown designs, versions, bad version numbers and malformed ids get one line that says what is wrong', async () => {
   const missing = await get('/api/export/no-such-design.zip');
   assert.equal(missing.status, 404);
   assert.match(missing.text, /^no design with id "no-such-design"/);
@@ -80,4 +80,9 @@ test('unknown designs, versions and bad version numbers get one line that says w
   assert.equal(bad.status, 400);
   assert.equal(bad.text, 'version must be a whole number from 1, got "abc"\n');
   assert.equal((await get(`/api/export/${id}.tar`)).status, 404, 'not the export route');
+  for (const malformed of ['%zz', '%E2%82', 'abc%']) {
+    const r = await get(`/api/export/${malformed}.zip`);
+    assert.equal(r.status, 400, `${malformed}: the client's mistake, not a 500`);
+    assert.equal(r.text, `the design id in the URL is not valid percent-encoding: "${malformed}"\n`);
+  }
 });

@@ -1,7 +1,7 @@
 // GET /api/export/<designId>.zip[?version=N]: a saved design's Go operator project as a zip
 // download (read-only). The bytes are shared's exportZip, the same the CLI writes. Errors come
 // back as one plain-text line with the status a user can act on (404 unknown design or version,
-// 400 bad version, 422 a design the export cannot turn into Go).
+// 400 bad version or a malformed id, 422 a design the export cannot turn into Go).
 import type http from 'node:http';
 import { exportZip } from '@opstudio/shared/scaffold/export-zip';
 import { ScaffoldError } from '@opstudio/shared/scaffold/facts';
@@ -26,6 +26,13 @@ async function exportResponse(
     headers: { 'content-type': 'text/plain; charset=utf-8' },
     body: `${message}\n`,
   });
+  let designId: string;
+  try {
+    designId = decodeURIComponent(id);
+  } catch {
+    // `%zz` or a cut-off `%E2%82`: the client's mistake, not the server's (it was a 500)
+    return text(400, `the design id in the URL is not valid percent-encoding: ${JSON.stringify(id)}`);
+  }
   let version: number | undefined;
   if (versionParam !== null) {
     version = Number(versionParam);
@@ -33,7 +40,7 @@ async function exportResponse(
       return text(400, `version must be a whole number from 1, got ${JSON.stringify(versionParam)}`);
   }
   try {
-    const { design, view } = await designs.load(decodeURIComponent(id), version);
+    const { design, view } = await designs.load(designId, version);
     const zip = exportZip(design);
     return {
       status: 200,
