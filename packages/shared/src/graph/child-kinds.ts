@@ -100,7 +100,7 @@ export function builtinChildKind(apiVersion: string, kind: string): ChildKind | 
  * planner gives them no namespace even where no discovery answers (a custom resource's scope
  * only discovery knows).
  */
-const OTHER_CLUSTER_SCOPED = new Set([
+export const OTHER_CLUSTER_SCOPED: ReadonlySet<string> = new Set([
   'v1/Node',
   'v1/PersistentVolume',
   'storage.k8s.io/v1/StorageClass',
