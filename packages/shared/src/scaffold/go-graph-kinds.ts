@@ -87,3 +87,54 @@ func childNameProblem(c *Child, object map[string]any) string {
 }
 `;
 }
+
+/** `internal/graph/kinds_test.go`: the name rules and scopes, as graph/plan-names.test.ts checks them in the studio. */
+export const GRAPH_KINDS_TEST_GO = `package graph
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestChildNameProblem(t *testing.T) {
+	cases := []struct {
+		apiVersion, kind, name string
+		valid                  bool
+	}{
+		{"v1", "ConfigMap", "a.b-c", true},
+		{"v1", "ConfigMap", "Bad_Name", false},
+		{"v1", "Service", "a.b", false},
+		{"v1", "Service", "1abc", false},
+		{"v1", "Service", "abc-1", true},
+		{"v1", "Namespace", "victim.ns", false},
+		{"rbac.authorization.k8s.io/v1", "ClusterRole", "system:aggregate-to-edit", true},
+		{"rbac.authorization.k8s.io/v1", "RoleBinding", "a/b", false},
+		{"batch/v1", "CronJob", strings.Repeat("a", 53), false},
+		{"batch/v1", "Job", strings.Repeat("a", 63), true},
+		{"example.com/v1", "Widget", "UPPER", false},
+	}
+	for _, c := range cases {
+		child := &Child{ID: "child", APIVersion: c.apiVersion, Kind: c.kind}
+		object := map[string]any{"metadata": map[string]any{"name": c.name}}
+		problem := childNameProblem(child, object)
+		if (problem == "") != c.valid {
+			t.Errorf("%s %q: valid %v, problem %q", c.kind, c.name, c.valid, problem)
+		}
+		if problem != "" && !strings.HasPrefix(problem, "child child: metadata.name ") {
+			t.Errorf("%s %q: the problem names the child and the field: %q", c.kind, c.name, problem)
+		}
+	}
+}
+
+func TestClusterScoped(t *testing.T) {
+	for kind, want := range map[string]bool{
+		"v1/Namespace": true, "rbac.authorization.k8s.io/v1/ClusterRole": true,
+		"storage.k8s.io/v1/StorageClass": true, "v1/ConfigMap": false, "example.com/v1/Widget": false,
+	} {
+		i := strings.LastIndex(kind, "/")
+		if got := isClusterScoped(&Child{APIVersion: kind[:i], Kind: kind[i+1:]}); got != want {
+			t.Errorf("%s: cluster-scoped %v, want %v", kind, got, want)
+		}
+	}
+}
+`;

@@ -29,6 +29,7 @@ const GRAPH_FILES = [
   'names.go',
   'conditions.go',
   'kinds.go',
+  'kinds_test.go',
 ];
 
 for (const [name, kind, owns] of [

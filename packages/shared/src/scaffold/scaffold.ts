@@ -21,7 +21,7 @@ import { graphDataJson } from './go-graph-data';
 import { GRAPH_EVAL_GO } from './go-graph-eval';
 import { GRAPH_LOAD_GO } from './go-graph-load';
 import { GRAPH_CONDITIONS_GO, GRAPH_NAMES_GO } from './go-graph-names';
-import { graphKindsGo } from './go-graph-kinds';
+import { GRAPH_KINDS_TEST_GO, graphKindsGo } from './go-graph-kinds';
 import { GRAPH_PLAN_GO } from './go-graph-plan';
 import { GRAPH_RENDER_GO } from './go-graph-render';
 import { graphControllerTestGo } from './go-graph-tests';
@@ -90,6 +90,7 @@ function build(f: ProjectFacts): Scaffold {
       ['names.go', GRAPH_NAMES_GO],
       ['conditions.go', GRAPH_CONDITIONS_GO],
       ['kinds.go', graphKindsGo()],
+      ['kinds_test.go', GRAPH_KINDS_TEST_GO],
     ];
     for (const [name, text] of sources) add(`internal/graph/${name}`, `${header}\n\n${text}`);
   }
