@@ -107,6 +107,22 @@ describe('opstudio validate', { concurrency: true }, () => {
     assert.match(r.stdout, /^error +versions\[v1alpha1\]\.spec\.size\.type +Invalid option/m);
     assert.match(r.stdout, /^error +versions\[v1alpha1\]\.spec\.containerPort\.type +Invalid option/m);
   });
+  test('a child whose apiVersion and kind are not Kubernetes names (issue 27): each at its field, exit 1', async () => {
+    const webapp = readFileSync(join(repo, 'examples/webapp.design.yaml'), 'utf8');
+    const hostile = webapp.replace('apiVersion: v1\n      kind: ConfigMap', 'apiVersion: "*/v1"\n      kind: "*;x"');
+    assert.notEqual(hostile, webapp);
+    const r = await run(['validate', '-'], hostile);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(
+      r.stdout,
+      /^error +operand\.resources\[0\]\.template\.apiVersion +"\*\/v1" is not an apiVersion: a group is a DNS subdomain such as apps or example\.com .*followed by \/v1$/m,
+    );
+    assert.match(
+      r.stdout,
+      /^error +operand\.resources\[0\]\.template\.kind +"\*;x" is not a kind: a kind starts with an upper-case letter/m,
+    );
+    assert.match(r.stdout, /^2 errors, 0 warnings$/m);
+  });
   test('a valid CRD: no issues, exit 0', async () => {
     const r = await run(['validate', memcached]);
     assert.equal(r.code, 0, r.stderr);

@@ -4,13 +4,15 @@
 // does not serve yet (a CRD not installed) falls back to the default plural: the informer on it
 // retries until it appears.
 import type { KubeConfig } from '@kubernetes/client-node';
-import { builtinChildKind, childResourceOf } from '@opstudio/shared/graph/child-kinds';
+import { builtinChildKind, childResourceOf, isNamespacedOffline } from '@opstudio/shared/graph/child-kinds';
 import type { ResourceGraph } from '@opstudio/shared/graph/model';
 import { KubeJson } from '../kube/json-client';
 import type { KindSpec } from '../kube/resource-spec';
 
 export interface ChildKindSpec extends KindSpec {
   readonly apiVersion: string;
+  /** from discovery; for a kind not served yet, what shared's offline table knows */
+  readonly namespaced: boolean;
 }
 
 /** One spec per distinct apiVersion/kind of the graph's templates, in design order. */
@@ -27,10 +29,11 @@ export async function childKindSpecs(
     if (seen.has(key)) continue;
     const builtin = builtinChildKind(apiVersion, kind);
     let resource = builtin?.resource;
+    let namespaced = builtin?.namespaced;
     if (resource === undefined) {
       const base = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
       const list = await kube
-        .request<{ resources?: { name: string; kind: string }[] }>({
+        .request<{ resources?: { name: string; kind: string; namespaced?: boolean }[] }>({
           method: 'GET',
           path: base,
           what: `discover ${apiVersion}`,
@@ -39,7 +42,9 @@ export async function childKindSpecs(
           log('Child kind not served (yet): using its default plural', { apiVersion, kind, error: String(err) });
           return undefined;
         });
-      resource = list?.resources?.find((r) => r.kind === kind && !r.name.includes('/'))?.name;
+      const found = list?.resources?.find((r) => r.kind === kind && !r.name.includes('/'));
+      resource = found?.name;
+      namespaced = found?.namespaced;
     }
     const fallback = childResourceOf(apiVersion, kind);
     seen.set(key, {
@@ -48,6 +53,7 @@ export async function childKindSpecs(
       group: fallback.group,
       version: fallback.version,
       resource: resource ?? fallback.resource,
+      namespaced: namespaced ?? isNamespacedOffline(apiVersion, kind),
     });
   }
   return [...seen.values()];

@@ -10,6 +10,7 @@
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { designGraph } from '@opstudio/shared/design/operand-form';
 import type { Design } from '@opstudio/shared/design/schema';
+import { isNamespacedOffline } from '@opstudio/shared/graph/child-kinds';
 import { MANAGED_BY } from '@opstudio/shared/graph/plan';
 import { resourceCoordinates } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
@@ -100,6 +101,10 @@ export class GraphOperator {
         childWrites: childWrites(opts.writer ?? kc),
         recordEvent: opts.recordEvent,
         reports,
+        // a cluster-scoped child gets no namespace: discovery's answer, once start() has it
+        isNamespaced: (apiVersion, kind) =>
+          this.children.find((c) => c.spec.apiVersion === apiVersion && c.spec.kind === kind)?.spec.namespaced ??
+          isNamespacedOffline(apiVersion, kind),
       }),
       onRun: (attempt) => {
         const report = reports.get(attempt.key);

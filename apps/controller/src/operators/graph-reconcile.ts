@@ -54,6 +54,8 @@ export interface GraphReconcilerDeps {
   readonly recordEvent: (event: EventInput) => void;
   readonly reports: Map<string, ReconcilerReport>;
   readonly now?: () => Date;
+  /** Whether a child's kind is namespaced (default: shared's offline table). */
+  readonly isNamespaced?: (apiVersion: string, kind: string) => boolean;
   /** How long to wait before looking again at a child another controller owns (default 30 s). */
   readonly conflictRequeueMs?: number;
 }
@@ -123,7 +125,7 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
       }
 
     // 4. plan
-    const p = plan(graph, cr as unknown as KubeObject, observed);
+    const p = plan(graph, cr as unknown as KubeObject, observed, { isNamespaced: deps.isNamespaced });
 
     // 5. apply
     const conflicts: OwnershipConflict[] = [];

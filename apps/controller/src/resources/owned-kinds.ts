@@ -5,8 +5,11 @@
 import { BUILTIN_CHILD_KINDS, MANAGED_BY } from '@opstudio/shared/graph/index';
 import { DEFAULT_OWNED_KINDS, OPERAND_LABEL, type KindSpec } from '../kube/resource-spec';
 
+// Cluster-scoped child kinds (Namespace, ClusterRole, ClusterRoleBinding) are left to the graph
+// operators of the designs that have them: a cluster-wide watch of them here would need rights
+// the chart does not give the studio (docs/design/0022).
 const graphKinds: KindSpec[] = BUILTIN_CHILD_KINDS.filter(
-  (k) => !DEFAULT_OWNED_KINDS.some((d) => d.group === k.group && d.resource === k.resource),
+  (k) => k.namespaced && !DEFAULT_OWNED_KINDS.some((d) => d.group === k.group && d.resource === k.resource),
 ).map(({ group, version, resource, kind }) => ({
   group,
   version,

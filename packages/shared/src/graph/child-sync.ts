@@ -11,7 +11,25 @@ import type { ResourceGraph } from './model';
  * `omitempty` drops them, and comparing them would apply the same object on every reconcile.
  */
 export function childDrift(desired: unknown, observed: unknown): FieldChange[] {
-  return fieldDrift(withoutZeroValues(desired), observed);
+  return fieldDrift(withoutZeroValues(withoutClusterNamespace(desired, observed)), observed);
+}
+
+/**
+ * An observed object without a namespace is cluster-scoped (the API server drops a namespace
+ * sent with one): a namespace the plan set on it, for a kind whose scope it could not know
+ * offline, is not drift, or the child would be re-applied and reported on every reconcile.
+ */
+function withoutClusterNamespace(desired: unknown, observed: unknown): unknown {
+  const meta = (o: unknown): Record<string, unknown> | undefined => {
+    const m = typeof o === 'object' && o !== null ? (o as { metadata?: unknown }).metadata : undefined;
+    return typeof m === 'object' && m !== null ? (m as Record<string, unknown>) : undefined;
+  };
+  const want = meta(desired);
+  const have = meta(observed);
+  if (want === undefined || have === undefined || !('namespace' in want) || have.namespace !== undefined)
+    return desired;
+  const { namespace: _ns, ...rest } = want;
+  return { ...(desired as object), metadata: rest };
 }
 
 function withoutZeroValues(v: unknown): unknown {

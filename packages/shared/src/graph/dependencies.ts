@@ -5,6 +5,8 @@
 import type { JSONValue } from '../crd/types';
 import { error, type Issue } from '../validate/issue';
 import { collectExpressions, compileExpression, type ExpressionSite } from './expressions';
+import { builtinChildKind } from './child-kinds';
+import { nameProblem } from './kube-names';
 import type { ChildResource, ResourceGraph } from './model';
 
 export interface ChildReads {
@@ -100,6 +102,8 @@ function analyzeChild(
     issues.push(
       error(`${path}.template.metadata.ownerReferences`, 'remove it: the controller sets the owner reference'),
     );
+  const literal = literalNameProblem(child);
+  if (literal !== undefined) issues.push(error(`${path}.template.metadata.name`, literal));
   const templateSites = sitesIn(child.template, `${path}.template`, issues);
   const includeSites =
     child.includeWhen === undefined ? [] : [{ path: `${path}.includeWhen`, source: child.includeWhen }];
@@ -121,6 +125,15 @@ function analyzeChild(
     }
   }
   return { child, path, reads, edges };
+}
+
+/** A fixed name is known now: one the API server would refuse for the kind is a design error. */
+function literalNameProblem(child: ChildResource): string | undefined {
+  const name = child.template.metadata?.name;
+  if (typeof name !== 'string' || name === '' || name.includes('${')) return undefined;
+  const { apiVersion, kind } = child.template;
+  const known = builtinChildKind(apiVersion, kind);
+  return nameProblem(name, kind, known?.name ?? 'dns1123-subdomain', known?.nameMax);
 }
 
 function topologicalOrder(children: AnalyzedChild[], issues: Issue[]): AnalyzedChild[] {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { JSONValue } from '../crd/types';
 import { JSON_VALUE } from '../design/field';
+import { apiVersionProblem, kindProblem } from './kube-names';
 
 /**
  * A child id is a CEL variable (`${service.metadata.name}`) and the suffix of the child's
@@ -20,11 +21,25 @@ const childId = z
   .regex(CHILD_ID, 'an id is lower-case letters and digits, starting with a letter, such as deployment or svc2')
   .refine((id) => !RESERVED_CHILD_IDS.has(id), { message: 'this id is a CEL name; choose another, such as main' });
 
+/**
+ * apiVersion and kind become watches, RBAC markers and API paths: Kubernetes' grammar for each
+ * is checked here, at the field, so `*` or `;` never reaches the export's markers (issue 27).
+ */
+const grammar =
+  (problem: (s: string) => string | undefined) =>
+  (s: string, ctx: z.RefinementCtx): void => {
+    const message = s === '' ? undefined : problem(s);
+    if (message !== undefined) ctx.addIssue({ code: 'custom', message });
+  };
+
 /** Any object with apiVersion and kind; the rest is free-form and may hold `${…}` in strings. */
 export const CHILD_TEMPLATE = z
   .object({
-    apiVersion: z.string().min(1, 'a template needs apiVersion, such as apps/v1'),
-    kind: z.string().min(1, 'a template needs kind, such as Deployment'),
+    apiVersion: z
+      .string()
+      .min(1, 'a template needs apiVersion, such as apps/v1')
+      .superRefine(grammar(apiVersionProblem)),
+    kind: z.string().min(1, 'a template needs kind, such as Deployment').superRefine(grammar(kindProblem)),
     metadata: z.record(z.string(), JSON_VALUE).optional(),
   })
   .catchall(JSON_VALUE);

@@ -3,10 +3,12 @@
 // call it every reconcile and the designer on every keystroke against the sample.
 import type { JSONValue } from '../crd/types';
 import { labelValue } from '../operand/desired';
+import { builtinChildKind, isNamespacedOffline } from './child-kinds';
 import { planConditions, type PlanCondition, type PlanError } from './conditions';
 import { analyzeGraph, type AnalyzedChild } from './dependencies';
 import { celContext, evaluateExpression, evaluateString, renderValue, type CelContext } from './evaluate';
-import type { KubeObject, ResourceGraph } from './model';
+import { nameProblem } from './kube-names';
+import type { ChildResource, KubeObject, ResourceGraph } from './model';
 
 export interface Plan {
   /** objects to apply, in dependency order */
@@ -25,9 +27,19 @@ export type Observed = ReadonlyMap<string, KubeObject | undefined>;
 
 export const MANAGED_BY = 'operator-studio';
 
+export interface PlanOptions {
+  /**
+   * Whether a kind lives in a namespace: a cluster-scoped child gets no `metadata.namespace`.
+   * The controller answers from discovery; the default knows the built-in kinds and takes any
+   * other kind as namespaced.
+   */
+  isNamespaced?: (apiVersion: string, kind: string) => boolean;
+}
+
 type Outcome = 'desired' | 'excluded' | 'blocked' | 'failed';
 
-export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed): Plan {
+export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed, options: PlanOptions = {}): Plan {
+  const isNamespaced = options.isNamespaced ?? isNamespacedOffline;
   const result: Plan = { desired: [], prune: [], blocked: [], status: {}, conditions: [], errors: [] };
   const analysis = analyzeGraph(graph);
   const owner = ownerOf(cr);
@@ -41,7 +53,15 @@ export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed): 
   const isObserved = (id: string) => observed.get(id) !== undefined;
   const outcomes = new Map<string, Outcome>();
   for (const a of analysis.order) {
-    const outcome = planChild(a, context, isObserved, outcomes, owner, result);
+    const scoped = isNamespaced(a.child.template.apiVersion, a.child.template.kind);
+    const outcome = planChild(
+      a,
+      context,
+      isObserved,
+      outcomes,
+      scoped ? owner : { ...owner, namespace: undefined },
+      result,
+    );
     outcomes.set(a.child.id, outcome);
     if (outcome === 'excluded' && isObserved(a.child.id)) result.prune.push(a.child.id);
   }
@@ -93,8 +113,31 @@ function planChild(
     result.errors.push(rendered);
     return 'failed';
   }
-  result.desired.push({ id: child.id, object: withPlannerMetadata(rendered.value as KubeObject, child.id, owner) });
+  const object = withPlannerMetadata(rendered.value as KubeObject, child.id, owner);
+  const badName = childNameProblem(child, object);
+  if (badName !== undefined) {
+    // nothing is written for a child whose name the API server would refuse, or read another way
+    result.errors.push({ path: `${path}.template.metadata.name`, message: badName });
+    return 'failed';
+  }
+  result.desired.push({ id: child.id, object });
   return 'desired';
+}
+
+/**
+ * A rendered name is checked as the kind's name before the write: a name from an expression is
+ * user input, and the API server's grammar for it differs by kind (a Service needs a DNS-1035
+ * label, a Namespace a DNS-1123 label, RBAC objects a path segment, most kinds a subdomain).
+ */
+export function childNameProblem(child: ChildResource, object: KubeObject): string | undefined {
+  const { apiVersion, kind } = child.template;
+  const name = (object.metadata as { name?: JSONValue } | undefined)?.name;
+  const known = builtinChildKind(apiVersion, kind);
+  const problem =
+    typeof name !== 'string'
+      ? `is ${JSON.stringify(name ?? null)}, not a string`
+      : nameProblem(name, kind, known?.name ?? 'dns1123-subdomain', known?.nameMax);
+  return problem === undefined ? undefined : `child ${child.id}: metadata.name ${problem}`;
 }
 
 function isReady(

@@ -97,6 +97,19 @@ describe('validateGraph', () => {
       ],
       expect: [],
     },
+    {
+      name: 'a fixed name the kind cannot have is refused at design time; one from an expression waits for the plan',
+      resources: [
+        { id: 'svc', template: { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web.site' } } },
+        { id: 'cm', template: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web.site' } } },
+        {
+          id: 'role',
+          template: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'a:b' } },
+        },
+        { id: 'svc2', template: { apiVersion: 'v1', kind: 'Service', metadata: { name: '${self.spec.x}' } } },
+      ],
+      expect: [/^resources\[0\]\.template\.metadata\.name: "web\.site" is not a valid Service name: /],
+    },
   ];
   for (const c of cases)
     test(c.name, () => {

@@ -10,6 +10,7 @@ import { emitYaml } from '../yaml/emit';
 import { designGraph, imageOperand } from '../design/operand-form';
 import { childResourceOf } from '../graph/child-kinds';
 import { bindingsOf } from '../graph/bindings';
+import { checkedMarker } from './rbac-grammar';
 
 export interface RbacMarker {
   groups: string[];
@@ -68,7 +69,8 @@ export function rbacMarkers(design: Design): RbacMarker[] {
 }
 
 /** The marker as Go source writes it: `// +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list`. */
-export function markerComment(m: RbacMarker): string {
+export function markerComment(marker: RbacMarker): string {
+  const m = checkedMarker(marker);
   const parts = [`groups=${m.groups.join(';')}`, `resources=${m.resources.join(';')}`];
   if (m.resourceNames?.length) parts.push(`resourceNames=${m.resourceNames.join(';')}`);
   parts.push(`verbs=${m.verbs.join(';')}`);
@@ -160,7 +162,7 @@ export function generateRbac(design: Design, roleName = 'manager-role'): string 
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'ClusterRole',
     metadata: { name: roleName },
-    rules: normalizeRules(rbacMarkers(design)) as unknown as { [key: string]: string[] }[],
+    rules: normalizeRules(rbacMarkers(design).map(checkedMarker)) as unknown as { [key: string]: string[] }[],
   };
   return emitYaml(role, { documentStart: true });
 }

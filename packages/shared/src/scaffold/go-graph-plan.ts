@@ -1,6 +1,7 @@
 /**
  * `internal/graph/plan.go`: graph/plan.ts in Go, rule for rule: kro's exclusion rule, blocked
- * children, includeWhen/readyWhen, status bindings only once every child they read is observed.
+ * children, includeWhen/readyWhen, status bindings only once every child they read is observed,
+ * a rendered name checked as its kind's name, no namespace on a cluster-scoped child (kinds.go).
  * Static Go: no design text reaches it (the design is data, in design.json).
  */
 
@@ -65,7 +66,11 @@ func (g *Graph) Plan(cr map[string]any, observed map[string]map[string]any) Plan
 	outcomes := map[string]outcome{}
 	for i := range g.Children {
 		c := &g.Children[i]
-		o := g.planChild(c, vars, isObserved, outcomes, owner, &result)
+		childOwner := owner
+		if isClusterScoped(c) {
+			childOwner = withoutNamespace(owner)
+		}
+		o := g.planChild(c, vars, isObserved, outcomes, childOwner, &result)
 		outcomes[c.ID] = o
 		if o == excluded && isObserved(c.ID) {
 			result.Prune = append(result.Prune, c.ID)
@@ -138,7 +143,13 @@ func (g *Graph) planChild(c *Child, vars map[string]any, isObserved func(string)
 		result.Errors = append(result.Errors, *failure)
 		return failed
 	}
-	result.Desired = append(result.Desired, Desired{ID: c.ID, Object: withPlannerMetadata(rendered.(map[string]any), c.ID, owner)})
+	object := withPlannerMetadata(rendered.(map[string]any), c.ID, owner)
+	if problem := childNameProblem(c, object); problem != "" {
+		// nothing is written for a child whose name the API server would refuse, or read another way
+		result.Errors = append(result.Errors, Failure{Path: c.Path + ".template.metadata.name", Message: problem})
+		return failed
+	}
+	result.Desired = append(result.Desired, Desired{ID: c.ID, Object: object})
 	return desired
 }
 

@@ -20,7 +20,17 @@ function load(name: string): Design {
   return parsed.design;
 }
 
-const GRAPH_FILES = ['design.json', 'graph.go', 'eval.go', 'render.go', 'plan.go', 'names.go', 'conditions.go'];
+const GRAPH_FILES = [
+  'design.json',
+  'graph.go',
+  'eval.go',
+  'render.go',
+  'plan.go',
+  'names.go',
+  'conditions.go',
+  'kinds.go',
+  'kinds_test.go',
+];
 
 for (const [name, kind, owns] of [
   [

@@ -21,6 +21,7 @@ import { graphDataJson } from './go-graph-data';
 import { GRAPH_EVAL_GO } from './go-graph-eval';
 import { GRAPH_LOAD_GO } from './go-graph-load';
 import { GRAPH_CONDITIONS_GO, GRAPH_NAMES_GO } from './go-graph-names';
+import { GRAPH_KINDS_TEST_GO, graphKindsGo } from './go-graph-kinds';
 import { GRAPH_PLAN_GO } from './go-graph-plan';
 import { GRAPH_RENDER_GO } from './go-graph-render';
 import { graphControllerTestGo } from './go-graph-tests';
@@ -88,6 +89,8 @@ function build(f: ProjectFacts): Scaffold {
       ['plan.go', GRAPH_PLAN_GO],
       ['names.go', GRAPH_NAMES_GO],
       ['conditions.go', GRAPH_CONDITIONS_GO],
+      ['kinds.go', graphKindsGo()],
+      ['kinds_test.go', GRAPH_KINDS_TEST_GO],
     ];
     for (const [name, text] of sources) add(`internal/graph/${name}`, `${header}\n\n${text}`);
   }
