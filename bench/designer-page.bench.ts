@@ -35,8 +35,7 @@ page.on('worker', (w) => workers.push(w.url()));
 page.on('requestfinished', async (r) => {
   const u = new URL(r.url());
   const local = ['127.0.0.1', 'localhost'].includes(u.hostname) || u.hostname.endsWith('.localhost');
-  if (!local && !['data:', 'blob:'].includes(u.protocol))
-    external.push(r.url());
+  if (!local && !['data:', 'blob:'].includes(u.protocol)) external.push(r.url());
   const sizes = await r.sizes().catch(() => null);
   if (!sizes) return;
   allBytes += sizes.responseBodySize + sizes.responseHeadersSize;

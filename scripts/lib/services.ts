@@ -50,8 +50,7 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
   const launchTokenFile = path.join(path.dirname(profile.databaseFile), 'launch-token');
   const proxySecret = randomBytes(24).toString('base64url');
   const allowed = opts.allowedHosts === undefined ? {} : { OPSTUDIO_ALLOWED_HOSTS: opts.allowedHosts };
-  const launchHost =
-    loadAuthConfig(process.env).mode === 'single-user' ? launchSecretsOf(launchToken).host : undefined;
+  const launchHost = loadAuthConfig(process.env).mode === 'single-user' ? launchSecretsOf(launchToken).host : undefined;
 
   const controller = startService({
     name: 'controller',

@@ -70,14 +70,22 @@ test('a wrong token learns nothing: no cookie, no launch host, the way-in page',
   const launch = frontDoorSettings({ OPSTUDIO_WEB_PORT: '3000', OPSTUDIO_LAUNCH_HOST: launchHost });
   const wrong = 'wrong-token-wrong-token-wrong-token';
   for (const host of ['127.0.0.1:3000', `${launchHost}:3000`])
-    assert.deepEqual(decide(req({ host }, '/', `?token=${wrong}`), launch), { kind: 'enter', cookie: '', location: '/' });
+    assert.deepEqual(decide(req({ host }, '/', `?token=${wrong}`), launch), {
+      kind: 'enter',
+      cookie: '',
+      location: '/',
+    });
   assert.deepEqual(
     decide(req({ host: '127.0.0.1:3000' }, '/', `?token=${token}`), settings),
     { kind: 'enter', cookie: '', location: '/' },
     'no launch host known: never a cookie on a loopback name',
   );
   const bad = decide(req({ host: '127.0.0.1:3000' }, '/', '?token=%0d%0aSet-Cookie:x'), launch);
-  assert.deepEqual(bad, { kind: 'enter', cookie: '', location: '/' }, 'a malformed token is never echoed into a header');
+  assert.deepEqual(
+    bad,
+    { kind: 'enter', cookie: '', location: '/' },
+    'a malformed token is never echoed into a header',
+  );
   assert.equal(
     decide(req({ host: '127.0.0.1:3000' }, '/api/trpc/x', `?token=${token}`), launch).kind,
     'pass',

@@ -104,7 +104,9 @@ export class StudioAuth {
     const { value } = requestHost(req, this.opts.config.proxySecret);
     const name = value === undefined ? undefined : parseHost(value)?.name;
     if (name === undefined || isLoopbackName(name)) return false;
-    return name === this.launchToken?.host || hostAllowed(value, { ports: [], configured: this.opts.config.allowedHosts });
+    return (
+      name === this.launchToken?.host || hostAllowed(value, { ports: [], configured: this.opts.config.allowedHosts })
+    );
   }
 
   get mode() {

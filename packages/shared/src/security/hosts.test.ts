@@ -81,7 +81,7 @@ test('parseHost', () => {
   assert.equal(parseHost('x:0'), undefined);
 });
 
-test("the launch host is served with a served port only, and a refusal never names it", () => {
+test('the launch host is served with a served port only, and a refusal never names it', () => {
   const launch = { ports: [3000], configured: [], launchHost: 'abcdefghijklmnopqrstuvwxyz.localhost' };
   assert.equal(hostAllowed('abcdefghijklmnopqrstuvwxyz.localhost:3000', launch), true);
   assert.equal(hostAllowed('abcdefghijklmnopqrstuvwxyz.localhost:4000', launch), false, 'another port');
