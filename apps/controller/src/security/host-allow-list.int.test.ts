@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { loadAuthConfig } from '../auth';
+import { launchSecretsOf } from '../auth/launch-token';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
 import { testServerConfig, skipWithoutCluster } from '../../testing';
@@ -139,6 +140,33 @@ describe('the controller answers only for its own host names', { skip: skipWitho
       (await request(port, 'GET', '/api/trpc/cluster.info', { ...own, 'x-forwarded-host': 'r.attacker.example:3999' }))
         .status,
       200,
+    );
+  });
+
+  test('the launch cookie counts on the launch host only: 127.0.0.1 and localhost share their cookies with every port', async () => {
+    const port = portOf(plain);
+    const { host: launchHost, session } = launchSecretsOf(plain.launchToken!);
+    const browser = (forwardedHost: string, path: string) =>
+      request(port, 'GET', path, {
+        host: `127.0.0.1:${port}`,
+        'x-opstudio-proxy-secret': SECRET,
+        'x-forwarded-host': forwardedHost,
+        cookie: `opstudio_launch_3999=${session}`,
+      });
+    for (const path of ['/api/trpc/cluster.info', live]) {
+      assert.equal((await browser(`${launchHost}:3999`, path)).status, 200, `${path} on the launch host`);
+      for (const shared of ['127.0.0.1:3999', 'localhost:3999'])
+        assert.equal((await browser(shared, path)).status, 401, `${path} on ${shared}`);
+    }
+    // the launch host is this server's too (its own port), but a port it does not serve is refused
+    const direct = { authorization: `Bearer ${plain.launchToken}` };
+    assert.equal(
+      (await request(port, 'GET', '/api/trpc/cluster.info', { ...direct, host: `${launchHost}:${port}` })).status,
+      200,
+    );
+    assert.equal(
+      (await request(port, 'GET', '/api/trpc/cluster.info', { ...direct, host: `${launchHost}:1` })).status,
+      403,
     );
   });
 
