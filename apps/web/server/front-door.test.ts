@@ -109,3 +109,14 @@ test('on a configured name the link sets the derived cookie there (its own host,
     location: '/',
   });
 });
+
+test('behind an outer proxy the forwarded name is the one the browser addressed', () => {
+  const token = 'abcdefghijklmnopqrstuvwxyz012345';
+  const { host: launchHost } = launchSecrets(token, hmac);
+  const launch = frontDoorSettings({ OPSTUDIO_WEB_PORT: '3000', OPSTUDIO_LAUNCH_HOST: launchHost });
+  const d = decide(
+    req({ host: `${launchHost}:3000`, 'x-forwarded-host': '127.0.0.1:3000' }, '/', `?token=${token}`),
+    launch,
+  );
+  assert.equal(d.kind === 'enter' && d.cookie, '', 'no cookie for a browser on 127.0.0.1');
+});

@@ -83,7 +83,8 @@ export function decide(req: DoorRequest, settings: FrontDoorSettings): DoorDecis
   if (!TOKEN.test(token)) return { kind: 'enter', cookie: '', location };
   const secrets = launchSecrets(token, nodeHmac);
   const https = req.headers.get('x-forwarded-proto') === 'https';
-  const host = parseHost(req.headers.get('host') ?? '');
+  // the name the browser addressed: an outer proxy's forwarded one (checked above) or Host
+  const host = parseHost(forwarded?.split(',')[0]?.trim() ?? req.headers.get('host') ?? '');
   const launchHost = settings.launchHost;
   // the derived name equals this launch's exactly when the token is this launch's: no other secret needed
   const thisLaunch = launchHost !== undefined && sameText(secrets.host, launchHost);
