@@ -5,6 +5,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './tests/e2e/chromium';
 import { ALLOWED_NAME, E2E_STORAGE_STATE, launchUrl } from './tests/e2e/launch';
+// page.request reaches the launch host (<random>.localhost) as the browser does
+import './tests/e2e/localhost-names';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -18,6 +20,7 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
     storageState: launchUrl === undefined ? undefined : E2E_STORAGE_STATE,
+    // the launch host (npm test passes it): the browser's cookie lives there, never on 127.0.0.1
     baseURL: process.env.OPSTUDIO_E2E_BASE_URL ?? 'http://127.0.0.1:3100',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

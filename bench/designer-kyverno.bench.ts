@@ -19,6 +19,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { launchUrl } from '@opstudio/shared/security/launch';
+import { launchSecretsOf } from '../apps/controller/src/auth/launch-token';
 import { importCrd } from '../packages/shared/src/crd/import';
 import { serializeDesign } from '../packages/shared/src/design/io';
 import { CHROMIUM } from '../tests/e2e/chromium';
@@ -82,6 +84,7 @@ async function startTestStudio(webDir: string): Promise<Studio> {
       OPSTUDIO_CONTROLLER_URL: controllerUrl,
       OPSTUDIO_WEB_PORT: String(profile.webPort),
       OPSTUDIO_PROXY_SECRET: proxySecret,
+      OPSTUDIO_LAUNCH_HOST: launchSecretsOf(token).host,
       NEXT_TELEMETRY_DISABLED: '1',
     },
     logFile: path.join(logs, 'web.log'),
@@ -167,7 +170,6 @@ if (studio === null) {
   process.exit(0);
 }
 const { base, token } = studio;
-const webPort = Number(new URL(base).port || 80);
 const headers = { 'content-type': 'application/json', 'x-opstudio-csrf': '1', authorization: `Bearer ${token}` };
 let id: string | undefined;
 const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args] });
@@ -185,9 +187,11 @@ try {
   id = body.result.data.id;
 
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  await page.context().addCookies([{ name: `opstudio_launch_${webPort}`, value: token, url: base }]);
+  // in by the ready line's link, on the launch host where its cookie lives (docs/design/0036-launch-host.md)
+  const enter = launchUrl(base, token, launchSecretsOf(token).host);
+  await page.goto(enter);
   const t0 = Date.now();
-  await page.goto(`${base}/designs/${id}`);
+  await page.goto(`${new URL(enter).origin}/designs/${id}`);
   const kind = page.getByRole('textbox', { name: 'Kind', exact: true });
   await kind.waitFor({ timeout: 180_000 });
   const formReadyMs = Date.now() - t0;

@@ -5,6 +5,8 @@
 // Run: BASE=http://127.0.0.1:3100 node --import tsx bench/designer-page.bench.ts
 // The studio's launch token comes from TOKEN, else from the profile's launch-token file.
 import { readFileSync } from 'node:fs';
+import { launchUrl } from '@opstudio/shared/security/launch';
+import { launchSecretsOf } from '../apps/controller/src/auth/launch-token';
 import { chromium } from '@playwright/test';
 import { serializeDesign } from '../packages/shared/src/design/io';
 import { design200 } from './design-200';
@@ -22,7 +24,9 @@ const res = await fetch(`${base}/api/trpc/designs.save`, {
 const id = ((await res.json()) as { result: { data: { id: string } } }).result.data.id;
 const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args] });
 const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-await page.context().addCookies([{ name: `opstudio_launch_${webPort}`, value: token, url: base }]);
+// in by the ready line's link, on the launch host where its cookie lives (docs/design/0036-launch-host.md)
+const browserBase = new URL(launchUrl(base, token, launchSecretsOf(token).host)).origin;
+await page.goto(launchUrl(base, token, launchSecretsOf(token).host));
 const external: string[] = [];
 const workers: string[] = [];
 let jsBytes = 0;
@@ -30,8 +34,8 @@ let allBytes = 0;
 page.on('worker', (w) => workers.push(w.url()));
 page.on('requestfinished', async (r) => {
   const u = new URL(r.url());
-  if (!['127.0.0.1', 'localhost'].includes(u.hostname) && !['data:', 'blob:'].includes(u.protocol))
-    external.push(r.url());
+  const local = ['127.0.0.1', 'localhost'].includes(u.hostname) || u.hostname.endsWith('.localhost');
+  if (!local && !['data:', 'blob:'].includes(u.protocol)) external.push(r.url());
   const sizes = await r.sizes().catch(() => null);
   if (!sizes) return;
   allBytes += sizes.responseBodySize + sizes.responseHeadersSize;
@@ -42,7 +46,7 @@ page.on('requestfailed', (r) => {
   if (!['127.0.0.1', 'localhost'].includes(u.hostname)) external.push(r.url());
 });
 const t0 = Date.now();
-await page.goto(`${base}/designs/${id}`);
+await page.goto(`${browserBase}/designs/${id}`);
 await page.getByRole('textbox', { name: 'Kind' }).waitFor({ timeout: 120000 });
 const formReady = Date.now() - t0;
 await page

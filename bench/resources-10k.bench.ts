@@ -16,7 +16,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { launchUrl } from '@opstudio/shared/security/launch';
 import { loadKubeConfig } from '../apps/controller/src/kube/kubeconfig';
 import { migrate } from '../scripts/lib/db';
 import { dataDir, profiles } from '../scripts/lib/paths';
@@ -71,7 +70,7 @@ try {
   const serverListMs = await cluster.timeServerList();
   const memoryBefore = await controllerMemory(studio.controllerUrl, studio.launchToken);
 
-  browser = await StudioBrowser.open(launchUrl(studio.webUrl, studio.launchToken));
+  browser = await StudioBrowser.open(studio.readyUrl);
   log('opening the kind page (cold)…');
   const cold = await browser.openKind(kind, count);
   const browserHeapMb = await browser.heapMb();

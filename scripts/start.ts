@@ -4,7 +4,6 @@
  * and the web app, and ends with one `ready:` line. Ctrl-C stops what this run started.
  */
 import * as sandbox from '@opstudio/sandbox';
-import { launchUrl } from '@opstudio/shared/security/launch';
 import { loadAuthConfig } from '../apps/controller/src/auth/config';
 import { checkListenSafety } from '../apps/controller/src/auth/mode';
 import { ensurePrivateDir } from '../apps/controller/src/db-files';
@@ -84,9 +83,8 @@ async function main(): Promise<void> {
   // single-user mode: the link carries this launch's token; it is also in a file only you can read
   if (mode === 'single-user')
     log(`the launch token is also in ${studio.launchTokenFile} (for scripts: Authorization: Bearer <token>)`);
-  console.log(
-    `ready: ${mode === 'single-user' ? launchUrl(studio.webUrl, studio.launchToken) : studio.webUrl} · cluster: ${choice.label}`,
-  );
+  // single-user mode: the link is on this launch's own *.localhost name, where no other server gets its cookie
+  console.log(`ready: ${studio.readyUrl} · cluster: ${choice.label}`);
   onServiceDeath((name, code) => {
     console.error(`[start] error: the ${name} stopped unexpectedly (exit ${code ?? 'signal'}); stopping the rest`);
     void shutdown(1);

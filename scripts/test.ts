@@ -12,7 +12,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchUrl } from '@opstudio/shared/security/launch';
 import { parseFlags } from './lib/args';
 import { add, countsFromPlaywrightJson, countsFromTap, zero, type Counts } from './lib/counts';
 import { migrate } from './lib/db';
@@ -144,8 +143,11 @@ async function main(): Promise<number> {
         cwd: repoRoot,
         env: {
           ...env,
-          OPSTUDIO_E2E_BASE_URL: studio.webUrl,
-          OPSTUDIO_E2E_LAUNCH_URL: launchUrl(studio.webUrl, studio.launchToken),
+          // the browser is on the launch host (its cookie lives there); page.request resolves it by launch.ts's rule
+          OPSTUDIO_E2E_BASE_URL: new URL(studio.readyUrl).origin,
+          OPSTUDIO_E2E_LOOPBACK_URL: studio.webUrl,
+          OPSTUDIO_E2E_CONTROLLER_URL: studio.controllerUrl,
+          OPSTUDIO_E2E_LAUNCH_URL: studio.readyUrl,
           OPSTUDIO_E2E_LAUNCH_TOKEN: studio.launchToken,
           PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
         },

@@ -2,11 +2,16 @@
  * Starts the controller and the web app for a profile and waits until each answers. One launch
  * shares two secrets between them: the launch token (single-user mode: who has it is the local
  * admin; it is in the ready line's URL) and the proxy secret (the controller believes the web
- * app's forwarded headers only with it).
+ * app's forwarded headers only with it). The web app is told the launch's own host name, derived
+ * from the token, so the browser keeps its cookie there and never on 127.0.0.1
+ * (docs/design/0036-launch-host.md).
  */
 import { randomBytes } from 'node:crypto';
 import https from 'node:https';
 import path from 'node:path';
+import { LAUNCH_HOST_ENV, launchUrl } from '@opstudio/shared/security/launch';
+import { loadAuthConfig } from '../../apps/controller/src/auth/config';
+import { launchSecretsOf } from '../../apps/controller/src/auth/launch-token';
 import type { TlsFiles } from '../../apps/web/server/serving-settings';
 import type { ClusterChoice } from './cluster';
 import { databaseUrl, dataDir, repoRoot, type Profile } from './paths';
@@ -30,6 +35,10 @@ export interface RunningStudio {
   /** Single-user mode's per-launch token (also in `launchTokenFile`, owner-only). */
   readonly launchToken: string;
   readonly launchTokenFile: string;
+  /** Single-user mode: this launch's own `<random>.localhost` name (undefined in multi-user mode). */
+  readonly launchHost: string | undefined;
+  /** The ready line's URL: single-user mode's link with the token on the launch host, else `webUrl`. */
+  readonly readyUrl: string;
 }
 
 export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
@@ -41,6 +50,7 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
   const launchTokenFile = path.join(path.dirname(profile.databaseFile), 'launch-token');
   const proxySecret = randomBytes(24).toString('base64url');
   const allowed = opts.allowedHosts === undefined ? {} : { OPSTUDIO_ALLOWED_HOSTS: opts.allowedHosts };
+  const launchHost = loadAuthConfig(process.env).mode === 'single-user' ? launchSecretsOf(launchToken).host : undefined;
 
   const controller = startService({
     name: 'controller',
@@ -86,13 +96,15 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
       OPSTUDIO_TLS_CERT: '',
       OPSTUDIO_TLS_KEY: '',
       NEXT_TELEMETRY_DISABLED: '1',
+      [LAUNCH_HOST_ENV]: launchHost ?? '',
       ...allowed,
     },
     logFile: opts.quiet ? path.join(logs, 'web.log') : undefined,
   });
   const request = opts.tls === undefined ? fetch : answersOverTls;
   await waitForHttp(webUrl, web, 60_000, 'the web app', (res) => res.status < 500, request);
-  return { webUrl, controllerUrl, launchToken, launchTokenFile };
+  const readyUrl = launchHost === undefined ? webUrl : launchUrl(webUrl, launchToken, launchHost);
+  return { webUrl, controllerUrl, launchToken, launchTokenFile, launchHost, readyUrl };
 }
 
 /**

@@ -28,13 +28,13 @@ test('a cut live connection reconnects by itself and the timeline misses no run 
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(240_000);
   const web = new URL(baseURL ?? 'http://127.0.0.1:3100');
-  const proxy = new TcpProxy({ host: web.hostname, port: Number(web.port) });
+  // the web app listens on 127.0.0.1 (the base URL's launch host is the browser's name for it)
+  const proxy = new TcpProxy({ host: '127.0.0.1', port: Number(web.port) });
   // the proxy listens on a port the studio does not serve under 127.0.0.1 (the Host allow-list):
-  // the browser goes through it by the name the e2e studio is configured for, with its launch cookie
+  // the browser goes through it by the name the e2e studio is configured for, entering by the
+  // token link there, which leaves the launch cookie on that name
   const proxyUrl = `http://${ALLOWED_NAME}:${await proxy.listen(0)}`;
-  await page
-    .context()
-    .addCookies([{ name: `opstudio_launch_${web.port}`, value: launchToken ?? '', domain: ALLOWED_NAME, path: '/' }]);
+  await page.goto(`${proxyUrl}/?token=${encodeURIComponent(launchToken ?? '')}`);
   const { objects } = kube();
   await withMemcached(page.request, 'resume', async ({ crdName, namespace, ref, createCr }) => {
     await createCr('steady', { size: 1 });

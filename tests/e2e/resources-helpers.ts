@@ -117,13 +117,14 @@ export async function createCr(
   }
 }
 
-/** Collects every request the page makes to a host other than 127.0.0.1 (the app must work offline). */
+/** Collects every request the page makes to a host other than loopback (the app must work offline); the studio is on <random>.localhost. */
 export function watchExternal(page: Page): string[] {
   const external: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (['data:', 'blob:'].includes(url.protocol)) return;
-    if (!['127.0.0.1', 'localhost'].includes(url.hostname)) external.push(r.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !url.hostname.endsWith('.localhost'))
+      external.push(r.url());
   });
   return external;
 }

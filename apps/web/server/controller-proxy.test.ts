@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { proxyToController } from './controller-proxy';
+import { proxyToController, renderingHeaders } from './controller-proxy';
 
 let server: http.Server;
 before(async () => {
@@ -94,5 +94,22 @@ test('a body over the cap is answered 413 with the controller’s own message, n
   } finally {
     if (before === undefined) delete process.env.OPSTUDIO_MAX_BODY_BYTES;
     else process.env.OPSTUDIO_MAX_BODY_BYTES = before;
+  }
+});
+
+test('a call made while rendering a page says which host the browser addressed, with the proxy secret', () => {
+  const before = process.env.OPSTUDIO_PROXY_SECRET;
+  try {
+    process.env.OPSTUDIO_PROXY_SECRET = 'secret-of-this-launch';
+    const browser = new Headers({ host: 'abcdefghijklmnopqrstuvwxyz.localhost:3000' });
+    const h = renderingHeaders(browser, 'opstudio_launch_3000=v');
+    assert.equal(h.get('x-forwarded-host'), 'abcdefghijklmnopqrstuvwxyz.localhost:3000');
+    assert.equal(h.get('x-forwarded-proto'), 'http');
+    assert.equal(h.get('x-opstudio-proxy-secret'), 'secret-of-this-launch');
+    assert.equal(h.get('cookie'), 'opstudio_launch_3000=v');
+    assert.equal(renderingHeaders(browser, '').get('cookie'), null);
+  } finally {
+    if (before === undefined) delete process.env.OPSTUDIO_PROXY_SECRET;
+    else process.env.OPSTUDIO_PROXY_SECRET = before;
   }
 });

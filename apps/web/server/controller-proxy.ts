@@ -58,6 +58,24 @@ function setForwarded(req: Request, incoming: URL, headers: Headers): void {
   if (secret !== undefined && secret !== '') headers.set(PROXY_SECRET_HEADER, secret);
 }
 
+/**
+ * The headers of a call the server makes to the controller while rendering a page for the
+ * browser (its session, the default context): the browser's cookies, and as the proxy above
+ * forwards them, the host and scheme it addressed with this launch's secret. The controller
+ * counts single-user mode's launch cookie only on the launch's own name (docs/design/0036), so
+ * without the host it would take the page for a stranger's.
+ */
+export function renderingHeaders(incoming: { get(name: string): string | null }, cookie: string): Headers {
+  const headers = new Headers();
+  if (cookie !== '') headers.set('cookie', cookie);
+  const host = incoming.get('x-forwarded-host') ?? incoming.get('host');
+  if (host !== null) headers.set('x-forwarded-host', host);
+  headers.set('x-forwarded-proto', incoming.get('x-forwarded-proto') ?? 'http');
+  const secret = process.env.OPSTUDIO_PROXY_SECRET;
+  if (secret !== undefined && secret !== '') headers.set(PROXY_SECRET_HEADER, secret);
+  return headers;
+}
+
 export async function proxyToController(req: Request): Promise<Response> {
   const incoming = new URL(req.url);
   const target = `${controllerUrl()}${incoming.pathname}${incoming.search}`;

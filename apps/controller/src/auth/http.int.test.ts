@@ -9,6 +9,7 @@ import { openDb } from '../db';
 import { migratedTempDb } from '../../testing';
 import { loadAuthConfig } from './config';
 import { StudioAuth } from './http';
+import { launchSecretsOf } from './launch-token';
 import type { RateLimitOptions } from './rate-limit';
 import { AuthService } from './service';
 
@@ -80,19 +81,61 @@ test('single-user mode: the holder of the launch token is admin, there is no sig
     user: { name: 'local', role: 'admin' },
     setupRequired: false,
   });
-  const cookie = { cookie: `opstudio_launch_3000=${auth.launchToken?.value}` };
-  assert.equal(
-    ((await (await fetch(`${base}/api/auth/session`, { headers: cookie })).json()) as { user: unknown }).user !== null,
-    true,
-    'or the cookie the web app set',
-  );
-  assert.equal(
-    (await fetch(`${base}/api/whoami`, { headers: { cookie: 'opstudio_launch_3000=wrong-token-wrong-token' } })).status,
-    401,
-  );
   const res = await signIn(base, 'x', 'y');
   assert.equal(res.status, 409);
   assert.match(((await res.json()) as { error: { message: string } }).error.message, /single-user mode/);
+});
+
+/** GET with the Host a browser would send for `host` (Node cannot resolve *.localhost: it connects to 127.0.0.1). */
+function getAs(base: string, path: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}${path}`, { headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+  });
+}
+
+test('single-user mode: the launch cookie holds a derived value and counts only on a host no other port shares', async () => {
+  const proxySecret = 'proxy-secret-proxy-secret-0123';
+  const auth = new StudioAuth({
+    config: loadAuthConfig({ OPSTUDIO_ALLOWED_HOSTS: 'studio.example', OPSTUDIO_PROXY_SECRET: proxySecret }),
+    service: new AuthService(db, { scrypt: cheap }),
+  });
+  const base = await serve(auth);
+  const port = new URL(base).port;
+  const token = auth.launchToken!.value;
+  const { host: launchHost, session } = launchSecretsOf(token);
+  assert.equal(auth.launchToken?.host, launchHost);
+  const cookie = `opstudio_launch_3000=${session}`;
+  const whoami = (headers: Record<string, string>) => getAs(base, '/api/whoami', headers);
+
+  assert.equal(await whoami({ host: `${launchHost}:${port}`, cookie }), 200, 'the launch host');
+  assert.equal(await whoami({ host: `studio.example:${port}`, cookie }), 200, 'a configured name');
+  for (const shared of ['127.0.0.1', 'localhost', '[::1]'])
+    assert.equal(await whoami({ host: `${shared}:${port}`, cookie }), 401, `${shared}: every port shares its cookies`);
+  assert.equal(
+    await whoami({ host: `${launchHost}:${port}`, cookie: `opstudio_launch_3000=${token}` }),
+    401,
+    'the raw token is not the cookie value',
+  );
+  assert.equal(await whoami({ host: `${launchHost}:${port}`, cookie: 'opstudio_launch_3000=wrong' }), 401);
+  assert.equal(await whoami({ host: `${launchHost}:4000`, cookie }), 403, 'the launch host with a port not served');
+  assert.equal(await whoami({ host: `${'a'.repeat(26)}.localhost:${port}`, cookie }), 403, 'another launch');
+
+  // behind the web app's proxy the browser's host is the forwarded one, believed with the proxy secret only
+  const proxied = { host: `127.0.0.1:${port}`, 'x-opstudio-proxy-secret': proxySecret, cookie };
+  assert.equal(await whoami({ ...proxied, 'x-forwarded-host': `${launchHost}:3000` }), 200);
+  assert.equal(await whoami({ ...proxied, 'x-forwarded-host': '127.0.0.1:3000' }), 401);
+  assert.equal(
+    await whoami({ host: `127.0.0.1:${port}`, cookie, 'x-forwarded-host': `${launchHost}:3000` }),
+    401,
+    'no proxy secret: the forwarded host is ignored',
+  );
+  // the bearer token works on every served host
+  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `${launchHost}:${port}`])
+    assert.equal(await whoami({ host, authorization: `Bearer ${token}` }), 200, host);
 });
 
 test('sign in, use the session, sign out: the cookie is HttpOnly, SameSite=Strict, and dead after sign-out', async () => {

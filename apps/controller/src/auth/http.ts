@@ -8,7 +8,7 @@
 // plus `guard` (Host allow-list, CSRF/origin, body cap: every request) and `contextUser` for tRPC.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuditLog } from '../audit';
-import { hostRefusal } from '@opstudio/shared/security/hosts';
+import { hostAllowed, hostRefusal, isLoopbackName, parseHost } from '@opstudio/shared/security/hosts';
 import type { HostPolicy } from '@opstudio/shared/security/hosts';
 import { clientAddress, forwardedHttps, requestHost } from './client-address';
 import { InvalidNameError, validatePassword, validateUserName } from './names';
@@ -91,7 +91,22 @@ export class StudioAuth {
     return {
       ports: ports.filter((p): p is number => p !== undefined && p > 0),
       configured: this.opts.config.allowedHosts,
+      launchHost: this.launchToken?.host,
     };
+  }
+
+  /**
+   * Single-user mode: whether the browser addressed a host whose cookies no other server gets,
+   * so that the launch cookie counts: this launch's `<random>.localhost`, or a configured name.
+   * Never 127.0.0.1, localhost or [::1]: every port of those names shares their cookies.
+   */
+  private cookieHost(req: Pick<IncomingMessage, 'headers' | 'socket'>): boolean {
+    const { value } = requestHost(req, this.opts.config.proxySecret);
+    const name = value === undefined ? undefined : parseHost(value)?.name;
+    if (name === undefined || isLoopbackName(name)) return false;
+    return (
+      name === this.launchToken?.host || hostAllowed(value, { ports: [], configured: this.opts.config.allowedHosts })
+    );
   }
 
   get mode() {
@@ -109,7 +124,8 @@ export class StudioAuth {
 
   /** Who the request is: the local admin in single-user mode, the session's user, or undefined (signed out). */
   async contextUser(req: Pick<IncomingMessage, 'headers' | 'socket'>): Promise<StudioUser | undefined> {
-    if (this.launchToken !== undefined) return this.launchToken.presentedBy(req.headers) ? LOCAL_ADMIN : undefined;
+    if (this.launchToken !== undefined)
+      return this.launchToken.presentedBy(req.headers, this.cookieHost(req)) ? LOCAL_ADMIN : undefined;
     return (await this.contextSession(req))?.user;
   }
 
@@ -140,6 +156,7 @@ export class StudioAuth {
   metricsRefusal(req: Pick<IncomingMessage, 'headers'>): string | undefined {
     const metricsToken = this.opts.config.metricsToken;
     if (metricsToken !== undefined && sameSecret(bearerOf(req.headers), metricsToken)) return undefined;
+    // a bearer header only: /metrics is for scrapers, and the web app does not proxy it
     if (this.launchToken?.presentedBy(req.headers) === true) return undefined;
     if (metricsToken === undefined && this.launchToken === undefined)
       return 'metrics are off in multi-user mode until OPSTUDIO_METRICS_TOKEN is set: then scrape with Authorization: Bearer <that token>';

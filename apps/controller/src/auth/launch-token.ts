@@ -1,26 +1,47 @@
 // Single-user mode's per-launch secret (as notebook servers have): the loopback port alone is not
 // a boundary (other local users, pages on other localhost ports), so the local admin is whoever
-// presents this launch's token: the cookie the web app sets from the ready line's URL, or
-// `Authorization: Bearer <token>` for scripts (the token is also in a file only the owner reads).
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// presents this launch's token: `Authorization: Bearer <token>` for scripts (the token is also in
+// a file only the owner reads), or in a browser the cookie the web app sets from the ready line's
+// URL, which holds a value derived from the token and counts only on a host no other server
+// shares (the launch's own `<random>.localhost`, or a configured name): docs/design/0036-launch-host.md.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
-import { LAUNCH_COOKIE_PREFIX } from '@opstudio/shared/security/launch';
+import { LAUNCH_COOKIE_PREFIX, launchSecrets } from '@opstudio/shared/security/launch';
+import type { LaunchSecrets } from '@opstudio/shared/security/launch';
 import { parseCookies } from './cookies';
 
-export class LaunchToken {
-  constructor(readonly value: string = randomBytes(24).toString('base64url')) {}
+/** HMAC-SHA256 for launch.ts's derivations. */
+export const nodeHmac = (key: string, message: string): Uint8Array =>
+  createHmac('sha256', key).update(message).digest();
 
-  private matches(candidate: string | undefined): boolean {
-    return sameSecret(candidate, this.value);
+/** The launch host and cookie value of `token` (scripts print the host; the web app is told it). */
+export function launchSecretsOf(token: string): LaunchSecrets {
+  return launchSecrets(token, nodeHmac);
+}
+
+export class LaunchToken {
+  /** This launch's own host name, `<26 base32>.localhost`. */
+  readonly host: string;
+  /** What the browser's launch cookie holds. */
+  private readonly session: string;
+
+  constructor(readonly value: string = randomBytes(24).toString('base64url')) {
+    ({ host: this.host, session: this.session } = launchSecretsOf(value));
   }
 
-  /** True when the request carries this launch's token (any `opstudio_launch_<port>` cookie, or a bearer header). */
-  presentedBy(headers: IncomingHttpHeaders): boolean {
-    if (this.matches(bearerOf(headers))) return true;
+  /**
+   * True when the request carries this launch's token: a bearer header on any host, or an
+   * `opstudio_launch_<port>` cookie with this launch's value when `cookieHost` says the request
+   * was addressed to a host whose cookies no other server receives (the caller decides that;
+   * without it, cookies do not count).
+   */
+  presentedBy(headers: IncomingHttpHeaders, cookieHost = false): boolean {
+    if (sameSecret(bearerOf(headers), this.value)) return true;
+    if (!cookieHost) return false;
     for (const [name, value] of parseCookies(headers.cookie)) {
-      if (name.startsWith(LAUNCH_COOKIE_PREFIX) && this.matches(value)) return true;
+      if (name.startsWith(LAUNCH_COOKIE_PREFIX) && sameSecret(value, this.session)) return true;
     }
     return false;
   }
@@ -54,7 +75,7 @@ export function bearerOf(headers: IncomingHttpHeaders): string | undefined {
 export function launchTokenHint(tokenFile: string | undefined): string {
   const file =
     tokenFile === undefined ? '' : ` (also in ${tokenFileLabel(tokenFile)}, readable only by the user who started it)`;
-  return `this studio needs its launch token: open the URL that npm start printed (ready: http://127.0.0.1:3000/?token=…), or send Authorization: Bearer <token>${file}`;
+  return `this studio needs its launch token: open the URL that npm start printed (ready: http://<launch name>.localhost:3000/?token=…), or send Authorization: Bearer <token>${file}`;
 }
 
 /** `data/launch-token` as the default layout names it; otherwise only the file's role, never its path. */

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { loadAuthConfig } from '../auth';
+import { launchSecretsOf } from '../auth/launch-token';
 import { startServer } from '../server';
 import type { RunningServer } from '../server';
 import { testServerConfig, skipWithoutCluster } from '../../testing';
@@ -139,6 +140,39 @@ describe('the controller answers only for its own host names', { skip: skipWitho
       (await request(port, 'GET', '/api/trpc/cluster.info', { ...own, 'x-forwarded-host': 'r.attacker.example:3999' }))
         .status,
       200,
+    );
+  });
+
+  test('the launch cookie counts on the launch host only: 127.0.0.1 and localhost share their cookies with every port', async () => {
+    const port = portOf(plain);
+    const { host: launchHost, session: cookieValue } = launchSecretsOf(plain.launchToken!);
+    const browser = (forwardedHost: string, path: string) =>
+      request(port, 'GET', path, {
+        host: `127.0.0.1:${port}`,
+        'x-opstudio-proxy-secret': SECRET,
+        'x-forwarded-host': forwardedHost,
+        cookie: `opstudio_launch_3999=${cookieValue}`,
+      });
+    const path = '/api/trpc/cluster.info';
+    assert.equal((await browser(`${launchHost}:3999`, path)).status, 200, 'on the launch host');
+    for (const shared of ['127.0.0.1:3999', 'localhost:3999']) {
+      const refused = await browser(shared, path);
+      assert.equal(refused.status, 401, shared);
+      assert.match(refused.body, /launch token/);
+    }
+    const session = (host: string) =>
+      browser(host, '/api/auth/session').then((a) => JSON.parse(a.body) as { user: unknown });
+    assert.deepEqual((await session(`${launchHost}:3999`)).user, { name: 'local', role: 'admin' });
+    assert.equal((await session('127.0.0.1:3999')).user, null);
+    // the launch host is this server's too (its own port), but a port it does not serve is refused
+    const direct = { authorization: `Bearer ${plain.launchToken}` };
+    assert.equal(
+      (await request(port, 'GET', '/api/trpc/cluster.info', { ...direct, host: `${launchHost}:${port}` })).status,
+      200,
+    );
+    assert.equal(
+      (await request(port, 'GET', '/api/trpc/cluster.info', { ...direct, host: `${launchHost}:1` })).status,
+      403,
     );
   });
 

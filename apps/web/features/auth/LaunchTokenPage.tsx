@@ -13,11 +13,12 @@ export function LaunchTokenPage() {
           This studio runs for the person who started it. Open the link that <code>npm start</code> printed on its last
           line:
         </p>
-        <pre className={styles.code}>ready: http://127.0.0.1:3000/?token=…</pre>
+        <pre className={styles.code}>ready: http://&lt;launch name&gt;.localhost:3000/?token=…</pre>
         <p className={styles.muted}>
           The token is also in <code>data/launch-token</code> (readable only by the user who started the studio): open{' '}
-          <code>/?token=&lt;token&gt;</code>, or send <code>Authorization: Bearer &lt;token&gt;</code> from scripts.
-          Each start makes a new token.
+          <code>/?token=&lt;token&gt;</code> (it takes you on to this start&apos;s own <code>.localhost</code> name,
+          where no other local server sees its cookie), or send <code>Authorization: Bearer &lt;token&gt;</code> from
+          scripts. Each start makes a new token and a new name.
         </p>
       </section>
     </main>

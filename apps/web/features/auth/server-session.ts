@@ -1,15 +1,15 @@
 // The session read on the server while rendering the page (the root layout), so the first HTML
 // already knows the mode and role: no flash of buttons a viewer may not use, no page that fires
 // queries before the redirect to sign-in. Failure is not fatal: the browser asks again.
-import { cookies } from 'next/headers';
-import { controllerUrl } from '../../server/controller-proxy';
+import { cookies, headers } from 'next/headers';
+import { controllerUrl, renderingHeaders } from '../../server/controller-proxy';
 import { sessionSchema, type Session } from './session';
 
 export async function serverSession(): Promise<Session | null> {
   const cookie = (await cookies()).toString();
   try {
     const res = await fetch(`${controllerUrl()}/api/auth/session`, {
-      headers: cookie === '' ? {} : { cookie },
+      headers: renderingHeaders(await headers(), cookie),
       cache: 'no-store',
       signal: AbortSignal.timeout(3000),
     });

@@ -1,8 +1,8 @@
 // The kubeconfig's default context, asked of the controller while the server renders a page (the
 // redirect of an old URL). As serverSession does: the browser's cookies go along, so the controller
 // answers as that user; no answer is not fatal, the caller says what happened.
-import { cookies } from 'next/headers';
-import { controllerUrl } from '../../server/controller-proxy';
+import { cookies, headers } from 'next/headers';
+import { controllerUrl, renderingHeaders } from '../../server/controller-proxy';
 
 /** The default context's name, or why it is not known (signed out, the controller down). */
 export type DefaultContext = { readonly name: string } | { readonly problem: string; readonly status?: number };
@@ -13,7 +13,7 @@ export async function serverDefaultContext(): Promise<DefaultContext> {
   // that is down (cluster.contexts would probe them all; cluster.info would refuse while it is down)
   try {
     const res = await fetch(`${controllerUrl()}/api/trpc/cluster.defaultContext`, {
-      headers: cookie === '' ? {} : { cookie },
+      headers: renderingHeaders(await headers(), cookie),
       cache: 'no-store',
       signal: AbortSignal.timeout(5000),
     });

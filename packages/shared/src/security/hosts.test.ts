@@ -80,3 +80,13 @@ test('parseHost', () => {
   assert.equal(parseHost('a b'), undefined);
   assert.equal(parseHost('x:0'), undefined);
 });
+
+test('the launch host is served with a served port only, and a refusal never names it', () => {
+  const launch = { ports: [3000], configured: [], launchHost: 'abcdefghijklmnopqrstuvwxyz.localhost' };
+  assert.equal(hostAllowed('abcdefghijklmnopqrstuvwxyz.localhost:3000', launch), true);
+  assert.equal(hostAllowed('abcdefghijklmnopqrstuvwxyz.localhost:4000', launch), false, 'another port');
+  assert.equal(hostAllowed('bbcdefghijklmnopqrstuvwxyz.localhost:3000', launch), false, 'another launch');
+  assert.equal(hostAllowed('abcdefghijklmnopqrstuvwxyz.localhost:3000', dev), false, 'no launch host');
+  const refusal = hostRefusal('Host', 'x.localhost:3000', launch) ?? '';
+  assert.doesNotMatch(refusal, /abcdefghijklmnopqrstuvwxyz/);
+});

@@ -16,6 +16,11 @@ export interface HostPolicy {
   readonly ports: readonly number[];
   /** From OPSTUDIO_ALLOWED_HOSTS: `name` (any port) or `name:port`, lower case. */
   readonly configured: readonly string[];
+  /**
+   * Single-user mode: this launch's own `<random>.localhost` name (launch.ts). Like the loopback
+   * names it counts only with a served port; unlike them, no other server shares it.
+   */
+  readonly launchHost?: string | undefined;
 }
 
 export interface HostAddress {
@@ -59,12 +64,12 @@ export function parseAllowedHosts(value: string | undefined): string[] {
   return entries;
 }
 
-/** True when `hostHeader` names this server: a loopback name with a served port, or a configured host. */
+/** True when `hostHeader` names this server: a loopback name or the launch host with a served port, or a configured host. */
 export function hostAllowed(hostHeader: string | undefined, policy: HostPolicy): boolean {
   if (hostHeader === undefined) return false;
   const host = parseHost(hostHeader);
   if (host === undefined) return false;
-  if ((LOOPBACK_NAMES as readonly string[]).includes(host.name)) {
+  if (isLoopbackName(host.name) || host.name === policy.launchHost) {
     return policy.ports.includes(host.port ?? 80);
   }
   return policy.configured.some((entry) => {
@@ -100,7 +105,13 @@ export function originAllowedByHosts(origin: string, policy: HostPolicy): boolea
   return hostAllowed(`${url.hostname}:${port}`, policy);
 }
 
+/** True for the names every server on this machine shares (a cookie there reaches all of them). */
+export function isLoopbackName(name: string): boolean {
+  return (LOOPBACK_NAMES as readonly string[]).includes(name);
+}
+
 function describePolicy(policy: HostPolicy): string {
+  // the launch host is never named: a refusal must not tell a stranger the studio's secret name
   const loopback =
     policy.ports.length === 0 ? [] : [`${LOOPBACK_NAMES.join(', ')} on port ${policy.ports.join(' or ')}`];
   return [...loopback, ...policy.configured].join(', ') || 'no host at all';
