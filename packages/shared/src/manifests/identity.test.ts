@@ -19,7 +19,7 @@ const example = (file: string): Design => {
 /** The Web app design with these children instead of its own. */
 const withChildren = (resources: unknown[]): Design => {
   const d = example('webapp.design.yaml');
-  return { ...d, operand: { resources: resources as never } } as Design;
+  return { ...d, operand: { resources: resources as never } };
 };
 
 const roleBinding = (roleRef: unknown) => ({
@@ -141,7 +141,7 @@ test('bind: a roleRef from an expression is an error at its place; a ClusterRole
       },
     ],
   };
-  const b = bindingsOf(crb as never);
+  const b = bindingsOf(crb);
   assert.deepEqual(b.roles, []);
   assert.deepEqual(
     b.issues.map((i) => [i.severity, i.path]),
