@@ -20,7 +20,15 @@ export function ensurePrivateDir(dir: string): boolean {
 export function prepareSqliteFile(file: string): void {
   // only folders this makes: an existing parent may be shared (/tmp), it is not ours to close
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
-  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  // Create it only when missing, never open an existing one: POSIX drops all of a process's locks
+  // on a file when any descriptor of it closes, so an open-and-close here released the locks of a
+  // connection this process already had (a second openDb, a restart in tests), and SQLite then
+  // reported "disk I/O error" and lost track of its WAL.
+  try {
+    fs.writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
   for (const suffix of SIDECARS) tightenMode(`${file}${suffix}`);
 }
 
