@@ -53,7 +53,9 @@ test(
                 apiVersion: 'rbac.authorization.k8s.io/v1',
                 kind: 'ClusterRole',
                 metadata: { name: "${self.metadata.namespace + '-' + self.metadata.name + '-reader'}" },
-                rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }],
+                // only what the design's identity holds itself (it writes Services): Kubernetes'
+                // escalation check refuses a role that grants more (docs/design/0037)
+                rules: [{ apiGroups: [''], resources: ['services'], verbs: ['get'] }],
               },
             },
             {
