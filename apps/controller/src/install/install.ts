@@ -6,6 +6,7 @@
 // the kind. Each phase is a step on the operation.
 import { diffCrds, type Change } from '@opstudio/shared/crd/diff';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import type { Design } from '@opstudio/shared/design/schema';
 import { designPermissions, permissionText } from '@opstudio/shared/manifests/identity';
 import { designIssuePath } from '@opstudio/shared/validate/design-paths';
 import { validateForInstall, type DesignStore } from '../designs';
@@ -158,7 +159,7 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
 }
 
 /** The permissions a person confirms before the controller gets them, at the design's RBAC preview. */
-function sensitivePermissions(design: Parameters<typeof designPermissions>[0]): FieldCause[] {
+function sensitivePermissions(design: Design): FieldCause[] {
   return designPermissions(design)
     .filter((p) => p.sensitive !== undefined)
     .map((p) => ({

@@ -8,13 +8,12 @@
 //     subjects usually come from the custom resource: with `bind`, anyone who may create the custom
 //     resource could bind themselves to, say, cluster-admin. Without it, the design's identity binds
 //     only a ClusterRole whose every rule it holds itself, which the installer granted knowingly.
+import { isDns1123Subdomain } from '../kube/names';
 import { error, warning, type Issue } from '../validate/issue';
 import { childPath } from './expressions';
 import type { ResourceGraph } from './model';
 
 const RBAC_V1 = 'rbac.authorization.k8s.io/v1';
-/** A role name the RBAC marker and the Role's `resourceNames` can carry as it is (DNS subdomain). */
-const ROLE_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
 
 export interface BoundRole {
   readonly kind: 'Role' | 'ClusterRole';
@@ -51,7 +50,8 @@ export function bindingsOf(graph: Pick<ResourceGraph, 'resources'>): Bindings {
       issues.push(error(childPath(childPath(at, 'roleRef'), 'kind'), 'roleRef.kind is Role or ClusterRole'));
       return;
     }
-    if (typeof name !== 'string' || !ROLE_NAME.test(name)) {
+    // a DNS subdomain: what a marker's resourceNames and a Role's name both carry as it is
+    if (typeof name !== 'string' || !isDns1123Subdomain(name)) {
       issues.push(
         error(
           childPath(childPath(at, 'roleRef'), 'name'),

@@ -7,6 +7,9 @@
  * the ServiceAccount, so a custom resource can make it do only what the design was granted.
  */
 import type { Design } from '../design/schema';
+import { designGraph } from '../design/operand-form';
+import { BUILTIN_CHILD_KINDS, childResourceOf, isNamespacedOffline } from '../graph/child-kinds';
+import { MANAGED_BY } from '../graph/plan';
 import { normalizeRules, rbacMarkers, type PolicyRule } from './rbac';
 
 export interface DesignIdentity {
@@ -35,20 +38,21 @@ export function designRules(design: Design): PolicyRule[] {
   return normalizeRules(rbacMarkers(design));
 }
 
-/** Kinds that are not in a namespace: a write to one reaches the whole cluster. */
-const CLUSTER_SCOPED = new Set([
-  '/namespaces',
-  '/nodes',
-  '/persistentvolumes',
-  'rbac.authorization.k8s.io/clusterroles',
-  'rbac.authorization.k8s.io/clusterrolebindings',
-  'apiextensions.k8s.io/customresourcedefinitions',
-  'storage.k8s.io/storageclasses',
-  'scheduling.k8s.io/priorityclasses',
-  'networking.k8s.io/ingressclasses',
-  'admissionregistration.k8s.io/validatingwebhookconfigurations',
-  'admissionregistration.k8s.io/mutatingwebhookconfigurations',
-]);
+/**
+ * The `<group>/<resource>` pairs the design writes that are not in a namespace: a write to one
+ * reaches the whole cluster. Scope comes from graph/child-kinds.ts, the table the planner uses,
+ * for every built-in kind and for the design's own children.
+ */
+function clusterScopedResources(design: Design): Set<string> {
+  const out = new Set(BUILTIN_CHILD_KINDS.filter((k) => !k.namespaced).map((k) => `${k.group}/${k.resource}`));
+  for (const child of designGraph(design)?.resources ?? []) {
+    const { apiVersion, kind } = child.template;
+    if (isNamespacedOffline(apiVersion, kind)) continue;
+    const { group, resource } = childResourceOf(apiVersion, kind);
+    out.add(`${group}/${resource}`);
+  }
+  return out;
+}
 const WRITES = new Set(['create', 'update', 'patch', 'delete', 'deletecollection', 'bind', 'escalate', '*']);
 
 /** One permission as the install shows it, and why it asks for a confirmation, if it does. */
@@ -76,11 +80,12 @@ function sensitivity(group: string, resource: string, verbs: readonly string[], 
 
 /** The design's rules one resource a row, for the install to show and to confirm. */
 export function designPermissions(design: Design): Permission[] {
+  const clusterWide = clusterScopedResources(design);
   const out: Permission[] = [];
   for (const rule of designRules(design))
     for (const group of rule.apiGroups ?? [''])
       for (const resource of rule.resources ?? []) {
-        const clusterScoped = CLUSTER_SCOPED.has(`${group}/${resource}`);
+        const clusterScoped = clusterWide.has(`${group}/${resource}`);
         const sensitive = sensitivity(group, resource, rule.verbs, clusterScoped);
         out.push({
           group,
@@ -100,7 +105,7 @@ export function permissionText(p: Permission): string {
   return `${p.group === '' ? 'core' : p.group}/${p.resource}${names}: ${p.verbs.join(', ')}`;
 }
 
-const LABELS = { 'app.kubernetes.io/managed-by': 'operator-studio' };
+const LABELS = { 'app.kubernetes.io/managed-by': MANAGED_BY };
 
 /** The ServiceAccount, the ClusterRole and the ClusterRoleBinding of a design's identity. */
 export function identityObjects(
