@@ -69,6 +69,10 @@ if [ ! -f "$gen" ] || [ prisma/postgres/schema.prisma -nt "$gen" ]; then
     || die "prisma generate failed: run 'DATABASE_URL=postgresql://localhost/studio npx prisma generate' to see why."
 fi
 
+# The studio's one CEL (packages/cel): cel-go with k8s.io/apiserver's environment, built to
+# WebAssembly once per source hash into the binaries cache (about a minute cold, instant after).
+node --import tsx packages/cel/src/build.ts >/dev/null || die "building the CEL module failed (see above)."
+
 # Helm for the chart tests (deploy/helm/operator-studio): built from its Go module into the
 # binaries cache once per pinned version (packages/sandbox/src/helm.ts); instant afterwards.
 if [ "$want_test" = 1 ]; then

@@ -25,7 +25,8 @@ export {
 } from './cluster';
 export { startComponent, stopComponent, type ComponentOptions } from './faults';
 export { COMPONENT_NAMES, type ComponentName } from './components';
-export { GoToolchainError } from './go-toolchain';
+export { findGo, GoToolchainError } from './go-toolchain';
+export { acquireLock } from './lock';
 export { ensureHelm, HELM_VERSION, helmPath } from './helm';
 export { ensureImageBases, run as runCommand, type ImageBases } from './image-base';
 export { NODE_COUNT } from './kwok-config';

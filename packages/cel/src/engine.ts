@@ -1,0 +1,66 @@
+// The WebAssembly module's functions (packages/cel/wasm/main.go) as a CelEngine: JSON text
+// crosses the boundary, one string each way per call, which is cheaper than walking objects
+// through syscall/js.
+import type { CelCheckRequest, CelChecked, CelCompiled, CelEngine, CelEvaluated } from '@opstudio/shared/cel/engine';
+import type { JSONValue } from '@opstudio/shared/crd/types';
+
+interface Exports {
+  compile(source: string, vars: string): string;
+  context(json: string): number;
+  release(id: number): void;
+  evaluate(source: string, vars: string, context: number): string;
+  check(json: string): string;
+  limits: string;
+}
+
+interface GoRuntime {
+  importObject: WebAssembly.Imports;
+  run(instance: WebAssembly.Instance): Promise<void>;
+}
+
+/** Starts the module (wasm_exec.js must have defined globalThis.Go) and wraps its functions. */
+export async function startEngine(module: WebAssembly.Module): Promise<CelEngine> {
+  const Go = (globalThis as unknown as { Go?: new () => GoRuntime }).Go;
+  if (Go === undefined) throw new Error("Go's wasm_exec.js is not loaded");
+  const go = new Go();
+  const instance = await WebAssembly.instantiate(module, go.importObject);
+  void go.run(instance); // main registers globalThis.opstudioCel, then waits for calls
+  const cel = (globalThis as unknown as { opstudioCel?: Exports }).opstudioCel;
+  if (cel === undefined) throw new Error('the CEL module did not start');
+  return wrap(cel);
+}
+
+function wrap(cel: Exports): CelEngine {
+  const limits = JSON.parse(cel.limits) as { perCall: number; perReconcile: number };
+  return {
+    limits,
+    compile(source, vars): CelCompiled {
+      const r = JSON.parse(cel.compile(source, vars.join(','))) as { reads?: string[]; error?: string };
+      return r.error !== undefined ? { ok: false, message: r.error } : { ok: true, reads: r.reads ?? [] };
+    },
+    context(vars: Readonly<Record<string, JSONValue>>): number {
+      const id = cel.context(JSON.stringify(vars));
+      if (id === 0) throw new Error('the CEL variables are not a JSON object');
+      return id;
+    },
+    release(id) {
+      cel.release(id);
+    },
+    evaluate(source, vars, context): CelEvaluated {
+      const r = JSON.parse(cel.evaluate(source, vars.join(','), context)) as {
+        value?: JSONValue;
+        error?: string;
+        missing?: boolean;
+        compile?: boolean;
+        cost?: number;
+      };
+      const cost = r.cost ?? 0;
+      if (r.error !== undefined)
+        return { ok: false, message: r.error, missing: r.missing ?? false, compile: r.compile ?? false, cost };
+      return { ok: true, value: r.value ?? null, cost };
+    },
+    check(req: CelCheckRequest): CelChecked {
+      return JSON.parse(cel.check(JSON.stringify(req))) as CelChecked;
+    },
+  };
+}

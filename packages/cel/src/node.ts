@@ -1,0 +1,25 @@
+// The CEL module in Node (the embedded controller, the CLI, the tests): built if needed, compiled
+// once per process and installed as the process's engine. Starting it is the Go runtime's and
+// the Kubernetes libraries' initialisation (measured in bench/cel.bench.ts).
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { celEngine, installCelEngine, type CelEngine } from '@opstudio/shared/cel/engine';
+import { ensureCel } from './build';
+import { startEngine } from './engine';
+
+let loading: Promise<CelEngine> | undefined;
+
+/** The process's CEL engine, started on first call and installed for the pure code. */
+export function loadCel(): Promise<CelEngine> {
+  const ready = celEngine();
+  if (ready !== undefined) return Promise.resolve(ready);
+  loading ??= (async () => {
+    const built = await ensureCel();
+    await import(pathToFileURL(built.wasmExec).href);
+    const module = await WebAssembly.compile(readFileSync(built.wasm));
+    const engine = await startEngine(module);
+    installCelEngine(engine);
+    return engine;
+  })();
+  return loading;
+}

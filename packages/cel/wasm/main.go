@@ -1,0 +1,97 @@
+//go:build js && wasm
+
+// The studio's CEL as WebAssembly: celenv's environment behind three functions on
+// globalThis.opstudioCel, called synchronously from JavaScript with JSON text in and out
+// (packages/cel/src/engine.ts). Contexts (the variables of one reconcile or preview) are
+// decoded once and kept by number until released.
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"syscall/js"
+
+	"opstudio.local/cel/celenv"
+	checkpkg "opstudio.local/cel/check"
+)
+
+var (
+	contexts = map[int]map[string]any{}
+	nextID   = 1
+)
+
+func answer(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(map[string]any{"error": err.Error()})
+	}
+	return string(b)
+}
+
+func vars(csv string) []string {
+	if csv == "" {
+		return nil
+	}
+	return strings.Split(csv, ",")
+}
+
+// compile(source, "self,db") → {"reads": [...]} | {"error": "..."}
+func compile(_ js.Value, args []js.Value) any {
+	c, err := celenv.Compile(args[0].String(), vars(args[1].String()))
+	if err != nil {
+		return answer(map[string]any{"error": err.Error()})
+	}
+	return answer(map[string]any{"reads": c.Reads})
+}
+
+// context('{"self": {...}, "db": {...}}') → id (0 and an error when the JSON is bad)
+func context(_ js.Value, args []js.Value) any {
+	v, err := celenv.DecodeJSON([]byte(args[0].String()))
+	m, ok := v.(map[string]any)
+	if err != nil || !ok {
+		return 0
+	}
+	id := nextID
+	nextID++
+	contexts[id] = m
+	return id
+}
+
+func release(_ js.Value, args []js.Value) any {
+	delete(contexts, args[0].Int())
+	return nil
+}
+
+// evaluate(source, "self,db", contextId) → {"value": …, "cost": n} | {"error": "...", "missing": bool, "cost": n}
+func evaluate(_ js.Value, args []js.Value) any {
+	c, err := celenv.Compile(args[0].String(), vars(args[1].String()))
+	if err != nil {
+		return answer(map[string]any{"error": err.Error(), "compile": true})
+	}
+	out := celenv.Eval(c, contexts[args[2].Int()])
+	if out.Err != nil {
+		return answer(map[string]any{"error": out.Err.Error(), "missing": out.Missing, "cost": out.Cost})
+	}
+	return answer(map[string]any{"value": out.Value, "cost": out.Cost})
+}
+
+func main() {
+	js.Global().Set("opstudioCel", js.ValueOf(map[string]any{
+		"compile":  js.FuncOf(compile),
+		"context":  js.FuncOf(context),
+		"release":  js.FuncOf(release),
+		"evaluate": js.FuncOf(evaluate),
+		"check":    js.FuncOf(check),
+		"limits":   answer(map[string]any{"perCall": celenv.PerCallLimit, "perReconcile": celenv.PerReconcileLimit}),
+	}))
+	select {}
+}
+
+// check('{"source": …, "vars": {…}, "expect": …, "text": bool}') → check.Result
+func check(_ js.Value, args []js.Value) any {
+	var req checkpkg.Request
+	if err := json.Unmarshal([]byte(args[0].String()), &req); err != nil {
+		return answer(map[string]any{"error": err.Error()})
+	}
+	return answer(checkpkg.Check(req))
+}
