@@ -17,6 +17,7 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
+	"github.com/google/cel-go/ext"
 	"k8s.io/apimachinery/pkg/util/version"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"k8s.io/apiserver/pkg/cel/environment"
@@ -59,8 +60,7 @@ func Env(vars []string) (*cel.Env, error) {
 	for _, n := range names {
 		opts = append(opts, cel.Variable(n, cel.DynType))
 	}
-	set, err := environment.MustBaseEnvSet(KubernetesVersion).Extend(
-		environment.VersionedOptions{IntroducedVersion: version.MajorMinor(1, 0), EnvOptions: opts})
+	set, err := GraphEnvSet(environment.VersionedOptions{IntroducedVersion: version.MajorMinor(1, 0), EnvOptions: opts})
 	if err != nil {
 		return nil, err
 	}
@@ -70,6 +70,16 @@ func Env(vars []string) (*cel.Env, error) {
 	}
 	envs[key] = env
 	return env, nil
+}
+
+// GraphEnvSet is the API server's base environment plus what graph expressions (kro's, too)
+// use beyond validation rules: cel-go's math, encoders and cel.bind; then the given options.
+func GraphEnvSet(opts ...environment.VersionedOptions) (*environment.EnvSet, error) {
+	ext := environment.VersionedOptions{
+		IntroducedVersion: version.MajorMinor(1, 0),
+		EnvOptions:        []cel.EnvOption{ext.Math(), ext.Encoders(), ext.Bindings()},
+	}
+	return environment.MustBaseEnvSet(KubernetesVersion).Extend(append([]environment.VersionedOptions{ext}, opts...)...)
 }
 
 // Compile checks an expression against the variables and keeps its program, once per source

@@ -13,6 +13,7 @@ import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
 	"k8s.io/apimachinery/pkg/util/version"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/apiserver/pkg/cel/common"
 	"k8s.io/apiserver/pkg/cel/environment"
@@ -28,8 +29,10 @@ type Request struct {
 	Source string `json:"source"`
 	// Vars maps each variable to its schema; null declares it dynamic.
 	Vars map[string]json.RawMessage `json:"vars"`
-	// Expect is the schema of the field the expression fills (null: not known).
-	Expect json.RawMessage `json:"expect,omitempty"`
+	// Expect is the schema of the field the expression fills (null: not known), or of the
+	// object it sits in when ExpectAt is the path from there.
+	Expect   json.RawMessage `json:"expect,omitempty"`
+	ExpectAt []string        `json:"expectAt,omitempty"`
 	// Text: the expression sits inside a longer string, so it must give a scalar.
 	Text bool `json:"text,omitempty"`
 }
@@ -53,13 +56,14 @@ func Check(req Request) Result {
 	sort.Strings(names)
 	var opts []cel.EnvOption
 	var decls []*apiservercel.DeclType
-	roots := map[string]*apiservercel.DeclType{}
+	roots := sizes{}
 	for _, n := range names {
 		t, err := declType(req.Vars[n], "__"+n+"_type")
 		if err != nil {
 			return Result{Error: fmt.Sprintf("the schema of %s: %v", n, err)}
 		}
 		if t == nil {
+			roots[n] = nil // dynamic: as big as an object can be
 			opts = append(opts, cel.Variable(n, cel.DynType))
 			continue
 		}
@@ -67,7 +71,7 @@ func Check(req Request) Result {
 		decls = append(decls, t)
 		opts = append(opts, cel.Variable(n, t.CelType()))
 	}
-	set, err := environment.MustBaseEnvSet(celenv.KubernetesVersion).Extend(environment.VersionedOptions{
+	set, err := celenv.GraphEnvSet(environment.VersionedOptions{
 		IntroducedVersion: version.MajorMinor(1, 0), EnvOptions: opts, DeclTypes: decls,
 	})
 	if err != nil {
@@ -82,7 +86,7 @@ func Check(req Request) Result {
 		return Result{Error: celenv.IssueText(iss.Err())}
 	}
 	out := Result{Type: typeName(ast.OutputType())}
-	est, err := env.EstimateCost(ast, &library.CostEstimator{SizeEstimator: sizes(roots)})
+	est, err := env.EstimateCost(ast, &library.CostEstimator{SizeEstimator: roots})
 	if err == nil {
 		out.CostMax = est.Max
 		out.OverLimit = est.Max > celenv.PerCallLimit
@@ -95,15 +99,22 @@ func declType(raw json.RawMessage, name string) (*apiservercel.DeclType, error) 
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, nil
 	}
-	var s spec.Schema
-	if err := json.Unmarshal(raw, &s); err != nil {
+	s, err := schemaOf(raw)
+	if err != nil {
 		return nil, err
 	}
-	t := common.SchemaDeclType(&openapi.Schema{Schema: &s}, false)
-	if t == nil {
-		return nil, nil
+	return schemaDeclType(s, name), nil
+}
+
+func schemaDeclType(s *spec.Schema, name string) *apiservercel.DeclType {
+	if s == nil {
+		return nil
 	}
-	return t.MaybeAssignTypeName(name), nil
+	t := common.SchemaDeclType(&openapi.Schema{Schema: s}, false)
+	if t == nil {
+		return nil
+	}
+	return t.MaybeAssignTypeName(name)
 }
 
 func typeName(t *cel.Type) string {
@@ -125,43 +136,48 @@ func mismatch(got *cel.Type, req Request) string {
 		}
 		return fmt.Sprintf("it gives %s, and inside a longer string it must give a string, number or bool", typeName(got))
 	}
-	want, err := declType(req.Expect, "__expect_type")
-	if err != nil || want == nil {
+	if len(req.Expect) == 0 || string(req.Expect) == "null" {
+		return ""
+	}
+	field, err := schemaOf(req.Expect)
+	if err != nil {
+		return ""
+	}
+	field = at(field, req.ExpectAt)
+	if field == nil || isIntOrString(field) && isIntOrStringResult(got) {
+		return ""
+	}
+	want := schemaDeclType(field, "__expect_type")
+	if want == nil {
 		return ""
 	}
 	wt := want.CelType()
-	if wt.Kind() == cel.DynKind || wt.IsAssignableType(got) {
+	if fits(wt, got) {
 		return ""
 	}
-	// numbers: an int fills a number field; quantities and int-or-string take ints and strings
-	if wt.Kind() == cel.DoubleType.Kind() && (got.Kind() == cel.IntType.Kind() || got.Kind() == cel.UintType.Kind()) {
-		return ""
-	}
-	if got.Kind() == cel.UintType.Kind() && wt.Kind() == cel.IntType.Kind() {
-		return ""
-	}
-	if got.Kind() == cel.OpaqueKind && got.String() == "optional_type" {
-		return ""
-	}
-	return fmt.Sprintf("it gives %s, and the field is %s", typeName(got), fieldTypeName(req.Expect, wt))
+	return fmt.Sprintf("it gives %s, and the field is %s", typeName(got), fieldTypeName(field, wt))
 }
 
-func fieldTypeName(raw json.RawMessage, t *cel.Type) string {
-	var s struct {
-		Type   string `json:"type"`
-		Format string `json:"format"`
+func isIntOrStringResult(t *cel.Type) bool {
+	k := t.Kind()
+	return k == cel.IntType.Kind() || k == cel.UintType.Kind() || k == cel.StringType.Kind()
+}
+
+func fieldTypeName(s *spec.Schema, t *cel.Type) string {
+	if isIntOrString(s) {
+		return "an integer or a string"
 	}
-	_ = json.Unmarshal(raw, &s)
-	if s.Type == "" {
+	if len(s.Type) == 0 {
 		return typeName(t)
 	}
 	if s.Format != "" {
-		return fmt.Sprintf("%s (%s)", s.Type, s.Format)
+		return fmt.Sprintf("%s (%s)", s.Type[0], s.Format)
 	}
-	return s.Type
+	return s.Type[0]
 }
 
-// sizes answers the cost estimator's "how big can this be" from the schemas' bounds.
+// sizes answers the cost estimator's "how big can this be" from the schemas' bounds; a value
+// read from a dynamic variable is bounded only by the largest request the API server accepts.
 type sizes map[string]*apiservercel.DeclType
 
 func (s sizes) EstimateSize(element checker.AstNode) *checker.SizeEstimate {
@@ -173,6 +189,9 @@ func (s sizes) EstimateSize(element checker.AstNode) *checker.SizeEstimate {
 	if !ok {
 		return nil
 	}
+	if node == nil {
+		return &checker.SizeEstimate{Min: 0, Max: dynamicSize(path[1:])}
+	}
 	for _, name := range path[1:] {
 		switch name {
 		case "@items", "@values":
@@ -180,6 +199,10 @@ func (s sizes) EstimateSize(element checker.AstNode) *checker.SizeEstimate {
 		case "@keys":
 			node = node.KeyType
 		default:
+			// a property named like a CEL keyword (namespace, package…) is a field escaped
+			if escaped, ok := apiservercel.Escape(name); ok {
+				name = escaped
+			}
 			f, ok := node.Fields[name]
 			if !ok {
 				return nil
@@ -195,4 +218,50 @@ func (s sizes) EstimateSize(element checker.AstNode) *checker.SizeEstimate {
 
 func (s sizes) EstimateCallCost(string, string, *checker.AstNode, []checker.AstNode) *checker.CallEstimate {
 	return nil
+}
+
+// dynamicSize bounds a value read from an object whose schema is not known: ObjectMeta's fields
+// by the API server's own limits (names are DNS subdomains, label values 63 characters,
+// annotations 256 KiB in all), anything else by the largest request it accepts.
+func dynamicSize(path []string) uint64 {
+	if len(path) == 2 && path[0] == "metadata" {
+		switch path[1] {
+		case "name", "generateName":
+			return 253
+		case "namespace":
+			return 63
+		case "uid":
+			return 36
+		case "labels", "annotations":
+			return 256 * 1024
+		}
+	}
+	if len(path) == 3 && path[0] == "metadata" && path[1] == "labels" {
+		return 317 // a key: a 253-character prefix, '/', a 63-character name; values are shorter
+	}
+	return uint64(celconfig.MaxRequestSizeBytes)
+}
+
+// fits: a value of type got can fill a field of type want, the way the API server will take
+// the JSON it becomes: numbers widen, objects and maps are both JSON objects (their fields are
+// the API server's to check), lists compare element by element, dyn and optionals are unknown.
+func fits(want, got *cel.Type) bool {
+	wk, gk := want.Kind(), got.Kind()
+	switch {
+	case wk == cel.DynKind || gk == cel.DynKind || wk == cel.AnyKind || gk == cel.AnyKind:
+		return true
+	case gk == cel.OpaqueKind && got.String() == "optional_type":
+		return true
+	case wk == cel.ListKind && gk == cel.ListKind:
+		return len(want.Parameters()) == 0 || len(got.Parameters()) == 0 || fits(want.Parameters()[0], got.Parameters()[0])
+	case (wk == cel.StructKind || wk == cel.MapKind) && (gk == cel.StructKind || gk == cel.MapKind):
+		return true
+	case wk == cel.DoubleKind && (gk == cel.IntKind || gk == cel.UintKind):
+		return true
+	case wk == cel.IntKind && gk == cel.UintKind:
+		return true
+	case wk == cel.NullTypeKind || gk == cel.NullTypeKind:
+		return true
+	}
+	return want.IsAssignableType(got)
 }

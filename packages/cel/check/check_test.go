@@ -34,3 +34,44 @@ func TestTypes(t *testing.T) {
 	}
 	t.Logf("cubic: %+v", r)
 }
+
+func TestDynamicSizes(t *testing.T) {
+	vars := map[string]json.RawMessage{"self": json.RawMessage(self), "service": nil}
+	r := Check(Request{Source: "'http://' + service.metadata.name + '.' + service.metadata.namespace", Vars: vars, Text: true})
+	if r.OverLimit || r.Error != "" {
+		t.Fatalf("%+v", r)
+	}
+	r = Check(Request{Source: "service.items.map(a, service.items.map(b, a + b))", Vars: vars})
+	if !r.OverLimit {
+		t.Fatalf("%+v", r)
+	}
+}
+
+func TestComponents(t *testing.T) {
+	lib := `{"components":{
+	  "D":{"type":"object","properties":{"spec":{"allOf":[{"$ref":"#/components/schemas/S"}]},"status":{"type":"object","properties":{"ready":{"type":"integer"}}}}},
+	  "S":{"type":"object","properties":{"replicas":{"type":"integer","format":"int32"},"port":{"type":"string","format":"int-or-string","x-kubernetes-int-or-string":true},"labels":{"type":"object","additionalProperties":{"type":"string"}}}}}}`
+	if err := DefineSchemas([]byte(lib)); err != nil {
+		t.Fatal(err)
+	}
+	d := json.RawMessage(`{"$ref":"#/components/schemas/D"}`)
+	vars := map[string]json.RawMessage{"self": json.RawMessage(self), "dep": d}
+	r := Check(Request{Source: "self.spec.version", Vars: vars, Expect: d, ExpectAt: []string{"spec", "replicas"}})
+	if r.Mismatch != "it gives string, and the field is integer (int32)" {
+		t.Fatalf("%+v", r)
+	}
+	for _, ok := range []string{"self.spec.version", "self.spec.replicas"} {
+		r = Check(Request{Source: ok, Vars: vars, Expect: d, ExpectAt: []string{"spec", "port"}})
+		if r.Mismatch != "" || r.Error != "" {
+			t.Fatalf("%s %+v", ok, r)
+		}
+	}
+	r = Check(Request{Source: "dep.status.redy", Vars: vars})
+	if !strings.Contains(r.Error, "undefined field 'redy'") {
+		t.Fatalf("%+v", r)
+	}
+	r = Check(Request{Source: "dep.spec.replicas + 1", Vars: vars, Expect: d, ExpectAt: []string{"spec", "labels", "x"}})
+	if !strings.Contains(r.Mismatch, "gives int, and the field is string") {
+		t.Fatalf("%+v", r)
+	}
+}

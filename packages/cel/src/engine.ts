@@ -10,20 +10,28 @@ interface Exports {
   release(id: number): void;
   evaluate(source: string, vars: string, context: number): string;
   check(json: string): string;
+  schemas(json: string): string;
   limits: string;
 }
 
 interface GoRuntime {
-  importObject: WebAssembly.Imports;
-  run(instance: WebAssembly.Instance): Promise<void>;
+  importObject: object;
+  run(instance: object): Promise<void>;
 }
 
+/** The part of the WebAssembly API used here (typed locally: the pure package has no DOM types). */
+interface WasmApi {
+  compile(bytes: Uint8Array): Promise<object>;
+  instantiate(module: object, imports: object): Promise<object>;
+}
+export const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
 /** Starts the module (wasm_exec.js must have defined globalThis.Go) and wraps its functions. */
-export async function startEngine(module: WebAssembly.Module): Promise<CelEngine> {
+export async function startEngine(module: object): Promise<CelEngine> {
   const Go = (globalThis as unknown as { Go?: new () => GoRuntime }).Go;
   if (Go === undefined) throw new Error("Go's wasm_exec.js is not loaded");
   const go = new Go();
-  const instance = await WebAssembly.instantiate(module, go.importObject);
+  const instance = await wasmApi.instantiate(module, go.importObject);
   void go.run(instance); // main registers globalThis.opstudioCel, then waits for calls
   const cel = (globalThis as unknown as { opstudioCel?: Exports }).opstudioCel;
   if (cel === undefined) throw new Error('the CEL module did not start');
@@ -58,6 +66,10 @@ function wrap(cel: Exports): CelEngine {
       if (r.error !== undefined)
         return { ok: false, message: r.error, missing: r.missing ?? false, compile: r.compile ?? false, cost };
       return { ok: true, value: r.value ?? null, cost };
+    },
+    defineSchemas(components: string): void {
+      const problem = cel.schemas(components);
+      if (problem !== '') throw new Error(`the bundled kind schemas: ${problem}`);
     },
     check(req: CelCheckRequest): CelChecked {
       return JSON.parse(cel.check(JSON.stringify(req))) as CelChecked;

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { celEngine, installCelEngine, type CelEngine } from '@opstudio/shared/cel/engine';
 import { ensureCel } from './build';
-import { startEngine } from './engine';
+import { startEngine, wasmApi } from './engine';
 
 let loading: Promise<CelEngine> | undefined;
 
@@ -16,7 +16,7 @@ export function loadCel(): Promise<CelEngine> {
   loading ??= (async () => {
     const built = await ensureCel();
     await import(pathToFileURL(built.wasmExec).href);
-    const module = await WebAssembly.compile(readFileSync(built.wasm));
+    const module = await wasmApi.compile(readFileSync(built.wasm));
     const engine = await startEngine(module);
     installCelEngine(engine);
     return engine;

@@ -82,6 +82,7 @@ func main() {
 		"release":  js.FuncOf(release),
 		"evaluate": js.FuncOf(evaluate),
 		"check":    js.FuncOf(check),
+		"schemas":  js.FuncOf(schemas),
 		"limits":   answer(map[string]any{"perCall": celenv.PerCallLimit, "perReconcile": celenv.PerReconcileLimit}),
 	}))
 	select {}
@@ -94,4 +95,12 @@ func check(_ js.Value, args []js.Value) any {
 		return answer(map[string]any{"error": err.Error()})
 	}
 	return answer(checkpkg.Check(req))
+}
+
+// schemas('{"components": {...}}') → "" | the error: the components check requests may name
+func schemas(_ js.Value, args []js.Value) any {
+	if err := checkpkg.DefineSchemas([]byte(args[0].String())); err != nil {
+		return err.Error()
+	}
+	return ""
 }

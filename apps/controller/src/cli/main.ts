@@ -27,6 +27,14 @@ function usage(): string {
 
 type Command = (args: string[]) => Promise<number>;
 
+/** Commands that check or run a design's CEL start the CEL module first (about a second). */
+const withCel =
+  (run: Command): Command =>
+  async (args) => {
+    await (await import('@opstudio/cel/node')).loadCel();
+    return run(args);
+  };
+
 const commands: Record<string, Command> = {
   sandbox: async (args) => (await import('./sandbox')).sandboxCommand(args),
   kubectl: async (args) => (await import('./sandbox')).kubectlCommand(args),
@@ -36,11 +44,11 @@ const commands: Record<string, Command> = {
   rbac: async (args) => (await import('./design-commands')).designCommand('rbac', args),
   sample: async (args) => (await import('./design-commands')).designCommand('sample', args),
   types: async (args) => (await import('./design-commands')).designCommand('types', args),
-  diff: async (args) => (await import('./check-commands')).checkCommand('diff', args),
-  validate: async (args) => (await import('./check-commands')).checkCommand('validate', args),
-  install: async (args) => (await import('./install-commands')).installCommand('install', args),
+  diff: withCel(async (args) => (await import('./check-commands')).checkCommand('diff', args)),
+  validate: withCel(async (args) => (await import('./check-commands')).checkCommand('validate', args)),
+  install: withCel(async (args) => (await import('./install-commands')).installCommand('install', args)),
   uninstall: async (args) => (await import('./install-commands')).installCommand('uninstall', args),
-  export: async (args) => (await import('./export-command')).exportCommand(args),
+  export: withCel(async (args) => (await import('./export-command')).exportCommand(args)),
   admin: async (args) => (await import('./admin-command')).adminCommand(args),
   pause: async (args) => (await import('./pause-command')).pauseKindCommand('pause', args),
   resume: async (args) => (await import('./pause-command')).pauseKindCommand('resume', args),

@@ -12,6 +12,9 @@ import type { ReconcilerReport } from '../history/types';
 import type { ChildWrites } from './child-writes';
 import type { CrObject } from './cr-object';
 import { createGraphReconciler } from './graph-reconcile';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 const parsed = parseDesign(readFileSync(path.join(repoRoot, 'examples/webapp.design.yaml'), 'utf8'));
 if (!parsed.ok) throw new Error('examples/webapp.design.yaml does not parse');

@@ -16,8 +16,10 @@ export interface CelCheckRequest {
   source: string;
   /** each variable's OpenAPI schema; null declares it dynamic */
   vars: Record<string, JSONValue>;
-  /** the schema of the field the expression fills, when known */
+  /** the schema of the field the expression fills, when known; or of its object, with `expectAt` */
   expect?: JSONValue;
+  /** the path from `expect` to the field (property names, map keys, list indices as digits) */
+  expectAt?: readonly string[];
   /** the expression sits inside a longer string */
   text?: boolean;
 }
@@ -40,6 +42,8 @@ export interface CelEngine {
   context(vars: Readonly<Record<string, JSONValue>>): number;
   release(context: number): void;
   evaluate(source: string, vars: readonly string[], context: number): CelEvaluated;
+  /** defines components (`{"components": {…}}`) that check requests name by `$ref` */
+  defineSchemas(components: string): void;
   /** type-checks with schemas and estimates the cost, as the API server does for a rule */
   check(req: CelCheckRequest): CelChecked;
   /** the API server's limits: one expression, and one reconcile (one object's rules) */

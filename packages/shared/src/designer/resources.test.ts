@@ -11,6 +11,9 @@ import { emitYaml } from '../yaml/emit';
 import { celSuggestions, expressionAtCursor } from './cel-completion';
 import { designGraphPreview, graphPreviewText } from './graph-preview';
 import { childIssues, locateObjectPath } from './template-paths';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 const parsed = parseDesign(readFileSync(`${REPO_ROOT}/examples/webapp.design.yaml`, 'utf8'));
 assert.ok(parsed.ok);

@@ -4,6 +4,9 @@ import { test } from 'node:test';
 import { childDrift, childEvent, staleChildren } from './child-sync';
 import type { ResourceGraph } from './model';
 import type { Plan } from './plan';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 test('childDrift: zero values we set match fields the server left out', () => {
   const desired = { spec: { template: { spec: { containers: [{ name: 'web', env: [], image: 'a' }] } } } };

@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { PlanCondition } from './conditions';
 import { graphStatus } from './cr-status';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 const now = new Date('2026-11-24T12:00:00Z');
 const later = new Date('2026-11-24T13:00:00Z');

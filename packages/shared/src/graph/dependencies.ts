@@ -4,10 +4,11 @@
 // at design paths, the shape the designer shows beside a field.
 import type { JSONValue } from '../crd/types';
 import { error, type Issue } from '../validate/issue';
-import { collectExpressions, compileExpression, type ExpressionSite } from './expressions';
+import { collectExpressions, compileExpression, graphVariables, type ExpressionSite } from './expressions';
 import { builtinChildKind } from './child-kinds';
 import { nameProblem } from './kube-names';
 import type { ChildResource, ResourceGraph } from './model';
+import { celEngine } from '../cel/engine';
 
 export interface ChildReads {
   /** child ids read by includeWhen, by the template, by readyWhen (other than the child itself) */
@@ -37,7 +38,11 @@ const analyses = new WeakMap<ResourceGraph, GraphAnalysis>();
 /** Analysis is per design, not per reconcile: kept while the graph object lives. */
 export function analyzeGraph(graph: ResourceGraph): GraphAnalysis {
   let a = analyses.get(graph);
-  if (a === undefined) analyses.set(graph, (a = analyzeUncached(graph)));
+  if (a === undefined) {
+    a = analyzeUncached(graph);
+    // while the engine loads nothing is known of the expressions: ask again once it is there
+    if (celEngine() !== undefined) analyses.set(graph, a);
+  }
   return a;
 }
 
@@ -48,23 +53,21 @@ function analyzeUncached(graph: ResourceGraph): GraphAnalysis {
     if (ids.has(r.id)) issues.push(error(`resources[${i}].id`, `the id ${r.id} is used by an earlier resource`));
     ids.add(r.id);
   });
+  const vars = graphVariables(ids);
+  const compile = (source: string) => compileExpression(source, vars);
   const readsOf = (sites: ExpressionSite[], own?: string): Set<string> => {
     const out = new Set<string>();
     for (const site of sites) {
-      const c = compileExpression(site.source);
+      const c = compile(site.source);
       if (!c.ok) {
-        issues.push(error(site.path, `\${${site.source}}: ${c.message}`));
+        if (c.pending !== true) issues.push(error(site.path, `\${${site.source}}: ${c.message}`));
         continue;
       }
-      for (const name of c.reads) {
-        if (name === 'self' || name === own) continue;
-        if (ids.has(name)) out.add(name);
-        else issues.push(error(site.path, unknownName(name, ids)));
-      }
+      for (const name of c.reads) if (name !== 'self' && name !== own) out.add(name);
     }
     return out;
   };
-  const children = graph.resources.map((child, i) => analyzeChild(child, `resources[${i}]`, issues, readsOf));
+  const children = graph.resources.map((child, i) => analyzeChild(child, `resources[${i}]`, issues, readsOf, compile));
   const statusReads = new Map<string, ReadonlySet<string>>();
   for (const [field, expr] of Object.entries(graph.status ?? {})) {
     const path = `status.${field}`;
@@ -72,11 +75,6 @@ function analyzeUncached(graph: ResourceGraph): GraphAnalysis {
   }
   const order = issues.length === 0 ? topologicalOrder(children, issues) : [];
   return { order, statusReads, issues };
-}
-
-function unknownName(name: string, ids: ReadonlySet<string>): string {
-  const known = ['self', ...ids].join(', ');
-  return `${name} is not a resource of this design: expressions can read ${known}`;
 }
 
 function sitesIn(value: JSONValue, path: string, issues: Issue[]): ExpressionSite[] {
@@ -92,6 +90,7 @@ function analyzeChild(
   path: string,
   issues: Issue[],
   readsOf: (sites: ExpressionSite[], own?: string) => Set<string>,
+  compile: (source: string) => ReturnType<typeof compileExpression>,
 ): AnalyzedChild {
   const meta = child.template.metadata ?? {};
   if ('namespace' in meta)
@@ -117,7 +116,7 @@ function analyzeChild(
   };
   const edges = new Map<string, string>();
   for (const site of [...includeSites, ...templateSites, ...readySites]) {
-    const c = compileExpression(site.source);
+    const c = compile(site.source);
     if (!c.ok) continue;
     for (const name of c.reads) {
       const isOwnReady = name === child.id && site.path.endsWith('.readyWhen');

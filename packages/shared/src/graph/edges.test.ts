@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { WEBAPP_GRAPH } from '../testing/webapp-graph';
 import { graphEdges } from './edges';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 test('the Web app: nodes with kind, depth and optional children; edges from the references', () => {
   const { nodes, edges } = graphEdges(WEBAPP_GRAPH);

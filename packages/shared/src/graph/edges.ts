@@ -2,7 +2,7 @@
 // child (with its kind and whether includeWhen makes it optional) and one edge per child it
 // reads. Read straight off the expressions, so a design with errors elsewhere (a cycle, an
 // unknown name) still draws what it can; unknown names and unparsable expressions draw nothing.
-import { collectExpressions, compileExpression, type ExpressionSite } from './expressions';
+import { collectExpressions, compileExpression, graphVariables, type ExpressionSite } from './expressions';
 import type { ResourceGraph } from './model';
 
 export interface GraphNode {
@@ -24,6 +24,7 @@ export interface GraphEdge {
 
 export function graphEdges(graph: ResourceGraph): { nodes: GraphNode[]; edges: GraphEdge[] } {
   const ids = new Set(graph.resources.map((r) => r.id));
+  const vars = graphVariables(ids);
   const edges: GraphEdge[] = [];
   for (const r of graph.resources) {
     const sites: ExpressionSite[] = [];
@@ -31,7 +32,7 @@ export function graphEdges(graph: ResourceGraph): { nodes: GraphNode[]; edges: G
     if (r.includeWhen !== undefined) sites.push({ path: 'includeWhen', source: r.includeWhen });
     if (r.readyWhen !== undefined) sites.push({ path: 'readyWhen', source: r.readyWhen });
     for (const site of sites) {
-      const c = compileExpression(site.source);
+      const c = compileExpression(site.source, vars);
       if (!c.ok) continue;
       const via = site.path === 'includeWhen' || site.path === 'readyWhen' ? site.path : 'template';
       for (const to of c.reads) {

@@ -1,18 +1,38 @@
 // Evaluating the graph's expressions over `self` and the observed children, and rendering
-// a template: every string with `${…}` is replaced by its value. CEL values come back as
-// JSON (int → number, timestamp → RFC 3339 string) because they go into Kubernetes objects.
-import { toCelValue } from '../cel/evaluate';
-import { describeCelError } from '../cel/parse';
+// a template: every string with `${…}` is replaced by its value. Values come back from the
+// engine as JSON (int → number, timestamp → RFC 3339 string) because they go into Kubernetes
+// objects. Each evaluation's cost counts against the reconcile's budget, the API server's
+// per-object figure: past it, every later expression fails naming where the budget ran out.
+import { CEL_PENDING, celEngine, type CelEngine } from '../cel/engine';
 import type { JSONValue } from '../crd/types';
-import { childPath, compileExpression, splitExpressions } from './expressions';
+import { childPath, graphVariables, splitExpressions } from './expressions';
 
-/** CEL variables: `self` and each observed child by id, already converted with toCelValue. */
-export type CelContext = Record<string, unknown>;
+/** The variables of one plan (self and each observed child by id), held by the engine. */
+export interface CelContext {
+  readonly engine: CelEngine;
+  readonly vars: readonly string[];
+  readonly id: number;
+  /** the cost spent so far in this plan */
+  spent: number;
+  /** where the budget ran out, once it has */
+  exhaustedAt?: string;
+}
 
-export function celContext(cr: JSONValue, observed: ReadonlyMap<string, JSONValue | undefined>): CelContext {
-  const context: CelContext = { self: toCelValue(cr) };
-  for (const [id, obj] of observed) if (obj !== undefined) context[id] = toCelValue(obj);
-  return context;
+/** Opens the variables for a plan; undefined while the engine is loading. Close it after. */
+export function openCelContext(
+  ids: Iterable<string>,
+  cr: JSONValue,
+  observed: ReadonlyMap<string, JSONValue | undefined>,
+): CelContext | undefined {
+  const engine = celEngine();
+  if (engine === undefined) return undefined;
+  const values: Record<string, JSONValue> = { self: cr };
+  for (const [id, obj] of observed) if (obj !== undefined) values[id] = obj;
+  return { engine, vars: graphVariables(ids), id: engine.context(values), spent: 0 };
+}
+
+export function closeCelContext(context: CelContext): void {
+  context.engine.release(context.id);
 }
 
 export type EvalOutcome =
@@ -20,20 +40,26 @@ export type EvalOutcome =
   /** `missing`: a field the expression reads is not there (yet), e.g. a status not reported */
   | { ok: false; missing: boolean; path: string; message: string };
 
-export function evaluateExpression(source: string, context: CelContext, path: string): EvalOutcome {
-  const compiled = compileExpression(source);
-  if (!compiled.ok) return { ok: false, missing: false, path, message: compiled.message };
-  try {
-    return { ok: true, value: fromCel(compiled.run(context)) };
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    const missing = code === 'no_such_key' || code === 'unknown_variable';
-    return { ok: false, missing, path, message: `\${${source}}: ${describeCelError(err).message}` };
+export const budgetMessage = (limit: number, path: string): string =>
+  `the CEL cost of this reconcile exceeded the limit of ${limit} (the API server's per-object budget) at ${path}`;
+
+export function evaluateExpression(source: string, context: CelContext | undefined, path: string): EvalOutcome {
+  if (context === undefined) return { ok: false, missing: false, path, message: CEL_PENDING };
+  const limit = context.engine.limits.perReconcile;
+  if (context.exhaustedAt !== undefined)
+    return { ok: false, missing: false, path, message: budgetMessage(limit, context.exhaustedAt) };
+  const r = context.engine.evaluate(source, context.vars, context.id);
+  context.spent += r.cost;
+  if (context.spent > limit) {
+    context.exhaustedAt = path;
+    return { ok: false, missing: false, path, message: budgetMessage(limit, path) };
   }
+  if (r.ok) return { ok: true, value: r.value };
+  return { ok: false, missing: r.missing, path, message: `\${${source}}: ${r.message}` };
 }
 
 /** A string with `${…}`: one whole expression keeps its type, several are interpolated. */
-export function evaluateString(s: string, context: CelContext, path: string): EvalOutcome {
+export function evaluateString(s: string, context: CelContext | undefined, path: string): EvalOutcome {
   if (!s.includes('${')) return { ok: true, value: s };
   const split = splitExpressions(s);
   if (!split.ok) return { ok: false, missing: false, path, message: split.message };
@@ -61,7 +87,7 @@ export function evaluateString(s: string, context: CelContext, path: string): Ev
 }
 
 /** A deep copy of a template with every expression evaluated; the first failure stops it. */
-export function renderValue(value: JSONValue, context: CelContext, path: string): EvalOutcome {
+export function renderValue(value: JSONValue, context: CelContext | undefined, path: string): EvalOutcome {
   if (typeof value === 'string') return evaluateString(value, context, path);
   if (Array.isArray(value)) {
     const out: JSONValue[] = [];
@@ -80,23 +106,4 @@ export function renderValue(value: JSONValue, context: CelContext, path: string)
     out[k] = r.value;
   }
   return { ok: true, value: out };
-}
-
-function fromCel(v: unknown): JSONValue {
-  if (typeof v === 'bigint') return Number(v);
-  if (v === undefined) return null;
-  if (v instanceof Date) return v.toISOString();
-  if (Array.isArray(v)) return v.map(fromCel);
-  if (v instanceof Map) return Object.fromEntries([...v].map(([k, x]) => [String(k), fromCel(x)]));
-  // CEL bytes: Kubernetes writes []byte fields as base64
-  if (v instanceof Uint8Array) return btoa(String.fromCharCode(...v));
-  if (v !== null && typeof v === 'object') {
-    // cel-js wraps uint (and durations) in objects with valueOf; a plain object is a CEL map
-    if (Object.getPrototypeOf(v) !== Object.prototype) {
-      const inner = (v as { valueOf(): unknown }).valueOf();
-      return inner === v ? null : fromCel(inner);
-    }
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fromCel(x)]));
-  }
-  return v as JSONValue;
 }

@@ -1,10 +1,8 @@
 // `${…}` in template strings: finding them, and what each one reads. A whole-string
 // `${expr}` yields the expression's typed value (a number stays a number); `${…}` inside
-// a longer string is interpolated. What an expression reads (its free CEL identifiers)
-// is how the planner learns which children a child depends on.
-import type { ASTNode, ParseResult } from '@marcbachmann/cel-js';
-import { celEnvironment } from '../cel/env';
-import { describeCelError } from '../cel/parse';
+// a longer string is interpolated. What an expression reads (its free variables, as cel-go
+// reports them) is how the planner learns which children a child depends on.
+import { CEL_PENDING, celEngine } from '../cel/engine';
 import type { JSONValue } from '../crd/types';
 
 export type StringPart = { text: string } | { expr: string };
@@ -50,6 +48,10 @@ export function childPath(base: string, key: string | number): string {
 export interface ExpressionSite {
   path: string;
   source: string;
+  /** inside a longer string: its value is interpolated, so it must be a scalar */
+  text?: boolean;
+  /** where it sits below the value collected (keys, and list indices as digits) */
+  at?: readonly string[];
 }
 
 /** Every `${…}` in a JSON value, with its path; malformed strings are reported, not thrown. */
@@ -58,74 +60,55 @@ export function collectExpressions(
   path: string,
   sites: ExpressionSite[],
   bad: ExpressionSite[],
+  at: readonly string[] = [],
 ): void {
   if (typeof value === 'string') {
     const split = splitExpressions(value);
     if (!split.ok) bad.push({ path, source: split.message });
-    else for (const p of split.parts) if ('expr' in p) sites.push({ path, source: p.expr });
-  } else if (Array.isArray(value)) value.forEach((v, i) => collectExpressions(v, childPath(path, i), sites, bad));
+    else {
+      const text = split.parts.length > 1;
+      for (const p of split.parts) if ('expr' in p) sites.push({ path, source: p.expr, at, ...(text ? { text } : {}) });
+    }
+  } else if (Array.isArray(value))
+    value.forEach((v, i) => collectExpressions(v, childPath(path, i), sites, bad, [...at, String(i)]));
   else if (value !== null && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) collectExpressions(v, childPath(path, k), sites, bad);
+    for (const [k, v] of Object.entries(value)) collectExpressions(v, childPath(path, k), sites, bad, [...at, k]);
 }
 
-export type Compiled = { ok: true; run: ParseResult; reads: ReadonlySet<string> } | { ok: false; message: string };
+export type Compiled =
+  | { ok: true; reads: ReadonlySet<string> }
+  /** `pending`: the CEL engine is not loaded yet (the designer's first paint) */
+  | { ok: false; message: string; pending?: true };
 
-// Parsing is most of an evaluation's cost and a design's expressions rarely change between
-// reconciles, so parses are kept by source text; the bound only guards against a designer
-// session typing thousands of variants.
+// Compilation is most of an evaluation's cost and a design's expressions rarely change between
+// reconciles, so results are kept by variables and source (the engine keeps the programs); the
+// bound only guards against a designer session typing thousands of variants.
 const cache = new Map<string, Compiled>();
 const CACHE_MAX = 2000;
 
-export function compileExpression(source: string): Compiled {
-  let hit = cache.get(source);
+/** Compiles with the API server's CEL, `vars` declared (self and the design's child ids). */
+export function compileExpression(source: string, vars: readonly string[]): Compiled {
+  const engine = celEngine();
+  if (engine === undefined) return { ok: false, message: CEL_PENDING, pending: true };
+  const key = `${vars.join(',')}\u0000${source}`;
+  let hit = cache.get(key);
   if (hit === undefined) {
     if (cache.size >= CACHE_MAX) cache.clear();
-    hit = compileUncached(source);
-    cache.set(source, hit);
+    const c = engine.compile(source, vars);
+    hit = c.ok ? { ok: true, reads: new Set(c.reads) } : { ok: false, message: compileMessage(c.message, vars) };
+    cache.set(key, hit);
   }
   return hit;
 }
 
-function compileUncached(source: string): Compiled {
-  if (source === '') return { ok: false, message: 'the expression is empty' };
-  try {
-    const run = celEnvironment().parse(source);
-    const reads = new Set<string>();
-    freeIdentifiers(run.ast, new Set(), reads);
-    return { ok: true, run, reads };
-  } catch (err) {
-    return { ok: false, message: describeCelError(err).message };
-  }
+/** cel-go's text, except an unknown name, which says what the design's expressions can read. */
+function compileMessage(message: string, vars: readonly string[]): string {
+  const unknown = /undeclared reference to '([^']+)'/.exec(message)?.[1];
+  if (unknown === undefined) return message;
+  return `${unknown} is not a resource of this design: expressions can read ${vars.join(', ')}`;
 }
 
-// Comprehension macros whose 3-argument form binds two variables (`all(k, v, p)`);
-// `map(x, p, e)` and `filter` bind only one.
-const TWO_VARIABLE_MACROS = new Set(['all', 'exists', 'exists_one', 'existsOne', 'transformList', 'transformMap']);
-const MACROS = new Set([...TWO_VARIABLE_MACROS, 'map', 'filter']);
-
-function freeIdentifiers(node: ASTNode, bound: ReadonlySet<string>, out: Set<string>): void {
-  const args = node.args as unknown;
-  if (node.op === 'id') {
-    if (!bound.has(args as string)) out.add(args as string);
-    return;
-  }
-  if (node.op === 'rcall') {
-    const [name, receiver, callArgs] = args as [string, ASTNode, ASTNode[]];
-    const isBind = name === 'bind' && receiver.op === 'id' && receiver.args === 'cel';
-    if (isBind || (MACROS.has(name) && callArgs[0]?.op === 'id')) {
-      const count = isBind ? 1 : callArgs.length === 3 && TWO_VARIABLE_MACROS.has(name) ? 2 : 1;
-      const inner = new Set(bound);
-      for (const v of callArgs.slice(0, count)) inner.add(v.args as string);
-      if (!isBind) freeIdentifiers(receiver, bound, out);
-      // cel.bind(x, init, body): init is read in the outer scope
-      callArgs.slice(count).forEach((a, i) => freeIdentifiers(a, isBind && i === 0 ? bound : inner, out));
-      return;
-    }
-  }
-  walkChildren(args, bound, out);
-}
-
-function walkChildren(value: unknown, bound: ReadonlySet<string>, out: Set<string>): void {
-  if (Array.isArray(value)) for (const v of value) walkChildren(v, bound, out);
-  else if (value !== null && typeof value === 'object' && 'op' in value) freeIdentifiers(value as ASTNode, bound, out);
+/** The variables a graph's expressions see: self and every child id. */
+export function graphVariables(ids: Iterable<string>): string[] {
+  return ['self', ...ids];
 }

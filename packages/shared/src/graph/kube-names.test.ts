@@ -9,6 +9,9 @@ import { checkDesignValue, parseDesignText } from '../designer/validate';
 import { validateDesignText } from '../validate/design';
 import { apiVersionProblem, kindProblem } from './kube-names';
 import { validateGraph } from './validate';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 describe('apiVersion: version or group/version, as the API server reads it', () => {
   const good = [

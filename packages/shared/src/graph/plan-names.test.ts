@@ -6,6 +6,9 @@ import { describe, test } from 'node:test';
 import type { KubeObject, ResourceGraph } from './model';
 import { plan } from './plan';
 import { childDrift } from './child-sync';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 const cr = (name: string): KubeObject => ({
   apiVersion: 'demo.example.com/v1',

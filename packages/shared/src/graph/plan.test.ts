@@ -4,6 +4,9 @@ import { describe, test } from 'node:test';
 import { WEBAPP_GRAPH, website } from '../testing/webapp-graph';
 import type { KubeObject, ResourceGraph } from './model';
 import { childName, plan, type Plan } from './plan';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 /** What the cluster would hold after applying `desired`, with a status per id where given. */
 function observe(p: Plan, statuses: Record<string, KubeObject> = {}): Map<string, KubeObject> {
@@ -171,7 +174,7 @@ describe('plan: names, errors and refusals', () => {
 
   test('a reference to a missing spec field is an error, not a wait (nothing will ever fill it)', () => {
     const p = plan(one({ data: { h: '${self.spec.host}' } }), cr, new Map());
-    assert.match(p.errors[0]?.message ?? '', /No such key: host/);
+    assert.match(p.errors[0]?.message ?? '', /\$\{self\.spec\.host\}: no such key: host/);
   });
 
   test('a template reading a field its dependency has not reported yet waits for it', () => {

@@ -6,7 +6,14 @@ import { labelValue } from '../operand/desired';
 import { builtinChildKind, isNamespacedOffline } from './child-kinds';
 import { planConditions, type PlanCondition, type PlanError } from './conditions';
 import { analyzeGraph, type AnalyzedChild } from './dependencies';
-import { celContext, evaluateExpression, evaluateString, renderValue, type CelContext } from './evaluate';
+import {
+  closeCelContext,
+  evaluateExpression,
+  evaluateString,
+  openCelContext,
+  renderValue,
+  type CelContext,
+} from './evaluate';
 import { nameProblem } from './kube-names';
 import type { ChildResource, KubeObject, ResourceGraph } from './model';
 
@@ -49,10 +56,32 @@ export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed, o
     result.conditions = planConditions({ included: [], ready: new Set() }, result.errors);
     return result;
   }
-  const context = celContext(cr, observed);
+  const context = openCelContext(
+    graph.resources.map((r) => r.id),
+    cr,
+    observed,
+  );
+  try {
+    planChildren(graph, analysis.order, context, observed, owner, isNamespaced, result);
+  } finally {
+    if (context !== undefined) closeCelContext(context);
+  }
+  return result;
+}
+
+function planChildren(
+  graph: ResourceGraph,
+  order: readonly AnalyzedChild[],
+  context: CelContext | undefined,
+  observed: Observed,
+  owner: Owner,
+  isNamespaced: (apiVersion: string, kind: string) => boolean,
+  result: Plan,
+): void {
+  const analysis = analyzeGraph(graph);
   const isObserved = (id: string) => observed.get(id) !== undefined;
   const outcomes = new Map<string, Outcome>();
-  for (const a of analysis.order) {
+  for (const a of order) {
     const scoped = isNamespaced(a.child.template.apiVersion, a.child.template.kind);
     const outcome = planChild(
       a,
@@ -71,17 +100,14 @@ export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed, o
     if (r.ok) result.status[path.slice('status.'.length)] = r.value;
     else if (!r.missing) result.errors.push(r);
   }
-  const included = analysis.order.map((a) => a.child.id).filter((id) => outcomes.get(id) !== 'excluded');
-  const ready = new Set(
-    analysis.order.filter((a) => isReady(a, context, isObserved, result.errors)).map((a) => a.child.id),
-  );
+  const included = order.map((a) => a.child.id).filter((id) => outcomes.get(id) !== 'excluded');
+  const ready = new Set(order.filter((a) => isReady(a, context, isObserved, result.errors)).map((a) => a.child.id));
   result.conditions = planConditions({ included, ready }, result.errors);
-  return result;
 }
 
 function planChild(
   a: AnalyzedChild,
-  context: CelContext,
+  context: CelContext | undefined,
   isObserved: (id: string) => boolean,
   outcomes: ReadonlyMap<string, Outcome>,
   owner: Owner,
@@ -142,7 +168,7 @@ export function childNameProblem(child: ChildResource, object: KubeObject): stri
 
 function isReady(
   a: AnalyzedChild,
-  context: CelContext,
+  context: CelContext | undefined,
   isObserved: (id: string) => boolean,
   errors: PlanError[],
 ): boolean {

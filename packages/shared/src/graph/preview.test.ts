@@ -8,6 +8,9 @@ import { sampleResource } from '../manifests/sample';
 import { REPO_ROOT } from '../testing/corpus';
 import type { KubeObject } from './model';
 import { previewGraph } from './preview';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 const parsed = parseDesign(readFileSync(`${REPO_ROOT}/examples/webapp.design.yaml`, 'utf8'));
 assert.ok(parsed.ok);

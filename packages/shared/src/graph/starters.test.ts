@@ -12,6 +12,9 @@ import { BUILTIN_CHILD_KINDS } from './child-kinds';
 import type { ChildResource } from './model';
 import { plan } from './plan';
 import { freeChildId, starterChild } from './starters';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 const parsed = parseDesign(readFileSync(`${REPO_ROOT}/examples/webapp.design.yaml`, 'utf8'));
 assert.ok(parsed.ok);

@@ -4,6 +4,9 @@ import { describe, test } from 'node:test';
 import { WEBAPP_GRAPH } from '../testing/webapp-graph';
 import { splitExpressions } from './expressions';
 import { validateGraph } from './validate';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 const cm = (id: string, data: Record<string, string> = {}, extra: object = {}) => ({
   id,
@@ -39,14 +42,14 @@ describe('validateGraph', () => {
       name: 'an unknown id is refused at its path',
       resources: [cm('a', { x: '${servcie.metadata.name}' })],
       expect: [
-        /^resources\[0\]\.template\.data\.x: servcie is not a resource of this design: expressions can read self, a$/,
+        /^resources\[0\]\.template\.data\.x: \$\{servcie\.metadata\.name\}: servcie is not a resource of this design: expressions can read self, a$/,
       ],
     },
     {
       name: 'an unknown id in a status binding or includeWhen',
       resources: [cm('a', {}, { includeWhen: 'b.x' })],
       status: { url: '${c.y}' },
-      expect: [/^resources\[0\]\.includeWhen: b is not/, /^status\.url: c is not/],
+      expect: [/^resources\[0\]\.includeWhen: \$\{b\.x\}: b is not/, /^status\.url: \$\{c\.y\}: c is not/],
     },
     {
       name: 'a CEL syntax error, and an unclosed ${',

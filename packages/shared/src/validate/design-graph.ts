@@ -2,27 +2,17 @@
 // (ids, CEL syntax, names, cycles, fields the planner owns), every `self.…` an expression reads
 // against the CRD's schema, status bindings against the status schema, the CEL the export runs
 // alike, and a plan of the sample (so an expression that fails on it is shown at its place).
-import type { JSONSchemaProps } from '../crd/types';
+import type { JSONSchemaProps, JSONValue } from '../crd/types';
 import type { Design } from '../design/schema';
 import { designGraph } from '../design/operand-form';
 import { analyzeGraph } from '../graph/dependencies';
-import { collectExpressions, compileExpression, type ExpressionSite } from '../graph/expressions';
-import { EXPORTABLE_SUMMARY, outsideExportSubset, selfPaths } from '../graph/expression-reads';
+import { celEngine } from '../cel/engine';
+import { collectExpressions, compileExpression, graphVariables, type ExpressionSite } from '../graph/expressions';
+import { checkExpression, checkProblem, kindSchemaRef, selfSchema, type VarSchemas } from '../graph/expression-types';
 import type { KubeObject } from '../graph/model';
 import { plan } from '../graph/plan';
 import { resolvePath } from './design-refs';
 import { error, warning, type Issue } from './issue';
-
-/** ObjectMeta fields an expression may read from `self.metadata`. */
-const METADATA_FIELDS = new Set([
-  'name',
-  'namespace',
-  'uid',
-  'labels',
-  'annotations',
-  'generation',
-  'creationTimestamp',
-]);
 
 export function validateDesignGraph(design: Design, root: JSONSchemaProps | undefined, sample: KubeObject): Issue[] {
   const graph = designGraph(design);
@@ -36,22 +26,7 @@ export function validateDesignGraph(design: Design, root: JSONSchemaProps | unde
       ),
     ];
   const out: Issue[] = analyzeGraph(graph).issues.map((i) => ({ ...i, path: at(i.path) }));
-  for (const site of expressionSites(design)) {
-    const compiled = compileExpression(site.source);
-    if (!compiled.ok) continue; // analyzeGraph reported it
-    const beyond = outsideExportSubset(compiled.run.ast);
-    if (beyond !== undefined)
-      out.push(
-        error(
-          at(site.path),
-          `\${${site.source}} uses ${beyond}, which the exported Go operator does not evaluate the same way; use ${EXPORTABLE_SUMMARY}`,
-        ),
-      );
-    for (const path of selfPaths(compiled.run.ast)) {
-      const problem = selfFieldProblem(root, path);
-      if (problem !== undefined) out.push(error(at(site.path), `\${${site.source}}: ${problem}`));
-    }
-  }
+  out.push(...typeProblems(design, root).map((i) => ({ ...i, path: at(i.path) })));
   for (const field of Object.keys(graph.status ?? {})) {
     const r = resolvePath(root, `status.${field}`);
     if ('missing' in r)
@@ -85,18 +60,36 @@ function expressionSites(design: Design): ExpressionSite[] {
   return sites;
 }
 
-function selfFieldProblem(root: JSONSchemaProps | undefined, path: string[]): string | undefined {
-  const [top, next] = path;
-  if (top === 'apiVersion' || top === 'kind') return path.length === 1 ? undefined : `self.${top} is a string`;
-  if (top === 'metadata')
-    return next === undefined || METADATA_FIELDS.has(next)
-      ? undefined
-      : `self.metadata.${next} is not readable: use one of ${[...METADATA_FIELDS].join(', ')}`;
-  const dotted = path
-    .map((p) => (p === '[]' ? '[0]' : /^[\w$-]+$/.test(p) ? `.${p}` : `['${p}']`))
-    .join('')
-    .slice(1);
-  const r = resolvePath(root, dotted);
-  if ('missing' in r) return `self.${r.missing.replace(/^\./, '')} is not a field of the CRD's schema`;
-  return undefined;
+/**
+ * Each expression compiled as the API server compiles a rule: `self` typed from the CRD's schema,
+ * the result against the string it sits in, the cost estimated from the schema's bounds.
+ */
+function typeProblems(design: Design, root: JSONSchemaProps | undefined): Issue[] {
+  const engine = celEngine();
+  const ids = (design.operand?.resources ?? []).map((r) => r.id);
+  if (engine === undefined) return [];
+  const kinds = new Map<string, JSONValue>();
+  const vars: VarSchemas = { self: selfSchema(root) as JSONValue };
+  (design.operand?.resources ?? []).forEach((r, i) => {
+    const kind = kindSchemaRef(r.template.apiVersion, r.template.kind);
+    vars[r.id] = kind;
+    kinds.set(`resources[${i}]`, kind);
+  });
+  const names = graphVariables(ids);
+  const out: Issue[] = [];
+  for (const site of expressionSites(design)) {
+    if (!compileExpression(site.source, names).ok) continue; // analyzeGraph reported it
+    // a whole-string expression in a template fills the field it sits in: checked against its type
+    const child = /^(resources\[\d+\])\.template\b/.exec(site.path)?.[1];
+    const kind = child === undefined || site.text === true ? null : (kinds.get(child) ?? null);
+    const c = checkExpression(engine, {
+      source: site.source,
+      vars,
+      ...(site.text === true ? { text: true } : {}),
+      ...(kind !== null && site.at !== undefined ? { expect: kind, expectAt: site.at } : {}),
+    });
+    const problem = checkProblem(site.source, c, engine.limits.perCall);
+    if (problem !== undefined) out.push(error(site.path, problem));
+  }
+  return out;
 }

@@ -1,0 +1,75 @@
+// What the type checker is told about a design's expressions: `self` typed from the CRD's schema
+// (with the ObjectMeta fields a controller reads, not only the name the API server's validation
+// rules see), each child id dynamic until its kind's schema is known. The API server's own
+// compiler then refuses a field the schema lacks, a result of the wrong type for the field it
+// fills, and an expression whose worst-case cost exceeds the per-call limit.
+import type { CelCheckRequest, CelChecked, CelEngine } from '../cel/engine';
+import type { JSONSchemaProps, JSONValue } from '../crd/types';
+import bundled from './kind-schemas.generated.json';
+
+const str = { type: 'string' };
+// the API server's own bounds (names are DNS subdomains, label values 63 characters), so that
+// the cost estimator sizes them as they are, not as any string in a 3 MiB request
+const bounded = (maxLength: number) => ({ type: 'string', maxLength });
+const stringMap = { type: 'object', additionalProperties: bounded(63) };
+
+/** The ObjectMeta fields an expression reads from `self.metadata` (and the types it sees). */
+export const SELF_METADATA: JSONSchemaProps = {
+  type: 'object',
+  properties: {
+    name: bounded(253),
+    generateName: bounded(253),
+    namespace: bounded(63),
+    uid: bounded(36),
+    labels: stringMap,
+    annotations: { type: 'object', additionalProperties: str },
+    generation: { type: 'integer', format: 'int64' },
+    resourceVersion: str,
+    creationTimestamp: { type: 'string', format: 'date-time' },
+  },
+};
+
+/** The CRD's version schema as `self`: apiVersion, kind and metadata as a stored object has them. */
+export function selfSchema(root: JSONSchemaProps | undefined): JSONSchemaProps | null {
+  if (root === undefined) return null;
+  return {
+    ...root,
+    properties: { ...(root.properties ?? {}), apiVersion: str, kind: str, metadata: SELF_METADATA },
+  };
+}
+
+/** The bundled schema of a built-in child kind (scripts/kind-schemas.ts), by reference; null for others. */
+export function kindSchemaRef(apiVersion: string, kind: string): JSONValue {
+  const name = (bundled.kinds as Record<string, string>)[`${apiVersion}/${kind}`];
+  return name === undefined ? null : { $ref: `#/components/schemas/${name}` };
+}
+
+const defined = new WeakSet<CelEngine>();
+const checked = new Map<string, CelChecked>();
+
+/** The engine's check, remembered by request (a keystroke rarely changes an expression's inputs). */
+export function checkExpression(engine: CelEngine, req: CelCheckRequest): CelChecked {
+  if (!defined.has(engine)) {
+    engine.defineSchemas(JSON.stringify({ components: bundled.components }));
+    defined.add(engine);
+  }
+  const key = JSON.stringify(req);
+  let hit = checked.get(key);
+  if (hit === undefined) {
+    if (checked.size > 2000) checked.clear();
+    hit = engine.check(req);
+    checked.set(key, hit);
+  }
+  return hit;
+}
+
+/** Why a checked expression cannot be installed, or undefined. */
+export function checkProblem(source: string, c: CelChecked, perCall: number): string | undefined {
+  if (c.error !== undefined) return `\${${source}}: ${c.error}`;
+  if (c.mismatch !== undefined) return `\${${source}}: ${c.mismatch}`;
+  if (c.overLimit === true)
+    return `\${${source}}: its estimated cost (${c.costMax}) exceeds the API server's limit of ${perCall} per expression: bound the lists and strings it reads (maxItems, maxLength, maxProperties) or simplify it`;
+  return undefined;
+}
+
+export type VarSchemas = Record<string, JSONValue>;
