@@ -8,6 +8,7 @@ package check
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/google/cel-go/cel"
@@ -42,7 +43,7 @@ type Result struct {
 	Error    string `json:"error,omitempty"`
 	Type     string `json:"type,omitempty"`
 	Mismatch string `json:"mismatch,omitempty"`
-	CostMax  uint64 `json:"costMax"`
+	CostMax  uint64 `json:"costMax"` // math.MaxUint64: unbounded
 	// OverLimit: the estimate exceeds the per-call limit.
 	OverLimit bool `json:"overLimit,omitempty"`
 }
@@ -88,8 +89,10 @@ func Check(req Request) Result {
 	out := Result{Type: typeName(ast.OutputType())}
 	est, err := env.EstimateCost(ast, &library.CostEstimator{SizeEstimator: roots})
 	if err == nil {
+		// a size nothing bounds (lists.range(n) of an int) saturates the estimate: that is no
+		// estimate, and the limit is left to the evaluation, as it is enforced there anyway
 		out.CostMax = est.Max
-		out.OverLimit = est.Max > celenv.PerCallLimit
+		out.OverLimit = est.Max > celenv.PerCallLimit && est.Max != math.MaxUint64
 	}
 	out.Mismatch = mismatch(ast.OutputType(), req)
 	return out
