@@ -46,6 +46,9 @@ type Result struct {
 	CostMax  uint64 `json:"costMax"` // math.MaxUint64: unbounded
 	// OverLimit: the estimate exceeds the per-call limit.
 	OverLimit bool `json:"overLimit,omitempty"`
+	// Unbounded: the estimator found no bound (a string built at run time joined, a list of
+	// unknown length): nothing is known before it runs, where the per-call limit applies.
+	Unbounded bool `json:"unbounded,omitempty"`
 }
 
 // Check compiles the expression with typed variables and estimates its cost.
@@ -58,11 +61,14 @@ func Check(req Request) Result {
 	var opts []cel.EnvOption
 	var decls []*apiservercel.DeclType
 	roots := sizes{}
+	raws := map[string]*spec.Schema{}
 	for _, n := range names {
-		t, err := declType(req.Vars[n], "__"+n+"_type")
+		raw, err := rawSchema(req.Vars[n])
 		if err != nil {
 			return Result{Error: fmt.Sprintf("the schema of %s: %v", n, err)}
 		}
+		raws[n] = raw
+		t := schemaDeclType(raw, "__"+n+"_type")
 		if t == nil {
 			roots[n] = nil // dynamic: as big as an object can be
 			opts = append(opts, cel.Variable(n, cel.DynType))
@@ -72,6 +78,7 @@ func Check(req Request) Result {
 		decls = append(decls, t)
 		opts = append(opts, cel.Variable(n, t.CelType()))
 	}
+	opts = append(opts, cel.CostEstimatorOptions(checker.OverloadCostEstimate("lists_range", rangeEstimate(raws))))
 	set, err := celenv.GraphEnvSet(environment.VersionedOptions{
 		IntroducedVersion: version.MajorMinor(1, 0), EnvOptions: opts, DeclTypes: decls,
 	})
@@ -89,24 +96,19 @@ func Check(req Request) Result {
 	out := Result{Type: typeName(ast.OutputType())}
 	est, err := env.EstimateCost(ast, &library.CostEstimator{SizeEstimator: roots})
 	if err == nil {
-		// a size nothing bounds (lists.range(n) of an int) saturates the estimate: that is no
-		// estimate, and the limit is left to the evaluation, as it is enforced there anyway
 		out.CostMax = est.Max
-		out.OverLimit = est.Max > celenv.PerCallLimit && est.Max != math.MaxUint64
+		out.Unbounded = est.Max == math.MaxUint64
+		out.OverLimit = est.Max > celenv.PerCallLimit && !out.Unbounded
 	}
 	out.Mismatch = mismatch(ast.OutputType(), req)
 	return out
 }
 
-func declType(raw json.RawMessage, name string) (*apiservercel.DeclType, error) {
+func rawSchema(raw json.RawMessage) (*spec.Schema, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, nil
 	}
-	s, err := schemaOf(raw)
-	if err != nil {
-		return nil, err
-	}
-	return schemaDeclType(s, name), nil
+	return schemaOf(raw)
 }
 
 func schemaDeclType(s *spec.Schema, name string) *apiservercel.DeclType {

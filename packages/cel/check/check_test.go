@@ -75,3 +75,18 @@ func TestComponents(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 }
+
+func TestRangeBoundedByMaximum(t *testing.T) {
+	bounded := json.RawMessage(`{"type":"object","properties":{"spec":{"type":"object","properties":{"replicas":{"type":"integer","maximum":9}}}}}`)
+	open := json.RawMessage(`{"type":"object","properties":{"spec":{"type":"object","properties":{"replicas":{"type":"integer"}}}}}`)
+	src := "lists.range(self.spec.replicas).map(i, '%s-%d'.format(['p', i]))"
+	if r := Check(Request{Source: src, Vars: map[string]json.RawMessage{"self": bounded}}); r.OverLimit || r.Error != "" || r.Unbounded {
+		t.Fatalf("bounded: %+v", r)
+	}
+	if r := Check(Request{Source: src + ".size()", Vars: map[string]json.RawMessage{"self": open}}); !r.Unbounded || r.OverLimit {
+		t.Fatalf("unbounded: %+v", r)
+	}
+	if r := Check(Request{Source: "lists.range(5).map(i, i * 2)", Vars: map[string]json.RawMessage{"self": open}}); r.OverLimit {
+		t.Fatalf("literal: %+v", r)
+	}
+}

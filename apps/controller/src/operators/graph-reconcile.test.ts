@@ -32,7 +32,7 @@ const ownedBy = (uid: string, kind = 'WebApp', name = 'site') => [
   { apiVersion: 'web.example.com/v1alpha1', kind, name, uid, controller: true, blockOwnerDeletion: true },
 ];
 
-function harness(cluster: KubernetesObject[], cached: KubernetesObject[] = []) {
+function harness(cluster: KubernetesObject[], cached: KubernetesObject[] = [], withDesign = design) {
   const log: string[] = [];
   const events: string[] = [];
   let rv = 100;
@@ -55,7 +55,7 @@ function harness(cluster: KubernetesObject[], cached: KubernetesObject[] = []) {
   };
   let status: Record<string, unknown> = {};
   const reconcile = createGraphReconciler({
-    design,
+    design: withDesign,
     crs: { get: () => cr },
     children: {
       controlledBy: (uid) =>
@@ -133,4 +133,20 @@ test('graph reconcile: a child whose id left the design is deleted; an unlabelle
   assert.ok(h.log.includes('delete Secret site-old'));
   assert.ok(!h.log.some((l) => l.includes('site-mine')));
   assert.ok(h.events.includes('Normal Deleted Deleted Secret site-old'));
+});
+
+test('graph reconcile: an expression the designer refuses (cost estimate over the limit) is never evaluated: Degraded names it', async () => {
+  const cubic =
+    '${string(lists.range(200).map(a, lists.range(200).map(b, lists.range(200).map(c, a + b + c))).size())}';
+  const expensive = structuredClone(design);
+  const config = expensive.operand!.resources![0]!;
+  config.template = { ...config.template, data: { GREETING: cubic } };
+  const h = harness([], [], expensive);
+  const started = performance.now();
+  await h.reconcile('web/site', signal);
+  assert.ok(performance.now() - started < 1000, 'nothing ran the expression');
+  assert.deepEqual(h.log, [], 'no child is written');
+  const d = degraded(h.status());
+  assert.equal(d?.status, 'True');
+  assert.match(d?.message ?? '', /resources\[0\]\.template\.data\.GREETING: .*exceeds the API server's limit of 1000000 per expression/);
 });

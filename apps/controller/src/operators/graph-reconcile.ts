@@ -23,7 +23,9 @@ import {
   type ChildVerb,
   type KubeObject,
   type OwnershipConflict,
+  type PlanError,
 } from '@opstudio/shared/graph/index';
+import { validateDesign } from '@opstudio/shared/validate/design';
 import { describeDrift, finalizerName, statusExtras } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
 import type { Reconcile } from '../runtime/controller';
@@ -68,6 +70,8 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
   const graph = designGraph(deps.design);
   if (graph === undefined) throw new Error(`design ${deps.design.crd.names.kind} has no operand.resources`);
   const finalizer = finalizerName(deps.design);
+  // what the designer refuses (a type, a cost estimate over the limit) is never evaluated here
+  const designErrors = operandErrors(deps.design);
   const now = deps.now ?? (() => new Date());
   const written: WrittenStatus = new Map();
   // Children as our last apply returned them, until the cache holds that version (or a newer one),
@@ -125,7 +129,7 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
       }
 
     // 4. plan
-    const p = plan(graph, cr as unknown as KubeObject, observed, { isNamespaced: deps.isNamespaced });
+    const p = plan(graph, cr as unknown as KubeObject, observed, { isNamespaced: deps.isNamespaced, designErrors });
 
     // 5. apply
     const conflicts: OwnershipConflict[] = [];
@@ -188,6 +192,13 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     await writing;
     return conflicts.length > 0 ? outcome.requeueAfter(deps.conflictRequeueMs ?? 30_000) : outcome.done();
   };
+}
+
+/** The design's own errors about its operand, as plan errors at their graph paths. */
+function operandErrors(design: Design): PlanError[] {
+  return validateDesign(design)
+    .filter((i) => i.severity === 'error' && i.path.startsWith('operand.'))
+    .map((i) => ({ path: i.path.slice('operand.'.length), message: i.message }));
 }
 
 function controlled(o: KubernetesObject, uid: string): boolean {

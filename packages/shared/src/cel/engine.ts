@@ -33,6 +33,8 @@ export interface CelChecked {
   /** the worst-case cost the API server's estimator gives */
   costMax: number;
   overLimit?: boolean;
+  /** the estimator found no bound: only the run-time limit applies */
+  unbounded?: boolean;
 }
 
 export interface CelEngine {

@@ -63,12 +63,27 @@ export function checkExpression(engine: CelEngine, req: CelCheckRequest): CelChe
   return hit;
 }
 
-/** Why a checked expression cannot be installed, or undefined. */
-export function checkProblem(source: string, c: CelChecked, perCall: number): string | undefined {
-  if (c.error !== undefined) return `\${${source}}: ${c.error}`;
-  if (c.mismatch !== undefined) return `\${${source}}: ${c.mismatch}`;
+const BOUND_HINT =
+  'bound what it reads in the schema (maxItems, maxLength, maxProperties, and a maximum for the number given to lists.range) or simplify it';
+
+/** Why a checked expression cannot be installed (an error), or what to know before it runs (a warning). */
+export function checkProblem(
+  source: string,
+  c: CelChecked,
+  perCall: number,
+): { severity: 'error' | 'warning'; message: string } | undefined {
+  const error = (message: string) => ({ severity: 'error' as const, message: `\${${source}}: ${message}` });
+  if (c.error !== undefined) return error(c.error);
+  if (c.mismatch !== undefined) return error(c.mismatch);
   if (c.overLimit === true)
-    return `\${${source}}: its estimated cost (${c.costMax}) exceeds the API server's limit of ${perCall} per expression: bound the lists and strings it reads (maxItems, maxLength, maxProperties) or simplify it`;
+    return error(
+      `its estimated cost (${c.costMax}) exceeds the API server's limit of ${perCall} per expression: ${BOUND_HINT}`,
+    );
+  if (c.unbounded === true)
+    return {
+      severity: 'warning',
+      message: `\${${source}}: its cost has no bound before it runs, so only the limit of ${perCall} per expression stops it then: ${BOUND_HINT}`,
+    };
   return undefined;
 }
 

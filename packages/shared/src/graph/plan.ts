@@ -41,6 +41,11 @@ export interface PlanOptions {
    * other kind as namespaced.
    */
   isNamespaced?: (apiVersion: string, kind: string) => boolean;
+  /**
+   * Errors the design's checks found (types, cost estimates): a controller never evaluates an
+   * expression the designer would have refused, whatever path the design took to it.
+   */
+  designErrors?: readonly PlanError[];
 }
 
 type Outcome = 'desired' | 'excluded' | 'blocked' | 'failed';
@@ -51,6 +56,8 @@ export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed, o
   const analysis = analyzeGraph(graph);
   const owner = ownerOf(cr);
   result.errors.push(...analysis.issues.filter((i) => i.severity === 'error'));
+  for (const e of options.designErrors ?? [])
+    if (!result.errors.some((x) => x.path === e.path && x.message === e.message)) result.errors.push(e);
   if (typeof owner === 'string') result.errors.push({ path: 'self.metadata', message: owner });
   if (result.errors.length > 0 || typeof owner === 'string') {
     result.conditions = planConditions({ included: [], ready: new Set() }, result.errors);

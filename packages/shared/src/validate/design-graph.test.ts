@@ -50,7 +50,7 @@ const cases: { name: string; text: string; path: string; message: RegExp }[] = [
     name: 'an expression whose estimated cost exceeds the per-call limit',
     text: webapp.replace(
       'readyReplicas: ${deployment.status.?readyReplicas.orValue(0)}',
-      'readyReplicas: ${deployment.spec.template.spec.containers.map(a, deployment.spec.template.spec.containers.map(b, deployment.spec.template.spec.containers.map(c, a.name + b.name + c.name))).size()}',
+      'readyReplicas: ${lists.range(200).map(a, lists.range(200).map(b, lists.range(200).map(c, a + b + c))).size()}',
     ),
     path: 'operand.status.readyReplicas',
     message: /estimated cost \(\d+\) exceeds the API server's limit of 1000000 per expression/,
@@ -85,3 +85,14 @@ for (const c of cases)
     assert.equal(found[0]!.path, c.path);
     assert.match(found[0]!.message, c.message);
   });
+
+test('an expression whose cost has no bound before it runs is a warning, not a refusal', () => {
+  const text = webapp.replace(
+    'readyReplicas: ${deployment.status.?readyReplicas.orValue(0)}',
+    "readyReplicas: ${lists.range(deployment.spec.replicas).map(i, 'p-' + string(i)).join(',').size()}",
+  );
+  const found = validateDesignText(text).filter((i) => i.path === 'operand.status.readyReplicas');
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.equal(found[0]!.severity, 'warning');
+  assert.match(found[0]!.message, /its cost has no bound before it runs, so only the limit of 1000000 per expression stops it then/);
+});

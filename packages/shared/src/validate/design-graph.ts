@@ -89,7 +89,7 @@ function typeProblems(design: Design, root: JSONSchemaProps | undefined): Issue[
       ...(kind !== null && site.at !== undefined ? { expect: kind, expectAt: site.at } : {}),
     });
     const problem = checkProblem(site.source, c, engine.limits.perCall);
-    if (problem !== undefined) out.push(error(site.path, problem));
+    if (problem !== undefined) out.push((problem.severity === 'error' ? error : warning)(site.path, problem.message));
   }
   return out;
 }
