@@ -143,10 +143,13 @@ test('graph reconcile: an expression the designer refuses (cost estimate over th
   config.template = { ...config.template, data: { GREETING: cubic } };
   const h = harness([], [], expensive);
   const started = performance.now();
-  await h.reconcile('web/site', signal);
+  await h.reconcile('web/site', [], signal);
   assert.ok(performance.now() - started < 1000, 'nothing ran the expression');
   assert.deepEqual(h.log, [], 'no child is written');
   const d = degraded(h.status());
   assert.equal(d?.status, 'True');
-  assert.match(d?.message ?? '', /resources\[0\]\.template\.data\.GREETING: .*exceeds the API server's limit of 1000000 per expression/);
+  assert.match(
+    d?.message ?? '',
+    /resources\[0\]\.template\.data\.GREETING: .*exceeds the API server's limit of 1000000 per expression/,
+  );
 });

@@ -94,5 +94,8 @@ test('an expression whose cost has no bound before it runs is a warning, not a r
   const found = validateDesignText(text).filter((i) => i.path === 'operand.status.readyReplicas');
   assert.equal(found.length, 1, JSON.stringify(found));
   assert.equal(found[0]!.severity, 'warning');
-  assert.match(found[0]!.message, /its cost has no bound before it runs, so only the limit of 1000000 per expression stops it then/);
+  assert.match(
+    found[0]!.message,
+    /its cost has no bound before it runs, so only the limit of 1000000 per expression stops it then/,
+  );
 });
