@@ -1,5 +1,6 @@
 // Issue 6's acceptance on the exported tree, for the Memcached and kitchen-sink designs (and, for
-// issue 14, the Web app and Redis graph designs, whose go.mod needs cel-go directly): the
+// issue 14, the Web app and Redis graph designs, whose go.mod needs cel-go and k8s.io/apiserver
+// directly for internal/celenv, issue 28): the
 // zip unzips into a project where go.mod/go.sum are what `go mod tidy` writes, `go build` and
 // `go vet` pass, `make generate manifests` changes nothing, and `go test ./...` (envtest with
 // the sandbox's etcd and kube-apiserver) passes. Needs Go, not a running cluster. Slow when the

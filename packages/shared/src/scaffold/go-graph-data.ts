@@ -2,8 +2,9 @@
  * `internal/graph/design.json`: the design's resource graph as data for the exported Go planner
  * (docs/design/0016): the children in the studio's dependency order, each with the ids its
  * includeWhen, template and readyWhen read, and the status bindings with theirs. The Go side
- * evaluates the same `${…}` strings with cel-go; it never re-derives order or reads, so the two
- * planners cannot disagree on them. JSON is data, not source: nothing here reaches Go code.
+ * evaluates the same `${…}` strings with internal/celenv (the studio's own CEL, in Go); it never
+ * re-derives order or reads, so the two planners cannot disagree on them. JSON is data, not
+ * source: nothing here reaches Go code.
  */
 import type { JSONValue } from '../crd/types';
 import { analyzeGraph } from '../graph/dependencies';

@@ -1,23 +1,23 @@
 /**
- * `internal/graph/eval.go`: the studio's CEL environment in cel-go (self and every child id dynamic,
- * optional types, ext.Strings, cel.bind), one expression's evaluation, and CEL values as JSON
- * the way graph/evaluate.ts's fromCel writes them (int → number, timestamp → RFC 3339).
- * Static Go: no design text reaches it (the design is data, in design.json).
+ * `internal/graph/eval.go`: one expression's evaluation with the project's internal/celenv — the
+ * studio's own CEL environment (packages/cel/celenv, the API server's libraries and cost limit
+ * per call), shipped byte for byte — and the reconcile's cost budget: one Plan's evaluations may
+ * cost at most the API server's per-object figure (celenv.PerReconcileLimit), then the plan stops.
+ * Static Go: no design text reaches it (the design is data, in design.json); only the module path,
+ * in the import of internal/celenv.
  */
+import { goString } from '../gotypes/go-text';
 
-export const GRAPH_EVAL_GO = `package graph
+export function graphEvalGo(module: string): string {
+  return `package graph
 
 import (
-	"encoding/base64"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
-	"github.com/google/cel-go/cel"
-	"github.com/google/cel-go/common/types"
-	"github.com/google/cel-go/common/types/ref"
-	"github.com/google/cel-go/common/types/traits"
-	"github.com/google/cel-go/ext"
+	${goString(`${module}/internal/celenv`)}
 )
 
 // Failure is an expression that did not evaluate; Missing when a field it reads is not there
@@ -28,101 +28,79 @@ type Failure struct {
 	Missing bool
 }
 
-// newEnv is the studio's CEL environment: self and every child id dynamic, optional types,
-// the string extensions and cel.bind.
-func newEnv(ids []string) (*cel.Env, error) {
-	opts := []cel.EnvOption{cel.Variable("self", cel.DynType), cel.OptionalTypes(), ext.Strings(), ext.Bindings()}
-	for _, id := range ids {
-		opts = append(opts, cel.Variable(id, cel.DynType))
-	}
-	return cel.NewEnv(opts...)
+// scope is one Plan's evaluations: the variables (self and the observed children) and the CEL
+// cost spent so far. Once the cost passes celenv.PerReconcileLimit, spent holds the failure and
+// the plan stops.
+type scope struct {
+	vars  map[string]any
+	cost  uint64
+	spent *Failure
 }
 
-func (g *Graph) compile(env *cel.Env, source string) error {
+// variables are the names an expression may read: self and every child id.
+func (g *Graph) variables() []string {
+	out := []string{"self"}
+	for _, c := range g.Children {
+		out = append(out, c.ID)
+	}
+	return out
+}
+
+func (g *Graph) compile(source string) error {
 	if _, done := g.programs[source]; done {
 		return nil
 	}
-	ast, issues := env.Compile(source)
-	if issues != nil && issues.Err() != nil {
-		return fmt.Errorf("\${%s}: %w", source, issues.Err())
-	}
-	program, err := env.Program(ast)
+	compiled, err := celenv.Compile(source, g.variables())
 	if err != nil {
 		return fmt.Errorf("\${%s}: %w", source, err)
 	}
-	g.programs[source] = program
+	g.programs[source] = compiled
 	return nil
 }
 
-// evaluate runs one expression over the variables (self and the observed children).
-func (g *Graph) evaluate(source string, vars map[string]any, path string) (any, *Failure) {
-	program, ok := g.programs[source]
+// evaluate runs one expression in the scope and counts its cost against the reconcile's budget.
+func (g *Graph) evaluate(source string, s *scope, path string) (any, *Failure) {
+	if s.spent != nil {
+		return nil, s.spent
+	}
+	compiled, ok := g.programs[source]
 	if !ok {
 		return nil, &Failure{Path: path, Message: fmt.Sprintf("\${%s}: the expression was not compiled", source)}
 	}
-	out, _, err := program.Eval(vars)
-	if err != nil {
-		message := err.Error()
-		missing := strings.HasPrefix(message, "no such key") || strings.HasPrefix(message, "no such attribute")
-		return nil, &Failure{Path: path, Message: fmt.Sprintf("\${%s}: %s", source, message), Missing: missing}
+	out := celenv.Eval(compiled, s.vars)
+	s.cost += out.Cost
+	if s.cost > celenv.PerReconcileLimit {
+		s.spent = &Failure{Path: path, Message: fmt.Sprintf(
+			"the CEL cost of this reconcile exceeded the limit of %d (the API server's per-object budget) at %s",
+			celenv.PerReconcileLimit, path)}
+		return nil, s.spent
 	}
-	value, err := toJSON(out)
-	if err != nil {
-		return nil, &Failure{Path: path, Message: fmt.Sprintf("\${%s}: %s", source, err)}
+	if out.Err != nil {
+		return nil, &Failure{Path: path, Message: fmt.Sprintf("\${%s}: %s", source, out.Err), Missing: out.Missing}
 	}
-	return value, nil
+	return objectValue(out.Value), nil
 }
 
-// toJSON is a CEL value as it goes into a Kubernetes object: int as a number, a timestamp as
-// an RFC 3339 string, bytes as base64, an empty optional as null.
-func toJSON(v ref.Val) (any, error) {
+// objectValue is a value celenv.ToJSON wrote, with a uint64 (a CEL uint) as Kubernetes' JSON
+// decoding reads the same number (int64, or float64 past its range): unstructured objects hold
+// no other number types.
+func objectValue(v any) any {
 	switch x := v.(type) {
-	case types.Null:
-		return nil, nil
-	case types.Bool:
-		return bool(x), nil
-	case types.Int:
-		return int64(x), nil
-	case types.Uint:
-		return int64(x), nil
-	case types.Double:
-		return float64(x), nil
-	case types.String:
-		return string(x), nil
-	case types.Bytes:
-		return base64.StdEncoding.EncodeToString([]byte(x)), nil
-	case types.Timestamp:
-		return x.UTC().Format("2006-01-02T15:04:05.000Z"), nil
-	case types.Duration:
-		return x.Duration.Milliseconds(), nil
-	case *types.Optional:
-		if !x.HasValue() {
-			return nil, nil
+	case uint64:
+		if x <= math.MaxInt64 {
+			return int64(x)
 		}
-		return toJSON(x.GetValue())
-	case traits.Mapper:
-		out := map[string]any{}
-		for it := x.Iterator(); it.HasNext() == types.True; {
-			k := it.Next()
-			value, err := toJSON(x.Get(k))
-			if err != nil {
-				return nil, err
-			}
-			out[fmt.Sprint(k.Value())] = value
+		return float64(x)
+	case []any:
+		for i := range x {
+			x[i] = objectValue(x[i])
 		}
-		return out, nil
-	case traits.Lister:
-		out := []any{}
-		for it := x.Iterator(); it.HasNext() == types.True; {
-			value, err := toJSON(it.Next())
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, value)
+	case map[string]any:
+		for k := range x {
+			x[k] = objectValue(x[k])
 		}
-		return out, nil
 	}
-	return nil, fmt.Errorf("a %s cannot be written into an object", v.Type().TypeName())
+	return v
 }
 
 // text is a scalar as JavaScript's String() writes it, for interpolation.
@@ -143,3 +121,4 @@ func text(v any) string {
 	return fmt.Sprint(v)
 }
 `;
+}

@@ -1,13 +1,17 @@
 /**
  * `internal/graph/graph.go`: the graph's Go types, reading design.json (embedded) and compiling
- * every expression once with cel-go.
- * Static Go: no design text reaches it (the design is data, in design.json).
+ * every expression once with the project's internal/celenv (the studio's CEL, see go-graph-eval.ts).
+ * Static Go: no design text reaches it (the design is data, in design.json); only the module path,
+ * in the import of internal/celenv.
  */
+import { goString } from '../gotypes/go-text';
 
-export const GRAPH_LOAD_GO = `// Package graph is the design's resource graph and its planner: from a custom resource and
+export function graphLoadGo(module: string): string {
+  return `// Package graph is the design's resource graph and its planner: from a custom resource and
 // the children observed in the cluster, what to apply, what to prune, what waits, the status
 // and the conditions. It follows the studio's planner (Operator Studio's graph/plan.ts) rule
-// for rule and evaluates the design's expressions with cel-go, the CEL Kubernetes itself uses.
+// for rule and evaluates the design's expressions with internal/celenv: cel-go with the API
+// server's own CEL environment and cost limits, the same Go the studio runs as WebAssembly.
 // The graph is data (design.go), with the order and the reads the studio computed from it.
 package graph
 
@@ -18,7 +22,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/google/cel-go/cel"
+	${goString(`${module}/internal/celenv`)}
 )
 
 // Reads are the ids of the other children an expression site reads.
@@ -53,7 +57,7 @@ type Binding struct {
 type Graph struct {
 	Children []Child
 	Status   []Binding
-	programs map[string]cel.Program
+	programs map[string]*celenv.Compiled
 }
 
 // designJSON is the design's graph, written by the export (design.json beside this file).
@@ -81,18 +85,12 @@ func Parse(text string) (*Graph, error) {
 	if err := decoder.Decode(g); err != nil {
 		return nil, fmt.Errorf("the design's graph does not parse: %w", err)
 	}
-	ids := []string{}
 	for i := range g.Children {
 		g.Children[i].Template = numbers(g.Children[i].Template).(map[string]any)
-		ids = append(ids, g.Children[i].ID)
 	}
-	env, err := newEnv(ids)
-	if err != nil {
-		return nil, err
-	}
-	g.programs = map[string]cel.Program{}
+	g.programs = map[string]*celenv.Compiled{}
 	for _, source := range g.expressions() {
-		if err := g.compile(env, source); err != nil {
+		if err := g.compile(source); err != nil {
 			return nil, err
 		}
 	}
@@ -160,3 +158,4 @@ func numbers(value any) any {
 	return value
 }
 `;
+}

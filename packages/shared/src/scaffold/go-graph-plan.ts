@@ -1,7 +1,8 @@
 /**
  * `internal/graph/plan.go`: graph/plan.ts in Go, rule for rule: kro's exclusion rule, blocked
  * children, includeWhen/readyWhen, status bindings only once every child they read is observed,
- * a rendered name checked as its kind's name, no namespace on a cluster-scoped child (kinds.go).
+ * a rendered name checked as its kind's name, no namespace on a cluster-scoped child (kinds.go), and
+ * one CEL cost budget per Plan (eval.go's scope): spent, the plan stops and is only that failure.
  * Static Go: no design text reaches it (the design is data, in design.json).
  */
 
@@ -47,21 +48,21 @@ const (
 )
 
 // Plan decides, from the custom resource and the children observed (by id; absent when not
-// observed), what should exist, what to delete, what waits, and the status to report.
+// observed), what should exist, what to delete, what waits, and the status to report. Its
+// evaluations share one cost budget, the API server's per-object one: once they spend it, the
+// plan stops and is only that failure (nothing applied, pruned or reported but the conditions).
 func (g *Graph) Plan(cr map[string]any, observed map[string]map[string]any) Plan {
-	result := Plan{Status: map[string]any{}}
 	owner, problem := ownerOf(cr)
 	if problem != "" {
-		result.Errors = append(result.Errors, Failure{Path: "self.metadata", Message: problem})
-		result.Conditions = planConditions(nil, map[string]bool{}, result.Errors)
-		return result
+		return stopped(Failure{Path: "self.metadata", Message: problem})
 	}
-	vars := map[string]any{"self": cr}
+	sc := &scope{vars: map[string]any{"self": cr}}
 	for id, obj := range observed {
 		if obj != nil {
-			vars[id] = obj
+			sc.vars[id] = obj
 		}
 	}
+	result := Plan{Status: map[string]any{}}
 	isObserved := func(id string) bool { return observed[id] != nil }
 	outcomes := map[string]outcome{}
 	for i := range g.Children {
@@ -70,7 +71,10 @@ func (g *Graph) Plan(cr map[string]any, observed map[string]map[string]any) Plan
 		if isClusterScoped(c) {
 			childOwner = withoutNamespace(owner)
 		}
-		o := g.planChild(c, vars, isObserved, outcomes, childOwner, &result)
+		o := g.planChild(c, sc, isObserved, outcomes, childOwner, &result)
+		if sc.spent != nil {
+			return stopped(*sc.spent)
+		}
 		outcomes[c.ID] = o
 		if o == excluded && isObserved(c.ID) {
 			result.Prune = append(result.Prune, c.ID)
@@ -80,7 +84,10 @@ func (g *Graph) Plan(cr map[string]any, observed map[string]map[string]any) Plan
 		if !all(b.Reads, isObserved) {
 			continue // reported once the children it reads exist
 		}
-		value, failure := g.evaluateString(b.Value, vars, "status."+b.Field)
+		value, failure := g.evaluateString(b.Value, sc, "status."+b.Field)
+		if sc.spent != nil {
+			return stopped(*sc.spent)
+		}
 		if failure == nil {
 			result.Status[b.Field] = value
 		} else if !failure.Missing {
@@ -94,15 +101,24 @@ func (g *Graph) Plan(cr map[string]any, observed map[string]map[string]any) Plan
 		if outcomes[c.ID] != excluded {
 			included = append(included, c.ID)
 		}
-		if g.isReady(c, vars, isObserved, &result.Errors) {
+		if g.isReady(c, sc, isObserved, &result.Errors) {
 			ready[c.ID] = true
+		}
+		if sc.spent != nil {
+			return stopped(*sc.spent)
 		}
 	}
 	result.Conditions = planConditions(included, ready, result.Errors)
 	return result
 }
 
-func (g *Graph) planChild(c *Child, vars map[string]any, isObserved func(string) bool, outcomes map[string]outcome, owner *owner, result *Plan) outcome {
+// stopped is a plan that is only its failure: no child, no prune, no status value.
+func stopped(failure Failure) Plan {
+	errors := []Failure{failure}
+	return Plan{Status: map[string]any{}, Errors: errors, Conditions: planConditions(nil, map[string]bool{}, errors)}
+}
+
+func (g *Graph) planChild(c *Child, sc *scope, isObserved func(string) bool, outcomes map[string]outcome, owner *owner, result *Plan) outcome {
 	// kro's rule: a child that reads an excluded child is excluded with it
 	for _, d := range append(slices.Clone(c.Reads.Include), c.Reads.Template...) {
 		if o, ok := outcomes[d]; ok && o == excluded {
@@ -118,7 +134,7 @@ func (g *Graph) planChild(c *Child, vars map[string]any, isObserved func(string)
 	}
 	if c.IncludeWhen != nil {
 		path := c.Path + ".includeWhen"
-		value, failure := g.evaluate(*c.IncludeWhen, vars, path)
+		value, failure := g.evaluate(*c.IncludeWhen, sc, path)
 		include, isBool := value.(bool)
 		if failure != nil || !isBool {
 			if failure == nil {
@@ -134,7 +150,7 @@ func (g *Graph) planChild(c *Child, vars map[string]any, isObserved func(string)
 	if unseen := notObserved(c.Reads.Template, isObserved); len(unseen) > 0 {
 		return block(unseen)
 	}
-	rendered, failure := g.renderValue(c.Template, vars, c.Path+".template")
+	rendered, failure := g.renderValue(c.Template, sc, c.Path+".template")
 	if failure != nil {
 		// a dependency observed but without the field yet (a status not reported) is waiting, not wrong
 		if failure.Missing && len(c.Reads.Template) > 0 {
@@ -153,7 +169,7 @@ func (g *Graph) planChild(c *Child, vars map[string]any, isObserved func(string)
 	return desired
 }
 
-func (g *Graph) isReady(c *Child, vars map[string]any, isObserved func(string) bool, errors *[]Failure) bool {
+func (g *Graph) isReady(c *Child, sc *scope, isObserved func(string) bool, errors *[]Failure) bool {
 	if !isObserved(c.ID) {
 		return false
 	}
@@ -164,7 +180,7 @@ func (g *Graph) isReady(c *Child, vars map[string]any, isObserved func(string) b
 		return false
 	}
 	path := c.Path + ".readyWhen"
-	value, failure := g.evaluate(*c.ReadyWhen, vars, path)
+	value, failure := g.evaluate(*c.ReadyWhen, sc, path)
 	if ready, isBool := value.(bool); failure == nil && isBool {
 		return ready
 	}

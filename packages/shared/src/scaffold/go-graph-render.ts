@@ -95,7 +95,7 @@ func childPath(base string, key any) string {
 
 // evaluateString evaluates a string with \${…}: one whole expression keeps its type, several are
 // interpolated.
-func (g *Graph) evaluateString(s string, vars map[string]any, path string) (any, *Failure) {
+func (g *Graph) evaluateString(s string, sc *scope, path string) (any, *Failure) {
 	if !strings.Contains(s, "\${") {
 		return s, nil
 	}
@@ -104,7 +104,7 @@ func (g *Graph) evaluateString(s string, vars map[string]any, path string) (any,
 		return nil, &Failure{Path: path, Message: err.Error()}
 	}
 	if len(parts) == 1 && parts[0].expr {
-		return g.evaluate(parts[0].text, vars, path)
+		return g.evaluate(parts[0].text, sc, path)
 	}
 	var out strings.Builder
 	for _, p := range parts {
@@ -112,7 +112,7 @@ func (g *Graph) evaluateString(s string, vars map[string]any, path string) (any,
 			out.WriteString(p.text)
 			continue
 		}
-		value, failure := g.evaluate(p.text, vars, path)
+		value, failure := g.evaluate(p.text, sc, path)
 		if failure != nil {
 			return nil, failure
 		}
@@ -126,14 +126,14 @@ func (g *Graph) evaluateString(s string, vars map[string]any, path string) (any,
 }
 
 // renderValue is a deep copy of a template with every expression evaluated; the first failure stops it.
-func (g *Graph) renderValue(value any, vars map[string]any, path string) (any, *Failure) {
+func (g *Graph) renderValue(value any, sc *scope, path string) (any, *Failure) {
 	switch v := value.(type) {
 	case string:
-		return g.evaluateString(v, vars, path)
+		return g.evaluateString(v, sc, path)
 	case []any:
 		out := make([]any, 0, len(v))
 		for i, x := range v {
-			r, failure := g.renderValue(x, vars, childPath(path, i))
+			r, failure := g.renderValue(x, sc, childPath(path, i))
 			if failure != nil {
 				return nil, failure
 			}
@@ -144,7 +144,7 @@ func (g *Graph) renderValue(value any, vars map[string]any, path string) (any, *
 		out := make(map[string]any, len(v))
 		// sorted keys: the first failure reported is the same on every run
 		for _, k := range slices.Sorted(maps.Keys(v)) {
-			r, failure := g.renderValue(v[k], vars, childPath(path, k))
+			r, failure := g.renderValue(v[k], sc, childPath(path, k))
 			if failure != nil {
 				return nil, failure
 			}

@@ -30,6 +30,7 @@ const GRAPH_FILES = [
   'conditions.go',
   'kinds.go',
   'kinds_test.go',
+  'eval_test.go',
 ];
 
 for (const [name, kind, owns] of [
@@ -78,20 +79,24 @@ for (const [name, kind, owns] of [
       data.status.map((s) => s.field),
       Object.keys(graph.status ?? {}),
     );
-    // the static Go holds no design text: only design.json and the controller do
+    // the static Go holds no design text: only design.json and the controller do (and the
+    // module path, in the import of internal/celenv)
+    const module = `github.com/example/${kind}-operator`;
     for (const f of GRAPH_FILES.filter((x) => x.endsWith('.go')))
-      assert.doesNotMatch(files.get(`internal/graph/${f}`)!, new RegExp(kind, 'i'), f);
+      assert.doesNotMatch(files.get(`internal/graph/${f}`)!.replaceAll(module, ''), new RegExp(kind, 'i'), f);
     const mod = files.get('go.mod') ?? '';
     assert.match(mod, /^require \(\n\tgithub\.com\/google\/cel-go v0\.26\.0\n/m);
-    assert.doesNotMatch(mod, /cel-go v0\.26\.0 \/\/ indirect/);
+    assert.match(mod, /^\tk8s\.io\/apiserver v0\.36\.3$/m);
+    assert.doesNotMatch(mod, /(cel-go v0\.26\.0|apiserver v0\.36\.3) \/\/ indirect/);
   });
 }
 
-test('go.mod: cel-go moves from indirect to direct only for graph designs', () => {
+test('go.mod: cel-go and k8s.io/apiserver move from indirect to direct only for graph designs', () => {
   assert.equal(goMod('x.io/y'), GO_MOD_TXT.replace('example.com/placeholder', 'x.io/y'));
   const withCel = goMod('x.io/y', { cel: true });
   assert.equal(withCel.split('\n').length, goMod('x.io/y').split('\n').length);
   assert.equal(withCel.match(/cel-go/g)?.length, 1);
+  assert.equal(withCel.match(/k8s\.io\/apiserver /g)?.length, 1);
   const memcached = scaffoldProject(load('memcached.design.yaml')).files;
   assert.ok(![...memcached.keys()].some((p) => p.startsWith('internal/graph/')));
 });

@@ -11,6 +11,7 @@ import { configFiles, samplePath } from './config-files';
 import { generateDeepCopy } from './deepcopy';
 import { projectFacts, safeSegment, ScaffoldError, type ProjectFacts } from './facts';
 import { goMod, GO_SUM } from './go-deps';
+import { CELENV_GO_FILES } from './celenv-go.generated';
 import { controllerGo } from './go-controller';
 import { mainGo } from './go-main';
 import { handOffGo } from './go-handoff';
@@ -18,8 +19,9 @@ import { controllerTestGo, suiteTestGo } from './go-tests';
 import { handOffTestGo } from './go-handoff-test';
 import { graphControllerGo } from './go-graph-controller';
 import { graphDataJson } from './go-graph-data';
-import { GRAPH_EVAL_GO } from './go-graph-eval';
-import { GRAPH_LOAD_GO } from './go-graph-load';
+import { graphEvalGo } from './go-graph-eval';
+import { GRAPH_EVAL_TEST_GO } from './go-graph-eval-test';
+import { graphLoadGo } from './go-graph-load';
 import { GRAPH_CONDITIONS_GO, GRAPH_NAMES_GO } from './go-graph-names';
 import { GRAPH_KINDS_TEST_GO, graphKindsGo } from './go-graph-kinds';
 import { GRAPH_PLAN_GO } from './go-graph-plan';
@@ -83,16 +85,19 @@ function build(f: ProjectFacts): Scaffold {
     // the planner in Go, and the graph it plans as data (docs/design/0016)
     add('internal/graph/design.json', graphDataJson(graph));
     const sources: [string, string][] = [
-      ['graph.go', GRAPH_LOAD_GO],
-      ['eval.go', GRAPH_EVAL_GO],
+      ['graph.go', graphLoadGo(f.module)],
+      ['eval.go', graphEvalGo(f.module)],
       ['render.go', GRAPH_RENDER_GO],
       ['plan.go', GRAPH_PLAN_GO],
       ['names.go', GRAPH_NAMES_GO],
       ['conditions.go', GRAPH_CONDITIONS_GO],
       ['kinds.go', graphKindsGo()],
       ['kinds_test.go', GRAPH_KINDS_TEST_GO],
+      ['eval_test.go', GRAPH_EVAL_TEST_GO],
     ];
     for (const [name, text] of sources) add(`internal/graph/${name}`, `${header}\n\n${text}`);
+    // the studio's own CEL environment, byte for byte as packages/cel/celenv has it (so no header)
+    for (const [name, text] of Object.entries(CELENV_GO_FILES)) add(`internal/celenv/${name}`, text);
   }
   for (const [path, text] of configFiles(f)) add(path, text);
   add('hack/boilerplate.go.txt', `${header}\n`);
