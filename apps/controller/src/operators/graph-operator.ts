@@ -23,6 +23,7 @@ import { childKindSpecs, type ChildKindSpec } from './child-kinds';
 import { childWrites } from './child-writes';
 import type { CrObject } from './cr-object';
 import { createGraphReconciler, type ChildCaches } from './graph-reconcile';
+import type { Planner } from './planner';
 import { kubeWrites } from './kube-writes';
 import { controllerName } from '@opstudio/shared/kube/controller-name';
 
@@ -44,6 +45,8 @@ export interface GraphOperatorOptions {
   readonly maxConcurrentReconciles?: number;
   readonly cache?: InformerCache;
   readonly watchSilenceMs?: number;
+  /** where its reconciles plan (the manager's planner thread); default: this thread */
+  readonly planner?: Planner;
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -101,6 +104,7 @@ export class GraphOperator {
         childWrites: childWrites(opts.writer ?? kc),
         recordEvent: opts.recordEvent,
         reports,
+        ...(opts.planner !== undefined ? { planner: opts.planner } : {}),
         // a cluster-scoped child gets no namespace: discovery's answer, once start() has it
         isNamespaced: (apiVersion, kind) =>
           this.children.find((c) => c.spec.apiVersion === apiVersion && c.spec.kind === kind)?.spec.namespaced ??

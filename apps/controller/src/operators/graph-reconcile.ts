@@ -18,14 +18,14 @@ import {
   childEvent,
   graphStatus,
   ownershipConflict,
-  plan,
   staleChildren,
   type ChildVerb,
   type KubeObject,
   type OwnershipConflict,
-  type PlanError,
 } from '@opstudio/shared/graph/index';
-import { validateDesign } from '@opstudio/shared/validate/design';
+import { isNamespacedOffline } from '@opstudio/shared/graph/child-kinds';
+import { randomUUID } from 'node:crypto';
+import { inlinePlanner, type Planner } from './planner';
 import { describeDrift, finalizerName, statusExtras } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
 import type { Reconcile } from '../runtime/controller';
@@ -58,6 +58,8 @@ export interface GraphReconcilerDeps {
   readonly now?: () => Date;
   /** Whether a child's kind is namespaced (default: shared's offline table). */
   readonly isNamespaced?: (apiVersion: string, kind: string) => boolean;
+  /** Where plans run (default: on this thread). The manager passes its planner thread. */
+  readonly planner?: Planner;
   /** How long to wait before looking again at a child another controller owns (default 30 s). */
   readonly conflictRequeueMs?: number;
 }
@@ -70,8 +72,13 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
   const graph = designGraph(deps.design);
   if (graph === undefined) throw new Error(`design ${deps.design.crd.names.kind} has no operand.resources`);
   const finalizer = finalizerName(deps.design);
-  // what the designer refuses (a type, a cost estimate over the limit) is never evaluated here
-  const designErrors = operandErrors(deps.design);
+  // plans run where the manager says (a worker thread: planner.ts); what the designer refuses (a
+  // type, a cost estimate over the limit) is never evaluated there
+  const planner = deps.planner ?? inlinePlanner();
+  const designKey =
+    deps.designId !== undefined ? `${deps.designId}@${deps.designVersion ?? 0}` : `local-${randomUUID()}`;
+  const namespaced: Record<string, boolean> = {};
+  const isNamespaced = deps.isNamespaced ?? isNamespacedOffline;
   const now = deps.now ?? (() => new Date());
   const written: WrittenStatus = new Map();
   // Children as our last apply returned them, until the cache holds that version (or a newer one),
@@ -129,7 +136,17 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
       }
 
     // 4. plan
-    const p = plan(graph, cr as unknown as KubeObject, observed, { isNamespaced: deps.isNamespaced, designErrors });
+    for (const r of graph.resources) {
+      const { apiVersion, kind } = r.template;
+      namespaced[`${apiVersion}/${kind}`] = isNamespaced(apiVersion, kind);
+    }
+    const p = await planner.plan({
+      design: deps.design,
+      designKey,
+      cr: cr as unknown as KubeObject,
+      observed,
+      namespaced,
+    });
 
     // 5. apply
     const conflicts: OwnershipConflict[] = [];
@@ -192,13 +209,6 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     await writing;
     return conflicts.length > 0 ? outcome.requeueAfter(deps.conflictRequeueMs ?? 30_000) : outcome.done();
   };
-}
-
-/** The design's own errors about its operand, as plan errors at their graph paths. */
-function operandErrors(design: Design): PlanError[] {
-  return validateDesign(design)
-    .filter((i) => i.severity === 'error' && i.path.startsWith('operand.'))
-    .map((i) => ({ path: i.path.slice('operand.'.length), message: i.message }));
 }
 
 function controlled(o: KubernetesObject, uid: string): boolean {

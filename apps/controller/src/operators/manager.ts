@@ -24,10 +24,11 @@ import { ResilientInformer } from '../kube/informer';
 import { leaseRefusalText } from '../kube/lease-access';
 import { LeaderElector } from '../runtime/leader-election';
 import type { EventRecorder } from '../runtime/recorder';
-import { GraphOperator } from './graph-operator';
+import { GraphOperator, type GraphOperatorOptions } from './graph-operator';
+import { workerPlanner, type Planner } from './planner';
 import { kindHandOff, readHandOffHolder, removeHandOffLease } from './handoff-lease';
 import { pausedKinds } from './kind-pauses';
-import { KindOperator } from './operator';
+import { KindOperator, type KindOperatorOptions } from './operator';
 import { loadPinnedDesign } from './pinned-design';
 import { designIdentity } from '@opstudio/shared/manifests/identity';
 import { actingAs } from '../auth/impersonation';
@@ -90,6 +91,8 @@ export class ControllerManager {
   private readonly crds = new Map<string, V1CustomResourceDefinition>();
   private paused = new Set<string>();
   private readonly identity: string;
+  /** where graph reconciles plan, off this event loop (planner.ts): one thread while leading */
+  private planner: Planner | undefined;
 
   constructor(private readonly opts: ManagerOptions) {
     this.log = opts.log ?? (() => undefined);
@@ -174,6 +177,8 @@ export class ControllerManager {
     // leading means the API server answered, so the id is learnt within a second or so
     const clusterId = await this.opts.cluster.wait(signal).catch(() => undefined);
     if (clusterId === undefined) return;
+    const planner = workerPlanner();
+    this.planner = planner;
     const sync = (crd: V1CustomResourceDefinition, deleted: boolean) => {
       const name = crd.metadata?.name ?? '';
       if (deleted) this.crds.delete(name);
@@ -194,6 +199,8 @@ export class ControllerManager {
     this.crds.clear();
     await Promise.all([...this.chains.values()]);
     await Promise.all([...this.running.keys()].map((name) => this.stopOperator(name)));
+    if (this.planner === planner) this.planner = undefined;
+    await planner.close();
   }
 
   /** Reads the paused kinds; a kind whose pause changed is synced again (stopped, or started). */
@@ -259,30 +266,34 @@ export class ControllerManager {
     signal.addEventListener('abort', onAbort, { once: true });
     const { history } = this.opts;
     // a design with operand.resources reconciles its graph; the image form (and no operand) keeps KindOperator
-    const Operator = designGraph(design) !== undefined ? GraphOperator : KindOperator;
+    const isGraph = designGraph(design) !== undefined;
+    const planner = this.planner;
     // a new operator each time this replica (re)gains the kind's hand-off Lease
     // the design's children, finalizers and status are written as the design's own identity
     const writer = actingAs(this.opts.kc, { user: designIdentity(name, this.lease.namespace).user, groups: [] });
+    const options = (): KindOperatorOptions & GraphOperatorOptions => ({
+      kc: this.opts.kc,
+      writer,
+      design,
+      designId,
+      designVersion,
+      ...this.clusterLabel,
+      recordEvent: (e) => void this.opts.recorder.record(e),
+      onRun: async (attempt, report) => {
+        if (history !== undefined && report !== undefined) await history.record(attempt, report);
+      },
+      ...(this.opts.resyncMs !== undefined ? { resyncMs: this.opts.resyncMs } : {}),
+      ...(this.opts.maxConcurrentReconciles !== undefined
+        ? { maxConcurrentReconciles: this.opts.maxConcurrentReconciles }
+        : {}),
+      ...(this.opts.watchSilenceMs !== undefined ? { watchSilenceMs: this.opts.watchSilenceMs } : {}),
+      ...(this.opts.cache !== undefined ? { cache: this.opts.cache } : {}),
+      log: this.log,
+    });
     const makeOperator = () =>
-      new Operator({
-        kc: this.opts.kc,
-        writer,
-        design,
-        designId,
-        designVersion,
-        ...this.clusterLabel,
-        recordEvent: (e) => void this.opts.recorder.record(e),
-        onRun: async (attempt, report) => {
-          if (history !== undefined && report !== undefined) await history.record(attempt, report);
-        },
-        ...(this.opts.resyncMs !== undefined ? { resyncMs: this.opts.resyncMs } : {}),
-        ...(this.opts.maxConcurrentReconciles !== undefined
-          ? { maxConcurrentReconciles: this.opts.maxConcurrentReconciles }
-          : {}),
-        ...(this.opts.watchSilenceMs !== undefined ? { watchSilenceMs: this.opts.watchSilenceMs } : {}),
-        ...(this.opts.cache !== undefined ? { cache: this.opts.cache } : {}),
-        log: this.log,
-      });
+      isGraph
+        ? new GraphOperator({ ...options(), ...(planner !== undefined ? { planner } : {}) })
+        : new KindOperator(options());
     const elector = kindHandOff({
       kc: this.opts.kc,
       namespace: this.lease.namespace,

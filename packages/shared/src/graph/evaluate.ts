@@ -100,7 +100,8 @@ export function renderValue(value: JSONValue, context: CelContext | undefined, p
   }
   if (value === null || typeof value !== 'object') return { ok: true, value };
   const out: { [key: string]: JSONValue } = {};
-  for (const [k, v] of Object.entries(value)) {
+  // keys in sorted order, as the exported operator walks them: the same expression runs first
+  for (const [k, v] of Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const r = renderValue(v, context, childPath(path, k));
     if (!r.ok) return r;
     out[k] = r.value;

@@ -227,3 +227,27 @@ test('a child name longer than a DNS label is cut and told apart by a hash of th
   assert.equal(name, `${'a'.repeat(46)}-HASH-service`.replace('HASH', GO_FNV32A_OF_60_A));
 });
 const GO_FNV32A_OF_60_A = '92b9e111';
+
+test('past the per-object CEL budget the plan stops whole, naming where it ran out (as the export does)', () => {
+  // each expression costs about 650k: the sixteenth crosses 10M
+  const heavy = 'string(lists.range(400).map(a, lists.range(400).filter(b, a == b)).size())';
+  const data: Record<string, string> = {};
+  for (let i = 0; i < 20; i++) data[`k${String(i).padStart(2, '0')}`] = `\${${heavy}}`;
+  const graph: ResourceGraph = {
+    resources: [{ id: 'config', template: { apiVersion: 'v1', kind: 'ConfigMap', data } }],
+  };
+  const p = plan(graph, budgetCr, new Map());
+  assert.deepEqual(p.desired, []);
+  assert.equal(p.errors.length, 1);
+  assert.match(
+    p.errors[0]!.message,
+    /^the CEL cost of this reconcile exceeded the limit of 10000000 \(the API server's per-object budget\) at resources\[0\]\.template\.data\.k\d\d$/,
+  );
+});
+
+const budgetCr = {
+  apiVersion: 'example.com/v1',
+  kind: 'Thing',
+  metadata: { name: 't', namespace: 'default', uid: 'u' },
+  spec: {},
+};

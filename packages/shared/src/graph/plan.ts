@@ -7,6 +7,7 @@ import { builtinChildKind, isNamespacedOffline } from './child-kinds';
 import { planConditions, type PlanCondition, type PlanError } from './conditions';
 import { analyzeGraph, type AnalyzedChild } from './dependencies';
 import {
+  budgetMessage,
   closeCelContext,
   evaluateExpression,
   evaluateString,
@@ -73,7 +74,18 @@ export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed, o
   } finally {
     if (context !== undefined) closeCelContext(context);
   }
-  return result;
+  // past the per-object budget the plan stops whole: nothing half-planned is applied
+  const exhausted = context?.exhaustedAt;
+  if (exhausted === undefined) return result;
+  const errors = [{ path: exhausted, message: budgetMessage(context!.engine.limits.perReconcile, exhausted) }];
+  return {
+    desired: [],
+    prune: [],
+    blocked: [],
+    status: {},
+    errors,
+    conditions: planConditions({ included: [], ready: new Set() }, errors),
+  };
 }
 
 function planChildren(

@@ -26,7 +26,8 @@ export function validateDesignGraph(design: Design, root: JSONSchemaProps | unde
       ),
     ];
   const out: Issue[] = analyzeGraph(graph).issues.map((i) => ({ ...i, path: at(i.path) }));
-  out.push(...typeProblems(design, root).map((i) => ({ ...i, path: at(i.path) })));
+  const types = typeProblems(design, root);
+  out.push(...types.issues.map((i) => ({ ...i, path: at(i.path) })));
   for (const field of Object.keys(graph.status ?? {})) {
     const r = resolvePath(root, `status.${field}`);
     if ('missing' in r)
@@ -37,7 +38,9 @@ export function validateDesignGraph(design: Design, root: JSONSchemaProps | unde
         ),
       );
   }
-  if (out.some((i) => i.severity === 'error')) return out;
+  // an expression no estimate bounds is not run here, where checks must stay fast (the server's
+  // request, a keystroke): the warning says so, and the controller's limit stops it when it runs
+  if (out.some((i) => i.severity === 'error') || types.unbounded) return out;
   // the sample as the controller would see it on first sight: what fails there fails in the cluster
   const meta = (sample.metadata ?? {}) as KubeObject;
   const cr = { ...sample, metadata: { namespace: 'default', uid: 'sample', ...meta } };
@@ -64,10 +67,11 @@ function expressionSites(design: Design): ExpressionSite[] {
  * Each expression compiled as the API server compiles a rule: `self` typed from the CRD's schema,
  * the result against the string it sits in, the cost estimated from the schema's bounds.
  */
-function typeProblems(design: Design, root: JSONSchemaProps | undefined): Issue[] {
+function typeProblems(design: Design, root: JSONSchemaProps | undefined): { issues: Issue[]; unbounded: boolean } {
   const engine = celEngine();
   const ids = (design.operand?.resources ?? []).map((r) => r.id);
-  if (engine === undefined) return [];
+  if (engine === undefined) return { issues: [], unbounded: false };
+  let unbounded = false;
   const kinds = new Map<string, JSONValue>();
   const vars: VarSchemas = { self: selfSchema(root) as JSONValue };
   (design.operand?.resources ?? []).forEach((r, i) => {
@@ -88,8 +92,9 @@ function typeProblems(design: Design, root: JSONSchemaProps | undefined): Issue[
       ...(site.text === true ? { text: true } : {}),
       ...(kind !== null && site.at !== undefined ? { expect: kind, expectAt: site.at } : {}),
     });
+    unbounded ||= c.unbounded === true;
     const problem = checkProblem(site.source, c, engine.limits.perCall);
     if (problem !== undefined) out.push((problem.severity === 'error' ? error : warning)(site.path, problem.message));
   }
-  return out;
+  return { issues: out, unbounded };
 }

@@ -1,0 +1,108 @@
+// Where a graph reconcile's pure step runs: plan() evaluates the design's CEL, and an
+// expression can cost up to the API server's per-call limit, seconds as WebAssembly. On the
+// manager's event loop that would stall every watch, reconcile and /healthz meanwhile, so the
+// manager plans in one worker thread (planner.worker.ts) with its own CEL module, and awaits it.
+// The design's own checks (validateDesign, which plans the sample too) run there, once per
+// design version. Tests and single-design tools may plan inline.
+import { Worker } from 'node:worker_threads';
+import type { Design } from '@opstudio/shared/design/schema';
+import { designGraph } from '@opstudio/shared/design/operand-form';
+import { plan, type KubeObject, type Plan, type PlanError } from '@opstudio/shared/graph/index';
+import { validateDesign } from '@opstudio/shared/validate/design';
+
+export interface PlanRequest {
+  /** the design and a key naming this version of it (the worker keeps its analysis by key) */
+  readonly design: Design;
+  readonly designKey: string;
+  readonly cr: KubeObject;
+  readonly observed: ReadonlyMap<string, KubeObject | undefined>;
+  /** `apiVersion/kind` → namespaced, for each child kind of the design */
+  readonly namespaced: Readonly<Record<string, boolean>>;
+}
+
+export interface Planner {
+  plan(req: PlanRequest): Promise<Plan>;
+  close(): Promise<void>;
+}
+
+/** The design's own errors about its operand, as plan errors at their graph paths. */
+export function operandErrors(design: Design): PlanError[] {
+  return validateDesign(design)
+    .filter((i) => i.severity === 'error' && i.path.startsWith('operand.'))
+    .map((i) => ({ path: i.path.slice('operand.'.length), message: i.message }));
+}
+
+interface Prepared {
+  readonly graph: NonNullable<ReturnType<typeof designGraph>>;
+  readonly designErrors: readonly PlanError[];
+}
+
+/** Plans on the calling thread, each design version checked once. */
+export function planHere(cache = new Map<string, Prepared>()): (req: PlanRequest) => Plan {
+  return (req) => {
+    let prepared = cache.get(req.designKey);
+    if (prepared === undefined) {
+      const graph = designGraph(req.design);
+      if (graph === undefined) throw new Error(`design ${req.design.crd.names.kind} has no operand.resources`);
+      prepared = { graph, designErrors: operandErrors(req.design) };
+      if (cache.size > 200) cache.clear();
+      cache.set(req.designKey, prepared);
+    }
+    return plan(prepared.graph, req.cr, req.observed, {
+      isNamespaced: (apiVersion, kind) => req.namespaced[`${apiVersion}/${kind}`] ?? true,
+      designErrors: prepared.designErrors,
+    });
+  };
+}
+
+export function inlinePlanner(): Planner {
+  const run = planHere();
+  return { plan: (req) => Promise.resolve().then(() => run(req)), close: () => Promise.resolve() };
+}
+
+interface Pending {
+  resolve(p: Plan): void;
+  reject(e: Error): void;
+}
+
+/** One worker thread, requests answered in order; a worker that dies fails what it held and is replaced. */
+export function workerPlanner(): Planner {
+  let worker: Worker | undefined;
+  let next = 1;
+  const pending = new Map<number, Pending>();
+  const fail = (err: Error) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+    worker = undefined;
+  };
+  const started = (): Worker => {
+    if (worker !== undefined) return worker;
+    const w = new Worker(new URL('./planner.worker.ts', import.meta.url));
+    w.unref();
+    w.on('message', (m: { id: number; plan?: Plan; error?: string }) => {
+      const p = pending.get(m.id);
+      pending.delete(m.id);
+      if (p === undefined) return;
+      if (m.plan !== undefined) p.resolve(m.plan);
+      else p.reject(new Error(m.error ?? 'the planner failed'));
+    });
+    w.on('error', (err) => fail(err));
+    w.on('exit', (code) => fail(new Error(`the planner thread exited (${code})`)));
+    worker = w;
+    return w;
+  };
+  return {
+    plan(req) {
+      const id = next++;
+      return new Promise<Plan>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        started().postMessage({ id, ...req, observed: [...req.observed] });
+      });
+    },
+    async close() {
+      const w = worker;
+      worker = undefined;
+      if (w !== undefined) await w.terminate();
+    },
+  };
+}
