@@ -54,7 +54,8 @@ WORKDIR /app
 COPY --from=build /src/apps/web/.next/standalone ./
 COPY --from=build /src/apps/web/.next/static ./apps/web/.next/static
 # the web app's server entry (HTTP, or HTTPS with OPSTUDIO_TLS_CERT/KEY; docs/design/0027), run through tsx
-COPY --from=build /src/apps/web/server/serve.ts /src/apps/web/server/serving-settings.ts /src/apps/web/server/tls-files.ts ./apps/web/server/
+COPY --from=build /src/apps/web/server/serve.ts /src/apps/web/server/serving-settings.ts /src/apps/web/server/tls-files.ts \
+     /src/apps/web/server/cel-serve.ts /src/apps/web/server/cel-assets.ts /src/apps/web/server/front-door.ts ./apps/web/server/
 COPY --from=prod-deps /src/node_modules ./node_modules
 COPY --from=build /src/package.json /src/tsconfig.json /src/tsconfig.base.json /src/prisma.config.ts ./
 COPY --from=build /src/prisma ./prisma
