@@ -35,10 +35,13 @@ const config: NextConfig = {
  * The studio's CEL module (packages/cel) that this build serves at /_cel/<hash>/ (server/cel-assets.ts)
  * and whose URLs the designer's worker loads: the folder npm start's build step passes in
  * OPSTUDIO_CEL_DIR (scripts/lib/web-build.ts), else built or found now; its name carries the hash.
+ * OPSTUDIO_CEL_DIR=none builds without it (the designer then shows that CEL could not load).
  * Inlined into the bundles (`env`), so a production server needs nothing at run time.
  */
 function celModule(): Record<string, string> {
   let dir = process.env.OPSTUDIO_CEL_DIR ?? '';
+  // a build without the module (the container image, until it builds one): the designer says so
+  if (dir === 'none') return { OPSTUDIO_CEL_HASH: '', OPSTUDIO_CEL_DIR: '' };
   if (dir === '') {
     const build = path.join(import.meta.dirname, '../../packages/cel/src/build.ts');
     dir = execFileSync(process.execPath, ['--import', 'tsx', build], {

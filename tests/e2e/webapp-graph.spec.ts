@@ -73,13 +73,17 @@ test('the designer edits the resources form: children, graph, issues at their pl
     await expect(page.getByRole('region', { name: 'Previews' })).toHaveAttribute('data-cel', 'ready', {
       timeout: 60_000,
     });
-    await resource(page, 'config').locator('.view-lines').getByText('GREETING').click();
-    await page.keyboard.press('Home');
+    // the whole GREETING line replaced (no new line: Monaco would indent it its own way)
+    await resource(page, 'config').locator('.view-lines').getByText('GREETING', { exact: true }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
     await page.keyboard.insertText(
-      "PEERS: ${lists.range(3).map(i, self.metadata.name + '-' + string(i)).join(',')}\n  ",
+      "GREETING: ${lists.range(3).map(i, self.metadata.name + '-' + string(i)).join(',')}",
     );
     await page.keyboard.press('Escape');
-    await expect(preview).toContainText('PEERS: webapp-sample-0,webapp-sample-1,webapp-sample-2', { timeout: 30_000 });
+    await expect(preview).toContainText('GREETING: webapp-sample-0,webapp-sample-1,webapp-sample-2', {
+      timeout: 30_000,
+    });
   } finally {
     await removeDesign(page.request, id);
   }
