@@ -30,7 +30,8 @@ FROM deps AS build
 COPY . .
 RUN DATABASE_URL=file:/tmp/generate.db npx --no-install prisma generate \
  && DATABASE_URL=postgresql://localhost/studio npx --no-install prisma generate
-RUN cd apps/web && OPSTUDIO_NEXT_OUTPUT=standalone npx --no-install next build
+# OPSTUDIO_CEL_DIR=none: no Go here to build the CEL module (packages/cel) yet; the designer says CEL could not load
+RUN cd apps/web && OPSTUDIO_NEXT_OUTPUT=standalone OPSTUDIO_CEL_DIR=none npx --no-install next build
 
 # ---- prod-deps: production dependencies of the controller and its packages (not the web app's:
 # its standalone output carries what its server needs; not the root's, which are all dev tools).
@@ -54,7 +55,8 @@ WORKDIR /app
 COPY --from=build /src/apps/web/.next/standalone ./
 COPY --from=build /src/apps/web/.next/static ./apps/web/.next/static
 # the web app's server entry (HTTP, or HTTPS with OPSTUDIO_TLS_CERT/KEY; docs/design/0027), run through tsx
-COPY --from=build /src/apps/web/server/serve.ts /src/apps/web/server/serving-settings.ts /src/apps/web/server/tls-files.ts ./apps/web/server/
+COPY --from=build /src/apps/web/server/serve.ts /src/apps/web/server/serving-settings.ts /src/apps/web/server/tls-files.ts \
+     /src/apps/web/server/cel-serve.ts /src/apps/web/server/cel-assets.ts /src/apps/web/server/front-door.ts ./apps/web/server/
 COPY --from=prod-deps /src/node_modules ./node_modules
 COPY --from=build /src/package.json /src/tsconfig.json /src/tsconfig.base.json /src/prisma.config.ts ./
 COPY --from=build /src/prisma ./prisma

@@ -1,10 +1,12 @@
 /**
  * Builds the production web app only when its inputs changed since the last build.
- * The stamp is a hash of every source file the build reads (web app, shared package, lock file).
+ * The stamp is a hash of every source file the build reads (web app, shared package, lock file),
+ * plus the CEL module's hash: the build carries the module's URL (apps/web/next.config.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureCel } from '@opstudio/cel/build';
 import { repoRoot } from './paths';
 import { run } from './proc';
 
@@ -34,14 +36,15 @@ export function webInputsHash(): string {
 }
 
 export async function ensureWebBuild(log: (line: string) => void): Promise<void> {
-  const want = webInputsHash();
+  const cel = await ensureCel(process.env, log);
+  const want = `${webInputsHash()} cel-${cel.hash}`;
   const have = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : '';
   if (want === have && fs.existsSync(path.join(webDir, '.next', 'BUILD_ID'))) return;
   log('building the production web app (next build, about a minute)');
   const started = Date.now();
   const code = await run('npx', ['--no-install', 'next', 'build'], {
     cwd: webDir,
-    env: { NEXT_TELEMETRY_DISABLED: '1' },
+    env: { NEXT_TELEMETRY_DISABLED: '1', OPSTUDIO_CEL_DIR: cel.dir },
   });
   if (code !== 0) throw new Error(`the web app failed to build (next build exited ${code}); fix the errors above`);
   fs.writeFileSync(stampFile, want);

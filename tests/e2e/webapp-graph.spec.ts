@@ -2,7 +2,8 @@
 // the cluster. First the designer alone: the Resources section lists the children with their
 // graph, a rule that reads a field the schema lacks is shown beside the child before any
 // install, a child added from the kind picker gets its starter, and "What the controller
-// creates" renders every child for the sample. Then the story: save, install, create from the
+// creates" renders every child for the sample, a value computed with `lists.range` among them
+// (the worker's CEL module, issue 28). Then the story: save, install, create from the
 // sample → the resource page lists the Deployment, Service and ConfigMap it owns; set `host` →
 // an Ingress appears and the timeline shows the run that created it; clear it → it goes.
 // Each test has its own API group (the sandbox is shared) and removes what it made.
@@ -66,6 +67,23 @@ test('the designer edits the resources form: children, graph, issues at their pl
     await expect(preview).toContainText('name: webapp-sample-deployment');
     await expect(preview).toContainText('name: webapp-sample-config', { timeout: 15_000 });
     await expect(preview).toContainText('# ingress (Ingress): not created for the sample, its includeWhen is false');
+
+    // a value only the API server's CEL libraries compute (issue 28), typed into the ConfigMap's
+    // template: the worker's CEL module (WebAssembly, from /_cel/<hash>/) evaluates it in the preview
+    await expect(page.getByRole('region', { name: 'Previews' })).toHaveAttribute('data-cel', 'ready', {
+      timeout: 60_000,
+    });
+    // the whole GREETING line replaced (no new line: Monaco would indent it its own way)
+    await resource(page, 'config').locator('.view-lines').getByText('GREETING', { exact: true }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.insertText(
+      "GREETING: ${lists.range(3).map(i, self.metadata.name + '-' + string(i)).join(',')}",
+    );
+    await page.keyboard.press('Escape');
+    await expect(preview).toContainText('GREETING: webapp-sample-0,webapp-sample-1,webapp-sample-2', {
+      timeout: 30_000,
+    });
   } finally {
     await removeDesign(page.request, id);
   }

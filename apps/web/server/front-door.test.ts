@@ -21,6 +21,7 @@ test('a foreign Host is refused on every path and method, with the setting named
     ['/api/trpc/live.subscribe', 'GET'],
     ['/api/export/x.zip', 'GET'],
     ['/_next/static/x.js', 'GET'],
+    ['/_cel/0123456789abcdef/cel.wasm', 'GET'],
   ] as const) {
     const d = decide(req({ host: 'r.attacker.example:3000' }, path, '', method), settings);
     assert.equal(d.kind, 'refuse', path);

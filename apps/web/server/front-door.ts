@@ -72,7 +72,13 @@ export function decide(req: DoorRequest, settings: FrontDoorSettings): DoorDecis
     const refusal = hostRefusal('X-Forwarded-Host', forwarded.split(',')[0]?.trim(), settings.policy);
     if (refusal !== undefined) return { kind: 'refuse', message: refusal };
   }
-  if (req.method !== 'GET' || req.pathname.startsWith('/api/') || req.pathname.startsWith('/_next/'))
+  // static code (Next's bundles, the CEL module) and the API never take the launch link
+  if (
+    req.method !== 'GET' ||
+    req.pathname.startsWith('/api/') ||
+    req.pathname.startsWith('/_next/') ||
+    req.pathname.startsWith('/_cel/')
+  )
     return { kind: 'pass' };
   const params = new URLSearchParams(req.search);
   const token = params.get(LAUNCH_TOKEN_PARAM);

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type createNextType from 'next';
 import { servedUrl, servingSettings } from './serving-settings';
 import type { ServingSettings } from './serving-settings';
+import { celHandler } from './cel-serve';
 import { loadTls } from './tls-files';
 
 type CreateNext = typeof createNextType;
@@ -64,7 +65,11 @@ async function main(): Promise<void> {
   const app = createNext({ dev: false, dir, hostname: settings.host, port: settings.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const onRequest = listener(settings, (req, res) => void handle(req, res));
+  // the CEL module goes out precompressed, which Next's handlers cannot do (server/cel-serve.ts)
+  const cel = celHandler(dir, process.env);
+  const onRequest = listener(settings, (req, res) => {
+    if (!cel(req, res)) void handle(req, res);
+  });
   const server =
     tlsMaterial === undefined ? http.createServer(onRequest) : https.createServer({ ...tlsMaterial }, onRequest);
   await new Promise<void>((resolve, reject) => {

@@ -19,6 +19,7 @@ import { useRoleAllows } from '../auth';
 import { DesignHistory } from '../designs/DesignHistory';
 import { useDesignerAction } from '../palette';
 import { Previews } from '../previews/Previews';
+import { celState } from '../previews/cel-status';
 import { usePreviews } from '../previews/use-previews';
 import { ChangesVsCluster } from './ChangesVsCluster';
 import { useRestoredDraft } from './use-restored-draft';
@@ -350,6 +351,7 @@ export function Designer({ id, name: initialName, version, design: initial }: De
             />
             <Previews
               previews={previews}
+              cel={celState(answer.cel)}
               baseName={safeCrdName(deferred)}
               changes={
                 installed !== null ? (

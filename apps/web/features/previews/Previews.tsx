@@ -14,11 +14,13 @@ export interface PreviewsProps {
   readonly baseName: string;
   /** The "Changes vs cluster" tab's content, or null when the CRD is not installed. */
   readonly changes: ReactNode | null;
+  /** the CEL module's state: expressions show their values once it is ready */
+  readonly cel?: 'loading' | 'ready' | 'failed';
 }
 
 type Tab = 'CRD' | 'RBAC' | 'Sample' | 'Go types' | 'What the controller creates' | 'Changes vs cluster';
 
-export function Previews({ previews, baseName, changes }: PreviewsProps) {
+export function Previews({ previews, baseName, changes, cel = 'ready' }: PreviewsProps) {
   const [tab, setTab] = useState<Tab>('CRD');
   const [goFile, setGoFile] = useState(0);
   const tabs: Tab[] = [
@@ -50,7 +52,16 @@ export function Previews({ previews, baseName, changes }: PreviewsProps) {
       body = text(previews.sample, `${baseName}-sample.yaml`);
       break;
     case 'What the controller creates':
-      body = text(previews.deployment, `${baseName}-deployment.yaml`);
+      body = (
+        <>
+          {cel === 'loading' ? (
+            <p className={styles.note} role="status">
+              Loading CEL: the values of expressions show once it is ready.
+            </p>
+          ) : null}
+          {text(previews.deployment, `${baseName}-deployment.yaml`)}
+        </>
+      );
       break;
     case 'Go types': {
       const g = previews.goTypes;
@@ -88,7 +99,7 @@ export function Previews({ previews, baseName, changes }: PreviewsProps) {
       break;
   }
   return (
-    <section className={styles.previews} aria-label="Previews">
+    <section className={styles.previews} aria-label="Previews" data-cel={cel}>
       <div role="tablist" aria-label="Preview" className={styles.tabs}>
         {tabs.map((t) => (
           <button

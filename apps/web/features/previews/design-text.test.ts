@@ -23,7 +23,7 @@ function broken(): Design {
 
 test('without the user’s text the answer carries the design’s YAML and where each issue sits in it', () => {
   const design = broken();
-  const answer = answerPreviews({ seq: 7, design, text: null, locate: [] });
+  const answer = answerPreviews({ seq: 7, design, text: null, locate: [] }, 'ready');
   assert.equal(answer.seq, 7);
   assert.equal(answer.yaml, serializeDesign(design));
   const issue = answer.issues.find((i) => i.path.endsWith('spec.broken'));
@@ -36,7 +36,7 @@ test('without the user’s text the answer carries the design’s YAML and where
 test('with the user’s text the ranges are offsets into that text, and the paths asked for are located too', () => {
   const design = memcached();
   const text = `# my notes\n${serializeDesign(design)}`;
-  const answer = answerPreviews({ seq: 1, design, text, locate: ['crd.names.kind', 'crd.nowhere.at.all'] });
+  const answer = answerPreviews({ seq: 1, design, text, locate: ['crd.names.kind', 'crd.nowhere.at.all'] }, 'ready');
   assert.equal(answer.yaml, null);
   const ranges = new Map(answer.ranges);
   const kind = ranges.get('crd.names.kind');
@@ -46,7 +46,7 @@ test('with the user’s text the ranges are offsets into that text, and the path
 });
 
 test('nothing to mark: the text is not parsed, no ranges', () => {
-  const answer = answerPreviews({ seq: 2, design: memcached(), text: 'not: [valid', locate: [] });
+  const answer = answerPreviews({ seq: 2, design: memcached(), text: 'not: [valid', locate: [] }, 'ready');
   assert.deepEqual(answer.issues, []);
   assert.deepEqual(answer.ranges, []);
 });

@@ -1,13 +1,15 @@
 // What the designer computes from the whole design on every change, in one function so the
 // previews' worker (previews.worker.ts) and the main-thread fallback (use-previews.ts) do the
 // same: the previews, the studio's checks, the design's YAML (unless the user's own text is
-// given) and the text ranges of the paths asked for plus those of every issue found.
+// given) and the text ranges of the paths asked for plus those of every issue found. Where the
+// CEL module is (cel-status.ts) decides which of the checks' answers are problems.
 import type { Issue } from '@opstudio/shared';
 import type { Design } from '@opstudio/shared/design/schema';
 import { serializeDesign } from '@opstudio/shared/design/io';
 import { locateDesignPaths, type TextRange } from '@opstudio/shared/designer/locate';
 import { computePreviews, type Previews } from '@opstudio/shared/designer/previews';
 import { checkDesignValue } from '@opstudio/shared/designer/validate';
+import { celIssues, type CelStatus } from './cel-status';
 
 export interface PreviewsRequest {
   readonly seq: number;
@@ -16,6 +18,8 @@ export interface PreviewsRequest {
   readonly text: string | null;
   /** Design paths to locate in the text besides the issues' (the API server's problems, the selected field). */
   readonly locate: readonly string[];
+  /** The page shows this design already (its first paint, without CEL): answer once the CEL module is ready. */
+  readonly quiet?: boolean;
 }
 
 export interface PreviewsAnswer {
@@ -29,11 +33,13 @@ export interface PreviewsAnswer {
   readonly yaml: string | null;
   /** Where each located path sits in the text (the request's, or `yaml`); absent when it does not resolve. */
   readonly ranges: readonly (readonly [string, TextRange])[];
+  /** the CEL module's state when this was computed (expressions are pending until it is ready) */
+  readonly cel: CelStatus;
 }
 
-export function answerPreviews({ seq, design, text, locate }: PreviewsRequest): PreviewsAnswer {
+export function answerPreviews({ seq, design, text, locate }: PreviewsRequest, cel: CelStatus): PreviewsAnswer {
   const { crdObject, ...previews } = computePreviews(design);
-  const issues = checkDesignValue(design, crdObject).issues;
+  const issues = celIssues(checkDesignValue(design, crdObject).issues, cel);
   const yaml = text === null ? serializeDesign(design) : null;
   // locating parses the whole text: only when something is to be marked
   const paths = [...new Set([...issues.map((i) => i.path), ...locate])];
@@ -46,5 +52,6 @@ export function answerPreviews({ seq, design, text, locate }: PreviewsRequest): 
     issues,
     yaml,
     ranges,
+    cel,
   };
 }

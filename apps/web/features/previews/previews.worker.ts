@@ -9,12 +9,39 @@
 // The CRD object goes back as JSON text, not as an object: a 1.4 MB object graph took the main
 // thread milliseconds to deserialize on every answer, while only the checks read it (once
 // typing pauses), and a string crosses as one copy.
+// The CEL module (cel-loader.ts) loads beside the answers: until it is ready they carry no CEL
+// results and no false problems (cel-status.ts); once it is, the latest request is answered
+// again under its own number, which the page takes as the newer answer (latest-wins.ts).
+import { loadCel, loadFailure, type CelStart } from './cel-loader';
+import { celFailed, type CelStatus } from './cel-status';
 import { answerPreviews, type PreviewsAnswer, type PreviewsRequest } from './design-text';
 
 interface WorkerScope {
-  onmessage: ((e: MessageEvent<PreviewsRequest>) => void) | null;
+  onmessage: ((e: MessageEvent<PreviewsRequest | CelStart>) => void) | null;
   postMessage(answer: PreviewsAnswer): void;
 }
 
 const scope = self as unknown as WorkerScope;
-scope.onmessage = (e) => scope.postMessage(answerPreviews(e.data));
+let cel: CelStatus = 'loading';
+let latest: PreviewsRequest | null = null;
+
+const answer = (req: PreviewsRequest) => scope.postMessage(answerPreviews(req, cel));
+
+function start(msg: CelStart): void {
+  if (cel !== 'loading') return;
+  const loaded = 'urls' in msg ? loadCel(msg.urls) : Promise.reject(new Error(msg.none));
+  void loaded
+    .then(
+      () => (cel = 'ready'),
+      (err: unknown) => (cel = celFailed(loadFailure(err))),
+    )
+    .then(() => {
+      if (latest !== null) answer(latest);
+    });
+}
+
+scope.onmessage = (e) => {
+  if ('kind' in e.data) return start(e.data);
+  latest = e.data;
+  if (e.data.quiet !== true || cel !== 'loading') answer(e.data);
+};
