@@ -49,7 +49,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.mjs', 'apps/controller/bin/*.js'] },
+        projectService: { allowDefaultProject: ['*.mjs', 'apps/controller/bin/*.js', 'apps/controller/src/operators/planner-thread.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

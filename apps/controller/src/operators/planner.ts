@@ -77,7 +77,7 @@ export function workerPlanner(): Planner {
   };
   const started = (): Worker => {
     if (worker !== undefined) return worker;
-    const w = new Worker(new URL('./planner.worker.ts', import.meta.url));
+    const w = new Worker(new URL('./planner-thread.mjs', import.meta.url));
     w.unref();
     w.on('message', (m: { id: number; plan?: Plan; error?: string }) => {
       const p = pending.get(m.id);
