@@ -49,7 +49,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.mjs', 'apps/controller/bin/*.js'] },
+        projectService: { allowDefaultProject: ['*.mjs', 'scripts/lib/*.mjs', 'apps/controller/bin/*.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -36,7 +36,8 @@ async function nodeTests(name: Stage, files: string[], env: NodeJS.ProcessEnv, c
   if (files.length === 0) return zero();
   fs.mkdirSync(reports, { recursive: true });
   const tapFile = path.join(reports, `${name}.tap`);
-  fs.rmSync(tapFile, { force: true });
+  const timesFile = path.join(reports, `${name}.times`);
+  for (const f of [tapFile, timesFile]) fs.rmSync(f, { force: true });
   log(`${name}: ${files.length} files`);
   await run(
     process.execPath,
@@ -51,10 +52,16 @@ async function nodeTests(name: Stage, files: string[], env: NodeJS.ProcessEnv, c
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
       `--test-reporter-destination=${tapFile}`,
+      '--test-reporter=./scripts/lib/file-times-reporter.mjs',
+      `--test-reporter-destination=${timesFile}`,
       ...files,
     ],
     { cwd: repoRoot, env },
   );
+  if (fs.existsSync(timesFile)) {
+    const slowest = fs.readFileSync(timesFile, 'utf8').split('\n').filter(Boolean).slice(0, 10);
+    log(`${name}: slowest files (all in ${path.relative(repoRoot, timesFile)}):\n${slowest.join('\n')}`);
+  }
   return countsFromTap(fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '');
 }
 
