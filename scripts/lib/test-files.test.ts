@@ -18,7 +18,7 @@ const POSTGRES_PASS = [
   'apps/controller/src/auth/sign-in-limits.int.test.ts',
   'apps/controller/src/cli/admin-command.int.test.ts',
   'apps/controller/src/cli/history-command.int.test.ts',
-  'apps/controller/src/clusters/rows-per-cluster.int.test.ts',
+  'apps/controller/src/clusters/cluster-rows.int.test.ts',
   'apps/controller/src/db.int.test.ts',
   'apps/controller/src/deploy/image.int.test.ts',
   'apps/controller/src/designs/store.int.test.ts',

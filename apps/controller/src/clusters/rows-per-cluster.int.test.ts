@@ -5,7 +5,6 @@
 // one cluster (the API, or `opstudio pause --context`) stops that cluster's controller only, and
 // each cluster's home page lists its own failed reconciles, never the other's. The installs are
 // remembered (StudioCluster): a restarted studio reconciles the second cluster from boot.
-// @postgres: rows keyed by cluster in one database: unkeyed rows claimed in one transaction, pauses unique per cluster
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
