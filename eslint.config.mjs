@@ -49,7 +49,14 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.mjs', 'apps/controller/bin/*.js', 'apps/controller/src/operators/planner-thread.mjs'] },
+        projectService: {
+          allowDefaultProject: [
+            '*.mjs',
+            'scripts/lib/*.mjs',
+            'apps/controller/bin/*.js',
+            'apps/controller/src/operators/planner-thread.mjs',
+          ],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

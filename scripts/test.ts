@@ -2,10 +2,10 @@
  * `npm test`: every test, in four stages, each with what it needs.
  *   unit         pure tests (`*.test.ts`), no cluster
  *   integration  `*.int.test.ts` against a sandbox of its own (test profile: own ports and data), on SQLite
- *   postgres     the integration files that reach the database (test-files.ts, usesDatabase) again
- *                on Postgres: a throwaway server (scripts/lib/postgres.ts) whose migrated template
- *                database each test copies (testing/index.ts, migratedTempDb); the fault-injection
- *                files, which stop the sandbox's API server, run only once
+ *   postgres     the integration files whose behaviour can differ by database (each says why in a
+ *                `// @postgres:` line; test-files.ts, runsOnPostgres) again on Postgres: a throwaway
+ *                server (scripts/lib/postgres.ts) whose migrated template database each test copies
+ *                (testing/index.ts, migratedTempDb)
  *   e2e          Playwright in Debian's Chromium against the production web app + controller
  * Ends with one line `N passed, N failed`. `--stage unit` (repeatable) runs a subset.
  */
@@ -21,7 +21,7 @@ import { dataDir, databaseUrl, profiles, repoRoot } from './lib/paths';
 import { assertPortsFree } from './lib/ports';
 import { run, stopServices } from './lib/proc';
 import { startStudio } from './lib/services';
-import { testFiles, usesDatabase } from './lib/test-files';
+import { runsOnPostgres, testFiles } from './lib/test-files';
 import { ensureWebBuild } from './lib/web-build';
 
 type Stage = 'unit' | 'integration' | 'postgres' | 'e2e';
@@ -36,7 +36,8 @@ async function nodeTests(name: Stage, files: string[], env: NodeJS.ProcessEnv, c
   if (files.length === 0) return zero();
   fs.mkdirSync(reports, { recursive: true });
   const tapFile = path.join(reports, `${name}.tap`);
-  fs.rmSync(tapFile, { force: true });
+  const timesFile = path.join(reports, `${name}.times`);
+  for (const f of [tapFile, timesFile]) fs.rmSync(f, { force: true });
   log(`${name}: ${files.length} files`);
   await run(
     process.execPath,
@@ -51,10 +52,16 @@ async function nodeTests(name: Stage, files: string[], env: NodeJS.ProcessEnv, c
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
       `--test-reporter-destination=${tapFile}`,
+      '--test-reporter=./scripts/lib/file-times-reporter.mjs',
+      `--test-reporter-destination=${timesFile}`,
       ...files,
     ],
     { cwd: repoRoot, env },
   );
+  if (fs.existsSync(timesFile)) {
+    const slowest = fs.readFileSync(timesFile, 'utf8').split('\n').filter(Boolean).slice(0, 10);
+    log(`${name}: slowest files (all in ${path.relative(repoRoot, timesFile)}):\n${slowest.join('\n')}`);
+  }
   return countsFromTap(fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '');
 }
 
@@ -62,7 +69,7 @@ const testSandbox = new OwnSandbox('test', log);
 /** The Postgres pass's server while it runs (a Ctrl-C stops it too). */
 let postgres: PostgresServer | undefined;
 
-/** The integration files against Postgres (without OPSTUDIO_SANDBOX_PROFILE: the fault-injection files skip). */
+/** The files marked `// @postgres:` against Postgres (no OPSTUDIO_SANDBOX_PROFILE: nothing may stop the sandbox). */
 async function postgresPass(files: string[], kubeconfig: string): Promise<Counts> {
   await assertPortsFree([{ port: TEST_POSTGRES_PORT, what: 'test PostgreSQL', env: 'the test profile' }]);
   log(`postgres: starting a PostgreSQL server on 127.0.0.1:${TEST_POSTGRES_PORT}`);
@@ -120,7 +127,7 @@ async function main(): Promise<number> {
       record('integration', await nodeTests('integration', pick(testFiles('integration')), env, 1));
 
     if (stages.includes('postgres'))
-      record('postgres', await postgresPass(pick(testFiles('integration')).filter(usesDatabase), kubeconfig));
+      record('postgres', await postgresPass(pick(testFiles('integration')).filter(runsOnPostgres), kubeconfig));
 
     if (stages.includes('e2e')) {
       await ensureWebBuild(log);

@@ -23,13 +23,21 @@ export function testFiles(kind: 'unit' | 'integration'): string[] {
 }
 
 /**
- * Whether an integration file reaches the studio's database: it opens one, starts the server,
- * the services or a controller-manager, runs a fixture or command that does, or reads the test
- * Postgres server's URL itself. The Postgres pass runs only these: the others (the sandbox,
- * informers, the Go oracles) would repeat themselves.
+ * The Postgres pass runs again, on Postgres, only the integration files whose behaviour can differ
+ * between the two databases: the stores, migrations and queries (transactions, unique constraints,
+ * upserts, dates, id order, paging, retention, concurrent writers) and the processes that open a
+ * database by its URL. Such a file says so, and why, in a line of its own:
+ *   // @postgres: <what can differ on Postgres>
+ * A file that only stores a row on its way to testing Kubernetes behaviour carries no marker: on
+ * Postgres it would repeat the SQLite pass (test-files.test.ts lists the selection).
  */
-export function usesDatabase(file: string): boolean {
-  return /migratedTempDb|openDb|startServer|startStudioOn|startServices|Fixture|manager-process|ControllerManager|HistoryStore|DATABASE_URL|testPostgresUrl|runCli|GoManager/.test(
-    fs.readFileSync(path.join(repoRoot, file), 'utf8'),
-  );
+const POSTGRES_MARKER = /^\/\/ @postgres: *(\S.*)$/m;
+
+/** Why `file` runs in the Postgres pass (its `// @postgres:` line), or undefined when it does not. */
+export function postgresReason(file: string): string | undefined {
+  return POSTGRES_MARKER.exec(fs.readFileSync(path.join(repoRoot, file), 'utf8'))?.[1]?.trim();
+}
+
+export function runsOnPostgres(file: string): boolean {
+  return postgresReason(file) !== undefined;
 }

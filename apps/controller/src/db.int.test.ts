@@ -1,6 +1,7 @@
 // The database as the controller uses it: the committed migrations applied by `prisma migrate
 // deploy` to a real SQLite file, the generated client over the better-sqlite3 adapter, and
 // Prisma's errors turned into tRPC codes by the one error mapper. No cluster needed.
+// @postgres: the driver adapter's errors (unique constraint, missing row) mapped to tRPC codes
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';

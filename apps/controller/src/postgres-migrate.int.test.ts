@@ -3,6 +3,7 @@
 // when an applied one was edited, and in step with the schema: the tables, columns, indexes and
 // constraints they make are exactly what Prisma generates from prisma/postgres/schema.prisma
 // (sqlite-migrations.int.test.ts does the same for prisma/migrations).
+// @postgres: runs only there: the Postgres migrations applied by our own applier, in step with the schema
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';

@@ -4,8 +4,8 @@
 // it is unset), a real, migrated database (SQLite, or Postgres in npm test's Postgres pass), and
 // a poll-until helper.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../src/config';
@@ -59,12 +59,41 @@ export function migratedTempDb(): string {
   return migratedSqliteDb();
 }
 
-/** A SQLite file (in a folder of its own) with the committed migrations applied by `prisma migrate deploy`. */
+/**
+ * A SQLite file (in a folder of its own) with the committed migrations applied by `prisma migrate
+ * deploy`: a copy of a template migrated once per set of migrations (the Prisma CLI takes seconds
+ * per start, and a run asks for dozens of databases; copying a file takes a millisecond).
+ */
 export function migratedSqliteDb(): string {
   const url = emptySqliteDb();
-  prisma(['migrate', 'deploy'], url);
+  copyFileSync(sqliteTemplate(), url.slice('file:'.length));
   return url;
 }
+
+/**
+ * The migrated template's path, in the temporary folder under a key that hashes every migration
+ * file and the Prisma version: made by `prisma migrate deploy` when missing (by whichever test
+ * process gets there first; a rename makes it appear whole), then only read.
+ */
+function sqliteTemplate(): string {
+  if (template !== undefined) return template;
+  const dir = path.join(repoRoot, 'prisma', 'migrations');
+  const hash = createHash('sha256');
+  hash.update(readFileSync(path.join(repoRoot, 'node_modules', 'prisma', 'package.json')));
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const abs = path.join(dir, file);
+    if (statSync(abs).isFile()) hash.update(`${file}\0`).update(readFileSync(abs));
+  }
+  const file = path.join(tmpdir(), `opstudio-sqlite-template-${hash.digest('hex').slice(0, 16)}.db`);
+  if (!existsSync(file)) {
+    const url = emptySqliteDb();
+    prisma(['migrate', 'deploy'], url);
+    renameSync(url.slice('file:'.length), file);
+  }
+  template = file;
+  return file;
+}
+let template: string | undefined;
 
 /**
  * The SQL Prisma writes to make the models of `schema` (a path from the repository root) in an

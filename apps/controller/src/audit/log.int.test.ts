@@ -1,4 +1,5 @@
 // The audit log on a real, migrated SQLite file: records, run() outcomes, filters, paging.
+// @postgres: the audit log's filters, paging by id and cut summaries
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { TRPCError } from '@trpc/server';

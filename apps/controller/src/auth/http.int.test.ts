@@ -1,5 +1,6 @@
 // The auth routes and request guard on a real node:http server with a real, migrated SQLite
 // database, driven the way a browser (or an attacker's page) would drive them.
+// @postgres: users and sessions: expiry compared as dates, a password change in one transaction
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -2,6 +2,7 @@
 // database: the studio's auth routes on a node:http server, driven like a browser (redirects
 // followed by hand, one cookie jar for 127.0.0.1 as a browser keeps one per host, not per port)
 // through the provider's own login and consent pages.
+// @postgres: an OIDC account is an upsert by name (ON CONFLICT on Postgres)
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,6 @@
 // The sign-in rate limit against the real database (SQLite, and Postgres in npm test's Postgres
 // pass): its counts are what every replica shares.
+// @postgres: the counts every replica shares: rows counted in a time window
 import assert from 'node:assert/strict';
 import { after, beforeEach, test } from 'node:test';
 import { openDb } from '../db';

@@ -1,5 +1,6 @@
 // The one-time setup token against the real database (SQLite, and Postgres in npm test's
 // Postgres pass): what one replica printed, another accepts, once.
+// @postgres: the one-time token spent once across replicas (a conditional delete's count)
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { openDb } from '../db';

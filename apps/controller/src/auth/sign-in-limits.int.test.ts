@@ -1,6 +1,7 @@
 // Issue 12: the sign-in rate limit holds under concurrency, and the one-time setup token is not
 // spent by a request that cannot succeed. Through the real server (multi-user mode, a real
 // database, production scrypt parameters) as a browser or an attacker's script drives it.
+// @postgres: concurrent sign-ins writing and counting rows (SQLite serializes writers, Postgres does not)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CoreV1Api } from '@kubernetes/client-node';

@@ -1,5 +1,6 @@
 // `opstudio admin` on a real, migrated SQLite file: what the operator sees, and that the
 // account really signs in afterwards.
+// @postgres: a CLI process opening the database by its URL (the Postgres pool must let it exit)
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { AuthService } from '../auth';

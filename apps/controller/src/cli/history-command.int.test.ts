@@ -1,6 +1,7 @@
 // `opstudio history` on a real, migrated SQLite file, the runs written by the studio's own
 // HistoryStore: the table, `-o json` parsed, and `--watch` seeing a run recorded after it started.
 // No cluster needed: without one the <kind> is read as the Kind.
+// @postgres: a CLI process reading the history by its URL, `--watch` tailing by id
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { openDb } from '../db';

@@ -1,4 +1,5 @@
 // The designs store on a real, migrated SQLite file: history, canonical YAML, refusals.
+// @postgres: versions written in an interactive transaction, unique names and versions refused
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -5,6 +5,7 @@
 // commit), so ids are in commit order as on SQLite. Here a trigger holds one writer's transaction
 // open after its id was taken, another writer inserts meanwhile, and a third store's tail must
 // publish both. docs/design/0024-replicas.md.
+// @postgres: runs only there: a sequence hands out ids at insert, not at commit; the store serializes its inserts
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ClusterIdentity } from '../clusters/cluster-identity';

@@ -3,6 +3,7 @@
 // every optional column set is returned as the model API reads it back, and stored in the same
 // form as createManyAndReturn stores the same data (dates above all: text on SQLite, TIMESTAMP(3)
 // on Postgres).
+// @postgres: the raw INSERT's SQL and what it stores (dates: text on SQLite, TIMESTAMP(3) on Postgres)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ClusterIdentity } from '../clusters/cluster-identity';

@@ -1,5 +1,6 @@
 // The history on a real, migrated SQLite database: rows with triggers and actions, the live
 // `timeline:<uid>` events, the snapshot read back from the database, and retention per object.
+// @postgres: the history's queries: snapshot order, cursors, retention per object
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ClusterIdentity } from '../clusters/cluster-identity';

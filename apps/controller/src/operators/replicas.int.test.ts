@@ -4,6 +4,7 @@
 // burst of 100 size edits. The second takes the Lease within 20 s, every CR converges to its last
 // size, and the timeline the client was shown (snapshot plus live runs) lists every run the
 // database holds for those CRs, each once. docs/design/0024-replicas.md says what this proves.
+// @postgres: runs only there: two replicas on one database (SQLite is one process's file)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CoordinationV1Api } from '@kubernetes/client-node';

@@ -1,6 +1,7 @@
 // Fuzzing the studio's doors with fast-check: design documents (saved through the real store on
 // a real, migrated SQLite file), object and user names, cookies and request headers. Each must
 // end in a clear one-line error or a success: never a crash, never a half-written row.
+// @postgres: arbitrary strings in text columns (Postgres refuses NUL) and no half-written row
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
