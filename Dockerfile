@@ -21,6 +21,7 @@ COPY apps/controller/package.json apps/controller/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
 COPY packages/sandbox/package.json packages/sandbox/
+COPY packages/cel/package.json packages/cel/
 # node-gyp finds Node's headers beside the node binary instead of downloading them.
 RUN --mount=type=cache,target=/root/.npm \
     npm_config_nodedir="$(dirname "$(dirname "$(command -v node)")")" npm ci --loglevel=error
@@ -30,8 +31,14 @@ FROM deps AS build
 COPY . .
 RUN DATABASE_URL=file:/tmp/generate.db npx --no-install prisma generate \
  && DATABASE_URL=postgresql://localhost/studio npx --no-install prisma generate
-# OPSTUDIO_CEL_DIR=none: no Go here to build the CEL module (packages/cel) yet; the designer says CEL could not load
-RUN cd apps/web && OPSTUDIO_NEXT_OUTPUT=standalone OPSTUDIO_CEL_DIR=none npx --no-install next build
+# The CEL module (packages/cel) comes built: there is no Go here. `npm start` (setup) leaves it in
+# packages/cel/dist/cel-<hash>; it is served from /app/packages/cel/dist at run time, where the
+# app stage copies packages/, so the web build names that path.
+RUN cel="$(ls -d packages/cel/dist/cel-* 2>/dev/null | head -n 1)" \
+ && if [ -z "$cel" ]; then echo "packages/cel/dist is empty: run npm start (or node --import tsx packages/cel/src/build.ts) before building the image" >&2; exit 1; fi \
+ && mkdir -p /app/packages/cel/dist && cp -a "$cel" /app/packages/cel/dist/ \
+ && ln -s "$(basename "$cel")" packages/cel/dist/current \
+ && cd apps/web && OPSTUDIO_NEXT_OUTPUT=standalone OPSTUDIO_CEL_DIR="/app/packages/cel/dist/$(basename "$cel")" npx --no-install next build
 
 # ---- prod-deps: production dependencies of the controller and its packages (not the web app's:
 # its standalone output carries what its server needs; not the root's, which are all dev tools).
@@ -42,6 +49,7 @@ RUN --mount=type=cache,target=/root/.npm \
     mv node_modules /tmp/all && rm -rf apps/*/node_modules packages/*/node_modules \
  && npm ci --omit=dev --ignore-scripts --loglevel=error \
       --workspace=@opstudio/controller --workspace=@opstudio/shared --workspace=@opstudio/sandbox \
+      --workspace=@opstudio/cel \
  && for addon in $(cd /tmp/all && find . -path '*/better-sqlite3/build/Release/*.node'); do \
       mkdir -p "node_modules/${addon%/*}" && cp "/tmp/all/$addon" "node_modules/$addon"; \
     done \
@@ -65,7 +73,7 @@ COPY --from=build /src/packages ./packages
 COPY --from=build /src/apps/controller ./apps/controller
 # the workspaces' own node_modules: production ones only (build's have the dev dependencies)
 RUN --mount=type=bind,from=prod-deps,source=/src,target=/prod \
-    for w in apps/controller packages/shared packages/sandbox; do \
+    for w in apps/controller packages/shared packages/sandbox packages/cel; do \
       rm -rf "$w/node_modules"; \
       if [ -d "/prod/$w/node_modules" ]; then cp -a "/prod/$w/node_modules" "$w/"; fi; \
     done \
@@ -79,7 +87,7 @@ RUN echo 'studio:x:10001:10001:Operator Studio:/home/studio:/usr/sbin/nologin' >
  && mkdir -p /home/studio /data && chown 10001:10001 /home/studio /data
 WORKDIR /app
 ENV NODE_ENV=production CHECKPOINT_DISABLE=1 NEXT_TELEMETRY_DISABLED=1 \
-    OPSTUDIO_DATA_DIR=/data npm_config_update_notifier=false
+    OPSTUDIO_DATA_DIR=/data npm_config_update_notifier=false OPSTUDIO_CEL_DIR=/app/packages/cel/dist/current
 COPY --from=app /app ./
 # Next writes its image/fetch cache beside the build (the chart mounts an emptyDir there)
 RUN chown 10001:10001 apps/web/.next/cache

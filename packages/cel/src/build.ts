@@ -122,9 +122,27 @@ function goBuild(go: string, output: string, env: NodeJS.ProcessEnv): Promise<vo
   });
 }
 
+/**
+ * A copy in packages/cel/dist/cel-<hash> (ignored by git, part of the image's build context): the
+ * container image has no Go, so it takes the module built here (Dockerfile).
+ */
+export function mirrorIntoDist(built: CelArtifacts): string {
+  const dist = join(CEL_MODULE_DIR, 'dist');
+  const target = join(dist, `cel-${built.hash}`);
+  if (existsSync(join(target, 'cel.wasm.gz'))) return target;
+  rmSync(dist, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  for (const f of [built.wasm, built.wasmGz, built.wasmExec])
+    copyFileSync(f, join(target, f.slice(built.dir.length + 1)));
+  return target;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   ensureCel(process.env, (m) => console.error(`[cel] ${m}`)).then(
-    (a) => console.log(a.dir),
+    (a) => {
+      mirrorIntoDist(a);
+      console.log(a.dir);
+    },
     (err: unknown) => {
       console.error(err instanceof Error ? err.message : String(err));
       process.exit(1);

@@ -2,6 +2,7 @@
 // once per process and installed as the process's engine. Starting it is the Go runtime's and
 // the Kubernetes libraries' initialisation (measured in bench/cel.bench.ts).
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { celEngine, installCelEngine, type CelEngine } from '@opstudio/shared/cel/engine';
 import { ensureCel } from './build';
@@ -14,7 +15,12 @@ export function loadCel(): Promise<CelEngine> {
   const ready = celEngine();
   if (ready !== undefined) return Promise.resolve(ready);
   loading ??= (async () => {
-    const built = await ensureCel();
+    // a folder given (the container image, which has no Go to build one), else built here
+    const given = process.env.OPSTUDIO_CEL_DIR;
+    const built =
+      given !== undefined && given !== ''
+        ? { wasm: join(given, 'cel.wasm'), wasmExec: join(given, 'wasm_exec.js') }
+        : await ensureCel();
     await import(pathToFileURL(built.wasmExec).href);
     const module = await wasmApi.compile(readFileSync(built.wasm));
     const engine = await startEngine(module);
