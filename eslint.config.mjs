@@ -42,6 +42,7 @@ export default tseslint.config(
       'artifacts/**',
       '**/next-env.d.ts',
       'packages/sandbox/go/**',
+      'packages/cel/dist/**',
     ],
   },
   js.configs.recommended,
