@@ -57,7 +57,10 @@ test(
     await f.create(kind, 'cheap', { replicas: 1 });
     await eventually('the cheap one planned', 90_000, () =>
       f.object<Obj>(`/api/v1/namespaces/${f.ns}/configmaps`, 'cheap-light'),
-    );
+    ).catch(async (err: unknown) => {
+      const o = await f.get<Obj>(kind, 'cheap');
+      throw new Error(`${String(err)}; the custom resource: ${JSON.stringify(o?.status ?? o ?? null)}`);
+    });
     await new Promise((r) => setTimeout(r, 2000));
     const idle = process.memoryUsage().rss;
     let peak = idle;
