@@ -56,7 +56,7 @@ test(
     // idle: the manager running, its planner thread started by a cheap custom resource
     await f.create(kind, 'cheap', { replicas: 1 });
     await eventually('the cheap one planned', 90_000, () =>
-      f.object<Obj>(`/api/v1/namespaces/${f.ns}/configmaps`, 'cheap-light'),
+      f.object<Obj>('/api/v1/configmaps', 'cheap-light'),
     ).catch(async (err: unknown) => {
       const o = await f.get<Obj>(kind, 'cheap');
       throw new Error(`${String(err)}; the custom resource: ${JSON.stringify(o?.status ?? o ?? null)}`);
@@ -77,7 +77,7 @@ test(
         degraded.message,
         /resources\[1\]\.template\.data\.pairs: \$\{.*\}: operation cancelled: actual cost limit exceeded/,
       );
-      const light = await f.object<Obj>(`/api/v1/namespaces/${f.ns}/configmaps`, 'costly-light');
+      const light = await f.object<Obj>('/api/v1/configmaps', 'costly-light');
       assert.ok(light !== undefined, 'the child before it is still applied');
     } finally {
       delay.disable();
