@@ -1,3 +1,5 @@
+// cel-js, for the graph's expressions until they move to the CEL module (then this file and
+// the package go; validation rules no longer use it: see validate/cel-engine-issues.ts).
 // One CEL environment shaped like the API server's: `self`/`oldSelf` and anything else
 // are dynamic, optional syntax (`?.`, `[?]`, `.orValue`) is on because `optionalOldSelf`
 // rules depend on it, and the Kubernetes list/string extensions that the library lacks

@@ -1,20 +1,6 @@
-// Evaluating a rule against a value (the sample CR, or a field of it). Kubernetes
-// functions the library cannot run (url(), quantity(), ip(), semver(), format() …)
-// make the result `unsupported`, never a false "rule failed": the API server stays
-// the authority for those.
+// JSON → cel-js values, for the graph's expressions until they move to the CEL module (then this
+// file goes; validation rules no longer use cel-js: see validate/cel-engine-issues.ts).
 import type { JSONSchemaProps, JSONValue } from '../crd/types';
-import { celEnvironment } from './env';
-import { describeCelError } from './parse';
-
-export type CelEvalResult =
-  { ok: true; value: unknown } | { ok: false; reason: 'unsupported' | 'error'; message: string; offset?: number };
-
-export interface CelBindings {
-  self: JSONValue | undefined;
-  oldSelf?: JSONValue | undefined;
-}
-
-const UNSUPPORTED_CODES = new Set(['no_matching_overload', 'unknown_function', 'function_not_found']);
 
 /**
  * JSON → CEL values. CEL keeps int and double apart, so integers become bigint when the
@@ -43,20 +29,4 @@ export function toCelValue(value: JSONValue | undefined, schema?: JSONSchemaProp
     return out;
   }
   return value;
-}
-
-export function evaluateCel(rule: string, bindings: CelBindings, schema?: JSONSchemaProps): CelEvalResult {
-  const env = celEnvironment();
-  const context: Record<string, unknown> = { self: toCelValue(bindings.self, schema) };
-  if ('oldSelf' in bindings) context.oldSelf = toCelValue(bindings.oldSelf, schema);
-  try {
-    return { ok: true, value: env.evaluate(rule, context) };
-  } catch (err) {
-    const code = (err as { code?: string }).code ?? '';
-    const described = describeCelError(err);
-    if (UNSUPPORTED_CODES.has(code)) {
-      return { ok: false, reason: 'unsupported', ...described, message: `not evaluated locally: ${described.message}` };
-    }
-    return { ok: false, reason: 'error', ...described };
-  }
 }
