@@ -1,7 +1,15 @@
 // The WebAssembly module's functions (packages/cel/wasm/main.go) as a CelEngine: JSON text
 // crosses the boundary, one string each way per call, which is cheaper than walking objects
 // through syscall/js.
-import type { CelCheckRequest, CelChecked, CelCompiled, CelEngine, CelEvaluated } from '@opstudio/shared/cel/engine';
+import type {
+  CelCheckRequest,
+  CelChecked,
+  CelCompiled,
+  CelEngine,
+  CelEvaluated,
+  CelRulesCompiled,
+  CelValidated,
+} from '@opstudio/shared/cel/engine';
 import type { JSONValue } from '@opstudio/shared/crd/types';
 
 interface Exports {
@@ -12,6 +20,9 @@ interface Exports {
   check(json: string): string;
   schemas(json: string): string;
   limits: string;
+  compileRules(schema: string): string;
+  validate(json: string): string;
+  ruleLimits: string;
 }
 
 interface GoRuntime {
@@ -73,6 +84,15 @@ function wrap(cel: Exports): CelEngine {
     },
     check(req: CelCheckRequest): CelChecked {
       return JSON.parse(cel.check(JSON.stringify(req))) as CelChecked;
+    },
+    ruleLimits: JSON.parse(cel.ruleLimits) as CelEngine['ruleLimits'],
+    compileRules(schema): CelRulesCompiled {
+      const r = JSON.parse(cel.compileRules(JSON.stringify(schema))) as Partial<CelRulesCompiled>;
+      return { rules: [], problems: [], total: 0, ...r };
+    },
+    validate(req): CelValidated {
+      const r = JSON.parse(cel.validate(JSON.stringify(req))) as Partial<CelValidated>;
+      return { errors: [], warnings: [], ...r };
     },
   };
 }

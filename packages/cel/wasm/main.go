@@ -84,6 +84,10 @@ func main() {
 		"check":    js.FuncOf(check),
 		"schemas":  js.FuncOf(schemas),
 		"limits":   answer(map[string]any{"perCall": celenv.PerCallLimit, "perReconcile": celenv.PerReconcileLimit}),
+		// x-kubernetes-validations, by the API server's own code (rules.go)
+		"compileRules": js.FuncOf(compileRules),
+		"validate":     js.FuncOf(validate),
+		"ruleLimits":   ruleLimits(),
 	}))
 	select {}
 }

@@ -1,11 +1,13 @@
 // Issue 15, point 8: the sample custom resource of a design validates against the design's own
 // CRD — required fields filled from their default, example or enum, or a value that fits their
 // format, pattern and bounds. Checked with the studio's value validator (the API server's rules)
-// for every example design and for random designs; sample-dry-run.int.test.ts asks the API server.
+// and the CEL module (its validation rules) for every example design and for random designs;
+// sample-dry-run.int.test.ts asks the API server.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { loadCel } from '@opstudio/cel/node';
 import { crdObject } from '@opstudio/shared/crd/generate';
 import { parseDesign } from '@opstudio/shared/design/io';
 import type { Design } from '@opstudio/shared/design/schema';
@@ -16,6 +18,8 @@ import type { JSONValue } from '@opstudio/shared/crd/types';
 import { coherentDesigns } from './coherent-designs';
 
 const examples = path.resolve(import.meta.dirname, '../../../../examples');
+// the samples' CEL rules run too, by the API server's own validator (the CEL module)
+await loadCel();
 
 export function sampleProblems(design: Design): string[] {
   const crd = crdObject(design);

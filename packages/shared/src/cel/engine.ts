@@ -3,7 +3,7 @@
 // loads it; the controller, the designer's worker, the CLI and the tests install it at start.
 // Until then (the designer's first paint on the main thread) `celEngine()` is undefined and
 // expressions answer `pending`.
-import type { JSONValue } from '../crd/types';
+import type { JSONSchemaProps, JSONValue } from '../crd/types';
 
 export type CelCompiled = { ok: true; reads: readonly string[] } | { ok: false; message: string };
 
@@ -37,6 +37,71 @@ export interface CelChecked {
   unbounded?: boolean;
 }
 
+/**
+ * A field error as the API server lists it: `field` its path (`spec.ports[0]`, `<nil>` for the
+ * object itself; `openAPIV3Schema.properties[spec]…` in a CRD), `type` its reason
+ * (FieldValueInvalid, FieldValueForbidden …), `detail` the words, `message` what the API server
+ * shows for it (kind, value and detail), `text` the whole line.
+ */
+export interface CelFieldError {
+  field: string;
+  type: string;
+  detail: string;
+  message: string;
+  text: string;
+  /** the schema node of the rule it is about: `.name` a property, `[]` list items, `{}` map values; null: the whole schema */
+  node?: string[] | null;
+  /** the rule's index on that node; -1 when it is not about one rule */
+  index: number;
+}
+
+/** What the API server worked out about one rule when compiling it. */
+export interface CelRuleCost {
+  node: string[];
+  index: number;
+  /** the worst case of one evaluation */
+  cost: number;
+  /** how many times the node can occur in one object (from maxItems/maxProperties above it) */
+  cardinality: number;
+  /** cost × cardinality: what the per-rule and per-CRD limits are checked against */
+  estimated: number;
+  messageExpressionCost?: number;
+  usesOldSelf?: boolean;
+}
+
+/** A CRD version's rules compiled as a CRD create compiles them. */
+export interface CelRulesCompiled {
+  rules: CelRuleCost[];
+  /** what the API server would refuse the CRD for, about its rules */
+  problems: CelFieldError[];
+  total: number;
+  /** why nothing was compiled (the schema is not structural) */
+  skipped?: string;
+  /** the input was not a schema */
+  error?: string;
+}
+
+export interface CelValidateRequest {
+  /** the version's openAPIV3Schema */
+  schema: JSONValue | JSONSchemaProps;
+  object: JSONValue;
+  /** the stored object: an update (transition rules, ratcheting) rather than a create */
+  oldObject?: JSONValue | null;
+  /** also run each rule on its own, to say which rule gave which error */
+  byRule?: boolean;
+}
+
+/** What a create or update of the object would get from the API server. */
+export interface CelValidated {
+  /** in the API server's order; `rule` marks those from x-kubernetes-validations */
+  errors: (CelFieldError & { rule?: boolean })[];
+  /** a failure ratcheted on an unchanged value is a warning */
+  warnings: string[];
+  byRule?: { node: string[]; index: number; errors: CelFieldError[]; warnings: string[] }[];
+  skipped?: string;
+  error?: string;
+}
+
 export interface CelEngine {
   /** compiles against dynamic variables `vars` (cached by source and vars): what it reads, or why not */
   compile(source: string, vars: readonly string[]): CelCompiled;
@@ -50,6 +115,17 @@ export interface CelEngine {
   check(req: CelCheckRequest): CelChecked;
   /** the API server's limits: one expression, and one reconcile (one object's rules) */
   readonly limits: { readonly perCall: number; readonly perReconcile: number };
+  /** compiles a version's x-kubernetes-validations as a CRD create does: errors, costs, limits */
+  compileRules(schema: JSONValue | JSONSchemaProps): CelRulesCompiled;
+  /** validates an object as a create (or, with oldObject, an update) of it would */
+  validate(req: CelValidateRequest): CelValidated;
+  /** the API server's rule limits: estimated per rule and per CRD, run time per call and per object */
+  readonly ruleLimits: {
+    readonly perRule: number;
+    readonly perCRD: number;
+    readonly perCall: number;
+    readonly perObject: number;
+  };
 }
 
 let installed: CelEngine | undefined;

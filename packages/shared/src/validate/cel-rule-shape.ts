@@ -1,8 +1,10 @@
-// What validateCelRules and its memoised twin share: the accepted reasons, the fieldPath shape,
-// and two checks the API server makes on a rule's companions: fieldPath must lead to a field that exists under the rule's node (`.owner` on
-// a string is refused), and with optionalOldSelf `oldSelf` is an optional value, so a rule (or
-// messageExpression) that uses it as a plain value does not compile.
+// What validateCelRules and its memoised twin check without the CEL module, the API server's
+// checks of a rule's companions: the reason must be one it knows, fieldPath must be a path to a
+// field under the rule's node (`.owner` on a string is refused), a message is one line. The
+// rule and messageExpression themselves are compiled by the CEL module (cel-engine-issues.ts).
 import type { JSONSchemaProps } from '../crd/types';
+import { error, type Issue } from './issue';
+import { at, walkSchema } from './walk';
 
 /** The reasons the API server accepts on a rule. */
 export const REASONS = new Set([
@@ -13,11 +15,6 @@ export const REASONS = new Set([
 ]);
 /** A relative path such as `.name`, `['key']` or `[0]`, chained. */
 export const FIELD_PATH = /^(\.[A-Za-z_][\w-]*|\[('[^']*'|"[^"]*"|\d+)\])+$/;
-
-/** ` (at character N)` for a CEL error offset, or nothing. */
-export function where(offset: number | undefined): string {
-  return offset === undefined ? '' : ` (at character ${offset + 1})`;
-}
 
 const SEGMENT = /\.([A-Za-z_][\w-]*)|\[(?:'([^']*)'|"([^"]*)"|(\d+))\]/y;
 
@@ -46,15 +43,23 @@ export function fieldPathProblem(fieldPath: string, node: JSONSchemaProps): stri
   return undefined;
 }
 
-const OPTIONAL_USE = /^(\.(hasValue|value|orValue|or|optMap|optFlatMap)\(|\?\.|\[\?|\s*[!=]=\s*optional\.)/;
-
-/** With optionalOldSelf, every `oldSelf` must be unwrapped (hasValue/value/orValue …). */
-export function plainOptionalOldSelf(expression: string): boolean {
-  for (const m of expression.matchAll(/\boldSelf\b/g)) {
-    if (!OPTIONAL_USE.test(expression.slice(m.index + m[0].length))) return true;
-  }
-  return false;
+/** The companions of every rule of a version's schema. */
+export function ruleShapeIssues(version: string, root: JSONSchemaProps | undefined): Issue[] {
+  const out: Issue[] = [];
+  walkSchema(root, ({ node, path }) => {
+    (node['x-kubernetes-validations'] ?? []).forEach((r, i) => {
+      const p = at(version, `${path} x-kubernetes-validations[${i}]`);
+      if (r.reason !== undefined && !REASONS.has(r.reason))
+        out.push(error(p, `reason "${String(r.reason)}" must be one of ${[...REASONS].join(', ')}`));
+      if (r.fieldPath !== undefined) {
+        const problem = FIELD_PATH.test(r.fieldPath)
+          ? fieldPathProblem(r.fieldPath, node)
+          : "it is not a path such as .name or ['key']";
+        if (problem !== undefined)
+          out.push(error(p, `fieldPath "${r.fieldPath}" must lead to a field under this one: ${problem}`));
+      }
+      if (r.message !== undefined && /[\r\n]/.test(r.message)) out.push(error(p, 'message must be a single line'));
+    });
+  });
+  return out;
 }
-
-export const OPTIONAL_OLD_SELF_HINT =
-  'with optionalOldSelf, oldSelf is an optional value: use oldSelf.hasValue(), oldSelf.value() or oldSelf.orValue(…)';

@@ -1,15 +1,14 @@
 // validateCrd's checks on the CRD a design generates (validateShapedCrd), with two
 // differences: the shaped schema of each version is kept for the design-only checks
 // (instead of shaping it twice), and CEL rules go through a memo (design-cel-rules.ts),
-// since declaring a schema's CEL types is most of validateCrd's cost and a keystroke
-// changes one rule at most. A design with `extra` keys (which can replace any part of the
+// since compiling a schema's rules is most of validateCrd's cost and most keystrokes
+// change no rule. A design with `extra` keys (which can replace any part of the
 // CRD) gets validateCrd itself. design.test.ts checks the two agree on the corpus.
 import { shapeSchema } from '../crd/diff-shape';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion, JSONSchemaProps } from '../crd/types';
 import type { Design } from '../design/schema';
 import { validateCrd, validateShapedCrd } from './crd';
 import { validateCelRulesMemo } from './design-cel-rules';
-import type { TypeIds } from './design-memo';
 import type { Issue } from './issue';
 
 export interface CrdChecks {
@@ -19,8 +18,7 @@ export interface CrdChecks {
   roots: (JSONSchemaProps | undefined)[];
 }
 
-/** `types`: CEL type ids, shared with the sample's rule evaluation. */
-export function crdChecks(design: Design, crd: CustomResourceDefinition, types: TypeIds): CrdChecks {
+export function crdChecks(design: Design, crd: CustomResourceDefinition): CrdChecks {
   if (design.crd.extra !== undefined || design.crd.versions.some((v) => v.extra !== undefined)) {
     const roots = Array.isArray(crd.spec?.versions)
       ? crd.spec.versions.map((v) => {
@@ -30,5 +28,5 @@ export function crdChecks(design: Design, crd: CustomResourceDefinition, types: 
       : [];
     return { issues: validateCrd(crd), roots };
   }
-  return validateShapedCrd(crd, (version, root) => validateCelRulesMemo(version, root, types));
+  return validateShapedCrd(crd, (version, root) => validateCelRulesMemo(version, root));
 }

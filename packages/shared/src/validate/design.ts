@@ -13,7 +13,6 @@ import { DESIGN, type Design } from '../design/schema';
 import { sampleResource, storageVersion } from '../manifests/sample';
 import { parseYaml } from '../yaml/parse';
 import { crdChecks } from './design-crd-checks';
-import type { TypeIds } from './design-memo';
 import { validateSampleRules } from './design-cel';
 import { validateExamples } from './design-examples';
 import { validateDesignGoNames } from './design-go-names';
@@ -65,8 +64,7 @@ function projectIssues(design: Design): Issue[] {
 
 /** `crd`: the design's crdObject, when the caller has it already (the preview builds it too). */
 export function validateDesign(design: Design, crd: CustomResourceDefinition = crdObject(design)): Issue[] {
-  const types: TypeIds = new Map();
-  const { issues, roots } = crdChecks(design, crd, types);
+  const { issues, roots } = crdChecks(design, crd);
   const out = [...crdIssues(design, issues), ...projectIssues(design)];
   // design.crd.extra.spec may replace the generated versions: only check what lines up
   const sameVersions = roots.length === design.crd.versions.length;
@@ -78,7 +76,7 @@ export function validateDesign(design: Design, crd: CustomResourceDefinition = c
     if (version !== storageVersion(design)) return;
     out.push(...validateOperandRefs(design, version, root));
     out.push(...validateDesignGraph(design, root, sampleResource(design)));
-    out.push(...validateSampleRules(version.name, root, sampleResource(design), types));
+    out.push(...validateSampleRules(version.name, root, sampleResource(design)));
   });
   // the CRD's checks usually said the same already (a listMapKey that names no item field)
   for (const i of validateDesignGoStrings(design))
