@@ -55,12 +55,12 @@ test(
     managerDone = f.manager('cel-cost-lease').start(stop.signal);
     // idle: the manager running, its planner thread started by a cheap custom resource
     await f.create(kind, 'cheap', { replicas: 1 });
-    await eventually('the cheap one planned', 90_000, () =>
-      f.object<Obj>('/api/v1/configmaps', 'cheap-light'),
-    ).catch(async (err: unknown) => {
-      const o = await f.get<Obj>(kind, 'cheap');
-      throw new Error(`${String(err)}; the custom resource: ${JSON.stringify(o?.status ?? o ?? null)}`);
-    });
+    await eventually('the cheap one planned', 90_000, () => f.object<Obj>('/api/v1/configmaps', 'cheap-light')).catch(
+      async (err: unknown) => {
+        const o = await f.get<Obj>(kind, 'cheap');
+        throw new Error(`${String(err)}; the custom resource: ${JSON.stringify(o?.status ?? o ?? null)}`);
+      },
+    );
     await new Promise((r) => setTimeout(r, 2000));
     const idle = process.memoryUsage().rss;
     let peak = idle;
