@@ -280,8 +280,24 @@ export function FieldEditor({ design, edit, addr }: Props) {
 }
 
 /** Problems about a rule as a whole (the studio's CEL compilation reports them at `validations[i]`). */
-function RuleProblems({ path }: { path: string }) {
-  return <IssueText issues={useIssuesAt(path)} />;
+function Rule({ path, value, onChange }: { path: string; value: string; onChange: (rule: string) => void }) {
+  // the API server's refusals of a rule (compile errors, cost) are about the rule as a whole: shown
+  // under it, and they mark its input invalid
+  const problems = useIssuesAt(path);
+  return (
+    <>
+      <TextInput
+        label="Rule"
+        issuePath={`${path}.rule`}
+        value={value}
+        placeholder="self.size() > 0"
+        multiline
+        invalidWith={problems}
+        onChange={onChange}
+      />
+      <IssueText issues={problems} />
+    </>
+  );
 }
 
 function Rules({
@@ -305,15 +321,7 @@ function Rules({
         <fieldset key={i} className={styles.column} aria-label={`CEL rule ${i + 1}`}>
           {/* the whole width, several lines: a rule is read in full, and its problems sit under it */}
           <div className={problemStyles.wide}>
-            <TextInput
-              label="Rule"
-              issuePath={`${path}.validations[${i}].rule`}
-              value={r.rule}
-              placeholder="self.size() > 0"
-              multiline
-              onChange={(rule) => setRule(i, { rule }, 'rule')}
-            />
-            <RuleProblems path={`${path}.validations[${i}]`} />
+            <Rule path={`${path}.validations[${i}]`} value={r.rule} onChange={(rule) => setRule(i, { rule }, 'rule')} />
           </div>
           <TextInput
             label="Message"

@@ -63,6 +63,8 @@ const same = (s: string): string => s;
  * the input keeps what the user typed while it normalizes to the design's value, and takes the
  * design's value when that changes from elsewhere (undo, the YAML editor).
  */
+const NONE: readonly Issue[] = [];
+
 export function TextInput({
   label,
   issuePath,
@@ -72,12 +74,15 @@ export function TextInput({
   placeholder,
   multiline,
   normalize = same,
+  invalidWith = NONE,
 }: Base & {
   value: string;
   onChange: (v: string) => void;
   placeholder?: string;
   multiline?: boolean;
   normalize?: (text: string) => string;
+  /** problems shown elsewhere (beside the input) that are about this input too: it is marked invalid */
+  invalidWith?: readonly Issue[];
 }) {
   const id = useId();
   const issues = useIssuesAt(issuePath);
@@ -91,7 +96,7 @@ export function TextInput({
     id,
     value: draft,
     placeholder,
-    'aria-invalid': issues.length > 0 || undefined,
+    'aria-invalid': issues.length + invalidWith.filter((i) => i.severity === 'error').length > 0 || undefined,
     'aria-describedby': issues.length > 0 ? `${id}-issues` : undefined,
     [ISSUE_PATH_ATTR]: issuePath,
     spellCheck: false,
