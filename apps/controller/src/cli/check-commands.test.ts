@@ -245,3 +245,21 @@ describe('bad input messages (in-process)', () => {
     assert.equal(crd.spec.versions[0]!.schema!.openAPIV3Schema!.properties!.spec!.properties!.size!.maximum, 5);
   });
 });
+
+test('validate: a string into an integer field and a field the schema lacks, refused at their design paths (issue 28)', async () => {
+  const webapp = readFileSync(join(repo, 'examples/webapp.design.yaml'), 'utf8')
+    .replace('replicas: ${self.spec.replicas}', 'replicas: ${self.spec.image}')
+    .replace('image: ${self.spec.image}', 'image: ${self.spec.imag}');
+  const file = join(dir, 'typed.design.yaml');
+  writeFileSync(file, webapp);
+  const r = await run(['validate', file]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(
+    r.stdout,
+    /operand\.resources\[1\]\.template\.spec\.replicas.*it gives string, and the field is integer \(int32\)/,
+  );
+  assert.match(
+    r.stdout,
+    /operand\.resources\[1\]\.template\.spec\.template\.spec\.containers\[0\]\.image.*undefined field 'imag'/,
+  );
+});

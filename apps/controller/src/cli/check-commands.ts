@@ -12,6 +12,7 @@ import { diffCrds, type Change } from '@opstudio/shared/crd/diff';
 import { crdObject } from '@opstudio/shared/crd/generate';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { parseDesign } from '@opstudio/shared/design/io';
+import { loadCel } from '@opstudio/cel/node';
 import { validateDesignText } from '@opstudio/shared/validate/design';
 import { validateCrd, type Issue } from '@opstudio/shared/validate/index';
 import { parseYaml } from '@opstudio/shared/yaml/parse';
@@ -164,8 +165,9 @@ function runCheck(cmd: 'diff' | 'validate', args: string[]): number {
   }
 }
 
-export function checkCommand(cmd: 'diff' | 'validate', args: string[]): Promise<number> {
-  return Promise.resolve().then(() => runCheck(cmd, args));
+export async function checkCommand(cmd: 'diff' | 'validate', args: string[]): Promise<number> {
+  await loadCel(); // a design's expressions and rules are checked with the API server's CEL
+  return runCheck(cmd, args);
 }
 
 // Run directly (`node --import tsx check-commands.ts diff a b`), not when main.ts loads it.
