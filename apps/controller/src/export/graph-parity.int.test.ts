@@ -140,6 +140,15 @@ test(
       );
       const [, go] = await bothConverge(redis, name, ['config', 'headless', 'statefulset']);
       assert.equal(go.children.get('config')?.data?.['redis.conf'], 'maxmemory 32mb\nappendonly yes\n');
+      // lists.range, format, quantity and matches (issue 28), evaluated alike by both (bothConverge)
+      assert.deepEqual(
+        {
+          peers: go.children.get('config')?.data?.peers,
+          bytes: go.children.get('config')?.data?.['memory-bytes'],
+          redis7: go.children.get('config')?.data?.redis7,
+        },
+        { peers: 'cache-statefulset-0.cache-headless', bytes: '134217728', redis7: 'true' },
+      );
       assert.equal(go.children.get('statefulset')?.spec?.serviceName, 'cache-headless');
       assert.equal(go.cr.status?.readyReplicas, 1);
     });
