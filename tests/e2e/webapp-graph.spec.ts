@@ -3,11 +3,15 @@
 // graph, a rule that reads a field the schema lacks is shown beside the child before any
 // install, a child added from the kind picker gets its starter, and "What the controller
 // creates" renders every child for the sample, a value computed with `lists.range` among them
-// (the worker's CEL module, issue 28). Then the story: save, install, create from the
+// (the worker's CEL module, issue 28), and the CEL table evaluated in a worker of the browser
+// gives what native cel-go gave. Then the story: save, install, create from the
 // sample → the resource page lists the Deployment, Service and ConfigMap it owns; set `host` →
 // an Ingress appears and the timeline shows the run that created it; clear it → it goes.
 // Each test has its own API group (the sandbox is shared) and removes what it made.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { CEL_MODULE_DIR, ensureCel } from '@opstudio/cel/build';
 import { kubeconfig, removeDesign, unique, watchExternal, withNamespace } from './resources-helpers';
 import { onTestCluster } from './cluster-url';
 
@@ -27,6 +31,37 @@ async function newWebApp(page: Page, group: string): Promise<string> {
 }
 
 const resource = (page: Page, id: string) => page.getByRole('listitem', { name: `Resource ${id}` });
+
+const celData = (name: string): unknown => JSON.parse(readFileSync(join(CEL_MODULE_DIR, 'testdata', name), 'utf8'));
+const table = celData('expressions.json') as { vars: Record<string, unknown>; cases: { expr: string }[] };
+const golden = celData('expressions.golden.json') as { expr: string; value?: unknown; error?: string }[];
+
+/** In the page: a worker of its own starts the served module and evaluates every expression. */
+function runTableInWorker(arg: { hash: string; vars: Record<string, unknown>; exprs: string[] }): Promise<unknown[]> {
+  const code = `self.onmessage = async (e) => {
+    const { base, hash, vars, exprs } = e.data;
+    importScripts(base + '/_cel/' + hash + '/wasm_exec.js');
+    const go = new Go();
+    const { instance } = await WebAssembly.instantiateStreaming(fetch(base + '/_cel/' + hash + '/cel.wasm'), go.importObject);
+    go.run(instance);
+    const cel = self.opstudioCel;
+    const names = Object.keys(vars).sort().join(',');
+    const ctx = cel.context(JSON.stringify(vars));
+    self.postMessage(exprs.map((x) => {
+      const r = JSON.parse(cel.evaluate(x, names, ctx));
+      return r.error !== undefined ? { error: r.error } : { value: r.value === undefined ? null : r.value };
+    }));
+  };`;
+  const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+  return new Promise((resolve, reject) => {
+    worker.onmessage = (e: MessageEvent<unknown[]>) => {
+      worker.terminate();
+      resolve(e.data);
+    };
+    worker.onerror = (e) => reject(new Error(e.message));
+    worker.postMessage({ base: location.origin, ...arg });
+  });
+}
 
 test('the designer edits the resources form: children, graph, issues at their place, starters, preview', async ({
   page,
@@ -82,6 +117,19 @@ test('the designer edits the resources form: children, graph, issues at their pl
     await page.keyboard.press('Escape');
     await expect(preview).toContainText('GREETING: webapp-sample-0,webapp-sample-1,webapp-sample-2', {
       timeout: 30_000,
+    });
+
+    // the CEL table (packages/cel/testdata) in this browser's worker: the very outcomes native
+    // cel-go gave (the golden file), value for value and error text for error text
+    const results = await page.evaluate(runTableInWorker, {
+      hash: (await ensureCel()).hash,
+      vars: table.vars,
+      exprs: table.cases.map((c) => c.expr),
+    });
+    expect(results.length).toBe(golden.length);
+    results.forEach((r, i) => {
+      const want = golden[i]!;
+      expect(r, want.expr).toEqual(want.error !== undefined ? { error: want.error } : { value: want.value ?? null });
     });
   } finally {
     await removeDesign(page.request, id);

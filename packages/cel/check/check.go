@@ -97,7 +97,9 @@ func Check(req Request) Result {
 	est, err := env.EstimateCost(ast, &library.CostEstimator{SizeEstimator: roots})
 	if err == nil {
 		out.CostMax = est.Max
-		out.Unbounded = est.Max == math.MaxUint64
+		// an estimate this large came from a size nothing bounds (a string built at run time and
+		// joined, a list of unknown length), saturated and then scaled by a cost factor: no estimate
+		out.Unbounded = est.Max >= math.MaxUint64/1024
 		out.OverLimit = est.Max > celenv.PerCallLimit && !out.Unbounded
 	}
 	out.Mismatch = mismatch(ast.OutputType(), req)
