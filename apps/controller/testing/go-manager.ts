@@ -23,6 +23,10 @@ import { writeTree } from '../src/export/write-tree';
 import { KubeJson } from '../src/kube/json-client';
 import type { InstalledKind } from './design-fixture';
 import { eventually, kubeconfigPath } from './index';
+import { loadCel } from '@opstudio/cel/node';
+
+// a graph's export reads what each child reads from the CEL engine
+await loadCel();
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 

@@ -17,6 +17,10 @@ import { binDir } from '@opstudio/sandbox';
 import { repoRoot } from '../config';
 import { changedFiles, goEnv, hasGo, placeControllerGen, run, treeHashes, type StepResult } from './go-check';
 import { writeTree } from './write-tree';
+import { loadCel } from '@opstudio/cel/node';
+
+// a graph's export reads what each child reads from the CEL engine
+await loadCel();
 
 const skip = hasGo() ? false : 'go and make are needed for the export build check';
 

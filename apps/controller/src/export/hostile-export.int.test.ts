@@ -25,6 +25,10 @@ import { repoRoot } from '../config';
 import { ensureControllerGen, runControllerGen, writeModule } from '../oracle/controller-gen';
 import { hasGo, run, type StepResult } from './go-check';
 import { writeTree } from './write-tree';
+import { loadCel } from '@opstudio/cel/node';
+
+// a graph's export reads what each child reads from the CEL engine
+await loadCel();
 
 const INJECTION = 'name\n}\nfunc init() { panic(1) }\n//';
 const HOSTILE =

@@ -40,6 +40,10 @@ import { learntClusterIdentity } from '../../testing/cluster-identity';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
 import { goEnv, hasGo } from './go-check';
 import { writeTree } from './write-tree';
+import { loadCel } from '@opstudio/cel/node';
+
+// a graph's export reads what each child reads from the CEL engine
+await loadCel();
 
 interface Memcached {
   metadata: { uid: string; generation: number; finalizers?: string[] };

@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { parseDesign } from '../design/io';
 import { CELENV_GO_FILES } from './celenv-go.generated';
 import { scaffoldProject } from './scaffold';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 const here = dirname(fileURLToPath(import.meta.url));
 const celenvDir = join(here, '../../../cel/celenv');

@@ -7,6 +7,7 @@
  * source: nothing here reaches Go code.
  */
 import type { JSONValue } from '../crd/types';
+import { celEngine } from '../cel/engine';
 import { analyzeGraph } from '../graph/dependencies';
 import type { ResourceGraph } from '../graph/model';
 import { ScaffoldError } from './errors';
@@ -18,6 +19,11 @@ export interface GraphChildKind {
 
 /** The analysed graph, as the Go package's `Parse` reads it. */
 export function graphData(graph: ResourceGraph): JSONValue {
+  // what each child reads comes from the CEL engine: without it the export would wait for nothing
+  if (celEngine() === undefined)
+    throw new Error(
+      'exporting a resource graph needs the CEL engine: start it first (loadCel from @opstudio/cel/node)',
+    );
   const analysis = analyzeGraph(graph);
   const first = analysis.issues.find((i) => i.severity === 'error');
   if (first !== undefined) throw new ScaffoldError(first.message, `operand.${first.path}`);

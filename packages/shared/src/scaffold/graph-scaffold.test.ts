@@ -11,6 +11,9 @@ import { markerComment, rbacMarkers } from '../manifests/rbac';
 import { goMod } from './go-deps';
 import { GO_MOD_TXT } from './go-deps.generated';
 import { scaffoldProject } from './scaffold';
+import { loadCel } from '@opstudio/cel/node';
+
+await loadCel();
 
 const here = dirname(fileURLToPath(import.meta.url));
 
