@@ -5,7 +5,7 @@
 // fills, and an expression whose worst-case cost exceeds the per-call limit.
 import type { CelCheckRequest, CelChecked, CelEngine } from '../cel/engine';
 import type { JSONSchemaProps, JSONValue } from '../crd/types';
-import bundled from './kind-schemas.generated.json';
+import { KIND_SCHEMAS as bundled } from './kind-schemas.generated';
 
 const str = { type: 'string' };
 // the API server's own bounds (names are DNS subdomains, label values 63 characters), so that
