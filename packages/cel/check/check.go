@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
+	"sync"
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
@@ -51,21 +53,45 @@ type Result struct {
 	Unbounded bool `json:"unbounded,omitempty"`
 }
 
-// Check compiles the expression with typed variables and estimates its cost.
-func Check(req Request) Result {
-	names := make([]string, 0, len(req.Vars))
-	for n := range req.Vars {
+// typedEnv is an environment with the request's typed variables and what sizes them for the
+// cost estimator. Building one (schemas to declared types, the env set extended with them) is
+// most of a check's cost, and a design's expressions all share one: kept by the variables' text.
+type typedEnv struct {
+	env   *cel.Env
+	roots sizes
+}
+
+var (
+	envMu sync.Mutex
+	envs  = map[string]*typedEnv{}
+)
+
+func envFor(vars map[string]json.RawMessage) (*typedEnv, error) {
+	names := make([]string, 0, len(vars))
+	for n := range vars {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	var key strings.Builder
+	for _, n := range names {
+		key.WriteString(n)
+		key.WriteByte(0)
+		key.Write(vars[n])
+		key.WriteByte(0)
+	}
+	envMu.Lock()
+	defer envMu.Unlock()
+	if hit, ok := envs[key.String()]; ok {
+		return hit, nil
+	}
 	var opts []cel.EnvOption
 	var decls []*apiservercel.DeclType
 	roots := sizes{}
 	raws := map[string]*spec.Schema{}
 	for _, n := range names {
-		raw, err := rawSchema(req.Vars[n])
+		raw, err := rawSchema(vars[n])
 		if err != nil {
-			return Result{Error: fmt.Sprintf("the schema of %s: %v", n, err)}
+			return nil, fmt.Errorf("the schema of %s: %v", n, err)
 		}
 		raws[n] = raw
 		t := schemaDeclType(raw, "__"+n+"_type")
@@ -83,18 +109,33 @@ func Check(req Request) Result {
 		IntroducedVersion: version.MajorMinor(1, 0), EnvOptions: opts, DeclTypes: decls,
 	})
 	if err != nil {
-		return Result{Error: err.Error()}
+		return nil, err
 	}
 	env, err := set.Env(environment.StoredExpressions)
 	if err != nil {
+		return nil, err
+	}
+	if len(envs) >= 16 { // a designer session's recent schemas; older ones are built again
+		envs = map[string]*typedEnv{}
+	}
+	built := &typedEnv{env: env, roots: roots}
+	envs[key.String()] = built
+	return built, nil
+}
+
+// Check compiles the expression with typed variables and estimates its cost.
+func Check(req Request) Result {
+	typed, err := envFor(req.Vars)
+	if err != nil {
 		return Result{Error: err.Error()}
 	}
+	env := typed.env
 	ast, iss := env.Compile(req.Source)
 	if iss != nil && iss.Err() != nil {
 		return Result{Error: celenv.IssueText(iss.Err())}
 	}
 	out := Result{Type: typeName(ast.OutputType())}
-	est, err := env.EstimateCost(ast, &library.CostEstimator{SizeEstimator: roots})
+	est, err := env.EstimateCost(ast, &library.CostEstimator{SizeEstimator: typed.roots})
 	if err == nil {
 		out.CostMax = est.Max
 		// an estimate this large came from a size nothing bounds (a string built at run time and

@@ -34,6 +34,9 @@ func DefineSchemas(raw []byte) error {
 		components[componentsPrefix+name] = s
 	}
 	resolved = map[string]*spec.Schema{}
+	envMu.Lock()
+	envs = map[string]*typedEnv{} // built from the components they replace
+	envMu.Unlock()
 	return nil
 }
 

@@ -47,13 +47,17 @@ export function kindSchemaRef(apiVersion: string, kind: string): JSONValue {
 const defined = new WeakSet<CelEngine>();
 const checked = new Map<string, CelChecked>();
 
-/** The engine's check, remembered by request (a keystroke rarely changes an expression's inputs). */
-export function checkExpression(engine: CelEngine, req: CelCheckRequest): CelChecked {
+/**
+ * The engine's check, remembered by request (a keystroke rarely changes an expression's inputs).
+ * `varsKey` is `req.vars` as text, made once by the caller for all of a design's expressions.
+ */
+export function checkExpression(engine: CelEngine, req: CelCheckRequest, varsKey: string): CelChecked {
   if (!defined.has(engine)) {
     engine.defineSchemas(JSON.stringify({ components: bundled.components }));
     defined.add(engine);
   }
-  const key = JSON.stringify(req);
+  const { vars: _vars, ...rest } = req;
+  const key = `${varsKey}\u0000${JSON.stringify(rest)}`;
   let hit = checked.get(key);
   if (hit === undefined) {
     if (checked.size > 2000) checked.clear();

@@ -5,7 +5,7 @@ import type { JSONValue } from '../crd/types';
 import { labelValue } from '../operand/desired';
 import { builtinChildKind, isNamespacedOffline } from './child-kinds';
 import { planConditions, type PlanCondition, type PlanError } from './conditions';
-import { analyzeGraph, type AnalyzedChild } from './dependencies';
+import { analyzeGraph, type AnalyzedChild, type GraphAnalysis } from './dependencies';
 import {
   budgetMessage,
   closeCelContext,
@@ -70,7 +70,7 @@ export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed, o
     observed,
   );
   try {
-    planChildren(graph, analysis.order, context, observed, owner, isNamespaced, result);
+    planChildren(graph, analysis, context, observed, owner, isNamespaced, result);
   } finally {
     if (context !== undefined) closeCelContext(context);
   }
@@ -90,14 +90,14 @@ export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed, o
 
 function planChildren(
   graph: ResourceGraph,
-  order: readonly AnalyzedChild[],
+  analysis: GraphAnalysis,
   context: CelContext | undefined,
   observed: Observed,
   owner: Owner,
   isNamespaced: (apiVersion: string, kind: string) => boolean,
   result: Plan,
 ): void {
-  const analysis = analyzeGraph(graph);
+  const { order } = analysis;
   const isObserved = (id: string) => observed.get(id) !== undefined;
   const outcomes = new Map<string, Outcome>();
   for (const a of order) {

@@ -80,18 +80,23 @@ function typeProblems(design: Design, root: JSONSchemaProps | undefined): { issu
     kinds.set(`resources[${i}]`, kind);
   });
   const names = graphVariables(ids);
+  const varsKey = JSON.stringify(vars);
   const out: Issue[] = [];
   for (const site of expressionSites(design)) {
     if (!compileExpression(site.source, names).ok) continue; // analyzeGraph reported it
     // a whole-string expression in a template fills the field it sits in: checked against its type
     const child = /^(resources\[\d+\])\.template\b/.exec(site.path)?.[1];
     const kind = child === undefined || site.text === true ? null : (kinds.get(child) ?? null);
-    const c = checkExpression(engine, {
-      source: site.source,
-      vars,
-      ...(site.text === true ? { text: true } : {}),
-      ...(kind !== null && site.at !== undefined ? { expect: kind, expectAt: site.at } : {}),
-    });
+    const c = checkExpression(
+      engine,
+      {
+        source: site.source,
+        vars,
+        ...(site.text === true ? { text: true } : {}),
+        ...(kind !== null && site.at !== undefined ? { expect: kind, expectAt: site.at } : {}),
+      },
+      varsKey,
+    );
     unbounded ||= c.unbounded === true;
     const problem = checkProblem(site.source, c, engine.limits.perCall);
     if (problem !== undefined) out.push((problem.severity === 'error' ? error : warning)(site.path, problem.message));
