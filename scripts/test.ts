@@ -21,7 +21,7 @@ import { dataDir, databaseUrl, profiles, repoRoot } from './lib/paths';
 import { assertPortsFree } from './lib/ports';
 import { run, stopServices } from './lib/proc';
 import { startStudio } from './lib/services';
-import { runsOnPostgres, testFiles } from './lib/test-files';
+import { integrationLanes, runsOnPostgres, testFiles } from './lib/test-files';
 import { ensureWebBuild } from './lib/web-build';
 
 type Stage = 'unit' | 'integration' | 'postgres' | 'e2e';
@@ -32,7 +32,14 @@ const log = (line: string): void => console.log(`[test] ${line}`);
 const profile = profiles.test;
 const reports = path.join(repoRoot, 'test-results');
 
-async function nodeTests(name: Stage, files: string[], env: NodeJS.ProcessEnv, concurrency: number): Promise<Counts> {
+async function nodeTests(
+  name: string,
+  files: string[],
+  env: NodeJS.ProcessEnv,
+  concurrency: number,
+  /** the spec reporter's lines go here instead of stdout (a lane beside another), printed at its end */
+  specFile?: string,
+): Promise<Counts> {
   if (files.length === 0) return zero();
   fs.mkdirSync(reports, { recursive: true });
   const tapFile = path.join(reports, `${name}.tap`);
@@ -49,7 +56,7 @@ async function nodeTests(name: Stage, files: string[], env: NodeJS.ProcessEnv, c
       `--test-concurrency=${concurrency}`,
       '--test-timeout=900000',
       '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
+      `--test-reporter-destination=${specFile ?? 'stdout'}`,
       '--test-reporter=tap',
       `--test-reporter-destination=${tapFile}`,
       '--test-reporter=./scripts/lib/file-times-reporter.mjs',
@@ -58,11 +65,31 @@ async function nodeTests(name: Stage, files: string[], env: NodeJS.ProcessEnv, c
     ],
     { cwd: repoRoot, env },
   );
+  if (specFile !== undefined && fs.existsSync(specFile)) {
+    log(`${name}: its report, held back while the other lane ran:`);
+    process.stdout.write(fs.readFileSync(specFile, 'utf8'));
+  }
   if (fs.existsSync(timesFile)) {
     const slowest = fs.readFileSync(timesFile, 'utf8').split('\n').filter(Boolean).slice(0, 10);
     log(`${name}: slowest files (all in ${path.relative(repoRoot, timesFile)}):\n${slowest.join('\n')}`);
   }
   return countsFromTap(fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '');
+}
+
+/**
+ * Two lanes side by side on the one sandbox, each a file at a time: the builds (Go, the image),
+ * CPU-bound, beside the files that mostly wait on the API server; then the files that need the
+ * sandbox to themselves (test-files.ts, `// @lane:`). Every file makes its own names, database
+ * and ports, so two never meet.
+ */
+async function integrationStage(files: string[], env: NodeJS.ProcessEnv): Promise<Counts> {
+  const lanes = integrationLanes(files);
+  const [builds, waiting] = await Promise.all([
+    nodeTests('integration-build', lanes.build, env, 1, path.join(reports, 'integration-build.spec')),
+    nodeTests('integration', lanes.waiting, env, 1),
+  ]);
+  const exclusive = await nodeTests('integration-exclusive', lanes.exclusive, env, 1);
+  return add(add(builds, waiting), exclusive);
 }
 
 const testSandbox = new OwnSandbox('test', log);
@@ -121,10 +148,10 @@ async function main(): Promise<number> {
       OPSTUDIO_KUBECONFIG: kubeconfig,
       DATABASE_URL: databaseUrl(profile),
       OPSTUDIO_SANDBOX_PROFILE: 'test',
-    }; // the sandbox fault-injection tests may stop (files run one at a time)
+    }; // apiserver-outage may stop it: it runs in the exclusive lane, alone (integrationStage)
 
     if (stages.includes('integration'))
-      record('integration', await nodeTests('integration', pick(testFiles('integration')), env, 1));
+      record('integration', await integrationStage(pick(testFiles('integration')), env));
 
     if (stages.includes('postgres'))
       record('postgres', await postgresPass(pick(testFiles('integration')).filter(runsOnPostgres), kubeconfig));

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { repoRoot } from './paths';
-import { postgresReason, runsOnPostgres, testFiles } from './test-files';
+import { integrationLanes, laneOf, postgresReason, runsOnPostgres, testFiles } from './test-files';
 
 const read = (f: string): string => readFileSync(path.join(repoRoot, f), 'utf8');
 
@@ -53,4 +53,33 @@ test('only integration files carry the marker', () => {
   const elsewhere = testFiles('unit').filter((f) => /^\/\/ @postgres:/m.test(read(f)));
   assert.deepEqual(elsewhere, []);
   assert.ok(POSTGRES_PASS.every((f) => integration.has(f)));
+});
+
+// The integration lanes (test-files.ts, integrationLanes): this list is their review copy.
+const BUILD_LANE = [
+  'apps/controller/src/deploy/image.int.test.ts',
+  'apps/controller/src/export/build-check.int.test.ts',
+  'apps/controller/src/export/graph-parity.int.test.ts',
+  'apps/controller/src/export/hostile-export.int.test.ts',
+  'apps/controller/src/operators/handoff.int.test.ts',
+  'apps/controller/src/oracle/controller-gen.int.test.ts',
+];
+const EXCLUSIVE_LANE = [
+  'apps/controller/src/operators/apiserver-outage.int.test.ts',
+  'apps/controller/src/operators/cel-cost.int.test.ts',
+  'packages/sandbox/src/sandbox.int.test.ts',
+];
+
+test('integration files run in the lane their `// @lane:` line names, each with its reason', () => {
+  const lanes = integrationLanes(testFiles('integration'));
+  assert.deepEqual(lanes.build, BUILD_LANE);
+  assert.deepEqual(lanes.exclusive, EXCLUSIVE_LANE);
+  for (const f of [...BUILD_LANE, ...EXCLUSIVE_LANE])
+    assert.ok((laneOf(f).reason ?? '').length >= 20, `${f}: say why it runs in its lane`);
+  // the file that stops the sandbox must never run beside another
+  const stoppers = testFiles('integration').filter((f) => read(f).includes('OPSTUDIO_SANDBOX_PROFILE'));
+  assert.deepEqual(
+    stoppers.filter((f) => laneOf(f).lane !== 'exclusive'),
+    [],
+  );
 });

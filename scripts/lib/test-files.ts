@@ -41,3 +41,27 @@ export function postgresReason(file: string): string | undefined {
 export function runsOnPostgres(file: string): boolean {
   return postgresReason(file) !== undefined;
 }
+
+/**
+ * The integration stage runs in two lanes side by side, then the files that need the sandbox to
+ * themselves (test.ts, integrationLanes). A file names its lane in a line of its own:
+ *   // @lane: build <what it builds>       a CPU-bound build (Go, container image): one at a time,
+ *                                          beside the waiting lane rather than beside each other
+ *   // @lane: exclusive <why>              alone, after both lanes: it stops the sandbox, or it
+ *                                          measures time or memory that another file would disturb
+ * Every other file runs in the waiting lane: it mostly waits on the API server and its watches.
+ */
+const LANE_MARKER = /^\/\/ @lane: *(build|exclusive) +(\S.*)$/m;
+
+export type Lane = 'build' | 'exclusive' | 'waiting';
+
+export function laneOf(file: string): { lane: Lane; reason?: string } {
+  const m = LANE_MARKER.exec(fs.readFileSync(path.join(repoRoot, file), 'utf8'));
+  return m === null ? { lane: 'waiting' } : { lane: m[1] as Lane, reason: m[2]!.trim() };
+}
+
+export function integrationLanes(files: readonly string[]): Record<Lane, string[]> {
+  const lanes: Record<Lane, string[]> = { build: [], exclusive: [], waiting: [] };
+  for (const f of files) lanes[laneOf(f).lane].push(f);
+  return lanes;
+}

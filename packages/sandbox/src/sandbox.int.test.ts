@@ -1,5 +1,6 @@
 // The sandbox against itself: the test profile (which the test runner may already have started;
 // it is left up for the other integration tests) and a throw-away cluster for `down`.
+// @lane: exclusive it starts a second, throw-away sandbox and checks that no process is left
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

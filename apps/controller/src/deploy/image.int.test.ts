@@ -9,6 +9,7 @@
 //
 // Run: OPSTUDIO_KUBECONFIG=data/sandbox-test/kubeconfig node --import tsx --test apps/controller/src/deploy/image.int.test.ts
 // @postgres: the image's migrate command and controller on a Postgres URL, as the chart's Postgres values run them
+// @lane: build the studio's container image with buildah (npm ci, next build)
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -9,6 +9,7 @@
 // PodDisruptionBudget made and deleted), a new image (the Deployments roll); a Redis; and a child
 // name another controller owns: left untouched, Degraded=True AlreadyOwned naming it; one that
 // exists with no controller: left untouched too, Degraded=True AlreadyExists (no adoption).
+// @lane: build exported Go managers for every example
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadKubeConfig } from '../kube/kubeconfig';

@@ -6,6 +6,7 @@
 // export, naming the field, and even its types rendered without validation build, vet clean
 // and declare nothing new; (3) controller-gen reads the hostile text back as written. Needs Go
 // and the module proxy (minutes when the module cache is cold).
+// @lane: build an exported Go project from hostile input
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

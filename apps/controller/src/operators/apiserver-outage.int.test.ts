@@ -15,6 +15,7 @@
 //   OPSTUDIO_SANDBOX_PROFILE=dev OPSTUDIO_KUBECONFIG=data/sandbox-dev/kubeconfig node --import tsx --test <this file>
 // or a sandbox of your own (`up({ profile: customProfile(name, dir, portBase) })`): any other
 // name is taken as that custom profile, its data dir and port base read from OPSTUDIO_KUBECONFIG.
+// @lane: exclusive it stops and restarts the shared sandbox's API server
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';

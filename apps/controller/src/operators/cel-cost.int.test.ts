@@ -3,6 +3,7 @@
 // resource goes Degraded naming the expression's path, the other children are still planned, and
 // the manager's event loop (what answers /healthz) stays responsive meanwhile: plans run in the
 // planner thread, not on it. Memory stays within 100 MB of the idle manager.
+// @lane: exclusive it measures this process's event-loop delay and memory, which another lane would disturb
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';

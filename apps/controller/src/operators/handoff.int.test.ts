@@ -6,6 +6,7 @@
 // `opstudio resume` runs, the embedded controller reconciles again. A running exported manager whose
 // Lease another holder takes (renewTime fresh) exits naming that holder and `opstudio pause`; losing
 // it to an API server outage does not (apiserver-outage.int.test.ts).
+// @lane: build the exported Go manager it hands the kind to
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

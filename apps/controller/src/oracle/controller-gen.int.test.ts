@@ -8,6 +8,7 @@
 // Run: node --import tsx --test apps/controller/src/oracle/controller-gen.int.test.ts
 // Random designs: OPSTUDIO_ORACLE_SEED=<n>|random picks the batch; OPSTUDIO_ORACLE_KEEP=1 keeps
 // the temp module and writes our CRD beside controller-gen's as <file>.ours for `diff`.
+// @lane: build controller-gen and go vet the generated types
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
