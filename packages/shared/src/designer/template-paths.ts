@@ -35,11 +35,16 @@ function tokens(path: string): (string | number)[] {
 
 /** Where `path` (`spec.selector.matchLabels['app.kubernetes.io/name']`) is in a YAML object; its deepest part found. */
 export function locateObjectPath(text: string, path: string): TextRange | undefined {
+  return locateObjectSteps(text, tokens(path));
+}
+
+/** The same with the path as steps: property names and map keys, list indices as numbers. */
+export function locateObjectSteps(text: string, steps: readonly (string | number)[]): TextRange | undefined {
   const doc = parseDocument(text, { uniqueKeys: false });
   if (doc.errors.length > 0) return undefined;
   let node: unknown = doc.contents;
   let range: TextRange | undefined = rangeOf(node as Node | null, undefined);
-  for (const t of tokens(path)) {
+  for (const t of steps) {
     if (typeof t === 'number') {
       if (!isSeq(node) || node.items[t] === undefined) break;
       node = node.items[t];
