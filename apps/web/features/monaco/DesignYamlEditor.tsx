@@ -8,6 +8,7 @@ import type { editor } from 'monaco-editor';
 import { useEffect, useRef } from 'react';
 import type { TextRange } from '@opstudio/shared/designer/locate';
 import { DESIGN_MODEL_URI, setUpMonaco } from './monaco-setup';
+import { setTextMarkers, type TextMarker } from './model-markers';
 import { useControlledEditor, YAML_EDITOR_OPTIONS } from './use-controlled-editor';
 import styles from './monaco.module.css';
 
@@ -15,7 +16,7 @@ export interface DesignYamlEditorProps {
   readonly value: string;
   readonly onChange: (text: string) => void;
   /** Offsets → positions are the editor's business: give markers as offsets into `value`. */
-  readonly markers: readonly { start: number; end: number; message: string; severity: 'error' | 'warning' }[];
+  readonly markers: readonly TextMarker[];
   /** Where the field selected in the form sits in `value`: scrolled into view and highlighted. */
   readonly reveal: TextRange | null;
   /** The editor got focus (the designer makes sure its text is current before a keystroke lands). */
@@ -39,24 +40,7 @@ export default function DesignYamlEditor({
 
   useEffect(() => {
     const model = editorRef.current?.getModel();
-    if (!model) return;
-    const length = model.getValueLength();
-    monaco.editor.setModelMarkers(
-      model,
-      'opstudio',
-      markers.map((m) => {
-        const start = model.getPositionAt(Math.min(m.start, length));
-        const end = model.getPositionAt(Math.min(Math.max(m.end, m.start + 1), length));
-        return {
-          startLineNumber: start.lineNumber,
-          startColumn: start.column,
-          endLineNumber: end.lineNumber,
-          endColumn: end.column,
-          message: m.message,
-          severity: m.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
-        };
-      }),
-    );
+    if (model) setTextMarkers(model, markers);
   }, [markers, value]);
 
   useEffect(() => {

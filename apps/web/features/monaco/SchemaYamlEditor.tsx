@@ -3,11 +3,14 @@
 // completion, hover docs, diagnostics; nothing is fetched). Controlled like DesignYamlEditor: a
 // new `value` from outside (the form, the live object) reaches Monaco as one minimal undoable
 // edit and is not echoed back; keystrokes go up through onChange. The CR page uses it with the
-// kind's schema. Loaded with next/dynamic, ssr: false (Monaco needs a window).
+// kind's schema, and marks the fields its validation rules refuse (`marks`, found by path in the
+// text). Loaded with next/dynamic, ssr: false (Monaco needs a window).
 import Editor from '@monaco-editor/react';
+import { locateObjectSteps } from '@opstudio/shared/designer/template-paths';
 import type { JSONSchema } from 'monaco-yaml';
 import { useEffect } from 'react';
 import { addYamlSchema } from './monaco-setup';
+import { setLocatedMarkers } from './model-markers';
 import { useControlledEditor, YAML_EDITOR_OPTIONS } from './use-controlled-editor';
 import styles from './monaco.module.css';
 
@@ -22,7 +25,17 @@ export interface SchemaYamlEditorProps {
   /** The accessible name of the editor's text area. */
   readonly label: string;
   readonly readOnly?: boolean;
+  /** Messages at paths of the document (`['spec', 'ports', 0, 'name']`; [] the whole document). */
+  readonly marks?: readonly PathMark[];
 }
+
+export interface PathMark {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+  readonly severity: 'error' | 'warning';
+}
+
+const NO_MARKS: readonly PathMark[] = [];
 
 export default function SchemaYamlEditor({
   value,
@@ -32,10 +45,20 @@ export default function SchemaYamlEditor({
   schema,
   label,
   readOnly = false,
+  marks = NO_MARKS,
 }: SchemaYamlEditorProps) {
-  const { editorProps } = useControlledEditor(value, onChange, 'outside');
+  const { editorRef, editorProps } = useControlledEditor(value, onChange, 'outside');
 
   useEffect(() => addYamlSchema(modelUri, schemaId, schema), [modelUri, schemaId, schema]);
+
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (model)
+      setLocatedMarkers(
+        model,
+        marks.map((m) => ({ ...m, locate: (text) => locateObjectSteps(text, m.path) })),
+      );
+  }, [marks, value, editorRef]);
 
   return (
     <div className={styles.frame}>

@@ -11,6 +11,7 @@ import type { Issue } from '@opstudio/shared';
 import type { JSONSchema } from 'monaco-yaml';
 import { useEffect } from 'react';
 import { addYamlSchema, setUpMonaco } from './monaco-setup';
+import { setLocatedMarkers } from './model-markers';
 import { useControlledEditor, YAML_EDITOR_OPTIONS } from './use-controlled-editor';
 import styles from './monaco.module.css';
 
@@ -95,23 +96,13 @@ export default function TemplateYamlEditor({
   useEffect(() => {
     const model = editorRef.current?.getModel();
     if (!model) return;
-    const text = model.getValue();
-    monaco.editor.setModelMarkers(
+    setLocatedMarkers(
       model,
-      'opstudio',
-      issues.map((i) => {
-        const at = locateObjectPath(text, i.path) ?? { start: 0, end: 1 };
-        const start = model.getPositionAt(at.start);
-        const end = model.getPositionAt(Math.max(at.end, at.start + 1));
-        return {
-          startLineNumber: start.lineNumber,
-          startColumn: start.column,
-          endLineNumber: end.lineNumber,
-          endColumn: end.column,
-          message: i.path === '' ? i.message : `${i.path}: ${i.message}`,
-          severity: i.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
-        };
-      }),
+      issues.map((i) => ({
+        locate: (text) => locateObjectPath(text, i.path),
+        message: i.path === '' ? i.message : `${i.path}: ${i.message}`,
+        severity: i.severity === 'error' ? 'error' : 'warning',
+      })),
     );
   }, [issues, value, editorRef]);
 

@@ -5,6 +5,7 @@
 // runtime and the Kubernetes CEL libraries' initialisation) happens once per worker.
 import { startEngine } from '@opstudio/cel/engine';
 import { installCelEngine } from '@opstudio/shared/cel/engine';
+import { celFailed, type CelStatus } from './cel-status';
 
 export interface CelUrls {
   readonly wasm: string;
@@ -34,6 +35,15 @@ export async function loadCel(urls: CelUrls): Promise<void> {
     }),
   );
   installCelEngine(await startEngine(module));
+}
+
+/** Loads the module as the page's message says, in a worker: what became of it (never rejects). */
+export function celLoaded(msg: CelStart): Promise<CelStatus> {
+  const loaded = 'urls' in msg ? loadCel(msg.urls) : Promise.reject(new Error(msg.none));
+  return loaded.then(
+    () => 'ready' as const,
+    (err: unknown) => celFailed(loadFailure(err)),
+  );
 }
 
 /** One line for the designer's problem list. */

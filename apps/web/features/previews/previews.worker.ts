@@ -12,8 +12,8 @@
 // The CEL module (cel-loader.ts) loads beside the answers: until it is ready they carry no CEL
 // results and no false problems (cel-status.ts); once it is, the latest request is answered
 // again under its own number, which the page takes as the newer answer (latest-wins.ts).
-import { loadCel, loadFailure, type CelStart } from './cel-loader';
-import { celFailed, type CelStatus } from './cel-status';
+import { celLoaded, type CelStart } from './cel-loader';
+import type { CelStatus } from './cel-status';
 import { answerPreviews, type PreviewsAnswer, type PreviewsRequest } from './design-text';
 
 interface WorkerScope {
@@ -29,15 +29,10 @@ const answer = (req: PreviewsRequest) => scope.postMessage(answerPreviews(req, c
 
 function start(msg: CelStart): void {
   if (cel !== 'loading') return;
-  const loaded = 'urls' in msg ? loadCel(msg.urls) : Promise.reject(new Error(msg.none));
-  void loaded
-    .then(
-      () => (cel = 'ready'),
-      (err: unknown) => (cel = celFailed(loadFailure(err))),
-    )
-    .then(() => {
-      if (latest !== null) answer(latest);
-    });
+  void celLoaded(msg).then((status) => {
+    cel = status;
+    if (latest !== null) answer(latest);
+  });
 }
 
 scope.onmessage = (e) => {
