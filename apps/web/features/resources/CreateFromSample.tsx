@@ -2,12 +2,14 @@
 // "Create from sample": the design's sample CR (or a minimal object for other kinds) in an
 // editable YAML box, created in the page's namespace. Create asks the API server for a dry run
 // first and shows the object it would store (defaults filled in) in the apply dialog; Confirm
-// creates it. Server errors (schema, CEL) show as sent.
-import { emitYaml } from '@opstudio/shared/yaml/index';
+// creates it. While the text is edited the kind's validation rules run on it as on a create
+// (use-rule-check.ts): what the API server would refuse is listed, and Create is held back for it.
+// Server errors show as sent.
+import { emitYaml, parseYaml } from '@opstudio/shared/yaml/index';
 import type { YamlValue } from '@opstudio/shared/yaml/index';
 import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../../trpc/client';
 import { useCluster } from '../cluster/ClusterScope';
 import type { ResourceKind } from './api-types';
@@ -15,8 +17,11 @@ import { ApplyDiffDialog } from './ApplyDiffDialog';
 import { diffReview, errorText } from './apply-review';
 import type { ApplyReview } from './apply-review';
 import { objectPath } from './paths';
+import { refusals } from './rule-view';
+import { RuleVerdict } from './RuleVerdict';
 import styles from './resources.module.css';
 import { sampleFor } from './sample';
+import { useRuleCheck, type RulesInput } from './use-rule-check';
 
 interface Props {
   readonly kind: ResourceKind;
@@ -37,10 +42,20 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
   // the text the dialog shows the dry run of: Confirm creates exactly that
   const reviewed = useRef<string | null>(null);
   const namespaced = kind.scope === 'Namespaced';
+  // the create the API server would validate: the text's object in the page's namespace
+  const rulesInput = useMemo(
+    () => createdObject(text, namespaced ? namespace : undefined),
+    [text, namespaced, namespace],
+  );
+  const rules = useRuleCheck(kind.schema, rulesInput);
+  const refused = refusals(rules);
+  // Create was held back for what the API server would refuse
+  const [held, setHeld] = useState(false);
 
   const open = async () => {
     setCreated(null);
     setReview(null);
+    setHeld(false);
     let designYaml: string | null = null;
     if (kind.designId !== null) {
       const design = await queryClient
@@ -66,8 +81,11 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
       ...(namespaced ? { namespace } : {}),
     });
 
-  const submit = async () => {
+  /** `anyway`: past the studio's verdict on the rules (the cluster may run another Kubernetes) */
+  const submit = async (anyway = false) => {
     if (text === null || kind.version === null) return;
+    setHeld(!anyway && refused.length > 0);
+    if (!anyway && refused.length > 0) return;
     reviewed.current = text;
     setReview({ step: 'checking' });
     try {
@@ -129,6 +147,12 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
             onChange={(e) => setText(e.target.value)}
             spellCheck={false}
           />
+          <RuleVerdict
+            rules={rules}
+            held={held && refused.length > 0}
+            verb="Create"
+            onAskAnyway={() => void submit(true)}
+          />
           <div className={styles.dialogButtons}>
             <button type="button" className={styles.button} onClick={() => setText(null)}>
               Cancel
@@ -153,4 +177,17 @@ export function CreateFromSample({ kind, namespace, takenNames }: Props) {
       )}
     </>
   );
+}
+
+/** The object a create of `text` would send (null while it is not one YAML mapping), in `namespace`. */
+function createdObject(text: string | null, namespace: string | undefined): RulesInput | null {
+  if (text === null) return null;
+  const parsed = parseYaml(text);
+  if (!parsed.ok || parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value))
+    return null;
+  const obj = parsed.value as Record<string, unknown>;
+  if (namespace === undefined) return { object: obj, oldObject: null };
+  const meta =
+    obj.metadata !== null && typeof obj.metadata === 'object' ? (obj.metadata as Record<string, unknown>) : {};
+  return { object: { ...obj, metadata: { ...meta, namespace } }, oldObject: null };
 }

@@ -5,7 +5,10 @@
 // changed as a diff, and Confirm sends it (use-spec-apply.ts). While nothing is edited the page
 // follows the live object; once edited, the draft stays, with the version it was edited from,
 // until applied or discarded. The YAML is Monaco with the kind's schema (completion, hover,
-// diagnostics), bundled and offline.
+// diagnostics), bundled and offline. While editing, the kind's validation rules run as the API
+// server runs them on this update (use-rule-check.ts, in a worker): what it would refuse shows at
+// each field, in the YAML and in a list, and Apply is held back for it (the draft stays).
+import { applyMergePatch } from '@opstudio/shared/resources/merge-patch';
 import { emitYaml, parseYaml } from '@opstudio/shared/yaml/index';
 import type { YamlValue } from '@opstudio/shared/yaml/index';
 import { useQuery } from '@tanstack/react-query';
@@ -18,12 +21,17 @@ import { crDocumentSchema } from './cr-json-schema';
 import styles from './resources.module.css';
 import { SchemaForm } from './schema-form/SchemaForm';
 import { designSpecOrder } from './schema-form/design-order';
+import { fieldErrors, refusals, yamlMarks } from './rule-view';
+import { RuleVerdict } from './RuleVerdict';
 import { fieldsOf, inFieldOrder, missingRequired, pathKey, setAt } from './schema-form/schema-fields';
-import type { FieldNode } from './schema-form/schema-fields';
+import type { FieldNode, ValuePath } from './schema-form/schema-fields';
 import { editableOf, planPatch } from './spec-draft';
 import type { Editable } from './spec-draft';
+import { useRuleCheck, type RulesInput } from './use-rule-check';
 import { useSpecApply } from './use-spec-apply';
 import { Skeleton } from '../shell/Skeleton';
+
+const NONE: readonly ValuePath[] = [];
 
 const SchemaYamlEditor = dynamic(() => import('../monaco/SchemaYamlEditor'), {
   ssr: false,
@@ -55,6 +63,17 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
   const [formKey, setFormKey] = useState(0);
   const missing = useMemo(() => (fields === null ? [] : missingRequired(fields, doc.spec, ['spec'])), [fields, doc]);
   const plan = useMemo(() => planPatch(base, doc), [base, doc]);
+  // the update the API server would validate: the patch applied to the version edited from, against it
+  const rulesInput = useMemo<RulesInput | null>(() => {
+    if (plan.kind !== 'patch') return null;
+    const old = from as unknown as Record<string, unknown>;
+    return { object: applyMergePatch(old, plan.patch) as Record<string, unknown>, oldObject: old };
+  }, [plan, from]);
+  const rules = useRuleCheck(kind.schema, rulesInput);
+  // Apply was held back for what the API server would refuse
+  const [held, setHeld] = useState(false);
+  const refused = refusals(rules);
+  const marks = useMemo(() => yamlMarks(rules), [rules]);
   // the page re-renders on every live event and clock tick: emit the YAML only when the draft changes (and not while the user's own text is shown)
   const yamlText = useMemo(() => text ?? emitYaml(doc as YamlValue, { keepKeyOrder: true }), [text, doc]);
   const { group, version, kind: kindName, schema: crdSchema } = kind;
@@ -71,6 +90,7 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
     setText(null);
     setYamlError(null);
     setCheckRequired(false);
+    setHeld(false);
     setFormKey((k) => k + 1);
   };
   const apply = useSpecApply({
@@ -124,13 +144,18 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
     reset();
     setReloadNote(null);
   };
-  const submit = () => {
+  /** `anyway`: past the studio's verdict on the rules (the cluster may run another Kubernetes) */
+  const submit = (anyway = false) => {
     if (plan.kind !== 'patch' || kind.version === null) return;
     setCheckRequired(true);
     if (missing.length > 0) return;
+    setHeld(!anyway && refused.length > 0);
+    if (!anyway && refused.length > 0) return;
     apply.start(doc, from);
   };
-  const missingShown = checkRequired ? missing : [];
+  const missingShown = checkRequired ? missing : NONE;
+  const shownErrors = rules.state === 'checked' ? rules.check.errors : [];
+  const errors = useMemo(() => fieldErrors(missingShown, shownErrors), [missingShown, shownErrors]);
   const problem =
     yamlError ??
     (plan.kind === 'invalid'
@@ -158,7 +183,7 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
             <button
               type="button"
               className={`${styles.button} ${styles.primary}`}
-              onClick={submit}
+              onClick={() => submit()}
               disabled={plan.kind !== 'patch' || yamlError !== null || apply.review !== null}
             >
               Apply
@@ -167,6 +192,7 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
         )}
       </div>
       {problem !== null && <p className={styles.error}>{problem}</p>}
+      <RuleVerdict rules={rules} held={held && refused.length > 0} verb="Apply" onAskAnyway={() => submit(true)} />
       {reloadNote !== null && (
         <p className={styles.note} role="status">
           {reloadNote}
@@ -194,7 +220,7 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
               value={doc}
               onChange={editField}
               readOnly={readOnly || yamlError !== null}
-              missing={new Set(missingShown.map(pathKey))}
+              errors={errors}
             />
           )}
         </div>
@@ -208,6 +234,7 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
               readOnly={readOnly}
               value={yamlText}
               onChange={editYaml}
+              marks={marks}
             />
           </section>
         </div>

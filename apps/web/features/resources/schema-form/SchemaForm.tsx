@@ -2,7 +2,8 @@
 // The spec form: one control per schema property, labelled by the field's name (so `size` is a
 // number input labelled "size"), required ones marked with an asterisk, descriptions as hints,
 // nested objects as fieldsets, arrays as repeatable items, maps as key/value rows, and what no
-// control can express (int-or-string, free-form objects) as a small YAML box.
+// control can express (int-or-string, free-form objects) as a small YAML box. Each field shows
+// the errors given for its path (a required field left empty; what the API server will refuse).
 import styles from './schema-form.module.css';
 import { ListBody, MapBody } from './collections';
 import { ValueInput } from './inputs';
@@ -14,11 +15,13 @@ interface FormProps {
   readonly value: unknown;
   readonly onChange: (path: readonly string[], value: unknown) => void;
   readonly readOnly?: boolean;
-  /** Required fields found empty on Apply, by `pathKey`: each shows its error. */
-  readonly missing?: ReadonlySet<string>;
+  /** Messages by `pathKey` (required fields found empty on Apply, the API server's refusals): each field shows its own. */
+  readonly errors?: ReadonlyMap<string, readonly string[]>;
 }
 
-export function SchemaForm({ fields, value, onChange, readOnly = false, missing = new Set() }: FormProps) {
+const NO_ERRORS: ReadonlyMap<string, readonly string[]> = new Map();
+
+export function SchemaForm({ fields, value, onChange, readOnly = false, errors = NO_ERRORS }: FormProps) {
   if (fields.length === 0)
     return <p className={styles.hint}>The schema declares no spec fields: edit the YAML instead.</p>;
   return (
@@ -34,7 +37,7 @@ export function SchemaForm({ fields, value, onChange, readOnly = false, missing 
           onChange={(v) => onChange(f.path, v)}
           path={f.path}
           readOnly={readOnly}
-          missing={missing}
+          errors={errors}
         />
       ))}
     </div>
@@ -52,7 +55,7 @@ interface FieldProps {
   readonly onChange: (v: unknown) => void;
   readonly path: ValuePath;
   readonly readOnly: boolean;
-  readonly missing: ReadonlySet<string>;
+  readonly errors: ReadonlyMap<string, readonly string[]>;
 }
 
 const idOf = (path: ValuePath) => `field-${pathKey(path).replace(/\s/g, '_')}`;
@@ -60,10 +63,11 @@ const asObject = (v: unknown): Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 function Field(p: FieldProps) {
-  const { node, label, value, path, readOnly, missing } = p;
+  const { node, label, value, path, readOnly, errors } = p;
   const id = idOf(path);
   const hintId = node.description && !p.inline ? `${id}-hint` : undefined;
-  const isMissing = missing.has(pathKey(path));
+  const messages = errors.get(pathKey(path)) ?? [];
+  const invalid = messages.length > 0;
   const mark = node.required ? (
     <span className={styles.required} aria-hidden="true" title="required">
       *
@@ -76,11 +80,11 @@ function Field(p: FieldProps) {
         {node.description?.split('\n')[0]}
       </span>
     ) : null;
-  const error = isMissing ? (
-    <span className={styles.fieldError} role="alert">
-      {label} is required
+  const error = messages.map((m) => (
+    <span key={m} className={styles.fieldError} role="alert">
+      {m}
     </span>
-  ) : null;
+  ));
 
   if (node.kind === 'object' || node.kind === 'list' || node.kind === 'map') {
     const body =
@@ -99,7 +103,7 @@ function Field(p: FieldProps) {
             }}
             path={[...path, c.name]}
             readOnly={readOnly}
-            missing={missing}
+            errors={errors}
           />
         ))
       ) : (
@@ -109,7 +113,7 @@ function Field(p: FieldProps) {
       <fieldset
         className={p.inline ? styles.itemFieldset : styles.fieldset}
         aria-required={node.required || undefined}
-        aria-invalid={isMissing || undefined}
+        aria-invalid={invalid || undefined}
         aria-describedby={hintId}
       >
         <legend>
@@ -133,10 +137,16 @@ function Field(p: FieldProps) {
       clearable={p.clearable}
       ariaLabel={p.inline ? label : undefined}
       describedBy={hintId}
-      invalid={isMissing}
+      invalid={invalid}
     />
   );
-  if (p.inline) return input;
+  if (p.inline)
+    return (
+      <>
+        {input}
+        {error}
+      </>
+    );
   return (
     <div className={node.kind === 'boolean' ? styles.checkRow : styles.row}>
       <label htmlFor={id} className={styles.label}>
@@ -169,7 +179,7 @@ function Collection(p: FieldProps) {
         onChange={onChange}
         path={path}
         readOnly={p.readOnly}
-        missing={p.missing}
+        errors={p.errors}
       />
     ),
   };
