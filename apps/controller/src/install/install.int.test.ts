@@ -1,7 +1,9 @@
 // crds.* and designs.* through the real router (createCaller, no HTTP) against the sandbox and a
 // real SQLite file: install → Established with the label and annotation, a CR can be created, a
-// breaking change refused then confirmed, a dry-run error mapped to the design, uninstall refused
-// while a CR exists and then done with deleteResources. Each run uses its own API group.
+// breaking change refused then confirmed, a rule over the cost limit refused before anything is
+// sent, a refusal only the API server can make (a cluster's admission policy) coming back from
+// its dry run with nothing applied, uninstall refused while a CR exists and then done with
+// deleteResources. Each run uses its own API group.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +17,8 @@ import { repoRoot } from '../config';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import type { LiveEvent } from '../live/events';
 import { startServices, type RunningServices } from '../services';
-import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { KubeApiError } from '../kube/errors';
 import { CrdClient } from './crd-client';
 import { DESIGN_LABEL, DESIGN_VERSION_ANNOTATION } from './labels';
 import { KubeJson } from '../kube/json-client';
@@ -204,6 +207,91 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
       ),
     );
     assert.equal(await client.read(`memcacheds.cache.bad.${domain}`), undefined, 'nothing created');
+  });
+
+  test("a refusal only the API server can make (the cluster's admission policy) comes back from the dry run, and nothing is applied", async () => {
+    // The studio refuses what its own checks know first (the CRD's rules are compiled by the API
+    // server's code, so a bad rule never reaches the dry run), but a cluster may refuse a valid
+    // CRD for reasons no design shows: here a ValidatingAdmissionPolicy against its API group.
+    const group = `cache.policy.${domain}`;
+    const name = `opstudio-it-${domain.split('.')[0]}`;
+    const POLICIES = '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies';
+    const BINDINGS = '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicybindings';
+    const message = `this cluster admits no CRD of the API group ${group}`;
+    await kube.request({
+      method: 'POST',
+      path: POLICIES,
+      body: {
+        metadata: { name },
+        spec: {
+          failurePolicy: 'Fail',
+          matchConstraints: {
+            resourceRules: [
+              {
+                apiGroups: ['apiextensions.k8s.io'],
+                apiVersions: ['v1'],
+                operations: ['CREATE', 'UPDATE'],
+                resources: ['customresourcedefinitions'],
+              },
+            ],
+          },
+          validations: [{ expression: `object.spec.group != '${group}'`, message }],
+        },
+      },
+    });
+    try {
+      await kube.request({
+        method: 'POST',
+        path: BINDINGS,
+        body: { metadata: { name }, spec: { policyName: name, validationActions: ['Deny'] } },
+      });
+      // the API server applies a new policy once its informers have it: probe with a dry run
+      await eventually('the admission policy to refuse the group', 30_000, async () => {
+        const probe = {
+          apiVersion: 'apiextensions.k8s.io/v1',
+          kind: 'CustomResourceDefinition',
+          metadata: { name: `probes.${group}` },
+          spec: {
+            group,
+            scope: 'Namespaced',
+            names: { plural: 'probes', singular: 'probe', kind: 'Probe', listKind: 'ProbeList' },
+            versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }],
+          },
+        };
+        try {
+          await kube.request({
+            method: 'POST',
+            path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+            query: { dryRun: 'All' },
+            body: probe,
+          });
+          return undefined;
+        } catch (err) {
+          return err instanceof KubeApiError && err.code === 422 ? true : undefined;
+        }
+      });
+      const refused = await api.designs.save({
+        name: `policy-${domain}`,
+        yaml: memcached.replace(`domain: ${domain}`, `domain: policy.${domain}`),
+      });
+      await assert.rejects(
+        api.crds.install({ designId: refused.id, operationId: 't-policy' }),
+        rejects('UNPROCESSABLE_CONTENT', (e) => {
+          assert.match(e.message, /the API server refused the CRD of design "policy-.*" version 1 \(dry run\)/);
+          const said = fieldCausesOf(e)?.map((c) => c.message) ?? [];
+          assert.ok(
+            said.some((m) => m.includes(message)),
+            `the policy's words reach the user: ${said.join(' | ')}`,
+          );
+        }),
+      );
+      assert.equal(running.services.crds.operations.get('t-policy')?.state, 'failed');
+      assert.equal(await client.read(`memcacheds.${group}`), undefined, 'nothing created');
+      await api.designs.delete({ id: refused.id });
+    } finally {
+      await kube.request({ method: 'DELETE', path: `${BINDINGS}/${name}` }).catch(() => undefined);
+      await kube.request({ method: 'DELETE', path: `${POLICIES}/${name}` }).catch(() => undefined);
+    }
   });
 
   test('uninstall is refused while a CR exists; deleteResources removes the CR, then the CRD', async () => {
