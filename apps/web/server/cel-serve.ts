@@ -1,6 +1,8 @@
 // The web server's own answer to /_cel/<hash>/<file> (cel-assets.ts decides what is sent), ahead
 // of Next's handler so the precompressed module goes out as it is. The front door's rules apply
-// as in proxy.ts: a Host (or X-Forwarded-Host) this studio does not serve is refused.
+// as in proxy.ts: a Host (or X-Forwarded-Host) this studio does not serve is refused. While it
+// runs it marks its build as in use, so a build elsewhere does not prune it from the binaries
+// cache (packages/cel/src/build.ts, pruneCelBuilds: builds unused for an hour go).
 import fs from 'node:fs';
 import type http from 'node:http';
 import { celAsset, celBuildOf } from './cel-assets';
@@ -16,6 +18,7 @@ const plain = (res: http.ServerResponse, status: number, message: string): void 
 /** A handler that answers the /_cel/ paths (true) and leaves every other request to Next (false). */
 export function celHandler(appDir: string, env: Record<string, string | undefined>): Handler {
   const build = celBuildOf(appDir);
+  if (build !== undefined) keepInUse(build.dir);
   let door: FrontDoorSettings | Error;
   try {
     door = frontDoorSettings(env);
@@ -63,4 +66,14 @@ export function celHandler(appDir: string, env: Record<string, string | undefine
     });
     return true;
   };
+}
+
+/** The folder's time says when its build was last used: renewed every 20 minutes while the server runs. */
+function keepInUse(dir: string): void {
+  const touch = () => {
+    const now = new Date();
+    fs.utimes(dir, now, now, () => {}); // a missing or read-only folder: the requests say so
+  };
+  touch();
+  setInterval(touch, 20 * 60 * 1000).unref();
 }

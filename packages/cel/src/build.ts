@@ -2,7 +2,9 @@
 // keyed by a hash of the Go sources, go.mod, go.sum and the Go version: a fresh clone of the same
 // sources reuses it, a change builds anew (about a minute cold). Beside it: Go's own
 // wasm_exec.js from the same toolchain (the JavaScript half of the Go runtime; it must match
-// the compiler) and a gzip copy for the browser. Called by scripts/setup.sh.
+// the compiler) and a gzip copy for the browser. Called by scripts/setup.sh. Each build is ~45 MB:
+// after building, the builds nobody used for an hour go, but the one before this one stays
+// (pruneCelBuilds: every use touches its folder, so another checkout's or a running studio's is kept).
 //   node --import tsx packages/cel/src/build.ts     # builds if missing, prints the folder
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -15,9 +17,11 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -77,14 +81,14 @@ export async function ensureCel(
   const version = await goVersion(go);
   const hash = sourceHash(version);
   const out = artifacts(join(cacheRoot(env), `cel-${hash}`), hash);
-  if (existsSync(out.wasmGz)) return out;
+  if (existsSync(out.wasmGz)) return markUsed(out);
   const parent = cacheRoot(env);
   mkdirSync(parent, { recursive: true });
   const release = await acquireLock(join(parent, 'cel-build.lock'), {
     onWait: (pid) => say(`waiting for another CEL build (pid ${pid}) to finish…`),
   });
   try {
-    if (existsSync(out.wasmGz)) return out;
+    if (existsSync(out.wasmGz)) return markUsed(out);
     say('building the CEL module (cel-go + k8s.io/apiserver) to WebAssembly (about a minute cold)…');
     const tmp = mkdtempSync(join(parent, '.cel-build-'));
     try {
@@ -98,10 +102,54 @@ export async function ensureCel(
       rmSync(tmp, { recursive: true, force: true });
       throw err;
     }
+    const pruned = pruneCelBuilds(parent, out.dir);
+    if (pruned.length > 0) say(`removed ${pruned.length} old CEL build(s) from ${parent}`);
     return out;
   } finally {
     release();
   }
+}
+
+/** A build's folder time is when it was last used (pruneCelBuilds keeps the recent ones). */
+function markUsed(out: CelArtifacts): CelArtifacts {
+  try {
+    const now = new Date();
+    utimesSync(out.dir, now, now);
+  } catch {
+    // a read-only cache: nothing is pruned there either
+  }
+  return out;
+}
+
+/** How long a build nobody used is kept: a checkout or a running studio touches its own (ensureCel, the web server). */
+export const KEEP_UNUSED_MS = 60 * 60 * 1000;
+const BUILD_DIR = /^cel-[0-9a-f]{16}$/;
+const LEFTOVER_DIR = /^\.cel-build-/;
+
+/**
+ * Removes old builds from the binaries cache: every `cel-<hash>` folder (and every leftover of an
+ * interrupted build) unused for KEEP_UNUSED_MS, except `keep` and the most recently used other
+ * build (the one a checkout on the previous sources, or a rollback, wants). Returns what went.
+ */
+export function pruneCelBuilds(parent: string, keep: string, now = Date.now()): string[] {
+  const found: { dir: string; used: number; build: boolean }[] = [];
+  for (const e of readdirSync(parent, { withFileTypes: true })) {
+    const build = BUILD_DIR.test(e.name);
+    if (!e.isDirectory() || (!build && !LEFTOVER_DIR.test(e.name)) || e.name === basename(keep)) continue;
+    try {
+      found.push({ dir: join(parent, e.name), used: statSync(join(parent, e.name)).mtimeMs, build });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const previous = found.filter((f) => f.build).sort((a, b) => b.used - a.used)[0];
+  const removed: string[] = [];
+  for (const f of found) {
+    if (f === previous || now - f.used < KEEP_UNUSED_MS) continue;
+    rmSync(f.dir, { recursive: true, force: true });
+    removed.push(f.dir);
+  }
+  return removed;
 }
 
 function goBuild(go: string, output: string, env: NodeJS.ProcessEnv): Promise<void> {
