@@ -72,7 +72,7 @@ function formDesign(group: string): string {
     .replace(/ {8}description: spec defines the desired state of Memcached\n/, (line) => `${line}${growth}\n`);
 }
 
-/** The lines of a refusal as the sandbox's API server gives them on a dry run of creating `body`. */
+/** The lines of a refusal as the sandbox's API server gives them on a dry run of creating `body`, by field. */
 async function dryRunRefusal(ref: Ref, body: object): Promise<string[]> {
   try {
     await kube().objects.createNamespacedCustomObject({ ...ref, body, dryRun: 'All' });
@@ -81,7 +81,8 @@ async function dryRunRefusal(ref: Ref, body: object): Promise<string[]> {
     const status = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
       details?: { causes?: { field?: string; message?: string }[] };
     };
-    return (status.details?.causes ?? []).map((c) => `${c.field}: ${c.message}`);
+    // by field: the API server runs an object's rules in Go's map order, the form lists them by field
+    return (status.details?.causes ?? []).map((c) => `${c.field}: ${c.message}`).sort();
   }
   return [];
 }

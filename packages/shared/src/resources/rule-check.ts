@@ -40,7 +40,12 @@ export interface FieldVerdict {
 }
 
 export interface RuleCheck {
-  /** what the API server would refuse the object for, in its order */
+  /**
+   * What the API server would refuse the object for: the schema's checks, then whether they kept
+   * the rules from running, then the rules' failures, each part by field. (The API server runs
+   * the rules of an object's properties in Go's map order, so its own order changes from one
+   * request to the next; a list that reorders itself on every keystroke is worse than a sorted one.)
+   */
   readonly errors: readonly FieldVerdict[];
   /** failures of rules on values the edit left alone (ratcheting): the API server only warns */
   readonly warnings: readonly string[];
@@ -87,7 +92,21 @@ export function checkRules(engine: CelEngine, input: RuleCheckInput): RuleCheck 
       rule: e.rule === true,
     });
   }
-  return { errors, warnings: out.warnings, unchecked };
+  return { errors: errors.sort(byPlace), warnings: out.warnings, unchecked };
+}
+
+const part = (e: FieldVerdict): number => (e.rule ? 2 : e.field === '' ? 1 : 0);
+
+function byPlace(a: FieldVerdict, b: FieldVerdict): number {
+  if (part(a) !== part(b)) return part(a) - part(b);
+  for (let i = 0; i < Math.min(a.path.length, b.path.length); i++) {
+    const x = a.path[i]!;
+    const y = b.path[i]!;
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x) < String(y) ? -1 : 1;
+  }
+  return a.path.length - b.path.length || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);
 }
 
 /**
