@@ -107,7 +107,17 @@ export function serializeDesign(design: Design): string {
   if (design.operand)
     doc.operand = inOrder(
       design.operand,
-      ['image', 'command', 'replicasField', 'portField', 'runAsUser', 'podNamesStatusField', 'resources', 'status'],
+      [
+        'image',
+        'command',
+        'replicasField',
+        'portField',
+        'runAsUser',
+        'podNamesStatusField',
+        'namespaces',
+        'resources',
+        'status',
+      ],
       (k, v) => {
         // templates keep the author's key order (apiVersion, kind, metadata, spec…), not sorted
         if (k === 'resources')

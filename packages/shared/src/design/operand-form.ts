@@ -18,5 +18,9 @@ export function imageOperand(design: Design): ImageOperand | undefined {
 export function designGraph(design: Design): ResourceGraph | undefined {
   const op = design.operand;
   if (op?.resources === undefined) return undefined;
-  return op.status !== undefined ? { resources: op.resources, status: op.status } : { resources: op.resources };
+  return {
+    resources: op.resources,
+    ...(op.namespaces !== undefined ? { namespaces: op.namespaces } : {}),
+    ...(op.status !== undefined ? { status: op.status } : {}),
+  };
 }

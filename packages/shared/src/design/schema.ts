@@ -125,6 +125,8 @@ export const OPERAND = z
     podNamesStatusField: z.string().optional(),
     /** The children the operator creates, in order (dependencies may reorder them). */
     resources: RESOURCE_GRAPH.shape.resources.optional(),
+    /** Namespaces besides the custom resource's own where its children may live (a namespaced kind). */
+    namespaces: RESOURCE_GRAPH.shape.namespaces,
     /** `<path under .status>: "${expr}"`, written to the custom resource's status each reconcile. */
     status: RESOURCE_GRAPH.shape.status,
   })
@@ -141,6 +143,12 @@ export const OPERAND = z
         code: 'custom',
         path: ['image'],
         message: 'operand needs image (one Deployment, the Memcached form) or resources (a list of children)',
+      });
+    if (operand.namespaces !== undefined && operand.resources === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['namespaces'],
+        message: 'namespaces are where resources go: add resources',
       });
     if (operand.status !== undefined && operand.resources === undefined)
       ctx.addIssue({ code: 'custom', path: ['status'], message: 'status bindings need resources to read from' });

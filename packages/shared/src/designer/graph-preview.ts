@@ -9,11 +9,12 @@ import { previewGraph, type GraphPreview } from '../graph/preview';
 import { sampleResource } from '../manifests/sample';
 import { emitYaml, type YamlValue } from '../yaml/emit';
 
-/** The sample CR as the controller sees it once created: in `default`, with a uid. */
+/** The sample CR as the controller sees it once created: in `default` (unless cluster-scoped), with a uid. */
 export function sampleOwner(design: Design): KubeObject {
   const sample = sampleResource(design);
   const meta = (sample.metadata ?? {}) as KubeObject;
-  return { ...sample, metadata: { ...meta, namespace: 'default', uid: '<uid of the CR>' } };
+  const where: KubeObject = design.crd.scope === 'Cluster' ? {} : { namespace: 'default' };
+  return { ...sample, metadata: { ...meta, ...where, uid: '<uid of the CR>' } };
 }
 
 /** The preview of a design's children for its sample, or undefined for the image form. */

@@ -50,7 +50,11 @@ function isZero(v: unknown): boolean {
 export interface OwnedChild {
   readonly apiVersion?: string;
   readonly kind?: string;
-  readonly metadata?: { readonly name?: string; readonly labels?: Readonly<Record<string, string>> };
+  readonly metadata?: {
+    readonly name?: string;
+    readonly namespace?: string;
+    readonly labels?: Readonly<Record<string, string>>;
+  };
 }
 
 export const COMPONENT_LABEL = 'app.kubernetes.io/component';
@@ -62,8 +66,9 @@ export function componentOf(o: OwnedChild): string | undefined {
 
 /**
  * Which objects controlled by the custom resource go: those the plan prunes (includeWhen false),
- * those whose id is no longer in the design or now names another kind, and an earlier name of a
- * child the plan renames. A blocked or failed child is left alone (its id is neither desired nor pruned).
+ * those whose id is no longer in the design or now names another kind, and an earlier name (or
+ * namespace) of a child the plan moves. A blocked or failed child is left alone (its id is neither
+ * desired nor pruned).
  */
 export function staleChildren<T extends OwnedChild>(graph: ResourceGraph, p: Plan, owned: readonly T[]): T[] {
   const templates = new Map(graph.resources.map((r) => [r.id, r.template]));
@@ -75,9 +80,14 @@ export function staleChildren<T extends OwnedChild>(graph: ResourceGraph, p: Pla
     const template = templates.get(id);
     if (template === undefined || prune.has(id)) return true;
     if (template.apiVersion !== o.apiVersion || template.kind !== o.kind) return true;
-    const want = desired.get(id);
-    const wantName = (want?.metadata as { name?: unknown } | undefined)?.name;
-    return want !== undefined && typeof wantName === 'string' && wantName !== o.metadata?.name;
+    const want = desired.get(id)?.metadata as { name?: unknown; namespace?: unknown } | undefined;
+    if (want === undefined || typeof want.name !== 'string') return false;
+    // a cluster-scoped child the plan gave a namespace (a kind not known offline) stays where it is
+    const moved =
+      typeof want.namespace === 'string' &&
+      o.metadata?.namespace !== undefined &&
+      want.namespace !== o.metadata.namespace;
+    return want.name !== o.metadata?.name || moved;
   });
 }
 

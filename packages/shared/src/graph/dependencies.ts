@@ -6,6 +6,7 @@ import type { JSONValue } from '../crd/types';
 import { error, type Issue } from '../validate/issue';
 import { collectExpressions, compileExpression, graphVariables, type ExpressionSite } from './expressions';
 import { builtinChildKind } from './child-kinds';
+import { namespaceChildOf } from './child-namespace';
 import { nameProblem } from './kube-names';
 import type { ChildResource, ResourceGraph } from './model';
 import { celEngine } from '../cel/engine';
@@ -67,7 +68,9 @@ function analyzeUncached(graph: ResourceGraph): GraphAnalysis {
     }
     return out;
   };
-  const children = graph.resources.map((child, i) => analyzeChild(child, `resources[${i}]`, issues, readsOf, compile));
+  const children = graph.resources.map((child, i) =>
+    analyzeChild(child, `resources[${i}]`, issues, readsOf, compile, namespaceChildOf(child, graph.resources)),
+  );
   const statusReads = new Map<string, ReadonlySet<string>>();
   for (const [field, expr] of Object.entries(graph.status ?? {})) {
     const path = `status.${field}`;
@@ -91,12 +94,10 @@ function analyzeChild(
   issues: Issue[],
   readsOf: (sites: ExpressionSite[], own?: string) => Set<string>,
   compile: (source: string) => ReturnType<typeof compileExpression>,
+  /** the Namespace child whose name is this child's namespace, written the same way */
+  inNamespace: string | undefined,
 ): AnalyzedChild {
   const meta = child.template.metadata ?? {};
-  if ('namespace' in meta)
-    issues.push(
-      error(`${path}.template.metadata.namespace`, "remove it: a child lives in its custom resource's namespace"),
-    );
   if ('ownerReferences' in meta)
     issues.push(
       error(`${path}.template.metadata.ownerReferences`, 'remove it: the controller sets the owner reference'),
@@ -114,7 +115,12 @@ function analyzeChild(
     template: readsOf(templateSites),
     ready: readsOf(readySites, child.id),
   };
+  // a child inside a Namespace of the graph waits for it as if it read it (docs/design/0039)
   const edges = new Map<string, string>();
+  if (inNamespace !== undefined) {
+    reads.template.add(inNamespace);
+    edges.set(inNamespace, `${path}.template.metadata.namespace`);
+  }
   for (const site of [...includeSites, ...templateSites, ...readySites]) {
     const c = compile(site.source);
     if (!c.ok) continue;

@@ -21,6 +21,10 @@ export { validateGraph } from './validate';
 export { splitExpressions, type StringPart } from './expressions';
 export {
   controllerReference,
+  labelledOwner,
+  OWNER_ANNOTATION,
+  OWNER_UID_LABEL,
+  ownerUidOf,
   ownershipConflict,
   type OwnedObject,
   type OwnerReference,
@@ -37,3 +41,4 @@ export {
   type OwnedChild,
 } from './child-sync';
 export { graphStatus, type GraphStatus, type GraphStatusInput } from './cr-status';
+export { cleanupStep, type CleanupStep } from './finalizer-cleanup';

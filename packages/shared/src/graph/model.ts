@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { JSONValue } from '../crd/types';
 import { JSON_VALUE } from '../design/field';
+import { kubeName } from '../kube/names';
 import { apiVersionProblem, kindProblem } from './kube-names';
 
 /**
@@ -59,8 +60,22 @@ export const CHILD_RESOURCE = z.strictObject({
   adopt: z.boolean().optional(),
 });
 
+/**
+ * The namespaces besides its own where a namespaced custom resource's children may live
+ * (docs/design/0039): fixed names, so the install can list them. A child whose namespace is
+ * none of these, nor the custom resource's, nor a Namespace the graph itself creates, is refused.
+ */
+export const DECLARED_NAMESPACES = z
+  .array(kubeName('dns1123Label', 'a namespace', 'team-shared'))
+  .superRefine((names, ctx) => {
+    names.forEach((n, i) => {
+      if (names.indexOf(n) !== i) ctx.addIssue({ code: 'custom', path: [i], message: `${n} is listed twice` });
+    });
+  });
+
 export const RESOURCE_GRAPH = z.strictObject({
   resources: z.array(CHILD_RESOURCE),
+  namespaces: DECLARED_NAMESPACES.optional(),
   /** `<field path under .status>: "${expr}"`, e.g. `url: "${'http://' + service.metadata.name}"`. */
   status: z.record(z.string(), z.string()).optional(),
 });

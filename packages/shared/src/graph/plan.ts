@@ -4,6 +4,7 @@
 import type { JSONValue } from '../crd/types';
 import { labelValue } from '../operand/desired';
 import { builtinChildKind, isNamespacedOffline } from './child-kinds';
+import { isNamespaceKind, placeChild } from './child-namespace';
 import { planConditions, type PlanCondition, type PlanError } from './conditions';
 import { analyzeGraph, type AnalyzedChild, type GraphAnalysis } from './dependencies';
 import {
@@ -17,6 +18,7 @@ import {
 } from './evaluate';
 import { nameProblem } from './kube-names';
 import type { ChildResource, KubeObject, ResourceGraph } from './model';
+import { OWNER_ANNOTATION, OWNER_UID_LABEL, ownerAnnotation } from './ownership';
 
 export interface Plan {
   /** objects to apply, in dependency order */
@@ -100,16 +102,9 @@ function planChildren(
   const { order } = analysis;
   const isObserved = (id: string) => observed.get(id) !== undefined;
   const outcomes = new Map<string, Outcome>();
+  const where: Where = { declared: graph.namespaces ?? [], created: createdNamespaces(graph, observed), isNamespaced };
   for (const a of order) {
-    const scoped = isNamespaced(a.child.template.apiVersion, a.child.template.kind);
-    const outcome = planChild(
-      a,
-      context,
-      isObserved,
-      outcomes,
-      scoped ? owner : { ...owner, namespace: undefined },
-      result,
-    );
+    const outcome = planChild(a, context, isObserved, outcomes, owner, where, result);
     outcomes.set(a.child.id, outcome);
     if (outcome === 'excluded' && isObserved(a.child.id)) result.prune.push(a.child.id);
   }
@@ -124,12 +119,31 @@ function planChildren(
   result.conditions = planConditions({ included, ready }, result.errors);
 }
 
+/** What placing a child needs besides the child: the declared and created namespaces, the kinds' scopes. */
+interface Where {
+  readonly declared: readonly string[];
+  readonly created: ReadonlySet<string>;
+  readonly isNamespaced: (apiVersion: string, kind: string) => boolean;
+}
+
+/** The names of the Namespaces this custom resource's graph created: its observed Namespace children. */
+function createdNamespaces(graph: ResourceGraph, observed: Observed): Set<string> {
+  const out = new Set<string>();
+  for (const r of graph.resources) {
+    if (!isNamespaceKind(r.template.apiVersion, r.template.kind)) continue;
+    const name = (observed.get(r.id)?.metadata as { name?: JSONValue } | undefined)?.name;
+    if (typeof name === 'string') out.add(name);
+  }
+  return out;
+}
+
 function planChild(
   a: AnalyzedChild,
   context: CelContext | undefined,
   isObserved: (id: string) => boolean,
   outcomes: ReadonlyMap<string, Outcome>,
   owner: Owner,
+  where: Where,
   result: Plan,
 ): Outcome {
   const { child, reads, path } = a;
@@ -158,11 +172,25 @@ function planChild(
     result.errors.push(rendered);
     return 'failed';
   }
-  const object = withPlannerMetadata(rendered.value as KubeObject, child.id, owner);
+  const renderedObject = rendered.value as KubeObject;
+  const place = placeChild({
+    child,
+    rendered: (renderedObject.metadata as Record<string, JSONValue> | undefined)?.namespace,
+    namespaced: where.isNamespaced(child.template.apiVersion, child.template.kind),
+    ownerNamespace: owner.namespace,
+    declared: where.declared,
+    created: where.created,
+  });
+  const object = withPlannerMetadata(renderedObject, child.id, owner, 'problem' in place ? undefined : place);
   const badName = childNameProblem(child, object);
   if (badName !== undefined) {
     // nothing is written for a child whose name the API server would refuse, or read another way
     result.errors.push({ path: `${path}.template.metadata.name`, message: badName });
+    return 'failed';
+  }
+  if ('problem' in place) {
+    // nor one in a namespace the design did not say it may write in
+    result.errors.push({ path: `${path}.template.metadata.namespace`, message: place.problem });
     return 'failed';
   }
   result.desired.push({ id: child.id, object });
@@ -225,24 +253,39 @@ function ownerOf(cr: KubeObject): Owner | string {
 }
 
 /**
- * Names, namespace, labels and owner are the planner's, not the template's: two kinds with
- * same-named resources then never share a child, and every child can be found by its labels.
+ * Name, labels and owner are the planner's, not the template's: two kinds with same-named
+ * resources then never share a child, and every child can be found by its labels. The owner is
+ * an owner reference where Kubernetes honours one, else the owner label and annotation
+ * (child-namespace.ts); the namespace is the placement's.
  */
-function withPlannerMetadata(object: KubeObject, id: string, owner: Owner): KubeObject {
+function withPlannerMetadata(
+  object: KubeObject,
+  id: string,
+  owner: Owner,
+  place: { namespace: string | undefined; byReference: boolean } | undefined,
+): KubeObject {
   const meta = (object.metadata ?? {}) as Record<string, JSONValue>;
-  const labels = (meta.labels ?? {}) as Record<string, JSONValue>;
-  const { namespace: _ns, ownerReferences: _refs, ...rest } = meta;
+  const { [OWNER_UID_LABEL]: _uid, ...labels } = (meta.labels ?? {}) as Record<string, JSONValue>;
+  const { [OWNER_ANNOTATION]: _owner, ...annotations } = (meta.annotations ?? {}) as Record<string, JSONValue>;
+  const { namespace: _ns, ownerReferences: _refs, labels: _l, annotations: _a, ...rest } = meta;
+  const byReference = place?.byReference ?? true;
+  const { apiVersion, kind, uid } = owner.reference;
+  const ownerAnnotations = byReference
+    ? annotations
+    : { ...annotations, [OWNER_ANNOTATION]: ownerAnnotation(apiVersion, kind, owner.namespace ?? '', owner.name) };
   const metadata: Record<string, JSONValue> = {
     ...rest,
     name: typeof meta.name === 'string' && meta.name !== '' ? meta.name : childName(owner.name, id),
-    ...(owner.namespace !== undefined ? { namespace: owner.namespace } : {}),
+    ...(place?.namespace !== undefined ? { namespace: place.namespace } : {}),
     labels: {
       ...labels,
       'app.kubernetes.io/managed-by': MANAGED_BY,
       'app.kubernetes.io/instance': labelValue(owner.name),
       'app.kubernetes.io/component': id,
+      ...(byReference ? {} : { [OWNER_UID_LABEL]: uid }),
     },
-    ownerReferences: [{ ...owner.reference }],
+    ...(Object.keys(ownerAnnotations).length > 0 || 'annotations' in meta ? { annotations: ownerAnnotations } : {}),
+    ...(byReference ? { ownerReferences: [{ ...owner.reference }] } : {}),
   };
   return { ...object, metadata };
 }

@@ -68,13 +68,13 @@ const cases: { name: string; text: string; path: string; message: RegExp }[] = [
     message: /status\.address is not a field of the CRD's status/,
   },
   {
-    name: 'a template that sets the namespace the controller owns',
+    name: 'a child in a namespace the design does not declare (docs/design/0039)',
     text: webapp.replace(
       '      kind: ConfigMap\n',
       '      kind: ConfigMap\n      metadata:\n        namespace: elsewhere\n',
     ),
     path: 'operand.resources[0].template.metadata.namespace',
-    message: /a child lives in its custom resource's namespace/,
+    message: /namespace "elsewhere" is not declared/,
   },
 ];
 

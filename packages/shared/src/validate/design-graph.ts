@@ -6,6 +6,7 @@ import type { JSONSchemaProps, JSONValue } from '../crd/types';
 import type { Design } from '../design/schema';
 import { designGraph } from '../design/operand-form';
 import { analyzeGraph } from '../graph/dependencies';
+import { namespaceIssues } from '../graph/child-namespace';
 import { celEngine } from '../cel/engine';
 import { collectExpressions, compileExpression, graphVariables, type ExpressionSite } from '../graph/expressions';
 import { checkExpression, checkProblem, kindSchemaRef, selfSchema, type VarSchemas } from '../graph/expression-types';
@@ -18,14 +19,10 @@ export function validateDesignGraph(design: Design, root: JSONSchemaProps | unde
   const graph = designGraph(design);
   if (graph === undefined) return [];
   const at = (p: string): string => `operand.${p}`;
-  if (design.crd.scope === 'Cluster')
-    return [
-      error(
-        'operand.resources',
-        'a cluster-scoped kind has no namespace for its children to live in: make the kind Namespaced, or manage cluster objects with a namespaced kind',
-      ),
-    ];
-  const out: Issue[] = analyzeGraph(graph).issues.map((i) => ({ ...i, path: at(i.path) }));
+  const out: Issue[] = [...analyzeGraph(graph).issues, ...namespaceIssues(graph, design.crd.scope)].map((i) => ({
+    ...i,
+    path: at(i.path),
+  }));
   const types = typeProblems(design, root);
   out.push(...types.issues.map((i) => ({ ...i, path: at(i.path) })));
   for (const field of Object.keys(graph.status ?? {})) {
@@ -43,7 +40,8 @@ export function validateDesignGraph(design: Design, root: JSONSchemaProps | unde
   if (out.some((i) => i.severity === 'error') || types.unbounded) return out;
   // the sample as the controller would see it on first sight: what fails there fails in the cluster
   const meta = (sample.metadata ?? {}) as KubeObject;
-  const cr = { ...sample, metadata: { namespace: 'default', uid: 'sample', ...meta } };
+  const where: KubeObject = design.crd.scope === 'Cluster' ? {} : { namespace: 'default' };
+  const cr = { ...sample, metadata: { ...where, uid: 'sample', ...meta } };
   for (const e of plan(graph, cr, new Map()).errors)
     out.push(warning(at(e.path), `with the sample custom resource: ${e.message}`));
   return out;
