@@ -10,6 +10,8 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import { parseDesign, serializeDesign } from '@opstudio/shared/design/io';
 import { fullGroup, resolveNames } from '@opstudio/shared/design/names';
 import type { Design } from '@opstudio/shared/design/schema';
+import { childResourceOf } from '@opstudio/shared/graph/child-kinds';
+import { OWNER_UID_LABEL } from '@opstudio/shared/graph/ownership';
 import { repoRoot } from '../src/config';
 import { openDb, type StudioDb } from '../src/db';
 import { HistoryStore } from '../src/history/store';
@@ -24,6 +26,11 @@ import { apiServerEventSink, EventRecorder } from '../src/runtime/recorder';
 import type { ClusterIdentity } from '../src/clusters/cluster-identity';
 import { learntClusterIdentity } from './cluster-identity';
 import { eventually, migratedTempDb } from './index';
+
+export interface LabelledObject {
+  readonly kind: string;
+  readonly metadata: { name: string; namespace?: string; uid: string; deletionTimestamp?: string };
+}
 
 export interface InstalledKind {
   readonly group: string;
@@ -112,8 +119,32 @@ export class DesignFixture {
     });
   }
 
+  /** The CR collection (or one CR) of a kind: in this fixture's namespace, or none for a cluster-scoped kind. */
   crPath(k: InstalledKind, name?: string): string {
-    return `/apis/${k.group}/${k.version}/namespaces/${this.ns}/${k.plural}${name === undefined ? '' : `/${name}`}`;
+    const where = k.design.crd.scope === 'Cluster' ? '' : `/namespaces/${this.ns}`;
+    return `/apis/${k.group}/${k.version}${where}/${k.plural}${name === undefined ? '' : `/${name}`}`;
+  }
+
+  /**
+   * Every object of these kinds, cluster-wide, that carries the studio's owner label with this
+   * uid (docs/design/0039): what a user finds with `kubectl get … -l studio.opstudio.dev/owner-uid=<uid> -A`.
+   */
+  async labelledBy(uid: string, kinds: readonly { apiVersion: string; kind: string }[]): Promise<LabelledObject[]> {
+    const out: LabelledObject[] = [];
+    const seen = new Set<string>();
+    for (const { apiVersion, kind } of kinds) {
+      const { group, resource } = childResourceOf(apiVersion, kind);
+      const path = `${group === '' ? '/api' : `/apis/${group}`}/${apiVersion.split('/').pop() ?? ''}/${resource}`;
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const list = await this.kube.request<{ items: LabelledObject[] }>({
+        method: 'GET',
+        path,
+        query: { labelSelector: `${OWNER_UID_LABEL}=${uid}` },
+      });
+      out.push(...list.items.map((o) => ({ ...o, kind })));
+    }
+    return out;
   }
 
   async create(k: InstalledKind, name: string, spec: Record<string, unknown>): Promise<void> {

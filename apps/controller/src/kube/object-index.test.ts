@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubernetesObject } from '@kubernetes/client-node';
+import { OWNER_UID_LABEL } from '@opstudio/shared/graph/ownership';
 import { INSTANCE_LABEL, ObjectIndex } from './object-index';
 import { OwnerChain } from './owner-chain';
 
@@ -127,4 +128,25 @@ test('byOwner lists the controlled objects and those with other ownerReferences,
   index.remove(obj('y', 'also'));
   assert.deepEqual(names(index.byOwner('o')), ['twice']);
   assert.deepEqual(index.byOwner('p'), []);
+});
+
+test('a child Kubernetes allows no owner reference is found by its owner label (docs/design/0039)', () => {
+  const index = new ObjectIndex();
+  const labelled = (uid: string, name: string, owner: string, ns?: string): KubernetesObject => ({
+    metadata: { uid, name, ...(ns !== undefined ? { namespace: ns } : {}), labels: { [OWNER_UID_LABEL]: owner } },
+  });
+  index.upsert(labelled('cr-1', 'tenant-reader', 'tenant'));
+  index.upsert(labelled('cm-1', 'shared-config', 'tenant', 'shared'));
+  // a controller reference wins over a label
+  index.upsert({
+    ...obj('cm-2', 'mine', [{ uid: 'dep', controller: true }]),
+    metadata: {
+      ...obj('cm-2', 'mine', [{ uid: 'dep', controller: true }]).metadata,
+      labels: { [OWNER_UID_LABEL]: 'tenant' },
+    },
+  });
+  assert.deepEqual(names(index.byController('tenant')), ['shared-config', 'tenant-reader']);
+  assert.deepEqual(names(index.byController('dep')), ['mine']);
+  index.upsert({ metadata: { uid: 'cm-1', name: 'shared-config', namespace: 'shared' } });
+  assert.deepEqual(names(index.byController('tenant')), ['tenant-reader'], 'the label removed: no longer the owner’s');
 });

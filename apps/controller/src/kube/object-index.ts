@@ -1,6 +1,7 @@
 // The indexes of one informer's cache beside namespace/name (which the informer keeps itself):
 // by uid; the owner index, controller-runtime's `.metadata.ownerReferences` field index: objects
-// by the uid of their controller ownerReference, and by the uid of any ownerReference; and by
+// by the uid of their controller ownerReference (or, without one, of the studio's owner label:
+// a child Kubernetes allows no owner reference, docs/design/0039), and by the uid of any ownerReference; and by
 // namespace and `app.kubernetes.io/instance` label, which every operand object carries (an
 // operator finds its pods there instead of filtering every pod of the namespace per reconcile).
 // Pure: the cache feeds it every add/update/delete before its handlers run.
@@ -8,6 +9,7 @@
 // their controller, so `owned` holds only the other owners, and a key with one object holds its
 // uid itself rather than a Set (docs/design/0020).
 import type { KubernetesObject } from '@kubernetes/client-node';
+import { OWNER_UID_LABEL } from '@opstudio/shared/graph/ownership';
 
 /** The label the instance index reads (kubebuilder's and the studio's operands set it to the CR's name). */
 export const INSTANCE_LABEL = 'app.kubernetes.io/instance';
@@ -67,7 +69,7 @@ export class ObjectIndex<T extends KubernetesObject> {
     this.remove(object);
     this.names.set(nameOf(object), uid);
     const refs = object.metadata?.ownerReferences ?? [];
-    const controller = refs.find((r) => r.controller === true)?.uid;
+    const controller = refs.find((r) => r.controller === true)?.uid ?? object.metadata?.labels?.[OWNER_UID_LABEL];
     const others =
       refs.length === 0 || (refs.length === 1 && controller !== undefined) ? NONE : otherOwners(refs, controller);
     const label = object.metadata?.labels?.[INSTANCE_LABEL];
@@ -101,7 +103,7 @@ export class ObjectIndex<T extends KubernetesObject> {
     return this.byUidMap.get(uid)?.object;
   }
 
-  /** Objects whose controller ownerReference has this uid (what `Owns()` maps back to its owner). */
+  /** Objects whose controller ownerReference (or, lacking one, owner label) has this uid (what `Owns()` maps back to its owner). */
   byController(uid: string): T[] {
     return this.resolve(this.controlled.get(uid));
   }

@@ -2,6 +2,7 @@
 // custom) in all namespaces, optionally narrowed by a label selector. The cache keys informers by
 // (collection path, label selector), so two components asking for the same spec share one watch.
 // Also the few specs several components use, so they all name them the same way (one watch each).
+import { ownerUidOf } from '@opstudio/shared/graph/ownership';
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { isDns1035Label, isDns1123Label, isDns1123Subdomain } from '@opstudio/shared/kube/names';
 
@@ -72,9 +73,9 @@ export const CRDS: KindSpec = {
 /** What a CR's owned objects are looked for in by default: its Deployments, their ReplicaSets, their Pods. */
 export const DEFAULT_OWNED_KINDS: readonly KindSpec[] = [DEPLOYMENTS, OPERAND_REPLICASETS, OPERAND_PODS];
 
-/** The uid of the object's controller (the ownerReference with `controller: true`). */
+/** The uid of the object's controller: the ownerReference with `controller: true`, else the studio's owner label. */
 export function controllerUid(o: KubernetesObject): string | undefined {
-  return o.metadata?.ownerReferences?.find((r) => r.controller === true)?.uid;
+  return ownerUidOf(o);
 }
 
 /** Does the object carry every label of `matchLabels` (a Deployment's `spec.selector.matchLabels`)? */

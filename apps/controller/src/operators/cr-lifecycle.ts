@@ -89,6 +89,8 @@ export function beginRun(
 /**
  * Deletion and finalizer, as kubebuilder's scaffold: a CR being deleted gets Degraded/Finalizing,
  * a Deleting Event and loses our finalizer ('finished'); any other CR gets the finalizer if it lacks it ('continue').
+ * `cleanup` (the graph's: children the garbage collector will not delete, docs/design/0039) runs
+ * first; while it says what it waits for, that is the Finalizing message and the finalizer stays ('waiting').
  */
 export async function finalizerPhase(
   run: CrRun,
@@ -96,16 +98,20 @@ export async function finalizerPhase(
   writes: Pick<KubeWrites, 'setFinalizers'>,
   recordEvent: (e: EventInput) => void,
   now: Date,
-): Promise<'finished' | 'continue'> {
+  cleanup?: () => Promise<string | undefined>,
+): Promise<'finished' | 'continue' | 'waiting'> {
   const { cr, ref, report, before } = run;
   const { name, namespace, generation } = cr.metadata;
   const object = { kind: cr.kind, name, ...(namespace !== undefined ? { namespace } : {}) };
   const finalizers = cr.metadata.finalizers ?? [];
   if (cr.metadata.deletionTimestamp !== undefined) {
     if (!finalizers.includes(finalizer)) return 'finished';
-    const message = `Finalizer operations for custom resource ${name} name were successfully accomplished`;
+    const waiting = await cleanup?.();
+    const message = waiting ?? `Finalizer operations for custom resource ${name} name were successfully accomplished`;
     const conditions = markDegraded(before, REASONS.finalizing, message, generation, now);
-    if (conditions !== before)
+    // one Deleting Event, however often the message says what is still being waited for
+    const already = before.some((c) => c.type === 'Degraded' && c.reason === REASONS.finalizing);
+    if (conditions !== before && !already)
       recordEvent({
         regarding: run.regarding,
         type: 'Warning',
@@ -113,6 +119,12 @@ export async function finalizerPhase(
         action: 'Delete',
         note: `Custom Resource ${name} is being deleted from the namespace ${namespace ?? ''}`,
       });
+    if (waiting !== undefined) {
+      await run.writeStatus(conditions).catch((err: unknown) => {
+        if (!isNotFound(err)) throw err;
+      });
+      return 'waiting';
+    }
     try {
       const rv = await run.writeStatus(conditions);
       await writes.setFinalizers(

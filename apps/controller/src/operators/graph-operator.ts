@@ -3,15 +3,18 @@
 //   - the CRs of its kind (their events enqueue the CR with a `watch` trigger),
 //   - each child kind of the design, all namespaces, narrowed to the studio's operand label
 //     (`app.kubernetes.io/managed-by=operator-studio`, which the planner sets on every child): an
-//     event of one whose controller ownerReference is a CR of this kind enqueues that CR with an
-//     `owned` trigger carrying the child's kind. Objects without the label (another owner's, or
-//     a name collision) are read with a GET before the first apply, never from this cache;
+//     event of one whose controller ownerReference is a CR of this kind, or (a child Kubernetes
+//     allows no reference to it: cluster-scoped, or in another namespace) whose owner annotation
+//     names one, enqueues that CR with an `owned` trigger carrying the child's kind. Objects
+//     without the label (another owner's, or a name collision) are read with a GET before the
+//     first apply, never from this cache;
 //   - a periodic resync, and a WorkQueueController running the graph reconciler.
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { designGraph } from '@opstudio/shared/design/operand-form';
 import type { Design } from '@opstudio/shared/design/schema';
 import { isNamespacedOffline } from '@opstudio/shared/graph/child-kinds';
 import { MANAGED_BY } from '@opstudio/shared/graph/plan';
+import { labelledOwner } from '@opstudio/shared/graph/ownership';
 import { resourceCoordinates } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
@@ -80,6 +83,7 @@ export class GraphOperator {
     const reports = new Map<string, ReconcilerReport>();
     const caches: ChildCaches = {
       controlledBy: (uid) => this.children.flatMap((c) => c.lease.byController(uid)),
+      synced: () => this.children.every((c) => c.lease.synced),
       get: (apiVersion, kind, name, namespace) =>
         this.children.find((c) => c.spec.apiVersion === apiVersion && c.spec.kind === kind)?.lease.get(name, namespace),
     };
@@ -134,6 +138,7 @@ export class GraphOperator {
         labelSelector: `${OPERAND_LABEL}=${MANAGED_BY}`,
       }),
     }));
+    const clusterScoped = this.opts.design.crd.scope === 'Cluster';
     let resync: NodeJS.Timeout | undefined;
     const enqueueCr = (cr: KubernetesObject) =>
       objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' });
@@ -142,14 +147,8 @@ export class GraphOperator {
         crs.on(verb, (cr) => this.controller.enqueue(enqueueCr(cr), watchTrigger('watch', eventType, cr, coords.kind)));
         for (const { spec, lease } of this.children)
           lease.on(verb, (child) => {
-            const owner = child.metadata?.ownerReferences?.find(
-              (o) => o.controller === true && o.kind === coords.kind && o.apiVersion.startsWith(`${coords.group}/`),
-            );
-            if (owner === undefined) return;
-            this.controller.enqueue(
-              objectKey({ namespace: child.metadata?.namespace, name: owner.name }),
-              watchTrigger('owned', eventType, child, spec.kind),
-            );
+            const owner = ownerKey(child, coords, clusterScoped);
+            if (owner !== undefined) this.controller.enqueue(owner, watchTrigger('owned', eventType, child, spec.kind));
           });
       }
       await Promise.all([crs.started, ...this.children.map((c) => c.lease.started)]);
@@ -169,4 +168,23 @@ export class GraphOperator {
       for (const lease of leases) lease.release();
     }
   }
+}
+
+/**
+ * The key of the CR of this kind that owns a child: its controller ownerReference (in the child's
+ * namespace, or none for a cluster-scoped kind), else the owner label and annotation.
+ */
+function ownerKey(
+  child: KubernetesObject,
+  coords: { kind: string; group: string },
+  clusterScoped: boolean,
+): string | undefined {
+  const ref = child.metadata?.ownerReferences?.find(
+    (o) => o.controller === true && o.kind === coords.kind && o.apiVersion.startsWith(`${coords.group}/`),
+  );
+  if (ref !== undefined)
+    return objectKey({ ...(clusterScoped ? {} : { namespace: child.metadata?.namespace }), name: ref.name });
+  const labelled = labelledOwner(child);
+  if (labelled === undefined || labelled.kindGroup !== `${coords.kind}.${coords.group}`) return undefined;
+  return objectKey({ namespace: labelled.namespace, name: labelled.name });
 }

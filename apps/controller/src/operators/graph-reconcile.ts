@@ -1,8 +1,10 @@
 // The reconciler for a design with a resource graph (operand.resources, docs/design/0015).
 // Level-triggered like the Memcached path (reconcile.ts), in numbered phases:
 //   1. load      the CR from the cache (gone → done: the garbage collector removes its children)
-//   2. deletion  Degraded/Finalizing, an Event, our finalizer removed; else the finalizer ensured
-//   3. observe   the children this CR controls, from the child kinds' caches
+//   2. deletion  the children the owner label holds (no owner reference: the garbage collector
+//                will not) deleted in reverse dependency order, waited for (Degraded/Finalizing
+//                names them), then our finalizer removed; else the finalizer ensured
+//   3. observe   the children this CR controls (owner reference or owner label), from the child kinds' caches
 //   4. plan      the pure planner: desired children in dependency order, prune, status, conditions
 //   5. apply     each desired child by server-side apply when its fields drift; never one another
 //                controller owns (Degraded=True AlreadyOwned), nor one that exists without being
@@ -16,7 +18,9 @@ import { designGraph } from '@opstudio/shared/design/operand-form';
 import {
   childDrift,
   childEvent,
+  cleanupStep,
   graphStatus,
+  ownerUidOf,
   ownershipConflict,
   staleChildren,
   type ChildVerb,
@@ -40,9 +44,11 @@ import type { Cache } from './reconcile';
 
 /** The child kinds' caches, as the reconciler reads them. */
 export interface ChildCaches {
-  /** Every cached child (of any watched kind) whose controller ownerReference has this uid. */
+  /** Every cached child (of any watched kind) whose controller ownerReference, or else owner label, has this uid. */
   controlledBy(uid: string): readonly KubernetesObject[];
   get(apiVersion: string, kind: string, name: string, namespace?: string): KubernetesObject | undefined;
+  /** Whether every child kind's cache has listed (the finalizer trusts an empty cache only then). */
+  synced?(): boolean;
 }
 
 export interface GraphReconcilerDeps {
@@ -62,6 +68,8 @@ export interface GraphReconcilerDeps {
   readonly planner?: Planner;
   /** How long to wait before looking again at a child another controller owns (default 30 s). */
   readonly conflictRequeueMs?: number;
+  /** While the finalizer waits for children to go, look again after this long (default 5 s; their delete events come first). */
+  readonly finalizingRequeueMs?: number;
 }
 
 const objectKeyOf = (o: KubernetesObject) =>
@@ -108,14 +116,32 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     deps.reports.set(key, run.report);
 
     // 2. deletion
-    if ((await finalizerPhase(run, finalizer, deps.writes, deps.recordEvent, now())) === 'finished')
-      return outcome.done();
-
-    // 3. observe
-    for (const [k, a] of applied) if (Date.now() - a.at > 60_000) applied.delete(k);
     const uid = cr.metadata.uid;
     const cached = deps.children.controlledBy(uid);
     for (const d of deleted) if (!cached.some((o) => o.metadata?.uid === d)) deleted.delete(d);
+    const cleanup = async (): Promise<string | undefined> => {
+      if (deps.children.synced?.() === false) return 'waiting for the caches of its children to list them';
+      // the label's children only: those with an owner reference are the garbage collector's; and
+      // one applied by an earlier run that the cache does not hold yet
+      const late = [...applied.values()]
+        .map((a) => a.object)
+        .filter((o) => controlled(o, uid) && !cached.some((c) => c.metadata?.uid === o.metadata?.uid));
+      const labelled = [...cached, ...late].filter((o) => !referencedBy(o, uid));
+      const step = cleanupStep(graph, labelled, (o) => deleted.has(o.metadata?.uid ?? '') || isDeleting(o));
+      for (const o of step.remove) {
+        if (await deps.childWrites.delete(o))
+          announce(run, deps, 'deleted', o, `${o.kind ?? 'Object'} ${o.metadata?.name ?? ''} deleted`);
+        deleted.add(o.metadata?.uid ?? '');
+        applied.delete(objectKeyOf(o));
+      }
+      return step.waiting;
+    };
+    const phase = await finalizerPhase(run, finalizer, deps.writes, deps.recordEvent, now(), cleanup);
+    if (phase === 'finished') return outcome.done();
+    if (phase === 'waiting') return outcome.requeueAfter(deps.finalizingRequeueMs ?? 5_000);
+
+    // 3. observe
+    for (const [k, a] of applied) if (Date.now() - a.at > 60_000) applied.delete(k);
     const owned = cached.filter((o) => !deleted.has(o.metadata?.uid ?? ''));
     const observed = new Map<string, KubeObject | undefined>();
     for (const r of graph.resources) {
@@ -211,9 +237,17 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
   };
 }
 
+/** Ours: our controller reference, or (an object Kubernetes allows no reference to us) our owner label. */
 function controlled(o: KubernetesObject, uid: string): boolean {
-  return o.metadata?.ownerReferences?.some((r) => r.controller === true && r.uid === uid) ?? false;
+  return ownerUidOf(o) === uid;
 }
+
+function referencedBy(o: KubernetesObject, uid: string): boolean {
+  return o.metadata?.ownerReferences?.some((r) => r.uid === uid) ?? false;
+}
+
+const isDeleting = (o: KubernetesObject) =>
+  o.metadata?.deletionTimestamp !== undefined && o.metadata.deletionTimestamp !== null;
 
 /** A child not among ours: the cache of its kind (someone else's), else a GET (not cached yet, or unlabelled). */
 async function lookup(

@@ -1,6 +1,6 @@
 /**
  * Test fixtures for issue 29, part 1 (docs/design/0039): designs whose children live outside the
- * custom resource's namespace. `tenantDesign`: a namespaced Tenant with a cluster-scoped ClusterRole,
+ * custom resource's namespace. `tenantDesign`: a namespaced Tenant with a cluster-scoped ClusterRole (while spec.reader),
  * a Namespace of its own with a ConfigMap inside it, a ConfigMap in a declared namespace and one at
  * home. `spaceDesign`: a cluster-scoped Space with a Namespace and a LimitRange and ConfigMap inside
  * it, and a ClusterRole. Names of cluster-wide children carry the custom resource's namespace (or,
@@ -43,6 +43,9 @@ crd:
         - name: greeting
           type: string
           default: hello
+        - name: reader
+          type: boolean
+          default: true
       - name: status
         type: object
         fields:
@@ -79,6 +82,7 @@ export function tenantDesign(shared: string, group = 'platform'): Design {
       data:
         greeting: \${self.spec.greeting}
   - id: reader
+    includeWhen: self.spec.reader
     template:
       apiVersion: rbac.authorization.k8s.io/v1
       kind: ClusterRole
