@@ -193,7 +193,7 @@ export class GoManager {
   /** Deletes the kind's CRs (the manager runs their finalizer), stops the manager, removes the CRD and the dir. */
   async stop(): Promise<void> {
     const all = `/apis/${this.kind.group}/${this.kind.version}/${this.kind.plural}`;
-    type List = { items: { metadata: { name: string; namespace: string } }[] };
+    type List = { items: { metadata: { name: string; namespace?: string } }[] };
     const list = () => this.kube.request<List>({ method: 'GET', path: all }).catch((): List => ({ items: [] }));
     if (this.crdCreated) {
       const crs = (await list()).items;
@@ -230,8 +230,9 @@ export class GoManager {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
-  private crPath(namespace: string, name: string): string {
-    return `/apis/${this.kind.group}/${this.kind.version}/namespaces/${namespace}/${this.kind.plural}/${name}`;
+  private crPath(namespace: string | undefined, name: string): string {
+    const where = namespace === undefined || namespace === '' ? '' : `/namespaces/${namespace}`;
+    return `/apis/${this.kind.group}/${this.kind.version}${where}/${this.kind.plural}/${name}`;
   }
 
   private go(args: string[]): Promise<void> {

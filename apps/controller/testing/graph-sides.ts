@@ -1,13 +1,17 @@
 // One side of a graph-design parity test (export/graph-parity.int.test.ts): a custom resource of
-// an installed kind in a namespace of its own, and its children, read by the names the planner
-// gives them (`<cr>-<id>`). `view` is what a user would compare between two controllers: every
-// child's labels, annotations, owner reference (uid and group masked), spec (or data), and the
-// custom resource's status and conditions, with the side's namespace and group masked.
+// an installed kind in a namespace of its own (or none, cluster-scoped), and its children, found
+// in any namespace by the planner's labels and owned by it (owner reference, or the owner label
+// where Kubernetes allows no reference: docs/design/0039). `view` is what a user would compare
+// between two controllers: every child's name, namespace, labels, annotations, owner reference
+// (uid and group masked), spec (or data), and the custom resource's status and conditions, with
+// the side's namespace and group masked.
 // Test support only (apps/controller/testing: nothing under src/ imports it but tests).
 import assert from 'node:assert/strict';
 import type { Condition } from '@opstudio/shared/operand/index';
 import { designGraph } from '@opstudio/shared/design/operand-form';
-import { childName } from '@opstudio/shared/graph/plan';
+import { childResourceOf } from '@opstudio/shared/graph/child-kinds';
+import { OWNER_UID_LABEL, ownerUidOf } from '@opstudio/shared/graph/ownership';
+import { labelValue } from '@opstudio/shared/operand/desired';
 import type { DesignFixture, InstalledKind } from './design-fixture';
 import { eventually } from './index';
 
@@ -43,23 +47,28 @@ export interface Snapshot {
   readonly children: ReadonlyMap<string, Obj>;
 }
 
-/** `/api/v1/configmaps`, `/apis/apps/v1/deployments`: the collection DesignFixture.object reads. */
+/** `/api/v1/configmaps`, `/apis/apps/v1/deployments`: the collection (all namespaces) DesignFixture.object reads. */
 export function collection(apiVersion: string, kind: string): string {
-  const plural = `${kind.toLowerCase()}${kind.endsWith('s') ? 'es' : 's'}`;
-  return `${apiVersion.includes('/') ? '/apis' : '/api'}/${apiVersion}/${plural}`;
+  return `${apiVersion.includes('/') ? '/apis' : '/api'}/${apiVersion}/${childResourceOf(apiVersion, kind).resource}`;
 }
 
 export const cond = (o: Obj | undefined, type: string) => o?.status?.conditions?.find((c) => c.type === type);
 
-/** The CR and every child of the design that exists and is controlled by it. */
+/** The CR and every child of the design that exists, in any namespace, and is owned by it. */
 export async function snapshot(side: Side, name: string): Promise<Snapshot | undefined> {
   const cr = await side.f.get<Obj>(side.kind, name);
   if (cr === undefined) return undefined;
   const children = new Map<string, Obj>();
   for (const r of designGraph(side.kind.design)?.resources ?? []) {
-    const o = await side.f.object<Obj>(collection(r.template.apiVersion, r.template.kind), childName(name, r.id));
-    const controlled = o?.metadata.ownerReferences?.some((x) => x.controller === true && x.uid === cr.metadata.uid);
-    if (o !== undefined && controlled === true && o.metadata.deletionTimestamp === undefined) children.set(r.id, o);
+    const selector = `app.kubernetes.io/instance=${labelValue(name)},app.kubernetes.io/component=${r.id}`;
+    const list = await side.f.kube.request<{ items: Obj[] }>({
+      method: 'GET',
+      path: collection(r.template.apiVersion, r.template.kind),
+      query: { labelSelector: selector },
+    });
+    const o = list.items.find((x) => ownerUidOf(x) === cr.metadata.uid);
+    if (o !== undefined && o.metadata.deletionTimestamp === undefined)
+      children.set(r.id, { ...o, apiVersion: r.template.apiVersion, kind: r.template.kind });
   }
   return { cr, children };
 }
@@ -99,11 +108,13 @@ export function view(side: Side, s: Snapshot): unknown {
   const children: Record<string, unknown> = {};
   for (const [id, o] of s.children) {
     const refs = o.metadata.ownerReferences ?? [];
+    const label = o.metadata.labels?.[OWNER_UID_LABEL];
     assert.deepEqual(
-      refs.map((r) => r.uid),
+      [...refs.map((r) => r.uid), ...(label !== undefined ? [label] : [])],
       [s.cr.metadata.uid],
-      `${side.label}: ${id} has one owner, the CR`,
+      `${side.label}: ${id} has one owner, the CR, by reference or by label`,
     );
+    const labels = label === undefined ? o.metadata.labels : { ...o.metadata.labels, [OWNER_UID_LABEL]: '<uid>' };
     const { 'deployment.kubernetes.io/revision': _revision, ...annotations } = o.metadata.annotations ?? {};
     const spec = o.spec === undefined ? undefined : { ...o.spec };
     if (spec !== undefined && o.kind === 'Service' && spec.clusterIP !== 'None') {
@@ -114,7 +125,8 @@ export function view(side: Side, s: Snapshot): unknown {
       apiVersion: o.apiVersion,
       kind: o.kind,
       name: o.metadata.name,
-      labels: o.metadata.labels,
+      namespace: o.metadata.namespace,
+      labels,
       annotations,
       ownerReferences: refs.map((r) => ({ ...r, uid: '<uid>' })),
       spec,

@@ -9,6 +9,10 @@
 // PodDisruptionBudget made and deleted), a new image (the Deployments roll); a Redis; and a child
 // name another controller owns: left untouched, Degraded=True AlreadyOwned naming it; one that
 // exists with no controller: left untouched too, Degraded=True AlreadyExists (no adoption).
+// Issue 29, part 1 (docs/design/0039): a namespaced Tenant with a cluster-scoped ClusterRole, a
+// Namespace of its own with a ConfigMap inside and a ConfigMap in a declared namespace (the owner
+// label, not a reference), and a cluster-scoped Space: the same children on both sides, and once
+// the custom resources are deleted nothing with the owner label, nor any child, is left.
 // @lane: build exported Go managers for every example
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,6 +22,10 @@ import { DesignFixture, exampleDesign } from '../../testing/design-fixture';
 import { GoManager } from '../../testing/go-manager';
 import { collection, cond, converged, view, type Obj, type Side, type Snapshot } from '../../testing/graph-sides';
 import { hasGo } from './go-check';
+import { designGraph } from '@opstudio/shared/design/operand-form';
+import { childResourceOf } from '@opstudio/shared/graph/child-kinds';
+import { OWNER_UID_LABEL } from '@opstudio/shared/graph/ownership';
+import { spaceDesign, tenantDesign } from '@opstudio/shared/testing/scope-designs';
 
 const skip = skipWithoutCluster || (hasGo() ? false : 'go is needed to run the exported manager');
 const CONFIGMAPS = collection('v1', 'ConfigMap');
@@ -25,6 +33,43 @@ const CONFIGMAPS = collection('v1', 'ConfigMap');
 const container = (s: Snapshot) =>
   (s.children.get('deployment')?.spec as { template: { spec: { containers: Record<string, unknown>[] } } } | undefined)
     ?.template.spec.containers[0];
+
+/** The API path of one object, namespaced or not. */
+function objectPath(o: Obj): string {
+  const { apiVersion = 'v1', kind = '' } = o;
+  const { resource } = childResourceOf(apiVersion, kind);
+  const base = `${apiVersion.includes('/') ? '/apis' : '/api'}/${apiVersion}`;
+  const ns = o.metadata.namespace;
+  return `${base}${ns !== undefined ? `/namespaces/${ns}` : ''}/${resource}/${o.metadata.name}`;
+}
+
+/**
+ * Deletes the CR and waits until it is gone with every child it had (the garbage collector's and
+ * the finalizer's alike) and no object of the design's kinds carries its owner label.
+ */
+async function vanish(side: Side, name: string, seen: Snapshot): Promise<void> {
+  const uid = seen.cr.metadata.uid;
+  const kinds = (designGraph(side.kind.design)?.resources ?? []).map((r) => r.template);
+  await side.f.kube.request({ method: 'DELETE', path: side.f.crPath(side.kind, name) });
+  let left: string[] = [];
+  await eventually(`${side.label}: ${name} and all it made gone`, 180_000, async () => {
+    const cr = await side.f.get(side.kind, name);
+    const children = await Promise.all(
+      [...seen.children.values()].map((o) =>
+        side.f.kube.request<Obj>({ method: 'GET', path: objectPath(o) }).catch(() => undefined),
+      ),
+    );
+    const labelled = await side.f.labelledBy(uid, kinds);
+    left = [
+      ...(cr !== undefined ? [`the ${side.kind.kind}`] : []),
+      ...children.flatMap((o) => (o === undefined ? [] : [`${o.kind ?? ''} ${o.metadata.name}`])),
+      ...labelled.map((o) => `${o.kind} ${o.metadata.name} (labelled)`),
+    ];
+    return left.length === 0 ? true : undefined;
+  }).catch((err: unknown) => {
+    throw new Error(`${String(err)}; left: ${left.join(', ')}${side.log ? `\nlog:\n${side.log()}` : ''}`);
+  });
+}
 
 /** Both sides converge on `ids`; their views must be equal. */
 async function bothConverge(
@@ -40,7 +85,7 @@ async function bothConverge(
 
 test(
   'the exported Go manager reconciles graph designs like the embedded controller',
-  { skip, timeout: 15 * 60_000 },
+  { skip, timeout: 25 * 60_000 },
   async (t) => {
     const { kc } = loadKubeConfig(kubeconfigPath ?? '');
     const embF = new DesignFixture(kc, 'gp-emb');
@@ -48,27 +93,45 @@ test(
     const rand = embF.suffix;
     const goWeb = new GoManager(kc, exampleDesign('webapp.design.yaml', `go-${rand}`));
     const goRedis = new GoManager(kc, exampleDesign('redis.design.yaml', `go-${rand}`));
+    const shared = (f: DesignFixture) => `${f.ns}-shared`;
+    const goTenant = new GoManager(kc, tenantDesign(shared(goF), `platform-go-${rand}`));
+    const goSpace = new GoManager(kc, spaceDesign(`platform-go-${rand}`));
     const stop = new AbortController();
     let embeddedDone: Promise<void> = Promise.resolve();
     t.after(async () => {
       const steps: [string, () => Promise<unknown>][] = [
         ['embedded CRs', () => embF.deleteAll()], // while its manager runs: the finalizers
         ['embedded manager', () => (stop.abort(), embeddedDone)],
-        ['Go managers', () => Promise.all([goWeb.stop(), goRedis.stop()])],
+        ['Go managers', () => Promise.all([goWeb.stop(), goRedis.stop(), goTenant.stop(), goSpace.stop()])],
         ['embedded fixture', () => embF.remove()],
         ['Go fixture', () => goF.remove()],
+        [
+          'declared namespaces',
+          () =>
+            Promise.all(
+              [embF, goF].map((f) => f.kube.request({ method: 'DELETE', path: `/api/v1/namespaces/${shared(f)}` })),
+            ),
+        ],
       ];
       for (const [what, step] of steps)
         await step().catch((e: unknown) => t.diagnostic(`cleanup ${what}: ${String(e)}`));
     });
 
     await Promise.all([embF.createNamespace(), goF.createNamespace()]);
+    await Promise.all(
+      [embF, goF].map((f) =>
+        f.kube.request({ method: 'POST', path: '/api/v1/namespaces', body: { metadata: { name: shared(f) } } }),
+      ),
+    );
     const embWeb = await embF.install(exampleDesign('webapp.design.yaml', `emb-${rand}`));
     const embRedis = await embF.install(exampleDesign('redis.design.yaml', `emb-${rand}`));
+    const embTenant = await embF.install(tenantDesign(shared(embF), `platform-emb-${rand}`));
+    const embSpace = await embF.install(spaceDesign(`platform-emb-${rand}`));
     const started = Date.now();
-    await Promise.all([goWeb.start(), goRedis.start()]);
+    const managers = [goWeb, goRedis, goTenant, goSpace];
+    await Promise.all(managers.map((m) => m.start()));
     t.diagnostic(
-      `Go managers ready after ${((Date.now() - started) / 1000).toFixed(1)} s (go build ${goWeb.buildSeconds.toFixed(1)} s, ${goRedis.buildSeconds.toFixed(1)} s)`,
+      `Go managers ready after ${((Date.now() - started) / 1000).toFixed(1)} s (go build ${managers.map((m) => `${m.buildSeconds.toFixed(1)} s`).join(', ')})`,
     );
     embeddedDone = embF.manager(`gp-lease-${rand}`).start(stop.signal);
     const web: [Side, Side] = [
@@ -78,6 +141,14 @@ test(
     const redis: [Side, Side] = [
       { label: 'embedded', f: embF, kind: embRedis },
       { label: 'Go', f: goF, kind: goRedis.kind, log: () => goRedis.log() },
+    ];
+    const tenant: [Side, Side] = [
+      { label: 'embedded', f: embF, kind: embTenant },
+      { label: 'Go', f: goF, kind: goTenant.kind, log: () => goTenant.log() },
+    ];
+    const space: [Side, Side] = [
+      { label: 'embedded', f: embF, kind: embSpace },
+      { label: 'Go', f: goF, kind: goSpace.kind, log: () => goSpace.log() },
     ];
     const onBoth = (sides: readonly Side[], name: string, spec: Record<string, unknown>) =>
       Promise.all(sides.map((s) => s.f.patchSpec(s.kind, name, spec)));
@@ -254,6 +325,43 @@ test(
         assert.equal(now?.metadata.resourceVersion, before[i]!.metadata.resourceVersion, `${s.label}: not written`);
         assert.equal(now?.metadata.ownerReferences, undefined, `${s.label}: not adopted`);
       }
+    });
+
+    await t.test(
+      'a namespaced Tenant: cluster-scoped and other-namespace children alike, nothing labelled left',
+      async () => {
+        const name = 'acme';
+        await Promise.all(tenant.map((s) => s.f.create(s.kind, name, {})));
+        const seen = await bothConverge(tenant, name, ['home', 'reader', 'space', 'inside', 'shared']);
+        const go = seen[1];
+        // equal is not enough: the owner label where Kubernetes allows no owner reference
+        for (const id of ['reader', 'space', 'inside', 'shared']) {
+          const o = go.children.get(id)!;
+          assert.equal(o.metadata.ownerReferences, undefined, `${id}: no owner reference`);
+          assert.equal(o.metadata.labels?.[OWNER_UID_LABEL], go.cr.metadata.uid, `${id}: the owner label`);
+        }
+        assert.deepEqual(
+          go.children.get('home')?.metadata.ownerReferences?.map((r) => r.uid),
+          [go.cr.metadata.uid],
+        );
+        assert.equal(go.children.get('inside')?.metadata.namespace, `${goF.ns}-${name}`);
+        assert.equal(go.children.get('shared')?.metadata.namespace, shared(goF));
+        assert.equal(go.cr.status?.namespace, `${goF.ns}-${name}`);
+        await Promise.all(tenant.map((s, i) => vanish(s, name, seen[i]!)));
+      },
+    );
+
+    await t.test('a cluster-scoped Space: its children alike, owned by reference, gone with it', async () => {
+      const names = space.map((s) => `${s.f.ns}-s`);
+      await Promise.all(space.map((s, i) => s.f.create(s.kind, names[i]!, {})));
+      const seen = await Promise.all(
+        space.map((s, i) => converged(s, names[i]!, ['ns', 'limits', 'config', 'reader'])),
+      );
+      assert.deepEqual(view(space[1], seen[1]!), view(space[0], seen[0]!), "the Go side's children and status");
+      const go = seen[1]!;
+      assert.equal(go.children.get('config')?.metadata.namespace, `space-${names[1]}`);
+      assert.equal(go.children.get('reader')?.metadata.namespace, undefined);
+      await Promise.all(space.map((s, i) => vanish(s, names[i]!, seen[i]!)));
     });
   },
 );

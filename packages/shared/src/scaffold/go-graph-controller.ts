@@ -2,8 +2,10 @@
  * `internal/controller/<kind>_controller.go` for a design with `operand.resources`: the
  * reconciler around the exported planner (internal/graph, docs/design/0016), with the embedded
  * graph reconciler's semantics:
- *   1. load      the CR (gone → done)            2. deletion  the finalizer, as the Memcached export
- *   3. observe   each child by the planner's labels, only what this CR controls
+ *   1. load      the CR (gone → done)
+ *   2. deletion  the children the owner label holds deleted in reverse dependency order and
+ *                waited for, then the finalizer (go-graph-finalizer.ts)
+ *   3. observe   each child by the planner's labels, only what this CR controls (owner reference or label)
  *   4. plan      graph.Plan over the CR and the observed children
  *   5. apply     each desired child, checked against its Go type, server-side applied; an object
  *                another owner controls is left untouched and named in Degraded (AlreadyOwned)
@@ -15,7 +17,8 @@ import type { ResourceGraph } from '../graph/model';
 import { goString } from '../gotypes/go-text';
 import { markerComment, rbacMarkers } from '../manifests/rbac';
 import type { ProjectFacts } from './facts';
-import { deletionPhase, goNames, statusHelpers } from './go-controller';
+import { goNames, statusHelpers } from './go-controller';
+import { graphDeletionPhase, graphOwnershipHelpers, mayLabelOwn } from './go-graph-finalizer';
 import { childKinds } from './go-graph-data';
 import { graphHelpers } from './go-graph-helpers';
 
@@ -46,6 +49,7 @@ export function graphControllerGo(f: ProjectFacts, graph: ResourceGraph, header:
   const K = f.kind;
   const { owns, imports } = owned(graph);
   const custom = owns.some((o) => o.startsWith('ownedObject('));
+  const watch = mayLabelOwn(f.design);
   const k8s = [
     ...imports,
     '"k8s.io/apimachinery/pkg/api/equality"',
@@ -54,10 +58,12 @@ export function graphControllerGo(f: ProjectFacts, graph: ResourceGraph, header:
     'metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"',
     '"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"',
     '"k8s.io/apimachinery/pkg/runtime"',
+    '"k8s.io/apimachinery/pkg/types"',
     '"k8s.io/client-go/tools/events"',
     'ctrl "sigs.k8s.io/controller-runtime"',
     '"sigs.k8s.io/controller-runtime/pkg/client"',
     '"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"',
+    ...(watch ? ['"sigs.k8s.io/controller-runtime/pkg/handler"'] : []),
     'logf "sigs.k8s.io/controller-runtime/pkg/log"',
     '"sigs.k8s.io/controller-runtime/pkg/reconcile"',
   ].sort(byPath);
@@ -73,6 +79,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 ${k8s.map((i) => `\t${i}`).join('\n')}
 
@@ -134,7 +141,7 @@ func (r *${n.reconciler}) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	}
 	before := ${recv}.Status.DeepCopy()
 
-${deletionPhase(f)}
+${graphDeletionPhase(f, n)}
 	// 3. observe: the children this custom resource controls, found by the planner's labels.
 	observed, err := r.observe(ctx, design, ${recv})
 	if err != nil {
@@ -216,6 +223,7 @@ ${observedGeneration}	if err := r.updateStatus(ctx, ${recv}, before); err != nil
 	return ctrl.Result{}, retry
 }
 
-${graphHelpers(f, n, owns, custom)}
+${graphHelpers(f, n, owns, custom, watch)}
+${graphOwnershipHelpers(f, n, watch)}
 ${statusHelpers(f)}\n`.replace(/\n{3,}/g, '\n\n');
 }

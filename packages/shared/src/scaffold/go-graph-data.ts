@@ -50,7 +50,7 @@ export function graphData(graph: ResourceGraph): JSONValue {
     const field = path.slice('status.'.length);
     return { field, value: graph.status?.[field] ?? '', reads: [...reads] };
   });
-  return { children, status };
+  return { children, ...(graph.namespaces !== undefined ? { namespaces: graph.namespaces } : {}), status };
 }
 
 /** The file's text: two-space indented JSON, a final newline. */

@@ -9,11 +9,19 @@ import type { goNames } from './go-controller';
 
 const q = goString;
 
-export function graphHelpers(f: ProjectFacts, n: ReturnType<typeof goNames>, owns: string[], custom: boolean): string {
+export function graphHelpers(
+  f: ProjectFacts,
+  n: ReturnType<typeof goNames>,
+  owns: string[],
+  custom: boolean,
+  watch: boolean,
+): string {
   const { recv } = n;
   const pkg = f.alias(f.version.name);
   const K = f.kind;
-  return `// observe finds each child by its labels, keeping only what this custom resource controls.
+  return `// observe finds each child by its labels, in any namespace (a child may live outside the
+// custom resource's), keeping only what this custom resource controls: by owner reference, or
+// by the owner label where no owner reference can point at it.
 func (r *${n.reconciler}) observe(ctx context.Context, design *graph.Graph, ${recv} *${pkg}.${K}) (map[string]map[string]any, error) {
 	observed := map[string]map[string]any{}
 	for _, c := range design.Children {
@@ -21,12 +29,11 @@ func (r *${n.reconciler}) observe(ctx context.Context, design *graph.Graph, ${re
 		list.SetAPIVersion(c.APIVersion)
 		list.SetKind(c.Kind + "List")
 		labels := client.MatchingLabels(graph.Labels(${recv}.Name, c.ID))
-		if err := r.List(ctx, list, client.InNamespace(${recv}.Namespace), labels); err != nil {
+		if err := r.List(ctx, list, labels); err != nil {
 			return nil, err
 		}
 		for _, item := range list.Items {
-			owner := metav1.GetControllerOf(&item)
-			if owner != nil && owner.UID == ${recv}.UID && item.GetDeletionTimestamp() == nil {
+			if ownerUID(&item) == ${recv}.UID && item.GetDeletionTimestamp() == nil {
 				observed[c.ID] = item.Object
 				break
 			}
@@ -61,11 +68,19 @@ func (r *${n.reconciler}) apply(ctx context.Context, ${recv} *${pkg}.${K}, d gra
 			where = found.GetNamespace() + "/" + name
 		}
 		owner := metav1.GetControllerOf(found)
+		kindGroup, labelNamespace, labelName, labelUID := graph.LabelledOwner(found.GetLabels(), found.GetAnnotations())
 		switch {
 		case owner != nil && owner.UID != ${recv}.UID:
 			return fmt.Sprintf("%s %s is controlled by %s %s (uid %s); left untouched",
 				kind, where, owner.Kind, owner.Name, owner.UID), reasonAlreadyOwned, "", nil
-		case owner == nil && !adopt:
+		case owner == nil && labelUID != "" && labelUID != string(${recv}.UID):
+			holder := "a custom resource"
+			if labelName != "" {
+				holder = strings.SplitN(kindGroup, ".", 2)[0] + " " + labelNamespace + "/" + labelName
+			}
+			return fmt.Sprintf("%s %s is controlled by %s (uid %s); left untouched",
+				kind, where, holder, labelUID), reasonAlreadyOwned, "", nil
+		case owner == nil && labelUID == "" && !adopt:
 			return fmt.Sprintf("%s %s already exists and was not created for this resource; left untouched (a child with adopt: true takes over such an object)",
 				kind, where), reasonAlreadyExists, "", nil
 		}
@@ -124,12 +139,12 @@ func ownedObject(apiVersion, kind string) *unstructured.Unstructured {
     : ''
 }
 // SetupWithManager sets up the controller with the Manager: it watches the ${K} custom
-// resources and every kind of child they own (through the owner reference).
+// resources and every kind of child they own (through the owner reference${watch ? ', or the owner label' : ''}).
 func (r *${n.reconciler}) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&${pkg}.${K}{}).
 		Named(${q(f.lowerKind)}).
-${owns.map((o) => `\t\tOwns(${o}).\n`).join('')}		Complete(r.HandOff.Gated(r))
+${owns.map((o) => `\t\tOwns(${o}).\n`).join('')}${watch ? owns.map((o) => `\t\tWatches(${o}, handler.EnqueueRequestsFromMapFunc(labelledOwner)).\n`).join('') : ''}		Complete(r.HandOff.Gated(r))
 }
 `;
 }

@@ -62,11 +62,6 @@ func isClusterScoped(c *Child) bool {
 	return slices.Contains(clusterScoped, c.APIVersion+"/"+c.Kind)
 }
 
-// withoutNamespace is the owner as a cluster-scoped child sees it: it has no namespace to live in.
-func withoutNamespace(o *owner) *owner {
-	return &owner{name: o.name, reference: o.reference}
-}
-
 // childNameProblem says why a rendered child's name is not a valid name of its kind, or "".
 // A name from an expression is user input: it is checked before the controller writes.
 func childNameProblem(c *Child, object map[string]any) string {

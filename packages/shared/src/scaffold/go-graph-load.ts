@@ -58,6 +58,9 @@ type Graph struct {
 	Children []Child
 	Status   []Binding
 	programs map[string]*celenv.Compiled
+
+	// Namespaces are where, besides its own namespace, a namespaced custom resource's children may live.
+	Namespaces []string
 }
 
 // designJSON is the design's graph, written by the export (design.json beside this file).

@@ -16,7 +16,10 @@ import (
 type owner struct {
 	name      string
 	namespace string
-	reference map[string]any
+	uid       string
+	// annotation is what the owner annotation says of it: "<Kind>.<group> <namespace>/<name>"
+	annotation string
+	reference  map[string]any
 }
 
 func ownerOf(cr map[string]any) (*owner, string) {
@@ -29,40 +32,66 @@ func ownerOf(cr map[string]any) (*owner, string) {
 		return nil, "the custom resource needs apiVersion, kind, metadata.name and metadata.uid to own its children"
 	}
 	namespace, _ := meta["namespace"].(string)
-	return &owner{name: name, namespace: namespace, reference: map[string]any{
+	kindGroup := kind
+	if i := strings.Index(apiVersion, "/"); i > 0 {
+		kindGroup = kind + "." + apiVersion[:i]
+	}
+	annotation := kindGroup + " " + namespace + "/" + name
+	return &owner{name: name, namespace: namespace, uid: uid, annotation: annotation, reference: map[string]any{
 		"apiVersion": apiVersion, "kind": kind, "name": name, "uid": uid,
 		"controller": true, "blockOwnerDeletion": true,
 	}}, ""
 }
 
-// withPlannerMetadata sets what is the planner's, not the template's: name, namespace, labels, owner.
-func withPlannerMetadata(object map[string]any, id string, o *owner) map[string]any {
+// withPlannerMetadata sets what is the planner's, not the template's: name, labels, owner, and
+// the namespace of the placement (place.go). The owner is an owner reference where Kubernetes
+// honours one, else the owner label and annotation.
+func withPlannerMetadata(object map[string]any, id string, o *owner, place *placement) map[string]any {
 	meta, _ := object["metadata"].(map[string]any)
 	metadata := map[string]any{}
 	for k, v := range meta {
-		if k != "namespace" && k != "ownerReferences" {
+		if k != "namespace" && k != "ownerReferences" && k != "labels" && k != "annotations" {
 			metadata[k] = v
 		}
 	}
 	if name, ok := meta["name"].(string); !ok || name == "" {
 		metadata["name"] = ChildName(o.name, id)
 	}
-	if o.namespace != "" {
-		metadata["namespace"] = o.namespace
+	byReference := place == nil || place.byReference
+	if place != nil && place.namespace != "" {
+		metadata["namespace"] = place.namespace
 	}
-	labels := map[string]any{}
-	if l, ok := meta["labels"].(map[string]any); ok {
-		for k, v := range l {
-			labels[k] = v
-		}
-	}
+	labels := copied(meta["labels"], OwnerUIDLabel)
 	for k, v := range Labels(o.name, id) {
 		labels[k] = v
 	}
+	annotations := copied(meta["annotations"], OwnerAnnotation)
+	if !byReference {
+		labels[OwnerUIDLabel] = o.uid
+		annotations[OwnerAnnotation] = o.annotation
+	}
 	metadata["labels"] = labels
-	metadata["ownerReferences"] = []any{o.reference}
+	if _, had := meta["annotations"]; had || len(annotations) > 0 {
+		metadata["annotations"] = annotations
+	}
+	if byReference {
+		metadata["ownerReferences"] = []any{o.reference}
+	}
 	object["metadata"] = metadata
 	return object
+}
+
+// copied is a copy of a map of the template's metadata, without the key the planner owns.
+func copied(value any, without string) map[string]any {
+	out := map[string]any{}
+	if m, ok := value.(map[string]any); ok {
+		for k, v := range m {
+			if k != without {
+				out[k] = v
+			}
+		}
+	}
+	return out
 }
 
 // Labels are the labels the planner puts on a child, and how the controller finds it again.

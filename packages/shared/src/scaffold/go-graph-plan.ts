@@ -1,7 +1,7 @@
 /**
  * `internal/graph/plan.go`: graph/plan.ts in Go, rule for rule: kro's exclusion rule, blocked
  * children, includeWhen/readyWhen, status bindings only once every child they read is observed,
- * a rendered name checked as its kind's name, no namespace on a cluster-scoped child (kinds.go), and
+ * a rendered name checked as its kind's name, each child placed and owned as place.go says, and
  * one CEL cost budget per Plan (eval.go's scope): spent, the plan stops and is only that failure.
  * Static Go: no design text reaches it (the design is data, in design.json).
  */
@@ -65,13 +65,10 @@ func (g *Graph) Plan(cr map[string]any, observed map[string]map[string]any) Plan
 	result := Plan{Status: map[string]any{}}
 	isObserved := func(id string) bool { return observed[id] != nil }
 	outcomes := map[string]outcome{}
+	created := g.createdNamespaces(observed)
 	for i := range g.Children {
 		c := &g.Children[i]
-		childOwner := owner
-		if isClusterScoped(c) {
-			childOwner = withoutNamespace(owner)
-		}
-		o := g.planChild(c, sc, isObserved, outcomes, childOwner, &result)
+		o := g.planChild(c, sc, isObserved, outcomes, owner, created, &result)
 		if sc.spent != nil {
 			return stopped(*sc.spent)
 		}
@@ -118,7 +115,7 @@ func stopped(failure Failure) Plan {
 	return Plan{Status: map[string]any{}, Errors: errors, Conditions: planConditions(nil, map[string]bool{}, errors)}
 }
 
-func (g *Graph) planChild(c *Child, sc *scope, isObserved func(string) bool, outcomes map[string]outcome, owner *owner, result *Plan) outcome {
+func (g *Graph) planChild(c *Child, sc *scope, isObserved func(string) bool, outcomes map[string]outcome, owner *owner, created map[string]bool, result *Plan) outcome {
 	// kro's rule: a child that reads an excluded child is excluded with it
 	for _, d := range append(slices.Clone(c.Reads.Include), c.Reads.Template...) {
 		if o, ok := outcomes[d]; ok && o == excluded {
@@ -159,10 +156,16 @@ func (g *Graph) planChild(c *Child, sc *scope, isObserved func(string) bool, out
 		result.Errors = append(result.Errors, *failure)
 		return failed
 	}
-	object := withPlannerMetadata(rendered.(map[string]any), c.ID, owner)
+	place, refusal := g.place(c, rendered.(map[string]any), owner, created)
+	object := withPlannerMetadata(rendered.(map[string]any), c.ID, owner, place)
 	if problem := childNameProblem(c, object); problem != "" {
 		// nothing is written for a child whose name the API server would refuse, or read another way
 		result.Errors = append(result.Errors, Failure{Path: c.Path + ".template.metadata.name", Message: problem})
+		return failed
+	}
+	if refusal != "" {
+		// nor one in a namespace the design did not say it may write in
+		result.Errors = append(result.Errors, Failure{Path: c.Path + ".template.metadata.namespace", Message: refusal})
 		return failed
 	}
 	result.Desired = append(result.Desired, Desired{ID: c.ID, Object: object})

@@ -25,6 +25,7 @@ import { graphLoadGo } from './go-graph-load';
 import { GRAPH_CONDITIONS_GO, GRAPH_NAMES_GO } from './go-graph-names';
 import { GRAPH_KINDS_TEST_GO, graphKindsGo } from './go-graph-kinds';
 import { GRAPH_PLAN_GO } from './go-graph-plan';
+import { GRAPH_PLACE_GO, GRAPH_PLACE_TEST_GO } from './go-graph-place';
 import { GRAPH_RENDER_GO } from './go-graph-render';
 import { graphControllerTestGo } from './go-graph-tests';
 import { designGraph } from '../design/operand-form';
@@ -93,6 +94,8 @@ function build(f: ProjectFacts): Scaffold {
       ['conditions.go', GRAPH_CONDITIONS_GO],
       ['kinds.go', graphKindsGo()],
       ['kinds_test.go', GRAPH_KINDS_TEST_GO],
+      ['place.go', GRAPH_PLACE_GO],
+      ['place_test.go', GRAPH_PLACE_TEST_GO],
       ['eval_test.go', GRAPH_EVAL_TEST_GO],
     ];
     for (const [name, text] of sources) add(`internal/graph/${name}`, `${header}\n\n${text}`);
