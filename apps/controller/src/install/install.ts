@@ -7,7 +7,7 @@
 import { diffCrds, type Change } from '@opstudio/shared/crd/diff';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import type { Design } from '@opstudio/shared/design/schema';
-import { designPermissions, permissionText } from '@opstudio/shared/manifests/identity';
+import { designPermissions, designReach, permissionText, reachNotes } from '@opstudio/shared/manifests/identity';
 import { designIssuePath } from '@opstudio/shared/validate/design-paths';
 import { validateForInstall, type DesignStore } from '../designs';
 import { PreconditionError, UnprocessableError, type FieldCause } from '../errors';
@@ -160,11 +160,18 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
 
 /** The permissions a person confirms before the controller gets them, at the design's RBAC preview. */
 function sensitivePermissions(design: Design): FieldCause[] {
-  return designPermissions(design)
+  const rules = designPermissions(design)
     .filter((p) => p.sensitive !== undefined)
     .map((p) => ({
       field: 'rbac',
       message: `the controller ${p.sensitive ?? ''}: ${permissionText(p)}${p.clusterScoped ? ' (cluster-scoped)' : ''}`,
       reason: 'permissions',
     }));
+  // where it writes beyond its custom resource's namespace (docs/design/0039)
+  const reach = reachNotes(designReach(design)).map((note) => ({
+    field: 'rbac',
+    message: `the controller ${note}`,
+    reason: 'permissions',
+  }));
+  return [...reach, ...rules];
 }

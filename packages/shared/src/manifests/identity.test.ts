@@ -7,7 +7,16 @@ import { parseDesign } from '../design/io';
 import type { Design } from '../design/schema';
 import { bindingsOf } from '../graph/bindings';
 import { validateGraph } from '../graph/validate';
-import { designIdentity, designPermissions, designRules, identityObjects, permissionText } from './identity';
+import { spaceDesign, tenantDesign } from '../testing/scope-designs';
+import {
+  designIdentity,
+  designPermissions,
+  designReach,
+  designRules,
+  identityObjects,
+  permissionText,
+  reachNotes,
+} from './identity';
 import { generateRbac, markerComment, rbacMarkers } from './rbac';
 
 const example = (file: string): Design => {
@@ -147,4 +156,34 @@ test('bind: a roleRef from an expression is an error at its place; a ClusterRole
     b.issues.map((i) => [i.severity, i.path]),
     [['warning', 'resources[0].template.roleRef']],
   );
+});
+
+test('the install lists where the children go beyond the custom resource’s namespace (docs/design/0039)', () => {
+  const tenant = designReach(tenantDesign('team-shared'));
+  assert.deepEqual(tenant, {
+    namespaces: ['team-shared'],
+    anyNamespace: false,
+    clusterScopedKinds: ['ClusterRole', 'Namespace'],
+  });
+  assert.deepEqual(reachNotes(tenant), [
+    "writes in namespaces besides its custom resource's: team-shared (operand.namespaces)",
+  ]);
+  const space = designReach(spaceDesign());
+  assert.equal(space.anyNamespace, true);
+  assert.deepEqual(space.clusterScopedKinds, ['Namespace', 'ClusterRole']);
+  assert.match(
+    reachNotes(space)[0] ?? '',
+    /^is cluster-scoped: its children go to the namespaces their templates name/,
+  );
+  // the identity's role covers the cluster-scoped kinds and the Namespaces, each confirmed as sensitive
+  const rows = designPermissions(tenantDesign('team-shared'));
+  const row = (resource: string) => rows.find((p) => p.resource === resource);
+  assert.equal(row('namespaces')?.sensitive, 'creates and deletes Namespaces');
+  assert.equal(row('clusterroles')?.clusterScoped, true);
+  assert.deepEqual(row('clusterroles')?.verbs, ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']);
+  assert.deepEqual(designReach(example('webapp.design.yaml')), {
+    namespaces: [],
+    anyNamespace: false,
+    clusterScopedKinds: [],
+  });
 });

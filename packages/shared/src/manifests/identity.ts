@@ -99,6 +99,45 @@ export function designPermissions(design: Design): Permission[] {
   return out;
 }
 
+/** Where a design's children go beyond its custom resource's namespace (docs/design/0039). */
+export interface DesignReach {
+  /** the namespaces a namespaced design declares (operand.namespaces) */
+  readonly namespaces: readonly string[];
+  /** a cluster-scoped design: its namespaced children go to whatever namespace their templates name */
+  readonly anyNamespace: boolean;
+  /** the cluster-scoped kinds among its children (`Namespace`, `ClusterRole`) */
+  readonly clusterScopedKinds: readonly string[];
+}
+
+export function designReach(design: Design): DesignReach {
+  const graph = designGraph(design);
+  const resources = graph?.resources ?? [];
+  const clusterScopedKinds = [
+    ...new Set(
+      resources.filter((r) => !isNamespacedOffline(r.template.apiVersion, r.template.kind)).map((r) => r.template.kind),
+    ),
+  ];
+  const cluster = design.crd.scope === 'Cluster';
+  return {
+    namespaces: cluster ? [] : [...(graph?.namespaces ?? [])],
+    anyNamespace: cluster && resources.some((r) => isNamespacedOffline(r.template.apiVersion, r.template.kind)),
+    clusterScopedKinds,
+  };
+}
+
+/**
+ * What the install asks a person to confirm about where the controller writes, beyond the rules:
+ * namespaces besides the custom resource's (the cluster-scoped kinds are confirmed with their rules).
+ */
+export function reachNotes(reach: DesignReach): string[] {
+  const out: string[] = [];
+  if (reach.namespaces.length > 0)
+    out.push(`writes in namespaces besides its custom resource's: ${reach.namespaces.join(', ')} (operand.namespaces)`);
+  if (reach.anyNamespace)
+    out.push('is cluster-scoped: its children go to the namespaces their templates name, any the cluster has');
+  return out;
+}
+
 /** `rbac.authorization.k8s.io/clusterroles admin: bind` */
 export function permissionText(p: Permission): string {
   const names = p.resourceNames === undefined ? '' : ` ${p.resourceNames.join(', ')}`;
