@@ -10,6 +10,7 @@ import { ChildCard } from './ChildCard';
 import type { Edit } from './edit';
 import { KindPicker } from './KindPicker';
 import { ResourceGraph } from './ResourceGraph';
+import { NamespacesInput } from './NamespacesInput';
 import { addChild, childrenOf, moveChild, removeChild, setChild } from './resources-edit';
 import { StatusBindings } from './StatusBindings';
 import styles from './designer.module.css';
@@ -34,8 +35,10 @@ export function ResourcesSection({ design, edit }: { readonly design: Design; re
       <p className={styles.hint}>
         Each resource is a Kubernetes object template; <code>{'${…}'}</code> is CEL over <code>self</code> (the custom
         resource) and the other resources by id. The controller names each <code>&lt;name&gt;-&lt;id&gt;</code> and sets
-        namespace, labels and the owner.
+        labels and the owner; a template may set <code>metadata.namespace</code> (default: the custom resource&apos;s,
+        none for cluster-scoped kinds).
       </p>
+      <NamespacesInput design={design} edit={edit} />
       {children.length > 0 ? <ResourceGraph graph={{ resources: children }} /> : null}
       <ol className={own.children} aria-label="Resources">
         {children.map((child, i) => (

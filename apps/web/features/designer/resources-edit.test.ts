@@ -9,6 +9,7 @@ import {
   operandForm,
   removeChild,
   setChild,
+  setNamespaces,
   setStatus,
   switchForm,
   withRule,
@@ -44,4 +45,12 @@ test('status bindings and switching the form', () => {
   const back = switchForm(image, 'resources', () => starterChild('apps/v1', 'Deployment', []));
   assert.deepEqual(ids(back), ['deployment']);
   assert.equal(operandForm(switchForm(back, 'none', () => starterChild('v1', 'Secret', []))), 'none');
+});
+
+test('namespaces: set in the design, an empty list removes the key (docs/design/0039)', () => {
+  const d = setNamespaces(webapp, ['team-shared', 'monitoring']);
+  assert.deepEqual(d.operand?.namespaces, ['team-shared', 'monitoring']);
+  assert.deepEqual(ids(d), ids(webapp), 'the children stay');
+  assert.equal('namespaces' in (setNamespaces(d, []).operand ?? {}), false);
+  assert.equal('namespaces' in (setNamespaces(d, undefined).operand ?? {}), false);
 });

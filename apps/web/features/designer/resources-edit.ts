@@ -51,6 +51,14 @@ export function withAdopt(child: ChildResource, adopt: boolean): ChildResource {
   return adopt ? { ...rest, adopt: true } : rest;
 }
 
+/** The namespaces a namespaced design's children may live in besides its own; an empty list removes them. */
+export function setNamespaces(d: Design, namespaces: readonly string[] | undefined): Design {
+  const { namespaces: _old, ...operand } = d.operand ?? {};
+  return namespaces === undefined || namespaces.length === 0
+    ? { ...d, operand }
+    : { ...d, operand: { ...operand, namespaces: [...namespaces] } };
+}
+
 /** Status bindings as an ordered list of [path, expression]; an empty list removes `status`. */
 export function setStatus(d: Design, entries: readonly (readonly [string, string])[]): Design {
   const { status: _old, ...operand } = d.operand ?? {};
