@@ -9,7 +9,8 @@
  *   4. plan      graph.Plan over the CR and the observed children
  *   5. apply     each desired child, checked against its Go type, server-side applied; an object
  *                another owner controls is left untouched and named in Degraded (AlreadyOwned)
- *   6. prune     children whose includeWhen stopped holding   7. status  bindings, conditions
+ *   6. prune     children whose includeWhen stopped holding, or whose name or namespace the plan moved
+ *   7. status    bindings, conditions
  * Events: Created/Updated/Deleted <Kind> <name>, as the studio records them.
  */
 import { builtinChildKind } from '../graph/child-kinds';
@@ -143,7 +144,7 @@ func (r *${n.reconciler}) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 
 ${graphDeletionPhase(f, n)}
 	// 3. observe: the children this custom resource controls, found by the planner's labels.
-	observed, err := r.observe(ctx, design, ${recv})
+	observed, owned, err := r.observe(ctx, design, ${recv})
 	if err != nil {
 		return ctrl.Result{}, err
 	}
@@ -185,9 +186,17 @@ ${graphDeletionPhase(f, n)}
 		}
 	}
 
-	// 6. prune: children whose includeWhen stopped holding.
+	// 6. prune: children whose includeWhen stopped holding, and an earlier name or namespace of a
+	// child the plan moved.
+	stale := []map[string]any{}
 	for _, id := range plan.Prune {
-		obj := &unstructured.Unstructured{Object: observed[id]}
+		stale = append(stale, owned[id]...)
+	}
+	for _, d := range plan.Desired {
+		stale = append(stale, graph.Moved(owned[d.ID], d.Object)...)
+	}
+	for _, o := range stale {
+		obj := &unstructured.Unstructured{Object: o}
 		uid := obj.GetUID()
 		if err := r.Delete(ctx, obj, client.Preconditions{UID: &uid}); client.IgnoreNotFound(err) != nil {
 			log.Error(err, "Failed to delete", "kind", obj.GetKind(), "name", obj.GetName())

@@ -21,25 +21,29 @@ export function graphHelpers(
   const K = f.kind;
   return `// observe finds each child by its labels, in any namespace (a child may live outside the
 // custom resource's), keeping only what this custom resource controls: by owner reference, or
-// by the owner label where no owner reference can point at it.
-func (r *${n.reconciler}) observe(ctx context.Context, design *graph.Graph, ${recv} *${pkg}.${K}) (map[string]map[string]any, error) {
+// by the owner label where no owner reference can point at it. It returns the first of each
+// child, and all of them (an earlier name or namespace of a moved child is pruned).
+func (r *${n.reconciler}) observe(ctx context.Context, design *graph.Graph, ${recv} *${pkg}.${K}) (map[string]map[string]any, map[string][]map[string]any, error) {
 	observed := map[string]map[string]any{}
+	owned := map[string][]map[string]any{}
 	for _, c := range design.Children {
 		list := &unstructured.UnstructuredList{}
 		list.SetAPIVersion(c.APIVersion)
 		list.SetKind(c.Kind + "List")
 		labels := client.MatchingLabels(graph.Labels(${recv}.Name, c.ID))
 		if err := r.List(ctx, list, labels); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, item := range list.Items {
 			if ownerUID(&item) == ${recv}.UID && item.GetDeletionTimestamp() == nil {
-				observed[c.ID] = item.Object
-				break
+				if observed[c.ID] == nil {
+					observed[c.ID] = item.Object
+				}
+				owned[c.ID] = append(owned[c.ID], item.Object)
 			}
 		}
 	}
-	return observed, nil
+	return observed, owned, nil
 }
 
 // apply checks a desired child against its Go type (built-in kinds), refuses an object another

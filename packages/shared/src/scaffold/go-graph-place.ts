@@ -109,6 +109,24 @@ func (g *Graph) createdNamespaces(observed map[string]map[string]any) map[string
 	return out
 }
 
+// Moved are the objects of a child that the desired object no longer names: an earlier name or
+// namespace of a child the plan moved (a cluster-scoped one has no namespace to compare).
+func Moved(owned []map[string]any, desired map[string]any) []map[string]any {
+	want, _ := desired["metadata"].(map[string]any)
+	name, _ := want["name"].(string)
+	namespace, _ := want["namespace"].(string)
+	out := []map[string]any{}
+	for _, o := range owned {
+		meta, _ := o["metadata"].(map[string]any)
+		n, _ := meta["name"].(string)
+		ns, _ := meta["namespace"].(string)
+		if n != name || (namespace != "" && ns != "" && ns != namespace) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 // Cleanup says which of the labelled children (the owner label's: the garbage collector never
 // deletes them) the finalizer deletes now, by index, and what it waits for ("" once none is
 // left). Reverse dependency order: a child goes once no child still there depends on it.
@@ -205,6 +223,19 @@ func TestPlace(t *testing.T) {
 		if refusal != "" || *got != c.want {
 			t.Errorf("%s in %q: %+v %q, want %+v", c.kind, c.namespace, got, refusal, c.want)
 		}
+	}
+}
+
+func TestMoved(t *testing.T) {
+	object := func(name, namespace string) map[string]any {
+		return map[string]any{"metadata": map[string]any{"name": name, "namespace": namespace}}
+	}
+	owned := []map[string]any{object("a", "x"), object("a", "y"), object("b", "y")}
+	if got := Moved(owned, object("a", "y")); len(got) != 2 || got[0]["metadata"].(map[string]any)["namespace"] != "x" {
+		t.Errorf("moved %v, want a in x and b in y", got)
+	}
+	if got := Moved([]map[string]any{object("r", "")}, object("r", "")); len(got) != 0 {
+		t.Errorf("a cluster-scoped child in place moved: %v", got)
 	}
 }
 
