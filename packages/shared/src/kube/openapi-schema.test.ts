@@ -154,7 +154,10 @@ test('the metadata fields the controller sets say so, and metadata is a map, nev
   const meta = (schema.properties as JsonSchema).metadata as JsonSchema;
   assert.equal(meta.anyOf, undefined);
   const fields = meta.properties as { [k: string]: { description: string } };
-  assert.match(fields.namespace?.description ?? '', /^Set by the controller: .*\n\nNamespace defines/);
+  assert.match(
+    fields.namespace?.description ?? '',
+    /^Optional: the custom resource's namespace when left out.*\n\nNamespace defines/,
+  );
   assert.match(fields.ownerReferences?.description ?? '', /^Set by the controller/);
   assert.match(fields.name?.description ?? '', /^Optional: the controller names the child/);
   assert.doesNotMatch(fields.labels?.description ?? '', /controller/);

@@ -45,8 +45,10 @@ const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
 /** What the planner does with the child's metadata (graph/plan.ts `withPlannerMetadata`). */
 const CONTROLLER_SET: Record<string, string> = {
   name: 'Optional: the controller names the child <custom resource name>-<id> when it is left out.',
-  namespace: "Set by the controller: a child lives in its custom resource's namespace (leave it out).",
-  ownerReferences: 'Set by the controller: the custom resource owns every child (leave it out).',
+  namespace:
+    "Optional: the custom resource's namespace when left out (none for a cluster-scoped kind); a name or ${…}, which a namespaced kind may only set to its own namespace, one under operand.namespaces, or a Namespace the design creates.",
+  ownerReferences:
+    'Set by the controller: the custom resource owns every child, by owner reference or, where Kubernetes allows none, by the studio.opstudio.dev/owner-uid label (leave it out).',
 };
 
 /** `apps/v1` → apps, v1; `v1` → '', v1. */
