@@ -1,10 +1,12 @@
 // Issue 27 against the real sandbox: a child name from the custom resource that its kind cannot
 // have is refused before the write (Degraded, nothing created), and a cluster-scoped child is
-// created without a namespace and is not re-applied as drift on later reconciles.
+// created without a namespace (owned by the owner label: docs/design/0039) and is not re-applied
+// as drift on later reconciles.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Condition } from '@opstudio/shared/operand/index';
 import type { ChildResource } from '@opstudio/shared/graph/model';
+import { OWNER_UID_LABEL } from '@opstudio/shared/graph/ownership';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
 import { DesignFixture, exampleDesign } from '../../testing/design-fixture';
@@ -16,6 +18,7 @@ interface Obj {
     namespace?: string;
     resourceVersion?: string;
     generation?: number;
+    labels?: Record<string, string>;
     ownerReferences?: { uid: string }[];
   };
   status?: { conditions?: Condition[]; observedGeneration?: number };
@@ -93,7 +96,9 @@ test(
       f.kube.request<Obj>({ method: 'GET', path: `${CLUSTER_ROLES}/${roleName}` }).catch(() => undefined),
     );
     assert.equal(role.metadata.namespace, undefined);
-    assert.equal(role.metadata.ownerReferences?.[0]?.uid, degraded.o.metadata.uid);
+    // a namespaced owner cannot be referenced from a cluster-scoped child: the owner label instead (docs/design/0039)
+    assert.equal(role.metadata.ownerReferences, undefined);
+    assert.equal(role.metadata.labels?.[OWNER_UID_LABEL], degraded.o.metadata.uid);
 
     // a spec edit reconciles again: the ClusterRole is as planned, so it is not written again
     await f.patchSpec(kind, 'site', { greeting: 'good-name', replicas: 2 });
