@@ -115,10 +115,19 @@ export function serializeDesign(design: Design): string {
         'runAsUser',
         'podNamesStatusField',
         'namespaces',
+        'externalRefs',
         'resources',
         'status',
+        'conditions',
       ],
       (k, v) => {
+        if (k === 'externalRefs')
+          return (v as object[]).map((r) =>
+            inOrder(r, ['id', 'apiVersion', 'kind', 'metadata'], (mk, m) =>
+              mk === 'metadata' ? inOrder(m as object, ['name', 'namespace', 'selector']) : sortedJson(m),
+            ),
+          );
+        if (k === 'conditions') return (v as object[]).map((c) => inOrder(c, ['type', 'status', 'reason', 'message']));
         // templates keep the author's key order (apiVersion, kind, metadata, spec…), not sorted
         if (k === 'resources')
           return (v as object[]).map((r) =>

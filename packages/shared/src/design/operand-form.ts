@@ -19,8 +19,10 @@ export function designGraph(design: Design): ResourceGraph | undefined {
   const op = design.operand;
   if (op?.resources === undefined) return undefined;
   return {
+    ...(op.externalRefs !== undefined ? { externalRefs: op.externalRefs } : {}),
     resources: op.resources,
     ...(op.namespaces !== undefined ? { namespaces: op.namespaces } : {}),
     ...(op.status !== undefined ? { status: op.status } : {}),
+    ...(op.conditions !== undefined ? { conditions: op.conditions } : {}),
   };
 }

@@ -129,6 +129,10 @@ export const OPERAND = z
     namespaces: RESOURCE_GRAPH.shape.namespaces,
     /** `<path under .status>: "${expr}"`, written to the custom resource's status each reconcile. */
     status: RESOURCE_GRAPH.shape.status,
+    /** Objects the graph reads and never writes (kro's externalRef), by name or label selector. */
+    externalRefs: RESOURCE_GRAPH.shape.externalRefs,
+    /** The design's own conditions, beside Ready/Available/Progressing/Degraded. */
+    conditions: RESOURCE_GRAPH.shape.conditions,
   })
   .superRefine((operand, ctx) => {
     const imageForm = IMAGE_FORM_KEYS.filter((k) => operand[k] !== undefined);
@@ -152,6 +156,13 @@ export const OPERAND = z
       });
     if (operand.status !== undefined && operand.resources === undefined)
       ctx.addIssue({ code: 'custom', path: ['status'], message: 'status bindings need resources to read from' });
+    for (const key of ['externalRefs', 'conditions'] as const)
+      if (operand[key] !== undefined && operand.resources === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} belong to the resources form: add resources (an empty list is fine)`,
+        });
   });
 
 const IMAGE_FORM_KEYS = ['image', 'command', 'replicasField', 'portField', 'runAsUser', 'podNamesStatusField'] as const;

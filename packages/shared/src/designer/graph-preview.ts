@@ -25,13 +25,20 @@ export function designGraphPreview(design: Design): GraphPreview | undefined {
 
 export function graphPreviewText(preview: GraphPreview): string {
   const docs: string[] = [];
-  const notes: string[] = [];
+  const notes: string[] = preview.externals.map(
+    (x) => `# ${x.id} (external): reads ${x.reads} from the cluster; the preview reads nothing, so what needs it waits`,
+  );
+  const externals = new Set(preview.externals.map((x) => x.id));
   for (const c of preview.children) {
     const head = `# ${c.id} (${c.kind})`;
     if (c.state === 'rendered') docs.push(`${head}\n${emitYaml(metadataFirst(c.object), { keepKeyOrder: true })}`);
     else if (c.state === 'excluded') notes.push(`${head}: not created for the sample, its includeWhen is false`);
     else if (c.state === 'waiting')
-      notes.push(`${head}: created once ${c.waitingFor.join(', ')} report the fields it reads`);
+      notes.push(
+        c.waitingFor.some((id) => externals.has(id))
+          ? `${head}: created once ${c.waitingFor.join(', ')} ${c.waitingFor.length === 1 ? 'exists' : 'exist'} in the cluster`
+          : `${head}: created once ${c.waitingFor.join(', ')} report the fields it reads`,
+      );
     else
       notes.push(
         `${head}: fails for the sample: ${c.errors.map((e) => (e.path === '' ? e.message : `${e.path}: ${e.message}`)).join('; ')}`,
@@ -40,6 +47,10 @@ export function graphPreviewText(preview: GraphPreview): string {
   for (const e of preview.errors) notes.push(`# ${e.path}: ${e.message}`);
   if (Object.keys(preview.status).length > 0)
     notes.push(`# status, once these exist:\n${commented(emitYaml({ status: preview.status }))}`);
+  if (preview.conditions.length > 0)
+    notes.push(
+      `# the design's conditions, once these exist:\n${preview.conditions.map((c) => `#   ${c.type}: ${c.status} (${c.reason}) ${c.message}`).join('\n')}`,
+    );
   if (docs.length === 0 && notes.length === 0)
     return '# This design lists no resources: the controller creates nothing.\n';
   return [...docs, ...(notes.length > 0 ? [`${notes.join('\n')}\n`] : [])].join('---\n');

@@ -1,12 +1,15 @@
 // The custom resource's conditions, from what the plan found: Ready and Available when every
 // included child is ready (its readyWhen holds, or it is observed), Progressing while some are
-// not, Degraded when an expression failed. Messages say what this design did, by child id.
+// not, Degraded when an expression failed. Messages say what this design did, by child id; a
+// child that waits for an external reference that does not exist names it (reason
+// WaitingForExternal). The design's own conditions (custom-conditions.ts) follow these four.
 export const CONDITION_TYPES = ['Ready', 'Available', 'Progressing', 'Degraded'] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
 
 export interface PlanCondition {
-  type: ConditionType;
-  status: 'True' | 'False';
+  /** one of CONDITION_TYPES, or a type the design declares */
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
   reason: string;
   message: string;
 }
@@ -20,6 +23,8 @@ export interface Readiness {
   /** ids of the children that should exist (not excluded by includeWhen), in plan order */
   included: readonly string[];
   ready: ReadonlySet<string>;
+  /** external references some waiting child reads that do not exist, described (`ConfigMap default/x`) */
+  missing?: readonly string[];
 }
 
 export function planConditions(r: Readiness, errors: readonly PlanError[]): PlanCondition[] {
@@ -47,14 +52,18 @@ export function planConditions(r: Readiness, errors: readonly PlanError[]): Plan
       degraded,
     ];
   }
-  const message = waiting.length > 0 ? `${count}: waiting for ${waiting.join(', ')}` : `${count}; ${degraded.message}`;
-  const reason = failed ? 'EvaluationFailed' : 'WaitingForResources';
+  const missing = r.missing ?? [];
+  const absent = missing.length > 0 ? `; ${missing.join(', ')} ${missing.length === 1 ? 'does' : 'do'} not exist` : '';
+  const message =
+    waiting.length > 0 ? `${count}: waiting for ${waiting.join(', ')}${absent}` : `${count}; ${degraded.message}`;
+  const waitReason = missing.length > 0 ? 'WaitingForExternal' : 'WaitingForResources';
+  const reason = failed ? 'EvaluationFailed' : waitReason;
   return [
     { type: 'Ready', status: 'False', reason, message },
     { type: 'Available', status: 'False', reason, message },
     failed
       ? { type: 'Progressing', status: 'False', reason, message: degraded.message }
-      : { type: 'Progressing', status: 'True', reason: 'WaitingForResources', message },
+      : { type: 'Progressing', status: 'True', reason: waitReason, message },
     degraded,
   ];
 }

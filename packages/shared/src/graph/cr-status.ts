@@ -2,11 +2,12 @@
 // (nested by their dotted path) and its conditions, set with apimachinery's rules (a condition's
 // lastTransitionTime moves only when its status does), Degraded overridden when a child is
 // controlled by another owner (AlreadyOwned), exists without being ours (AlreadyExists), or an
-// apply failed (ApplyFailed).
+// apply failed (ApplyFailed). A design's own condition that changes status to True or False
+// gives an Event (Normal for True, Warning for False), as each reconcile writes it.
 import { setStatusCondition } from '../operand/conditions';
 import { setPath } from '../operand/from-design';
 import type { Condition } from '../operand/types';
-import type { PlanCondition } from './conditions';
+import { CONDITION_TYPES, type PlanCondition } from './conditions';
 import type { OwnershipConflict } from './ownership';
 import type { Plan } from './plan';
 
@@ -26,6 +27,34 @@ export interface GraphStatus {
   readonly conditions: readonly Condition[];
   /** The plan's status values, nested: `{ url: 'http://…' }`. */
   readonly fields: Record<string, unknown>;
+  /** One per design condition whose status became True or False in this write. */
+  readonly events: readonly ConditionEvent[];
+}
+
+export interface ConditionEvent {
+  readonly type: 'Normal' | 'Warning';
+  readonly reason: string;
+  readonly action: 'Reconcile';
+  /** `BackupScheduled is True: backups run at 0 3 * * *` */
+  readonly note: string;
+}
+
+const BUILTIN: ReadonlySet<string> = new Set(CONDITION_TYPES);
+
+/** The Events of the design's own conditions that changed status between `before` and `after`. */
+export function conditionEvents(before: readonly Condition[], after: readonly Condition[]): ConditionEvent[] {
+  const out: ConditionEvent[] = [];
+  for (const next of after) {
+    if (BUILTIN.has(next.type) || next.status === 'Unknown') continue;
+    if (before.find((c) => c.type === next.type)?.status === next.status) continue;
+    out.push({
+      type: next.status === 'True' ? 'Normal' : 'Warning',
+      reason: next.reason,
+      action: 'Reconcile',
+      note: `${next.type} is ${next.status}: ${next.message}`,
+    });
+  }
+  return out;
 }
 
 export function graphStatus(input: GraphStatusInput): GraphStatus {
@@ -38,7 +67,7 @@ export function graphStatus(input: GraphStatusInput): GraphStatus {
     );
   const fields: Record<string, unknown> = {};
   for (const [path, value] of Object.entries(input.plan.status)) setPath(fields, path.split('.'), value);
-  return { conditions, fields };
+  return { conditions, fields, events: conditionEvents(input.before, conditions) };
 }
 
 function degradedOverride(c: PlanCondition, input: GraphStatusInput): PlanCondition {

@@ -10,6 +10,8 @@ import { namespaceChildOf } from './child-namespace';
 import { nameProblem } from './kube-names';
 import type { ChildResource, ResourceGraph } from './model';
 import { celEngine } from '../cel/engine';
+import { customConditionIssues } from './custom-conditions';
+import { externalRefIssues } from './externals';
 
 export interface ChildReads {
   /** child ids read by includeWhen, by the template, by readyWhen (other than the child itself) */
@@ -31,6 +33,8 @@ export interface GraphAnalysis {
   order: AnalyzedChild[];
   /** child ids read by each status binding, keyed by the binding's path */
   statusReads: ReadonlyMap<string, ReadonlySet<string>>;
+  /** child and external ids read by each of the design's conditions, by index */
+  conditionReads: readonly ReadonlySet<string>[];
   issues: Issue[];
 }
 
@@ -50,10 +54,12 @@ export function analyzeGraph(graph: ResourceGraph): GraphAnalysis {
 function analyzeUncached(graph: ResourceGraph): GraphAnalysis {
   const issues: Issue[] = [];
   const ids = new Set<string>();
-  graph.resources.forEach((r, i) => {
-    if (ids.has(r.id)) issues.push(error(`resources[${i}].id`, `the id ${r.id} is used by an earlier resource`));
-    ids.add(r.id);
-  });
+  const claim = (id: string, path: string) => {
+    if (ids.has(id)) issues.push(error(path, `the id ${id} is used by an earlier resource or external reference`));
+    ids.add(id);
+  };
+  (graph.externalRefs ?? []).forEach((r, i) => claim(r.id, `externalRefs[${i}].id`));
+  graph.resources.forEach((r, i) => claim(r.id, `resources[${i}].id`));
   const vars = graphVariables(ids);
   const compile = (source: string) => compileExpression(source, vars);
   const readsOf = (sites: ExpressionSite[], own?: string): Set<string> => {
@@ -76,8 +82,30 @@ function analyzeUncached(graph: ResourceGraph): GraphAnalysis {
     const path = `status.${field}`;
     statusReads.set(path, readsOf(sitesIn(expr, path, issues)));
   }
-  const order = issues.length === 0 ? topologicalOrder(children, issues) : [];
-  return { order, statusReads, issues };
+  (graph.externalRefs ?? []).forEach((r, i) => {
+    // what to read is known before anything is observed: only `self`
+    for (const site of sitesIn(r.metadata as JSONValue, `externalRefs[${i}].metadata`, issues))
+      if ([...readsOf([site])].length > 0)
+        issues.push(
+          error(
+            site.path,
+            `\${${site.source}}: an external reference reads only self (what it names must be known before anything is observed)`,
+          ),
+        );
+  });
+  for (const e of [...externalRefIssues(graph), ...customConditionIssues(graph.conditions ?? [])])
+    issues.push(error(e.path, e.message));
+  const conditionReads = (graph.conditions ?? []).map((c, i) =>
+    readsOf(
+      (['status', 'reason', 'message'] as const).flatMap((k) => {
+        const v = c[k];
+        return v === undefined ? [] : sitesIn(v, `conditions[${i}].${k}`, issues);
+      }),
+    ),
+  );
+  const externals = new Set((graph.externalRefs ?? []).map((r) => r.id));
+  const order = issues.length === 0 ? topologicalOrder(children, externals, issues) : [];
+  return { order, statusReads, conditionReads, issues };
 }
 
 function sitesIn(value: JSONValue, path: string, issues: Issue[]): ExpressionSite[] {
@@ -141,8 +169,13 @@ function literalNameProblem(child: ChildResource): string | undefined {
   return nameProblem(name, kind, known?.name ?? 'dns1123-subdomain', known?.nameMax);
 }
 
-function topologicalOrder(children: AnalyzedChild[], issues: Issue[]): AnalyzedChild[] {
-  const placed = new Set<string>();
+function topologicalOrder(
+  children: AnalyzedChild[],
+  externals: ReadonlySet<string>,
+  issues: Issue[],
+): AnalyzedChild[] {
+  // external references are read before any child is planned: never waited for in the order
+  const placed = new Set<string>(externals);
   const order: AnalyzedChild[] = [];
   for (let progress = true; progress;) {
     progress = false;

@@ -9,8 +9,12 @@ export {
   CHILD_ID,
   CHILD_RESOURCE,
   CHILD_TEMPLATE,
+  CUSTOM_CONDITION,
+  EXTERNAL_REF,
   RESOURCE_GRAPH,
   type ChildResource,
+  type CustomCondition,
+  type ExternalRef,
   type KubeObject,
   type ResourceGraph,
 } from './model';
@@ -40,5 +44,19 @@ export {
   type ChildVerb,
   type OwnedChild,
 } from './child-sync';
-export { graphStatus, type GraphStatus, type GraphStatusInput } from './cr-status';
+export {
+  conditionEvents,
+  graphStatus,
+  type ConditionEvent,
+  type GraphStatus,
+  type GraphStatusInput,
+} from './cr-status';
+export {
+  describeTarget,
+  resolveExternals,
+  sortedSelection,
+  targetMatches,
+  type ExternalTarget,
+  type ExternalValue,
+} from './externals';
 export { cleanupStep, type CleanupStep } from './finalizer-cleanup';

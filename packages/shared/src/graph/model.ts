@@ -5,7 +5,9 @@ import { z } from 'zod';
 import type { JSONValue } from '../crd/types';
 import { JSON_VALUE } from '../design/field';
 import { kubeName } from '../kube/names';
+import { BUILTIN_CONDITION_TYPES, CONDITION_TYPE, CONDITION_TYPE_MAX } from './condition-types';
 import { apiVersionProblem, kindProblem } from './kube-names';
+import { LABEL_SELECTOR } from './label-selector';
 
 /**
  * A child id is a CEL variable (`${service.metadata.name}`) and the suffix of the child's
@@ -73,13 +75,77 @@ export const DECLARED_NAMESPACES = z
     });
   });
 
+/**
+ * An object the graph reads and never writes (kro's `externalRef`): one object by name, or every
+ * object a label selector matches (a list), of a fixed kind. Its id is a CEL variable like a
+ * child's; a child reading it waits until it exists. name, namespace and selector values may be
+ * `${…}` over `self` only: what to read is known before anything is observed. The namespace
+ * defaults to the custom resource's for a name, to every namespace for a selector (kro's rule);
+ * a cluster-scoped kind has none. It is a list of its own, not a child: nothing that applies,
+ * prunes or owns children ever sees it.
+ */
+export const EXTERNAL_REF = z
+  .strictObject({
+    id: childId,
+    apiVersion: z
+      .string()
+      .min(1, 'an external reference needs apiVersion, such as v1')
+      .superRefine(grammar(apiVersionProblem)),
+    kind: z.string().min(1, 'an external reference needs kind, such as ConfigMap').superRefine(grammar(kindProblem)),
+    metadata: z.strictObject({
+      name: z.string().min(1, 'a name, or leave it out and give a selector').optional(),
+      namespace: z.string().min(1, "a namespace, or leave it out for the custom resource's").optional(),
+      selector: LABEL_SELECTOR.optional(),
+    }),
+  })
+  .superRefine((ref, ctx) => {
+    const { name, selector } = ref.metadata;
+    if ((name === undefined) === (selector === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['metadata', name === undefined ? 'name' : 'selector'],
+        message:
+          'give exactly one of metadata.name (one object) and metadata.selector (a list of every object it matches)',
+      });
+  });
+
+/**
+ * A condition the design adds next to Ready/Available/Progressing/Degraded: its status from a
+ * `${…}` that gives a bool (True/False; Unknown while what it reads is not observed), its reason
+ * and message literal or `${…}`.
+ */
+export const CUSTOM_CONDITION = z.strictObject({
+  type: z
+    .string()
+    .max(CONDITION_TYPE_MAX, `a condition type is at most ${CONDITION_TYPE_MAX} characters`)
+    .regex(
+      CONDITION_TYPE,
+      'a condition type is CamelCase letters and digits (and - _ .), optionally after a domain and /, such as BackupScheduled or example.com/Synced',
+    )
+    .refine((t) => !BUILTIN_CONDITION_TYPES.includes(t), {
+      message: `Ready, Available, Progressing and Degraded are the controller's own conditions: choose another type`,
+    }),
+  /** `${…}` giving true or false */
+  status: z.string().min(1, 'status is an expression that gives true or false, such as ${self.spec.enabled}'),
+  /** CamelCase, literal or `${…}`; default ExpressionTrue / ExpressionFalse */
+  reason: z.string().min(1).optional(),
+  /** literal or `${…}`; default: which way the status expression went */
+  message: z.string().optional(),
+});
+
 export const RESOURCE_GRAPH = z.strictObject({
+  /** objects read, never written; ids share the children's names */
+  externalRefs: z.array(EXTERNAL_REF).optional(),
   resources: z.array(CHILD_RESOURCE),
   namespaces: DECLARED_NAMESPACES.optional(),
   /** `<field path under .status>: "${expr}"`, e.g. `url: "${'http://' + service.metadata.name}"`. */
   status: z.record(z.string(), z.string()).optional(),
+  /** the design's own conditions, written after the built-in ones */
+  conditions: z.array(CUSTOM_CONDITION).optional(),
 });
 
 export type ChildResource = z.infer<typeof CHILD_RESOURCE>;
+export type ExternalRef = z.infer<typeof EXTERNAL_REF>;
+export type CustomCondition = z.infer<typeof CUSTOM_CONDITION>;
 export type ResourceGraph = z.infer<typeof RESOURCE_GRAPH>;
 export type KubeObject = { [key: string]: JSONValue };

@@ -19,6 +19,14 @@ import {
 import { nameProblem } from './kube-names';
 import type { ChildResource, KubeObject, ResourceGraph } from './model';
 import { OWNER_ANNOTATION, OWNER_UID_LABEL, ownerAnnotation } from './ownership';
+import { planCustomConditions } from './custom-conditions';
+import {
+  describeTarget,
+  resolveExternals,
+  type ExternalTarget,
+  type ExternalValue,
+  type ResolvedExternals,
+} from './externals';
 
 export interface Plan {
   /** objects to apply, in dependency order */
@@ -31,9 +39,12 @@ export interface Plan {
   status: Record<string, JSONValue>;
   conditions: PlanCondition[];
   errors: PlanError[];
+  /** what each external reference named for this custom resource (those that resolved) */
+  externals?: ExternalTarget[];
 }
 
-export type Observed = ReadonlyMap<string, KubeObject | undefined>;
+/** Each child by id (undefined: not there yet), and each external reference: its object, or its list. */
+export type Observed = ReadonlyMap<string, ExternalValue>;
 
 export const MANAGED_BY = 'operator-studio';
 
@@ -67,12 +78,16 @@ export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed, o
     return result;
   }
   const context = openCelContext(
-    graph.resources.map((r) => r.id),
+    [...(graph.externalRefs ?? []).map((r) => r.id), ...graph.resources.map((r) => r.id)],
     cr,
-    observed,
+    observed as ReadonlyMap<string, JSONValue | undefined>,
   );
   try {
-    planChildren(graph, analysis, context, observed, owner, isNamespaced, result);
+    // what each external reference names, first: the reconciler read these before planning
+    const externals = resolveExternals(graph, cr, context, isNamespaced);
+    result.errors.push(...externals.errors);
+    result.externals = [...externals.targets];
+    planChildren(graph, analysis, context, observed, owner, isNamespaced, externals, result);
   } finally {
     if (context !== undefined) closeCelContext(context);
   }
@@ -97,6 +112,7 @@ function planChildren(
   observed: Observed,
   owner: Owner,
   isNamespaced: (apiVersion: string, kind: string) => boolean,
+  externals: ResolvedExternals,
   result: Plan,
 ): void {
   const { order } = analysis;
@@ -116,7 +132,20 @@ function planChildren(
   }
   const included = order.map((a) => a.child.id).filter((id) => outcomes.get(id) !== 'excluded');
   const ready = new Set(order.filter((a) => isReady(a, context, isObserved, result.errors)).map((a) => a.child.id));
-  result.conditions = planConditions({ included, ready }, result.errors);
+  const targets = new Map(externals.targets.map((t) => [t.id, t]));
+  const describe = (id: string): string => {
+    const t = targets.get(id);
+    if (t !== undefined) return describeTarget(t);
+    return outcomes.get(id) === 'excluded' ? `${id} (excluded by its includeWhen)` : id;
+  };
+  const custom = planCustomConditions(
+    { conditions: graph.conditions ?? [], reads: analysis.conditionReads, context, isObserved, describe },
+    result.errors,
+  );
+  // a child waiting for an external reference that does not exist names it in the conditions
+  const waitedFor = new Set(result.blocked.flatMap((b) => b.waitingFor));
+  const missing = externals.targets.filter((t) => waitedFor.has(t.id) && !isObserved(t.id)).map(describeTarget);
+  result.conditions = [...planConditions({ included, ready, missing }, result.errors), ...custom];
 }
 
 /** What placing a child needs besides the child: the declared and created namespaces, the kinds' scopes. */
@@ -131,7 +160,9 @@ function createdNamespaces(graph: ResourceGraph, observed: Observed): Set<string
   const out = new Set<string>();
   for (const r of graph.resources) {
     if (!isNamespaceKind(r.template.apiVersion, r.template.kind)) continue;
-    const name = (observed.get(r.id)?.metadata as { name?: JSONValue } | undefined)?.name;
+    const o = observed.get(r.id);
+    const meta = o === undefined || Array.isArray(o) ? undefined : (o as KubeObject).metadata;
+    const name = (meta as { name?: JSONValue } | undefined)?.name;
     if (typeof name === 'string') out.add(name);
   }
   return out;

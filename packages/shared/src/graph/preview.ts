@@ -4,7 +4,8 @@
 // Children left out by includeWhen are listed as excluded; a child that needs a field only the
 // cluster fills in (a status) stays waiting.
 import type { JSONValue } from '../crd/types';
-import type { PlanError } from './conditions';
+import { CONDITION_TYPES, type PlanCondition, type PlanError } from './conditions';
+import { describeTarget } from './externals';
 import { analyzeGraph } from './dependencies';
 import type { KubeObject, ResourceGraph } from './model';
 import { plan, type Plan } from './plan';
@@ -22,6 +23,10 @@ export interface GraphPreview {
   status: Record<string, JSONValue>;
   /** errors not tied to one child (status bindings, the custom resource itself) */
   errors: PlanError[];
+  /** each external reference and what it reads for this custom resource (the preview reads nothing) */
+  externals: { id: string; reads: string }[];
+  /** the design's own conditions, as they would be once the rendered children exist */
+  conditions: PlanCondition[];
 }
 
 export function previewGraph(graph: ResourceGraph, cr: KubeObject): GraphPreview {
@@ -57,5 +62,12 @@ export function previewGraph(graph: ResourceGraph, cr: KubeObject): GraphPreview
     return { ...base, state: 'excluded' };
   });
   const errors = last.errors.filter((e) => !/^resources\[\d+\]/.test(e.path));
-  return { children, status: last.status, errors };
+  const builtin: readonly string[] = CONDITION_TYPES;
+  return {
+    children,
+    status: last.status,
+    errors,
+    externals: (last.externals ?? []).map((t) => ({ id: t.id, reads: describeTarget(t) })),
+    conditions: last.conditions.filter((c) => !builtin.includes(c.type)),
+  };
 }

@@ -8,7 +8,13 @@ import { designGraph } from '../design/operand-form';
 import { analyzeGraph } from '../graph/dependencies';
 import { namespaceIssues } from '../graph/child-namespace';
 import { celEngine } from '../cel/engine';
-import { collectExpressions, compileExpression, graphVariables, type ExpressionSite } from '../graph/expressions';
+import {
+  childPath,
+  collectExpressions,
+  compileExpression,
+  graphVariables,
+  type ExpressionSite,
+} from '../graph/expressions';
 import { checkExpression, checkProblem, kindSchemaRef, selfSchema, type VarSchemas } from '../graph/expression-types';
 import type { KubeObject } from '../graph/model';
 import { plan } from '../graph/plan';
@@ -35,6 +41,7 @@ export function validateDesignGraph(design: Design, root: JSONSchemaProps | unde
         ),
       );
   }
+  out.push(...authorPickedSecrets(design));
   // an expression no estimate bounds is not run here, where checks must stay fast (the server's
   // request, a keystroke): the warning says so, and the controller's limit stops it when it runs
   if (out.some((i) => i.severity === 'error') || types.unbounded) return out;
@@ -47,9 +54,35 @@ export function validateDesignGraph(design: Design, root: JSONSchemaProps | unde
   return out;
 }
 
-function expressionSites(design: Design): ExpressionSite[] {
-  const sites: ExpressionSite[] = [];
+/** A site and the schema of what it fills, where that is fixed by where it sits (not by a child's kind). */
+type TypedSite = ExpressionSite & { expect?: JSONValue };
+
+const STRING = { type: 'string' };
+
+function expressionSites(design: Design): TypedSite[] {
+  const sites: TypedSite[] = [];
   const ignored: ExpressionSite[] = [];
+  const typed = (value: string, path: string, expect: JSONValue) => {
+    const found: ExpressionSite[] = [];
+    collectExpressions(value, path, found, ignored);
+    for (const f of found) sites.push(f.text === true ? f : { ...f, expect });
+  };
+  (design.operand?.externalRefs ?? []).forEach((r, i) => {
+    const at = `externalRefs[${i}].metadata`;
+    const { name, namespace, selector } = r.metadata;
+    if (name !== undefined) typed(name, `${at}.name`, STRING);
+    if (namespace !== undefined) typed(namespace, `${at}.namespace`, STRING);
+    for (const [k, v] of Object.entries(selector?.matchLabels ?? {}))
+      typed(v, childPath(`${at}.selector.matchLabels`, k), STRING);
+    (selector?.matchExpressions ?? []).forEach((e, j) =>
+      (e.values ?? []).forEach((v, n) => typed(v, `${at}.selector.matchExpressions[${j}].values[${n}]`, STRING)),
+    );
+  });
+  (design.operand?.conditions ?? []).forEach((c, i) => {
+    typed(c.status, `conditions[${i}].status`, { type: 'boolean' });
+    if (c.reason !== undefined) typed(c.reason, `conditions[${i}].reason`, STRING);
+    if (c.message !== undefined) collectExpressions(c.message, `conditions[${i}].message`, sites, ignored);
+  });
   (design.operand?.resources ?? []).forEach((r, i) => {
     const path = `resources[${i}]`;
     collectExpressions(r.template, `${path}.template`, sites, ignored);
@@ -67,11 +100,14 @@ function expressionSites(design: Design): ExpressionSite[] {
  */
 function typeProblems(design: Design, root: JSONSchemaProps | undefined): { issues: Issue[]; unbounded: boolean } {
   const engine = celEngine();
-  const ids = (design.operand?.resources ?? []).map((r) => r.id);
+  const externals = design.operand?.externalRefs ?? [];
+  const ids = [...externals.map((r) => r.id), ...(design.operand?.resources ?? []).map((r) => r.id)];
   if (engine === undefined) return { issues: [], unbounded: false };
   let unbounded = false;
   const kinds = new Map<string, JSONValue>();
   const vars: VarSchemas = { self: selfSchema(root) as JSONValue };
+  // one object of its kind, or a list (dynamic: the cluster decides its length)
+  for (const r of externals) vars[r.id] = r.metadata.name !== undefined ? kindSchemaRef(r.apiVersion, r.kind) : null;
   (design.operand?.resources ?? []).forEach((r, i) => {
     const kind = kindSchemaRef(r.template.apiVersion, r.template.kind);
     vars[r.id] = kind;
@@ -92,6 +128,7 @@ function typeProblems(design: Design, root: JSONSchemaProps | undefined): { issu
         vars,
         ...(site.text === true ? { text: true } : {}),
         ...(kind !== null && site.at !== undefined ? { expect: kind, expectAt: site.at } : {}),
+        ...(site.expect !== undefined ? { expect: site.expect } : {}),
       },
       varsKey,
     );
@@ -100,4 +137,22 @@ function typeProblems(design: Design, root: JSONSchemaProps | undefined): { issu
     if (problem !== undefined) out.push((problem.severity === 'error' ? error : warning)(site.path, problem.message));
   }
   return { issues: out, unbounded };
+}
+
+/**
+ * An external Secret whose name, namespace or selector comes from the custom resource: whoever may
+ * create one picks which Secret the controller reads (as the design's identity, which may read
+ * them all), and the design may copy it into what it writes. Allowed, but said before install.
+ */
+function authorPickedSecrets(design: Design): Issue[] {
+  return (design.operand?.externalRefs ?? []).flatMap((r, i) =>
+    r.apiVersion === 'v1' && r.kind === 'Secret' && JSON.stringify(r.metadata).includes('${')
+      ? [
+          warning(
+            `operand.externalRefs[${i}].metadata`,
+            "which Secret this reads comes from the custom resource: anyone who may create one can make the controller read any Secret its identity can read; prefer a fixed name and namespace",
+          ),
+        ]
+      : [],
+  );
 }
