@@ -11,7 +11,7 @@ import { analyzeGraph } from './dependencies';
 import { describeTarget, resolveExternals, sortedSelection, targetMatches } from './externals';
 import { selectorMatches } from './label-selector';
 import { RESOURCE_GRAPH, type KubeObject, type ResourceGraph } from './model';
-import { plan, type Observed } from './plan';
+import { plan, type Observed, type Plan } from './plan';
 
 await loadCel();
 
