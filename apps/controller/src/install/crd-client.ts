@@ -56,6 +56,19 @@ export class CrdClient {
     }
   }
 
+  /** The kinds a group version serves (discovery); none when it serves no such group version. */
+  async servedKinds(apiVersion: string): Promise<ReadonlySet<string>> {
+    // the caller passes an apiVersion that passed the design's grammar (a version, or group/version)
+    const path = apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
+    try {
+      const list = await this.http.request<{ resources?: { name: string; kind: string }[] }>({ method: 'GET', path });
+      return new Set((list.resources ?? []).filter((r) => !r.name.includes('/')).map((r) => r.kind));
+    } catch (err) {
+      if (isNotFound(err)) return new Set();
+      throw err;
+    }
+  }
+
   async list(labelSelector?: string): Promise<CustomResourceDefinition[]> {
     const list = await this.http.request<{ items: CustomResourceDefinition[] }>({
       method: 'GET',

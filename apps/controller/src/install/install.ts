@@ -1,4 +1,5 @@
-// crds.install, as numbered phases: load the design version → validate → label the generated
+// crds.install, as numbered phases: load the design version → validate (and every kind an external
+// reference reads is served) → label the generated
 // CRD → server-side dry run (its field errors mapped to the design), and of the controller's
 // identity (install/identity.ts: may this user grant the design's rules?) → the breaking-change
 // diff against the installed CRD and the sensitive permissions (refused unless confirmed) →
@@ -14,6 +15,7 @@ import { PreconditionError, UnprocessableError, type FieldCause } from '../error
 import { KubeApiError } from '../kube/errors';
 import type { CrdClient } from './crd-client';
 import { designPathOfServerField } from './field-paths';
+import { refuseUnservedExternals } from './external-kinds';
 import { applyIdentity, identityPlan } from './identity';
 import { installedFrom, labelledCrd } from './labels';
 import { newCrdMessage, previousCrd } from './previous-crd';
@@ -107,6 +109,7 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
   const { view, design } = await deps.designs.load(input.designId, input.version);
   const label = `design "${view.name}" version ${view.version}`;
   validateForInstall(design, label);
+  await refuseUnservedExternals(deps.client, design, label);
   const crd = labelledCrd(design, view.id, view.version);
   const name = crd.metadata.name;
   op.describe({ crdName: name, designVersion: view.version });

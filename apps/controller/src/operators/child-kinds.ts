@@ -16,15 +16,27 @@ export interface ChildKindSpec extends KindSpec {
 }
 
 /** One spec per distinct apiVersion/kind of the graph's templates, in design order. */
-export async function childKindSpecs(
+export function childKindSpecs(
   kc: KubeConfig,
   graph: ResourceGraph,
   log: (message: string, fields?: Record<string, unknown>) => void = () => undefined,
 ): Promise<ChildKindSpec[]> {
+  return kindSpecs(
+    kc,
+    graph.resources.map((r) => r.template),
+    log,
+  );
+}
+
+/** One spec per distinct apiVersion/kind (children's, or external references'), in the given order. */
+export async function kindSpecs(
+  kc: KubeConfig,
+  kinds: readonly { readonly apiVersion: string; readonly kind: string }[],
+  log: (message: string, fields?: Record<string, unknown>) => void = () => undefined,
+): Promise<ChildKindSpec[]> {
   const kube = new KubeJson(kc);
   const seen = new Map<string, ChildKindSpec>();
-  for (const { template } of graph.resources) {
-    const { apiVersion, kind } = template;
+  for (const { apiVersion, kind } of kinds) {
     const key = `${apiVersion}|${kind}`;
     if (seen.has(key)) continue;
     const builtin = builtinChildKind(apiVersion, kind);

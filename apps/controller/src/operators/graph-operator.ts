@@ -8,6 +8,8 @@
 //     names one, enqueues that CR with an `owned` trigger carrying the child's kind. Objects
 //     without the label (another owner's, or a name collision) are read with a GET before the
 //     first apply, never from this cache;
+//   - each kind an external reference reads, unfiltered (docs/design/0040): an event of an object a
+//     custom resource reads, or read at its last reconcile, enqueues it with an `external` trigger;
 //   - a periodic resync, and a WorkQueueController running the graph reconciler.
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { designGraph } from '@opstudio/shared/design/operand-form';
@@ -22,7 +24,8 @@ import { OPERAND_LABEL } from '../kube/resource-spec';
 import { WorkQueueController, type ReconcileAttempt } from '../runtime/controller';
 import type { EventInput } from '../runtime/recorder';
 import { objectKey, watchTrigger, type WatchEventType } from '../runtime/triggers';
-import { childKindSpecs, type ChildKindSpec } from './child-kinds';
+import { childKindSpecs, kindSpecs, type ChildKindSpec } from './child-kinds';
+import { ExternalReads } from './external-reads';
 import { childWrites } from './child-writes';
 import type { CrObject } from './cr-object';
 import { createGraphReconciler, type ChildCaches } from './graph-reconcile';
@@ -69,6 +72,8 @@ export class GraphOperator {
   private readonly cache: InformerCache;
   private crs: InformerLease | undefined;
   private children: ChildLease[] = [];
+  private externals: ChildLease[] = [];
+  private externalReads = new ExternalReads([]);
 
   constructor(private readonly opts: GraphOperatorOptions) {
     const coords = resourceCoordinates(opts.design);
@@ -104,6 +109,10 @@ export class GraphOperator {
         designVersion: opts.designVersion,
         crs: { get: (name, namespace) => this.crs?.get(name, namespace) as CrObject | undefined },
         children: caches,
+        externals: {
+          read: (key, targets) => this.externalReads.read(key, targets),
+          forget: (key) => this.externalReads.forget(key),
+        },
         writes: kubeWrites(opts.writer ?? kc, coords, noPods),
         childWrites: childWrites(opts.writer ?? kc),
         recordEvent: opts.recordEvent,
@@ -111,8 +120,8 @@ export class GraphOperator {
         ...(opts.planner !== undefined ? { planner: opts.planner } : {}),
         // a cluster-scoped child gets no namespace: discovery's answer, once start() has it
         isNamespaced: (apiVersion, kind) =>
-          this.children.find((c) => c.spec.apiVersion === apiVersion && c.spec.kind === kind)?.spec.namespaced ??
-          isNamespacedOffline(apiVersion, kind),
+          [...this.children, ...this.externals].find((c) => c.spec.apiVersion === apiVersion && c.spec.kind === kind)
+            ?.spec.namespaced ?? isNamespacedOffline(apiVersion, kind),
       }),
       onRun: (attempt) => {
         const report = reports.get(attempt.key);
@@ -127,6 +136,7 @@ export class GraphOperator {
     const coords = resourceCoordinates(this.opts.design);
     const graph = designGraph(this.opts.design);
     const specs = graph === undefined ? [] : await childKindSpecs(this.opts.kc, graph, this.opts.log);
+    const externalSpecs = await kindSpecs(this.opts.kc, graph?.externalRefs ?? [], this.opts.log);
     const crs = this.cache.acquire({ group: coords.group, version: coords.version, resource: coords.plural });
     this.crs = crs;
     this.children = specs.map((spec) => ({
@@ -139,6 +149,15 @@ export class GraphOperator {
       }),
     }));
     const clusterScoped = this.opts.design.crd.scope === 'Cluster';
+    // what external references read carries no label of ours: the whole kind, as the export's Watches
+    this.externals = externalSpecs.map((spec) => ({
+      spec,
+      lease: this.cache.acquire({ group: spec.group, version: spec.version, resource: spec.resource }),
+    }));
+    const externalReads = new ExternalReads(
+      this.externals.map((x) => ({ apiVersion: x.spec.apiVersion, kind: x.spec.kind, lease: x.lease })),
+    );
+    this.externalReads = externalReads;
     let resync: NodeJS.Timeout | undefined;
     const enqueueCr = (cr: KubernetesObject) =>
       objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' });
@@ -150,8 +169,13 @@ export class GraphOperator {
             const owner = ownerKey(child, coords, clusterScoped);
             if (owner !== undefined) this.controller.enqueue(owner, watchTrigger('owned', eventType, child, spec.kind));
           });
+        for (const { spec, lease } of this.externals)
+          lease.on(verb, (o) => {
+            for (const key of externalReads.readers(spec.apiVersion, spec.kind, o))
+              this.controller.enqueue(key, watchTrigger('external', eventType, o, spec.kind));
+          });
       }
-      await Promise.all([crs.started, ...this.children.map((c) => c.lease.started)]);
+      await Promise.all([crs.started, ...[...this.children, ...this.externals].map((c) => c.lease.started)]);
       resync = setInterval(
         () => {
           for (const cr of crs.list()) this.controller.enqueue(enqueueCr(cr), { kind: 'resync' });
@@ -163,8 +187,10 @@ export class GraphOperator {
     } finally {
       clearInterval(resync);
       this.crs = undefined;
-      const leases = [crs, ...this.children.map((c) => c.lease)];
+      const leases = [crs, ...[...this.children, ...this.externals].map((c) => c.lease)];
       this.children = [];
+      this.externals = [];
+      this.externalReads = new ExternalReads([]);
       for (const lease of leases) lease.release();
     }
   }

@@ -4,13 +4,16 @@
 //   2. deletion  the children the owner label holds (no owner reference: the garbage collector
 //                will not) deleted in reverse dependency order, waited for (Degraded/Finalizing
 //                names them), then our finalizer removed; else the finalizer ensured
-//   3. observe   the children this CR controls (owner reference or owner label), from the child kinds' caches
+//   3. observe   the children this CR controls (owner reference or owner label), from the child
+//                kinds' caches, and what its external references name (resolved by the planner,
+//                read from their kinds' caches)
 //   4. plan      the pure planner: desired children in dependency order, prune, status, conditions
 //   5. apply     each desired child by server-side apply when its fields drift; never one another
 //                controller owns (Degraded=True AlreadyOwned), nor one that exists without being
 //                ours unless the child says adopt (AlreadyExists); both left untouched, requeued
 //   6. prune     children the plan excludes, or the design no longer has (controlled by this CR only)
-//   7. status    the plan's fields, its conditions, observedGeneration
+//   7. status    the plan's fields, its conditions, observedGeneration; an Event per design
+//                condition that changed status
 // A blocked child waits for its dependency's watch event; nothing polls while Progressing.
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { Design } from '@opstudio/shared/design/schema';
@@ -24,6 +27,7 @@ import {
   ownershipConflict,
   staleChildren,
   type ChildVerb,
+  type ExternalValue,
   type KubeObject,
   type OwnershipConflict,
 } from '@opstudio/shared/graph/index';
@@ -37,6 +41,7 @@ import { outcome, toError } from '../runtime/outcome';
 import type { EventInput } from '../runtime/recorder';
 import { splitKey } from '../runtime/triggers';
 import type { ChildWrites } from './child-writes';
+import type { ExternalReads } from './external-reads';
 import { beginRun, finalizerPhase, type CrRun, type WrittenStatus } from './cr-lifecycle';
 import type { CrObject } from './cr-object';
 import type { KubeWrites } from './kube-writes';
@@ -57,6 +62,8 @@ export interface GraphReconcilerDeps {
   readonly designVersion?: number;
   readonly crs: Cache<CrObject>;
   readonly children: ChildCaches;
+  /** What the design's external references read (none: they are never found, their dependents wait). */
+  readonly externals?: Pick<ExternalReads, 'read' | 'forget'>;
   readonly writes: Pick<KubeWrites, 'setFinalizers' | 'patchStatus'>;
   readonly childWrites: ChildWrites;
   readonly recordEvent: (event: EventInput) => void;
@@ -110,6 +117,7 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     const cr = deps.crs.get(name, namespace);
     if (cr === undefined) {
       written.delete(key);
+      deps.externals?.forget(key);
       return outcome.done();
     }
     const run = beginRun(key, cr, written, deps.writes, deps);
@@ -143,7 +151,7 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     // 3. observe
     for (const [k, a] of applied) if (Date.now() - a.at > 60_000) applied.delete(k);
     const owned = cached.filter((o) => !deleted.has(o.metadata?.uid ?? ''));
-    const observed = new Map<string, KubeObject | undefined>();
+    const observed = new Map<string, ExternalValue>();
     for (const r of graph.resources) {
       const o = owned.find(
         (x) =>
@@ -161,18 +169,16 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
           observed.set(id, fresher(undefined, k) as unknown as KubeObject | undefined);
       }
 
-    // 4. plan
-    for (const r of graph.resources) {
-      const { apiVersion, kind } = r.template;
+    for (const { apiVersion, kind } of [...graph.resources.map((r) => r.template), ...(graph.externalRefs ?? [])])
       namespaced[`${apiVersion}/${kind}`] = isNamespaced(apiVersion, kind);
+    const request = { design: deps.design, designKey, cr: cr as unknown as KubeObject, namespaced };
+    if ((graph.externalRefs ?? []).length > 0) {
+      const targets = await planner.externals(request);
+      for (const [id, value] of deps.externals?.read(key, targets) ?? []) observed.set(id, value);
     }
-    const p = await planner.plan({
-      design: deps.design,
-      designKey,
-      cr: cr as unknown as KubeObject,
-      observed,
-      namespaced,
-    });
+
+    // 4. plan
+    const p = await planner.plan({ ...request, observed });
 
     // 5. apply
     const conflicts: OwnershipConflict[] = [];
@@ -224,6 +230,7 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     const generation = cr.metadata.generation;
     const status = graphStatus({ before: run.before, plan: p, conflicts, applyError, generation, now: now() });
     warnOnDegraded(run, deps, status.conditions);
+    for (const e of status.events) deps.recordEvent({ regarding: run.regarding, ...e });
     const writing = run.writeStatus(status.conditions, {
       ...status.fields,
       ...statusExtras(deps.design, [], generation),

@@ -7,7 +7,15 @@
 import { Worker } from 'node:worker_threads';
 import type { Design } from '@opstudio/shared/design/schema';
 import { designGraph } from '@opstudio/shared/design/operand-form';
-import { plan, type KubeObject, type Plan, type PlanError } from '@opstudio/shared/graph/index';
+import {
+  externalTargets,
+  plan,
+  type ExternalTarget,
+  type ExternalValue,
+  type KubeObject,
+  type Plan,
+  type PlanError,
+} from '@opstudio/shared/graph/index';
 import { validateDesign } from '@opstudio/shared/validate/design';
 
 export interface PlanRequest {
@@ -15,13 +23,18 @@ export interface PlanRequest {
   readonly design: Design;
   readonly designKey: string;
   readonly cr: KubeObject;
-  readonly observed: ReadonlyMap<string, KubeObject | undefined>;
-  /** `apiVersion/kind` → namespaced, for each child kind of the design */
+  /** each child by id, and each external reference: its object or its list */
+  readonly observed: ReadonlyMap<string, ExternalValue>;
+  /** `apiVersion/kind` → namespaced, for each child and external kind of the design */
   readonly namespaced: Readonly<Record<string, boolean>>;
 }
 
+/** What the external references of the design name for one custom resource (read before planning). */
+export type TargetsRequest = Omit<PlanRequest, 'observed'>;
+
 export interface Planner {
   plan(req: PlanRequest): Promise<Plan>;
+  externals(req: TargetsRequest): Promise<ExternalTarget[]>;
   close(): Promise<void>;
 }
 
@@ -37,9 +50,14 @@ interface Prepared {
   readonly designErrors: readonly PlanError[];
 }
 
+export interface PlanHere {
+  plan(req: PlanRequest): Plan;
+  externals(req: TargetsRequest): ExternalTarget[];
+}
+
 /** Plans on the calling thread, each design version checked once. */
-export function planHere(cache = new Map<string, Prepared>()): (req: PlanRequest) => Plan {
-  return (req) => {
+export function planHere(cache = new Map<string, Prepared>()): PlanHere {
+  const prepare = (req: TargetsRequest): Prepared => {
     let prepared = cache.get(req.designKey);
     if (prepared === undefined) {
       const graph = designGraph(req.design);
@@ -48,20 +66,38 @@ export function planHere(cache = new Map<string, Prepared>()): (req: PlanRequest
       if (cache.size > 200) cache.clear();
       cache.set(req.designKey, prepared);
     }
-    return plan(prepared.graph, req.cr, req.observed, {
-      isNamespaced: (apiVersion, kind) => req.namespaced[`${apiVersion}/${kind}`] ?? true,
-      designErrors: prepared.designErrors,
-    });
+    return prepared;
+  };
+  const isNamespaced = (req: TargetsRequest) => (apiVersion: string, kind: string) =>
+    req.namespaced[`${apiVersion}/${kind}`] ?? true;
+  return {
+    plan(req) {
+      const prepared = prepare(req);
+      return plan(prepared.graph, req.cr, req.observed, {
+        isNamespaced: isNamespaced(req),
+        designErrors: prepared.designErrors,
+      });
+    },
+    externals(req) {
+      const prepared = prepare(req);
+      // a design the checks refuse is never evaluated: plan() reports why
+      if (prepared.designErrors.length > 0) return [];
+      return externalTargets(prepared.graph, req.cr, isNamespaced(req));
+    },
   };
 }
 
 export function inlinePlanner(): Planner {
   const run = planHere();
-  return { plan: (req) => Promise.resolve().then(() => run(req)), close: () => Promise.resolve() };
+  return {
+    plan: (req) => Promise.resolve().then(() => run.plan(req)),
+    externals: (req) => Promise.resolve().then(() => run.externals(req)),
+    close: () => Promise.resolve(),
+  };
 }
 
 interface Pending {
-  resolve(p: Plan): void;
+  resolve(answer: Plan | ExternalTarget[]): void;
   reject(e: Error): void;
 }
 
@@ -79,11 +115,11 @@ export function workerPlanner(): Planner {
     if (worker !== undefined) return worker;
     const w = new Worker(new URL('./planner-thread.mjs', import.meta.url));
     w.unref();
-    w.on('message', (m: { id: number; plan?: Plan; error?: string }) => {
+    w.on('message', (m: { id: number; answer?: Plan | ExternalTarget[]; error?: string }) => {
       const p = pending.get(m.id);
       pending.delete(m.id);
       if (p === undefined) return;
-      if (m.plan !== undefined) p.resolve(m.plan);
+      if (m.answer !== undefined) p.resolve(m.answer);
       else p.reject(new Error(m.error ?? 'the planner failed'));
     });
     w.on('error', (err) => fail(err));
@@ -91,14 +127,16 @@ export function workerPlanner(): Planner {
     worker = w;
     return w;
   };
+  const ask = <T extends Plan | ExternalTarget[]>(message: Record<string, unknown>): Promise<T> => {
+    const id = next++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: (a) => resolve(a as T), reject });
+      started().postMessage({ id, ...message });
+    });
+  };
   return {
-    plan(req) {
-      const id = next++;
-      return new Promise<Plan>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        started().postMessage({ id, ...req, observed: [...req.observed] });
-      });
-    },
+    plan: (req) => ask<Plan>({ op: 'plan', ...req, observed: [...req.observed] }),
+    externals: (req) => ask<ExternalTarget[]>({ op: 'externals', ...req }),
     async close() {
       const w = worker;
       worker = undefined;

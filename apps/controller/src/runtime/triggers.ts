@@ -24,6 +24,13 @@ export type Trigger =
       readonly resourceVersion: string;
       readonly object: TriggerObjectRef;
     }
+  /** An event on an object an external reference of the design reads (it reads, never owns it). */
+  | {
+      readonly kind: 'external';
+      readonly eventType: WatchEventType;
+      readonly resourceVersion: string;
+      readonly object: TriggerObjectRef;
+    }
   /** The previous reconcile asked to run again after a delay. */
   | { readonly kind: 'requeue'; readonly afterMs: number }
   /** The previous reconcile failed; `attempt` counts consecutive failures (1 = first retry). */
@@ -40,7 +47,7 @@ interface WatchedObject {
 
 /** The trigger for an informer event on `obj` (`kind` says whether it is the reconciled object or one it owns). */
 export function watchTrigger(
-  kind: 'watch' | 'owned',
+  kind: 'watch' | 'owned' | 'external',
   eventType: WatchEventType,
   obj: WatchedObject,
   fallbackKind = '',

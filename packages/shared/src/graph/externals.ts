@@ -7,7 +7,7 @@
 import type { JSONValue } from '../crd/types';
 import { isDns1123Label } from '../kube/names';
 import type { PlanError } from './conditions';
-import { evaluateString, type CelContext } from './evaluate';
+import { closeCelContext, evaluateString, openCelContext, type CelContext } from './evaluate';
 import { childPath } from './expressions';
 import { isPathSegmentName } from './kube-names';
 import { labelValueProblem, selectorMatches, type LabelSelector } from './label-selector';
@@ -95,6 +95,25 @@ export function resolveExternals(
     if (selector !== undefined) targets.push({ ...base, ...ns, selector });
   });
   return { targets, errors };
+}
+
+/**
+ * The targets alone, in a CEL context of their own (the reconciler asks before it reads anything;
+ * plan() resolves them again in its own context, where their failures are reported).
+ */
+export function externalTargets(
+  graph: Pick<ResourceGraph, 'externalRefs' | 'resources'>,
+  cr: KubeObject,
+  isNamespaced: (apiVersion: string, kind: string) => boolean,
+): ExternalTarget[] {
+  if ((graph.externalRefs ?? []).length === 0) return [];
+  const ids = [...(graph.externalRefs ?? []).map((r) => r.id), ...graph.resources.map((r) => r.id)];
+  const context = openCelContext(ids, cr, new Map());
+  try {
+    return [...resolveExternals(graph, cr, context, isNamespaced).targets];
+  } finally {
+    if (context !== undefined) closeCelContext(context);
+  }
 }
 
 function renderSelector(

@@ -53,6 +53,7 @@ export {
 } from './cr-status';
 export {
   describeTarget,
+  externalTargets,
   resolveExternals,
   sortedSelection,
   targetMatches,

@@ -72,7 +72,7 @@ function sensitivity(group: string, resource: string, verbs: readonly string[], 
     return verbs.includes('bind')
       ? `binds the role(s) it names to any subject a custom resource gives`
       : 'writes RBAC objects: who may do what';
-  if (group === '' && resource === 'secrets') return 'reads and writes Secrets';
+  if (group === '' && resource === 'secrets') return writes ? 'reads and writes Secrets' : 'reads Secrets';
   if (group === '' && resource === 'namespaces') return writes ? 'creates and deletes Namespaces' : undefined;
   if (clusterScoped && writes) return 'writes a cluster-scoped kind: outside any namespace';
   return undefined;

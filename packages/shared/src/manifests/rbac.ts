@@ -57,6 +57,14 @@ export function rbacMarkers(design: Design): RbacMarker[] {
     seen.add(key);
     markers.push({ groups: [group === '' ? 'core' : group], resources: [resource], verbs: ALL_VERBS });
   }
+  // external references are read, never written: get/list/watch on a kind no child already has
+  for (const ref of graph?.externalRefs ?? []) {
+    const { group, resource } = childResourceOf(ref.apiVersion, ref.kind);
+    const key = `${group}/${resource}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    markers.push({ groups: [group === '' ? 'core' : group], resources: [resource], verbs: ['get', 'list', 'watch'] });
+  }
   // RBAC's escalation check: a RoleBinding child needs `bind` on the role it names (graph/bindings.ts)
   for (const role of graph === undefined ? [] : bindingsOf(graph).roles)
     markers.push({

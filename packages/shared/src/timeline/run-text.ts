@@ -6,7 +6,7 @@ type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
 export type RunTrigger =
   | {
-      readonly kind: 'watch' | 'owned';
+      readonly kind: 'watch' | 'owned' | 'external';
       readonly eventType: WatchEventType;
       readonly resourceVersion: string;
       readonly object: { readonly kind: string; readonly name: string };
@@ -23,6 +23,8 @@ export function triggerText(t: RunTrigger): string {
       return `${t.object.kind || 'object'} ${eventWord[t.eventType]} (rv ${t.resourceVersion})`;
     case 'owned':
       return `owned ${t.object.kind || 'object'} ${t.object.name} ${eventWord[t.eventType]} (rv ${t.resourceVersion})`;
+    case 'external':
+      return `read ${t.object.kind || 'object'} ${t.object.name} ${eventWord[t.eventType]} (rv ${t.resourceVersion})`;
     case 'requeue':
       return `requeued after ${durationText(t.afterMs)}`;
     case 'retry':
@@ -37,9 +39,11 @@ export function triggerSummary(triggers: readonly RunTrigger[]): string[] {
   const counts = new Map<string, number>();
   for (const t of triggers) {
     const key =
-      t.kind === 'watch' || t.kind === 'owned'
-        ? `${t.kind === 'owned' ? `owned ${t.object.kind} ${t.object.name}` : t.object.kind || 'object'} ${eventWord[t.eventType]}`
-        : triggerText(t);
+      t.kind === 'watch'
+        ? `${t.object.kind || 'object'} ${eventWord[t.eventType]}`
+        : t.kind === 'owned' || t.kind === 'external'
+          ? `${t.kind === 'owned' ? 'owned' : 'read'} ${t.object.kind} ${t.object.name} ${eventWord[t.eventType]}`
+          : triggerText(t);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].map(([text, n]) => (n > 1 ? `${text} ×${n}` : text));
