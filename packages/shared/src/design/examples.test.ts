@@ -28,6 +28,8 @@ for (const name of [
   'raw-schema.design.yaml',
   'webapp.design.yaml',
   'redis.design.yaml',
+  'replicated-store.design.yaml',
+  'app-config.design.yaml',
 ]) {
   test(`${name} is valid, canonical, and its CRD survives import`, () => {
     const { text, design } = load(name);
@@ -149,12 +151,15 @@ function missingOptions(...designs: Design[]): { all: Set<string>; missing: stri
 // Options that Go types cannot express or the API server refuses live in raw-schema, so the
 // kitchen sink stays a design that exports, installs and passes the controller-gen oracle whole.
 // The resources form excludes the image form, so the Web app example covers it; declared
-// namespaces (an install that asks for a confirmation) the Tenant fixture of docs/design/0039.
+// namespaces (an install that asks for a confirmation) the Tenant fixture of docs/design/0039; the
+// replicated store the design's own conditions, the app config its external references.
+const RESOURCE_FORM_EXAMPLES = ['webapp.design.yaml', 'replicated-store.design.yaml', 'app-config.design.yaml'];
+
 test('the examples together use every option of the design model', () => {
   const { all, missing } = missingOptions(
     load('kitchen-sink.design.yaml').design,
     load('raw-schema.design.yaml').design,
-    load('webapp.design.yaml').design,
+    ...RESOURCE_FORM_EXAMPLES.map((f) => load(f).design),
     tenantDesign('team-shared'),
   );
   assert.ok(all.size > 80, `the walk found only ${all.size} options`);
@@ -170,7 +175,7 @@ test('the coverage check notices an unused key and an unused enum value', () => 
   owner.validations = owner.validations!.filter((r) => r.reason !== 'FieldValueDuplicate');
   const others = [
     load('raw-schema.design.yaml').design,
-    load('webapp.design.yaml').design,
+    ...RESOURCE_FORM_EXAMPLES.map((f) => load(f).design),
     tenantDesign('team-shared'),
   ];
   assert.deepEqual(missingOptions(trimmed, ...others).missing, [

@@ -11,7 +11,9 @@
  *                another owner controls is left untouched and named in Degraded (AlreadyOwned)
  *   6. prune     children whose includeWhen stopped holding, or whose name or namespace the plan moved
  *   7. status    bindings, conditions
- * Events: Created/Updated/Deleted <Kind> <name>, as the studio records them.
+ * Events: Created/Updated/Deleted <Kind> <name>, as the studio records them, and one per design
+ * condition that changes status. External references are read with the manager's client and
+ * watched (Watches with a map function to every custom resource that reads the object).
  */
 import { builtinChildKind } from '../graph/child-kinds';
 import type { ResourceGraph } from '../graph/model';
@@ -20,8 +22,8 @@ import { markerComment, rbacMarkers } from '../manifests/rbac';
 import type { ProjectFacts } from './facts';
 import { goNames, statusHelpers } from './go-controller';
 import { graphDeletionPhase, graphOwnershipHelpers, mayLabelOwn } from './go-graph-finalizer';
-import { childKinds } from './go-graph-data';
-import { graphHelpers } from './go-graph-helpers';
+import { childKinds, externalKinds } from './go-graph-data';
+import { graphHelpers, type ExternalWatch } from './go-graph-helpers';
 
 const q = goString;
 const byPath = (a: string, b: string): number => {
@@ -43,16 +45,30 @@ function owned(graph: ResourceGraph): { owns: string[]; imports: string[] } {
   return { owns, imports: [...imports] };
 }
 
+/** `Watches(…)` of each external kind and the imports they need. */
+function watched(graph: ResourceGraph): { watches: ExternalWatch[]; imports: string[] } {
+  const watches: ExternalWatch[] = [];
+  const imports = new Set<string>();
+  for (const { apiVersion, kind } of externalKinds(graph)) {
+    const known = builtinChildKind(apiVersion, kind);
+    if (known !== undefined) imports.add(`${known.goAlias} ${q(known.goPackage)}`);
+    const object = known !== undefined ? `&${known.goAlias}.${known.kind}{}` : `ownedObject(${q(apiVersion)}, ${q(kind)})`;
+    watches.push({ apiVersion, kind, object });
+  }
+  return { watches, imports: [...imports] };
+}
+
 export function graphControllerGo(f: ProjectFacts, graph: ResourceGraph, header: string): string {
   const n = goNames(f);
   const { recv } = n;
   const pkg = f.alias(f.version.name);
   const K = f.kind;
   const { owns, imports } = owned(graph);
-  const custom = owns.some((o) => o.startsWith('ownedObject('));
   const watch = mayLabelOwn(f.design);
+  const { watches, imports: watchImports } = watched(graph);
+  const custom = [...owns, ...watches.map((w) => w.object)].some((o) => o.startsWith('ownedObject('));
   const k8s = [
-    ...imports,
+    ...new Set([...imports, ...watchImports]),
     '"k8s.io/apimachinery/pkg/api/equality"',
     'apierrors "k8s.io/apimachinery/pkg/api/errors"',
     ...(f.conditions ? ['"k8s.io/apimachinery/pkg/api/meta"'] : []),
@@ -64,7 +80,7 @@ export function graphControllerGo(f: ProjectFacts, graph: ResourceGraph, header:
     'ctrl "sigs.k8s.io/controller-runtime"',
     '"sigs.k8s.io/controller-runtime/pkg/client"',
     '"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"',
-    ...(watch ? ['"sigs.k8s.io/controller-runtime/pkg/handler"'] : []),
+    ...(watch || watches.length > 0 ? ['"sigs.k8s.io/controller-runtime/pkg/handler"'] : []),
     'logf "sigs.k8s.io/controller-runtime/pkg/log"',
     '"sigs.k8s.io/controller-runtime/pkg/reconcile"',
   ].sort(byPath);
@@ -143,7 +159,8 @@ func (r *${n.reconciler}) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	before := ${recv}.Status.DeepCopy()
 
 ${graphDeletionPhase(f, n)}
-	// 3. observe: the children this custom resource controls, found by the planner's labels.
+	// 3. observe: the children this custom resource controls, found by the planner's labels${watches.length > 0 ? `, and
+	// (after 4's conversion) what its external references name, read and never written` : ''}.
 	observed, owned, err := r.observe(ctx, design, ${recv})
 	if err != nil {
 		return ctrl.Result{}, err
@@ -155,7 +172,15 @@ ${graphDeletionPhase(f, n)}
 		return ctrl.Result{}, err
 	}
 	cr["apiVersion"], cr["kind"] = ${pkg}.GroupVersion.String(), ${q(K)}
-	plan := design.Plan(cr, observed)
+${
+  watches.length > 0
+    ? `	externals, err := r.readExternals(ctx, design, cr)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	plan := design.PlanWith(cr, observed, externals)`
+    : `	plan := design.Plan(cr, observed)`
+}
 	for _, b := range plan.Blocked {
 		log.V(1).Info("Waiting", "resource", b.ID, "for", b.WaitingFor)
 	}
@@ -217,6 +242,15 @@ ${graphDeletionPhase(f, n)}
 		applyError = err.Error()
 	}
 	for _, c := range plan.Conditions {
+		previous := ${f.conditions ? `meta.FindStatusCondition(${recv}.Status.Conditions, c.Type)` : '(*metav1.Condition)(nil)'}
+		if builtin := graph.IsBuiltinCondition(c.Type); !builtin && c.Status != "Unknown" && (previous == nil || string(previous.Status) != c.Status) {
+			// a design condition that changed status: Normal for True, Warning for False
+			eventType := corev1.EventTypeNormal
+			if c.Status == "False" {
+				eventType = corev1.EventTypeWarning
+			}
+			r.Recorder.Eventf(${recv}, nil, eventType, c.Reason, "Reconcile", "%s is %s: %s", c.Type, c.Status, c.Message)
+		}
 		if c.Type == "Degraded" && applyError != "" {
 			c = graph.Condition{Type: c.Type, Status: "True", Reason: reasonApplyFailed, Message: applyError}
 		} else if c.Type == "Degraded" && len(conflicts) > 0 {
@@ -232,7 +266,7 @@ ${observedGeneration}	if err := r.updateStatus(ctx, ${recv}, before); err != nil
 	return ctrl.Result{}, retry
 }
 
-${graphHelpers(f, n, owns, custom, watch)}
+${graphHelpers(f, n, owns, custom, watch, watches)}
 ${graphOwnershipHelpers(f, n, watch)}
 ${statusHelpers(f)}\n`.replace(/\n{3,}/g, '\n\n');
 }

@@ -50,12 +50,38 @@ export function graphData(graph: ResourceGraph): JSONValue {
     const field = path.slice('status.'.length);
     return { field, value: graph.status?.[field] ?? '', reads: [...reads] };
   });
-  return { children, ...(graph.namespaces !== undefined ? { namespaces: graph.namespaces } : {}), status };
+  const externals = (graph.externalRefs ?? []).map((r, i) => ({
+    id: r.id,
+    path: `externalRefs[${i}]`,
+    apiVersion: r.apiVersion,
+    kind: r.kind,
+    ...r.metadata,
+  }));
+  const conditions = (graph.conditions ?? []).map((c, i) => ({
+    ...c,
+    path: `conditions[${i}]`,
+    reads: [...(analysis.conditionReads[i] ?? [])],
+  }));
+  return {
+    externals,
+    children,
+    ...(graph.namespaces !== undefined ? { namespaces: graph.namespaces } : {}),
+    status,
+    conditions,
+  };
 }
 
 /** The file's text: two-space indented JSON, a final newline. */
 export function graphDataJson(graph: ResourceGraph): string {
   return `${JSON.stringify(graphData(graph), null, 2)}\n`;
+}
+
+/** Each kind an external reference reads once, in the design's order: what the controller watches and maps. */
+export function externalKinds(graph: ResourceGraph): GraphChildKind[] {
+  const seen = new Map<string, GraphChildKind>();
+  for (const { apiVersion, kind } of graph.externalRefs ?? [])
+    if (!seen.has(`${apiVersion}/${kind}`)) seen.set(`${apiVersion}/${kind}`, { apiVersion, kind });
+  return [...seen.values()];
 }
 
 /** Each kind of child once, in the design's order: what the controller owns and watches. */

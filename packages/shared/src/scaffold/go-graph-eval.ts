@@ -37,9 +37,12 @@ type scope struct {
 	spent *Failure
 }
 
-// variables are the names an expression may read: self and every child id.
+// variables are the names an expression may read: self, every external reference and every child id.
 func (g *Graph) variables() []string {
 	out := []string{"self"}
+	for _, x := range g.Externals {
+		out = append(out, x.ID)
+	}
 	for _, c := range g.Children {
 		out = append(out, c.ID)
 	}

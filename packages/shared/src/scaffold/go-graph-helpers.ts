@@ -9,12 +9,20 @@ import type { goNames } from './go-controller';
 
 const q = goString;
 
+/** One `Watches(…)` of the controller: an external reference's kind and the Go value that names it. */
+export interface ExternalWatch {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly object: string;
+}
+
 export function graphHelpers(
   f: ProjectFacts,
   n: ReturnType<typeof goNames>,
   owns: string[],
   custom: boolean,
   watch: boolean,
+  watches: readonly ExternalWatch[],
 ): string {
   const { recv } = n;
   const pkg = f.alias(f.version.name);
@@ -46,7 +54,7 @@ func (r *${n.reconciler}) observe(ctx context.Context, design *graph.Graph, ${re
 	return observed, owned, nil
 }
 
-// apply checks a desired child against its Go type (built-in kinds), refuses an object another
+${watches.length > 0 ? externalHelpers(f, n) : ''}// apply checks a desired child against its Go type (built-in kinds), refuses an object another
 // controller owns (controller-runtime's AlreadyOwned rule) and one that exists without being
 // this resource's (AlreadyExists; unless the child adopts), and server-side applies it. It
 // returns the conflict and its reason, the failure in words, and the error to retry with.
@@ -143,12 +151,96 @@ func ownedObject(apiVersion, kind string) *unstructured.Unstructured {
     : ''
 }
 // SetupWithManager sets up the controller with the Manager: it watches the ${K} custom
-// resources and every kind of child they own (through the owner reference${watch ? ', or the owner label' : ''}).
+// resources, every kind of child they own (through the owner reference${watch ? ', or the owner label' : ''})${watches.length > 0 ? `,
+// and every kind an external reference reads (mapped to the ${K} resources that read the object)` : ''}.
 func (r *${n.reconciler}) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&${pkg}.${K}{}).
 		Named(${q(f.lowerKind)}).
-${owns.map((o) => `\t\tOwns(${o}).\n`).join('')}${watch ? owns.map((o) => `\t\tWatches(${o}, handler.EnqueueRequestsFromMapFunc(labelledOwner)).\n`).join('') : ''}		Complete(r.HandOff.Gated(r))
+${owns.map((o) => `\t\tOwns(${o}).\n`).join('')}${watch ? owns.map((o) => `\t\tWatches(${o}, handler.EnqueueRequestsFromMapFunc(labelledOwner)).\n`).join('') : ''}${watches
+    .map(
+      (w) =>
+        `\t\tWatches(${w.object}, handler.EnqueueRequestsFromMapFunc(r.readersOf(${q(w.apiVersion)}, ${q(w.kind)}))).\n`,
+    )
+    .join('')}		Complete(r.HandOff.Gated(r))
 }
+`;
+}
+
+/** readExternals and readersOf: what the external references read, and who reads an object. */
+function externalHelpers(f: ProjectFacts, n: ReturnType<typeof goNames>): string {
+  const pkg = f.alias(f.version.name);
+  const K = f.kind;
+  return `// readExternals reads what the external references name for the custom resource, with the
+// manager's client, and never writes it: an object by name (absent while it is not found, so
+// what reads it waits), or every object a selector matches, by namespace and name.
+func (r *${n.reconciler}) readExternals(ctx context.Context, design *graph.Graph, cr map[string]any) (map[string]any, error) {
+	out := map[string]any{}
+	for _, t := range design.ResolveExternals(cr) {
+		if t.Name != "" {
+			obj := &unstructured.Unstructured{}
+			obj.SetAPIVersion(t.APIVersion)
+			obj.SetKind(t.Kind)
+			if err := r.Get(ctx, client.ObjectKey{Namespace: t.Namespace, Name: t.Name}, obj); err != nil {
+				if apierrors.IsNotFound(err) {
+					continue
+				}
+				return nil, err
+			}
+			unstructured.RemoveNestedField(obj.Object, "metadata", "managedFields")
+			out[t.ID] = obj.Object
+			continue
+		}
+		list := &unstructured.UnstructuredList{}
+		list.SetAPIVersion(t.APIVersion)
+		list.SetKind(t.Kind + "List")
+		if err := r.List(ctx, list, client.InNamespace(t.Namespace)); err != nil {
+			return nil, err
+		}
+		items := []map[string]any{}
+		for _, item := range list.Items {
+			if t.Matches(item.GetNamespace(), item.GetName(), item.GetLabels()) {
+				unstructured.RemoveNestedField(item.Object, "metadata", "managedFields")
+				items = append(items, item.Object)
+			}
+		}
+		out[t.ID] = graph.SortSelection(items)
+	}
+	return out, nil
+}
+
+// readersOf maps an event on an object of an external reference's kind to every ${K} that
+// reads it (controller-runtime maps an update's old and new object both: one that stops
+// matching a selector re-reconciles its readers too).
+func (r *${n.reconciler}) readersOf(apiVersion, kind string) handler.MapFunc {
+	return func(ctx context.Context, obj client.Object) []reconcile.Request {
+		design, err := graph.Design()
+		if err != nil {
+			return nil
+		}
+		list := &${pkg}.${K}List{}
+		if err := r.List(ctx, list); err != nil {
+			logf.FromContext(ctx).Error(err, "Failed to list ${K} resources for an external reference")
+			return nil
+		}
+		requests := []reconcile.Request{}
+		for i := range list.Items {
+			item := &list.Items[i]
+			cr, err := runtime.DefaultUnstructuredConverter.ToUnstructured(item)
+			if err != nil {
+				continue
+			}
+			cr["apiVersion"], cr["kind"] = ${pkg}.GroupVersion.String(), ${q(K)}
+			for _, t := range design.ResolveExternals(cr) {
+				if t.APIVersion == apiVersion && t.Kind == kind && t.Matches(obj.GetNamespace(), obj.GetName(), obj.GetLabels()) {
+					requests = append(requests, reconcile.Request{NamespacedName: types.NamespacedName{Namespace: item.Namespace, Name: item.Name}})
+					break
+				}
+			}
+		}
+		return requests
+	}
+}
+
 `;
 }

@@ -53,11 +53,14 @@ type Binding struct {
 	Reads []string
 }
 
-// Graph holds the children in dependency order, the status bindings and their compiled CEL.
+// Graph holds the external references, the children in dependency order, the status bindings,
+// the design's own conditions and their compiled CEL.
 type Graph struct {
-	Children []Child
-	Status   []Binding
-	programs map[string]*celenv.Compiled
+	Externals  []External
+	Children   []Child
+	Status     []Binding
+	Conditions []CustomCondition
+	programs   map[string]*celenv.Compiled
 
 	// Namespaces are where, besides its own namespace, a namespaced custom resource's children may live.
 	Namespaces []string
@@ -113,6 +116,18 @@ func (g *Graph) expressions() []string {
 	}
 	for _, b := range g.Status {
 		out = append(out, expressionsIn(b.Value)...)
+	}
+	for _, x := range g.Externals {
+		for _, s := range x.sources() {
+			out = append(out, expressionsIn(s)...)
+		}
+	}
+	for _, c := range g.Conditions {
+		for _, s := range []*string{&c.Status, c.Reason, c.Message} {
+			if s != nil {
+				out = append(out, expressionsIn(*s)...)
+			}
+		}
 	}
 	return out
 }

@@ -173,7 +173,7 @@ import (
 	"strings"
 )
 
-// Condition is one of Ready, Available, Progressing and Degraded, as the plan found it.
+// Condition is one of Ready, Available, Progressing and Degraded, or one the design declares, as the plan found it.
 type Condition struct {
 	Type    string
 	Status  string
@@ -181,9 +181,19 @@ type Condition struct {
 	Message string
 }
 
+// IsBuiltinCondition says whether a condition type is one of the controller's own four.
+func IsBuiltinCondition(conditionType string) bool {
+	switch conditionType {
+	case "Ready", "Available", "Progressing", "Degraded":
+		return true
+	}
+	return false
+}
+
 // planConditions: Ready and Available when every included child is ready, Progressing while
-// some are not, Degraded when an expression failed. Messages name the children by id.
-func planConditions(included []string, ready map[string]bool, errors []Failure) []Condition {
+// some are not, Degraded when an expression failed. Messages name the children by id, and the
+// external references a waiting child reads that do not exist (WaitingForExternal).
+func planConditions(included []string, ready map[string]bool, missing []string, errors []Failure) []Condition {
 	waiting := []string{}
 	for _, id := range included {
 		if !ready[id] {
@@ -210,12 +220,24 @@ func planConditions(included []string, ready map[string]bool, errors []Failure) 
 			degraded,
 		}
 	}
+	absent := ""
+	if len(missing) > 0 {
+		verb := "does"
+		if len(missing) > 1 {
+			verb = "do"
+		}
+		absent = "; " + strings.Join(missing, ", ") + " " + verb + " not exist"
+	}
 	message := count + "; " + degraded.Message
 	if len(waiting) > 0 {
-		message = count + ": waiting for " + strings.Join(waiting, ", ")
+		message = count + ": waiting for " + strings.Join(waiting, ", ") + absent
 	}
-	reason := "WaitingForResources"
-	progressing := Condition{Type: "Progressing", Status: "True", Reason: "WaitingForResources", Message: message}
+	waitReason := "WaitingForResources"
+	if len(missing) > 0 {
+		waitReason = "WaitingForExternal"
+	}
+	reason := waitReason
+	progressing := Condition{Type: "Progressing", Status: "True", Reason: waitReason, Message: message}
 	if failed {
 		reason = "EvaluationFailed"
 		progressing = Condition{Type: "Progressing", Status: "False", Reason: reason, Message: degraded.Message}

@@ -2,7 +2,8 @@
  * `internal/graph/plan.go`: graph/plan.ts in Go, rule for rule: kro's exclusion rule, blocked
  * children, includeWhen/readyWhen, status bindings only once every child they read is observed,
  * a rendered name checked as its kind's name, each child placed and owned as place.go says, and
- * one CEL cost budget per Plan (eval.go's scope): spent, the plan stops and is only that failure.
+ * one CEL cost budget per Plan (eval.go's scope): spent, the plan stops and is only that failure;
+ * external references resolved first (externals.go), the design's conditions last (custom_conditions.go).
  * Static Go: no design text reaches it (the design is data, in design.json).
  */
 
@@ -36,6 +37,8 @@ type Plan struct {
 	Status     map[string]any
 	Conditions []Condition
 	Errors     []Failure
+	// Externals are what the external references named for this custom resource.
+	Externals []Target
 }
 
 type outcome int
@@ -52,18 +55,39 @@ const (
 // evaluations share one cost budget, the API server's per-object one: once they spend it, the
 // plan stops and is only that failure (nothing applied, pruned or reported but the conditions).
 func (g *Graph) Plan(cr map[string]any, observed map[string]map[string]any) Plan {
+	return g.PlanWith(cr, observed, nil)
+}
+
+// PlanWith is Plan with what the external references read: by id, an object (map[string]any),
+// a list ([]any) for a selector, absent while not found.
+func (g *Graph) PlanWith(cr map[string]any, observed map[string]map[string]any, externals map[string]any) Plan {
 	owner, problem := ownerOf(cr)
 	if problem != "" {
 		return stopped(Failure{Path: "self.metadata", Message: problem})
 	}
 	sc := &scope{vars: map[string]any{"self": cr}}
+	for id, value := range externals {
+		if value != nil {
+			sc.vars[id] = value
+		}
+	}
 	for id, obj := range observed {
 		if obj != nil {
 			sc.vars[id] = obj
 		}
 	}
 	result := Plan{Status: map[string]any{}}
-	isObserved := func(id string) bool { return observed[id] != nil }
+	isObserved := func(id string) bool {
+		_, seen := sc.vars[id]
+		return id != "self" && seen
+	}
+	// what each external reference names, first: the controller read these before planning
+	targets, failures := g.resolveExternals(cr, sc)
+	if sc.spent != nil {
+		return stopped(*sc.spent)
+	}
+	result.Errors = append(result.Errors, failures...)
+	result.Externals = targets
 	outcomes := map[string]outcome{}
 	created := g.createdNamespaces(observed)
 	for i := range g.Children {
@@ -105,14 +129,42 @@ func (g *Graph) Plan(cr map[string]any, observed map[string]map[string]any) Plan
 			return stopped(*sc.spent)
 		}
 	}
-	result.Conditions = planConditions(included, ready, result.Errors)
+	describe := func(id string) string {
+		for _, t := range targets {
+			if t.ID == id {
+				return t.Describe()
+			}
+		}
+		if outcomes[id] == excluded {
+			return id + " (excluded by its includeWhen)"
+		}
+		return id
+	}
+	custom := g.customConditions(sc, isObserved, describe, &result.Errors)
+	if sc.spent != nil {
+		return stopped(*sc.spent)
+	}
+	// a child waiting for an external reference that does not exist names it in the conditions
+	waitedFor := map[string]bool{}
+	for _, b := range result.Blocked {
+		for _, id := range b.WaitingFor {
+			waitedFor[id] = true
+		}
+	}
+	missing := []string{}
+	for _, t := range targets {
+		if waitedFor[t.ID] && !isObserved(t.ID) {
+			missing = append(missing, t.Describe())
+		}
+	}
+	result.Conditions = append(planConditions(included, ready, missing, result.Errors), custom...)
 	return result
 }
 
 // stopped is a plan that is only its failure: no child, no prune, no status value.
 func stopped(failure Failure) Plan {
 	errors := []Failure{failure}
-	return Plan{Status: map[string]any{}, Errors: errors, Conditions: planConditions(nil, map[string]bool{}, errors)}
+	return Plan{Status: map[string]any{}, Errors: errors, Conditions: planConditions(nil, map[string]bool{}, nil, errors)}
 }
 
 func (g *Graph) planChild(c *Child, sc *scope, isObserved func(string) bool, outcomes map[string]outcome, owner *owner, created map[string]bool, result *Plan) outcome {

@@ -34,6 +34,9 @@ const GRAPH_FILES = [
   'kinds.go',
   'kinds_test.go',
   'eval_test.go',
+  'externals.go',
+  'custom_conditions.go',
+  'externals_test.go',
 ];
 
 for (const [name, kind, owns] of [
@@ -93,6 +96,40 @@ for (const [name, kind, owns] of [
     assert.doesNotMatch(mod, /(cel-go v0\.26\.0|apiserver v0\.36\.3) \/\/ indirect/);
   });
 }
+
+test('app-config: each external kind is watched through a map function, read-only in RBAC, and in the data', () => {
+  const design = load('app-config.design.yaml');
+  const { files } = scaffoldProject(design);
+  const controller = files.get('internal/controller/appconfig_controller.go') ?? '';
+  assert.deepEqual(
+    [...controller.matchAll(/^\t\tWatches\((.*)\)\.$/gm)].map((m) => m[1]),
+    ['&corev1.ConfigMap{}, handler.EnqueueRequestsFromMapFunc(r.readersOf("v1", "ConfigMap"))'],
+  );
+  assert.match(controller, /plan := design\.PlanWith\(cr, observed, externals\)/);
+  // the ConfigMap is also a child kind: its verbs are the child's; a kind only read gets get/list/watch
+  const readOnly = rbacMarkers({
+    ...design,
+    operand: { ...design.operand!, resources: [] },
+  }).filter((m) => m.resources.includes('configmaps'));
+  assert.deepEqual(readOnly, [{ groups: ['core'], resources: ['configmaps'], verbs: ['get', 'list', 'watch'] }]);
+  const data = JSON.parse(files.get('internal/graph/design.json')!) as {
+    externals: { id: string; path: string; name?: string; selector?: unknown }[];
+    conditions: { type: string; reads: string[] }[];
+  };
+  assert.deepEqual(
+    data.externals.map((x) => [x.id, x.path, x.name ?? null]),
+    [
+      ['defaults', 'externalRefs[0]', '${self.spec.defaults}'],
+      ['fragments', 'externalRefs[1]', null],
+    ],
+  );
+  assert.deepEqual(data.conditions, [
+    { type: 'FragmentsFound', status: '${size(fragments) > 0}', path: 'conditions[0]', reads: ['fragments'] },
+  ]);
+  // a design without external references neither watches nor reads any
+  const redis = scaffoldProject(load('redis.design.yaml')).files.get('internal/controller/redis_controller.go')!;
+  assert.doesNotMatch(redis, /Watches\(|readExternals/);
+});
 
 test('go.mod: cel-go and k8s.io/apiserver move from indirect to direct only for graph designs', () => {
   assert.equal(goMod('x.io/y'), GO_MOD_TXT.replace('example.com/placeholder', 'x.io/y'));

@@ -24,6 +24,8 @@ import { GRAPH_EVAL_TEST_GO } from './go-graph-eval-test';
 import { graphLoadGo } from './go-graph-load';
 import { GRAPH_CONDITIONS_GO, GRAPH_NAMES_GO } from './go-graph-names';
 import { GRAPH_KINDS_TEST_GO, graphKindsGo } from './go-graph-kinds';
+import { GRAPH_CUSTOM_CONDITIONS_GO, GRAPH_EXTERNALS_GO } from './go-graph-externals';
+import { GRAPH_EXTERNALS_TEST_GO } from './go-graph-externals-test';
 import { GRAPH_PLAN_GO } from './go-graph-plan';
 import { GRAPH_PLACE_GO, GRAPH_PLACE_TEST_GO } from './go-graph-place';
 import { GRAPH_RENDER_GO } from './go-graph-render';
@@ -92,6 +94,9 @@ function build(f: ProjectFacts): Scaffold {
       ['plan.go', GRAPH_PLAN_GO],
       ['names.go', GRAPH_NAMES_GO],
       ['conditions.go', GRAPH_CONDITIONS_GO],
+      ['externals.go', GRAPH_EXTERNALS_GO],
+      ['custom_conditions.go', GRAPH_CUSTOM_CONDITIONS_GO],
+      ['externals_test.go', GRAPH_EXTERNALS_TEST_GO],
       ['kinds.go', graphKindsGo()],
       ['kinds_test.go', GRAPH_KINDS_TEST_GO],
       ['place.go', GRAPH_PLACE_GO],

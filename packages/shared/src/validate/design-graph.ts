@@ -42,6 +42,13 @@ export function validateDesignGraph(design: Design, root: JSONSchemaProps | unde
       );
   }
   out.push(...authorPickedSecrets(design));
+  if ((graph.conditions ?? []).length > 0 && 'missing' in resolvePath(root, 'status.conditions'))
+    out.push(
+      error(
+        'operand.conditions',
+        "the design's conditions are written to status.conditions: add a conditions field to the status (the conditions preset)",
+      ),
+    );
   // an expression no estimate bounds is not run here, where checks must stay fast (the server's
   // request, a keystroke): the warning says so, and the controller's limit stops it when it runs
   if (out.some((i) => i.severity === 'error') || types.unbounded) return out;
