@@ -11,7 +11,10 @@ import type { JsonSchema, OpenApiDocument } from '@opstudio/shared/kube/openapi-
 import { KubeApiError } from './errors';
 import { KubeJson } from './json-client';
 
-export type KindSchemaAnswer = { readonly schema: JsonSchema } | { readonly schema: null; readonly reason: string };
+export type KindSchemaAnswer =
+  | { readonly schema: JsonSchema }
+  /** `served: false` when the cluster says it serves no such kind (not when it cannot say) */
+  | { readonly schema: null; readonly reason: string; readonly served?: false };
 
 interface OpenApiIndex {
   readonly paths?: Record<string, { readonly serverRelativeURL?: string } | undefined>;
@@ -46,7 +49,7 @@ export class KindSchemas {
     }
     const path = openApiPathOf(ref.apiVersion);
     const entry = index.paths?.[path];
-    if (entry === undefined) return { schema: null, reason: `the cluster serves no ${ref.apiVersion} API` };
+    if (entry === undefined) return { schema: null, reason: `the cluster serves no ${ref.apiVersion} API`, served: false };
     const hash = HASH.exec(entry.serverRelativeURL ?? '')?.[1];
     // without a hash nothing says when the document changes: asked afresh each time
     if (hash === undefined) return this.load(json, path, undefined, ref);
@@ -83,7 +86,7 @@ export class KindSchemas {
     });
     const schema = kindJsonSchema(doc, { ...splitApiVersion(ref.apiVersion), kind: ref.kind });
     return schema === null
-      ? { schema: null, reason: `the cluster's ${ref.apiVersion} API has no kind ${ref.kind}` }
+      ? { schema: null, reason: `the cluster's ${ref.apiVersion} API has no kind ${ref.kind}`, served: false }
       : { schema };
   }
 }

@@ -36,6 +36,7 @@ import { InstallPanel } from './InstallPanel';
 import { MetadataSection } from './MetadataSection';
 import { OperandSection } from './OperandSection';
 import { ProblemsPanel } from './ProblemsPanel';
+import { useExternalKindIssues } from './use-external-kinds';
 import { useIssues } from './use-issues';
 import { VersionSection } from './VersionSection';
 import styles from './designer.module.css';
@@ -109,9 +110,15 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   const answer = usePreviews(deferred, typed, locate);
   const { design: previewed, previews, issues: checked, ranges } = answer;
   const editorText = typed ?? answer.text;
+  // what only the connected cluster knows: whether it serves each kind an external reference reads
+  const clusterIssues = useExternalKindIssues(previewed);
+  const local = useMemo(
+    () => (clusterIssues.length === 0 ? checked : [...checked, ...clusterIssues]),
+    [checked, clusterIssues],
+  );
   const { problems, counts, byPath, markers } = useIssues(
     previewed,
-    checked,
+    local,
     ranges,
     editorText,
     state.textIssues,

@@ -59,7 +59,7 @@ export function ResourceGraph({ graph }: { readonly graph: Graph }) {
                 height={H}
                 rx={6}
                 className={own.node}
-                strokeDasharray={n.conditional ? '5 3' : undefined}
+                strokeDasharray={n.conditional ? '5 3' : n.external === true ? '1 3' : undefined}
               />
               <text x={8} y={16} className={own.nodeId}>
                 {n.id}
@@ -67,13 +67,15 @@ export function ResourceGraph({ graph }: { readonly graph: Graph }) {
               <text x={8} y={30} className={own.nodeKind}>
                 {n.kind}
                 {n.conditional ? ' · when' : ''}
+                {n.external === true ? ' · read' : ''}
               </text>
             </g>
           );
         })}
       </svg>
       <figcaption className={own.caption}>
-        Arrows point to what a resource reads; dashed: only while includeWhen holds.
+        Arrows point to what a resource reads; dashed: only while includeWhen holds; dotted: an external
+        reference, read from the cluster.
       </figcaption>
     </figure>
   );

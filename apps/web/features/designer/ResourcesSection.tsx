@@ -1,12 +1,15 @@
 'use client';
-// The resources form of the operand: the children in order (each with its template in Monaco),
-// "Add resource" with a starter per kind, the status bindings, and a small graph of who reads
-// whom. Every change is one design edit, so undo and the design's YAML follow.
+// The resources form of the operand: the external references it reads, the children in order
+// (each with its template in Monaco), "Add resource" with a starter per kind, the status
+// bindings, the design's own conditions, and a small graph of who reads whom. Every change is one
+// design edit, so undo and the design's YAML follow.
 import type { Design } from '@opstudio/shared/design/schema';
 import { celSuggestions } from '@opstudio/shared/designer/cel-completion';
 import { starterChild } from '@opstudio/shared/graph/starters';
 import { useCallback, useRef } from 'react';
 import { ChildCard } from './ChildCard';
+import { ConditionsSection } from './ConditionsSection';
+import { ExternalRefsSection } from './ExternalRefsSection';
 import type { Edit } from './edit';
 import { KindPicker } from './KindPicker';
 import { ResourceGraph } from './ResourceGraph';
@@ -26,7 +29,10 @@ export function ResourcesSection({ design, edit }: { readonly design: Design; re
       celSuggestions(
         lineBefore,
         latest.current,
-        childrenOf(latest.current).map((c) => ({ id: c.id, kind: c.template.kind })),
+        [
+          ...(latest.current.operand?.externalRefs ?? []).map((x) => ({ id: x.id, kind: x.kind })),
+          ...childrenOf(latest.current).map((c) => ({ id: c.id, kind: c.template.kind })),
+        ],
       ),
     [],
   );
@@ -39,7 +45,11 @@ export function ResourcesSection({ design, edit }: { readonly design: Design; re
         none for cluster-scoped kinds).
       </p>
       <NamespacesInput design={design} edit={edit} />
-      {children.length > 0 ? <ResourceGraph graph={{ resources: children }} /> : null}
+      <ExternalRefsSection design={design} edit={edit} />
+      <h3>Resources</h3>
+      {children.length > 0 ? (
+        <ResourceGraph graph={{ resources: children, externalRefs: design.operand?.externalRefs ?? [] }} />
+      ) : null}
       <ol className={own.children} aria-label="Resources">
         {children.map((child, i) => (
           <ChildCard
@@ -58,6 +68,7 @@ export function ResourcesSection({ design, edit }: { readonly design: Design; re
         onAdd={(apiVersion, kind) => edit((d) => addChild(d, starterChild(apiVersion, kind, childrenOf(d))), null)}
       />
       <StatusBindings design={design} edit={edit} />
+      <ConditionsSection design={design} edit={edit} />
     </div>
   );
 }

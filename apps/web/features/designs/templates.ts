@@ -4,7 +4,7 @@ import { readFile, access } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface Template {
-  readonly id: 'memcached' | 'webapp' | 'redis' | 'kitchen-sink';
+  readonly id: 'memcached' | 'webapp' | 'redis' | 'replicated-store' | 'app-config' | 'kitchen-sink';
   readonly label: string;
   readonly description: string;
   readonly yaml: string;
@@ -26,6 +26,18 @@ const FILES: readonly Omit<Template, 'yaml'>[] = [
     id: 'redis',
     label: 'Redis',
     description: 'A StatefulSet with its headless Service and a ConfigMap of its config; status from the StatefulSet.',
+  },
+  {
+    id: 'replicated-store',
+    label: 'Replicated store',
+    description:
+      'An etcd-style quorum: peer and client Services, the peer list built with lists.range, a StatefulSet with volumes, a PodDisruptionBudget above one replica, a backup CronJob and a BackupScheduled condition.',
+  },
+  {
+    id: 'app-config',
+    label: 'App config',
+    description:
+      'Reads what it does not own: a ConfigMap of defaults by name and the fragments a label selector matches (external references), rendered into one ConfigMap.',
   },
   { id: 'kitchen-sink', label: 'Kitchen sink', description: 'Every option of the design model, for exploring.' },
 ];

@@ -84,7 +84,7 @@ function analyzeUncached(graph: ResourceGraph): GraphAnalysis {
   }
   (graph.externalRefs ?? []).forEach((r, i) => {
     // what to read is known before anything is observed: only `self`
-    for (const site of sitesIn(r.metadata as JSONValue, `externalRefs[${i}].metadata`, issues))
+    for (const site of sitesIn(r.metadata, `externalRefs[${i}].metadata`, issues))
       if ([...readsOf([site])].length > 0)
         issues.push(
           error(

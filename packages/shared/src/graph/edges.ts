@@ -1,6 +1,6 @@
 // The children and the references between them, for the designer's small graph: one node per
-// child (with its kind and whether includeWhen makes it optional) and one edge per child it
-// reads. Read straight off the expressions, so a design with errors elsewhere (a cycle, an
+// child (with its kind and whether includeWhen makes it optional) and per external reference,
+// and one edge per child or external reference it reads. Read straight off the expressions, so a design with errors elsewhere (a cycle, an
 // unknown name) still draws what it can; unknown names and unparsable expressions draw nothing.
 import { collectExpressions, compileExpression, graphVariables, type ExpressionSite } from './expressions';
 import type { ResourceGraph } from './model';
@@ -9,6 +9,8 @@ export interface GraphNode {
   id: string;
   kind: string;
   conditional: boolean;
+  /** an external reference: read from the cluster, never created */
+  external?: true;
   /** how many references separate it from a child that reads no other (0 for those) */
   depth: number;
 }
@@ -23,7 +25,8 @@ export interface GraphEdge {
 }
 
 export function graphEdges(graph: ResourceGraph): { nodes: GraphNode[]; edges: GraphEdge[] } {
-  const ids = new Set(graph.resources.map((r) => r.id));
+  const externals = graph.externalRefs ?? [];
+  const ids = new Set([...externals.map((r) => r.id), ...graph.resources.map((r) => r.id)]);
   const vars = graphVariables(ids);
   const edges: GraphEdge[] = [];
   for (const r of graph.resources) {
@@ -51,11 +54,14 @@ export function graphEdges(graph: ResourceGraph): { nodes: GraphNode[]; edges: G
     depth.set(id, d);
     return d;
   };
-  const nodes = graph.resources.map((r) => ({
-    id: r.id,
-    kind: r.template.kind,
-    conditional: r.includeWhen !== undefined,
-    depth: depthOf(r.id, new Set()),
-  }));
+  const nodes: GraphNode[] = [
+    ...externals.map((r) => ({ id: r.id, kind: r.kind, conditional: false, external: true as const, depth: 0 })),
+    ...graph.resources.map((r) => ({
+      id: r.id,
+      kind: r.template.kind,
+      conditional: r.includeWhen !== undefined,
+      depth: depthOf(r.id, new Set()),
+    })),
+  ];
   return { nodes, edges };
 }

@@ -115,7 +115,7 @@ describe('external references', () => {
     ]);
     const p = plan(graph, cr({ defaults: 'dflt' }), observed);
     assert.deepEqual(p.desired[0]?.object.data, { greeting: 'hi', extras: 'a,b' });
-    const withConfig = new Map([...observed, ['config', p.desired[0]!.object]]);
+    const withConfig = new Map([...observed, ['config', p.desired[0].object]]);
     const q = plan(graph, cr({ defaults: 'dflt', loud: true }), withConfig);
     assert.deepEqual(q.status, { extras: 2 });
     assert.deepEqual(condition(q, 'Greeted'), {
