@@ -133,6 +133,9 @@ function planChildren(
   const included = order.map((a) => a.child.id).filter((id) => outcomes.get(id) !== 'excluded');
   const ready = new Set(order.filter((a) => isReady(a, context, isObserved, result.errors)).map((a) => a.child.id));
   const targets = new Map(externals.targets.map((t) => [t.id, t]));
+  // a child that waits for an external reference gone missing is not ready, even if it exists
+  const missingExternal = (id: string) => targets.has(id) && !isObserved(id);
+  for (const b of result.blocked) if (b.waitingFor.some(missingExternal)) ready.delete(b.id);
   const describe = (id: string): string => {
     const t = targets.get(id);
     if (t !== undefined) return describeTarget(t);
@@ -144,7 +147,7 @@ function planChildren(
   );
   // a child waiting for an external reference that does not exist names it in the conditions
   const waitedFor = new Set(result.blocked.flatMap((b) => b.waitingFor));
-  const missing = externals.targets.filter((t) => waitedFor.has(t.id) && !isObserved(t.id)).map(describeTarget);
+  const missing = externals.targets.filter((t) => waitedFor.has(t.id) && missingExternal(t.id)).map(describeTarget);
   result.conditions = [...planConditions({ included, ready, missing }, result.errors), ...custom];
 }
 

@@ -129,6 +129,16 @@ func (g *Graph) PlanWith(cr map[string]any, observed map[string]map[string]any, 
 			return stopped(*sc.spent)
 		}
 	}
+	// a child that waits for an external reference gone missing is not ready, even if it exists
+	for _, b := range result.Blocked {
+		for _, id := range b.WaitingFor {
+			for _, t := range targets {
+				if t.ID == id && !isObserved(id) {
+					delete(ready, b.ID)
+				}
+			}
+		}
+	}
 	describe := func(id string) string {
 		for _, t := range targets {
 			if t.ID == id {
