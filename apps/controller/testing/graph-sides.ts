@@ -74,6 +74,36 @@ export async function snapshot(side: Side, name: string): Promise<Snapshot | und
 }
 
 /**
+ * Waits until the side has written the status of the CR's latest generation with exactly the
+ * children `ids` and `extra` holds, Ready or not (a StatefulSet whose volumes no provisioner
+ * binds never gets ready on the sandbox), then returns what it saw.
+ */
+export function settled(
+  side: Side,
+  name: string,
+  ids: readonly string[],
+  extra: (s: Snapshot) => boolean = () => true,
+  timeoutMs = 120_000,
+): Promise<Snapshot> {
+  let last: Snapshot | undefined;
+  return eventually(`${side.label}: ${name} settled with ${ids.join(', ')}`, timeoutMs, async () => {
+    const s = await snapshot(side, name);
+    last = s;
+    if (s === undefined) return undefined;
+    const have = [...s.children.keys()].sort().join(',');
+    return s.cr.status?.observedGeneration === s.cr.metadata.generation &&
+      have === [...ids].sort().join(',') &&
+      extra(s)
+      ? s
+      : undefined;
+  }).catch((err: unknown) => {
+    const seen = last && { status: last.cr.status, children: [...last.children.keys()] };
+    const log = side.log?.() ?? '';
+    throw new Error(`${String(err)}\nlast seen: ${JSON.stringify(seen)}${log === '' ? '' : `\nlog:\n${log}`}`);
+  });
+}
+
+/**
  * Waits until the side is Ready for the CR's latest generation with exactly the children `ids`
  * (and `extra` holds), then returns what it saw.
  */
@@ -84,23 +114,7 @@ export function converged(
   extra: (s: Snapshot) => boolean = () => true,
   timeoutMs = 120_000,
 ): Promise<Snapshot> {
-  let last: Snapshot | undefined;
-  return eventually(`${side.label}: ${name} Ready with ${ids.join(', ')}`, timeoutMs, async () => {
-    const s = await snapshot(side, name);
-    last = s;
-    if (s === undefined) return undefined;
-    const have = [...s.children.keys()].sort().join(',');
-    return cond(s.cr, 'Ready')?.status === 'True' &&
-      s.cr.status?.observedGeneration === s.cr.metadata.generation &&
-      have === [...ids].sort().join(',') &&
-      extra(s)
-      ? s
-      : undefined;
-  }).catch((err: unknown) => {
-    const seen = last && { status: last.cr.status, children: [...last.children.keys()] };
-    const log = side.log?.() ?? '';
-    throw new Error(`${String(err)}\nlast seen: ${JSON.stringify(seen)}${log === '' ? '' : `\nlog:\n${log}`}`);
-  });
+  return settled(side, name, ids, (s) => cond(s.cr, 'Ready')?.status === 'True' && extra(s), timeoutMs);
 }
 
 /** What must agree between the sides; uids, times, resourceVersions and allocated IPs left out. */

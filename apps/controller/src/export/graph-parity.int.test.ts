@@ -13,6 +13,10 @@
 // Namespace of its own with a ConfigMap inside and a ConfigMap in a declared namespace (the owner
 // label, not a reference), and a cluster-scoped Space: the same children on both sides, and once
 // the custom resources are deleted nothing with the owner label, nor any child, is left.
+// Issue 29, parts 3 and 4 (docs/design/0040): the replicated store (its children, the peer list
+// from lists.range, includeWhen children and the BackupScheduled condition, Ready or not: the
+// sandbox binds no volumes) and the app config (an external ConfigMap by name missing, created and
+// changed, and a list by label selector), alike.
 // @lane: build exported Go managers for every example
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +24,16 @@ import { loadKubeConfig } from '../kube/kubeconfig';
 import { kubeconfigPath, skipWithoutCluster, eventually } from '../../testing';
 import { DesignFixture, exampleDesign } from '../../testing/design-fixture';
 import { GoManager } from '../../testing/go-manager';
-import { collection, cond, converged, view, type Obj, type Side, type Snapshot } from '../../testing/graph-sides';
+import {
+  collection,
+  cond,
+  converged,
+  settled,
+  view,
+  type Obj,
+  type Side,
+  type Snapshot,
+} from '../../testing/graph-sides';
 import { hasGo } from './go-check';
 import { designGraph } from '@opstudio/shared/design/operand-form';
 import { childResourceOf } from '@opstudio/shared/graph/child-kinds';
@@ -83,6 +96,18 @@ async function bothConverge(
   return [emb!, go!];
 }
 
+/** Both sides settle on `ids` for the latest generation (Ready or not); their views must be equal. */
+async function bothSettle(
+  sides: readonly [Side, Side],
+  name: string,
+  ids: readonly string[],
+  extra: (s: Snapshot) => boolean,
+): Promise<[Snapshot, Snapshot]> {
+  const [emb, go] = await Promise.all(sides.map((s) => settled(s, name, ids, extra)));
+  assert.deepEqual(view(sides[1], go!), view(sides[0], emb!), `${name}: the Go side's children and status`);
+  return [emb!, go!];
+}
+
 test(
   'the exported Go manager reconciles graph designs like the embedded controller',
   { skip, timeout: 25 * 60_000 },
@@ -96,13 +121,19 @@ test(
     const shared = (f: DesignFixture) => `${f.ns}-shared`;
     const goTenant = new GoManager(kc, tenantDesign(shared(goF), `platform-go-${rand}`));
     const goSpace = new GoManager(kc, spaceDesign(`platform-go-${rand}`));
+    const goStore = new GoManager(kc, exampleDesign('replicated-store.design.yaml', `go-${rand}`));
+    const goApp = new GoManager(kc, exampleDesign('app-config.design.yaml', `go-${rand}`));
     const stop = new AbortController();
     let embeddedDone: Promise<void> = Promise.resolve();
     t.after(async () => {
       const steps: [string, () => Promise<unknown>][] = [
         ['embedded CRs', () => embF.deleteAll()], // while its manager runs: the finalizers
         ['embedded manager', () => (stop.abort(), embeddedDone)],
-        ['Go managers', () => Promise.all([goWeb.stop(), goRedis.stop(), goTenant.stop(), goSpace.stop()])],
+        [
+          'Go managers',
+          () =>
+            Promise.all([goWeb.stop(), goRedis.stop(), goTenant.stop(), goSpace.stop(), goStore.stop(), goApp.stop()]),
+        ],
         ['embedded fixture', () => embF.remove()],
         ['Go fixture', () => goF.remove()],
         [
@@ -127,8 +158,10 @@ test(
     const embRedis = await embF.install(exampleDesign('redis.design.yaml', `emb-${rand}`));
     const embTenant = await embF.install(tenantDesign(shared(embF), `platform-emb-${rand}`));
     const embSpace = await embF.install(spaceDesign(`platform-emb-${rand}`));
+    const embStore = await embF.install(exampleDesign('replicated-store.design.yaml', `emb-${rand}`));
+    const embApp = await embF.install(exampleDesign('app-config.design.yaml', `emb-${rand}`));
     const started = Date.now();
-    const managers = [goWeb, goRedis, goTenant, goSpace];
+    const managers = [goWeb, goRedis, goTenant, goSpace, goStore, goApp];
     await Promise.all(managers.map((m) => m.start()));
     t.diagnostic(
       `Go managers ready after ${((Date.now() - started) / 1000).toFixed(1)} s (go build ${managers.map((m) => `${m.buildSeconds.toFixed(1)} s`).join(', ')})`,
@@ -149,6 +182,14 @@ test(
     const space: [Side, Side] = [
       { label: 'embedded', f: embF, kind: embSpace },
       { label: 'Go', f: goF, kind: goSpace.kind, log: () => goSpace.log() },
+    ];
+    const store: [Side, Side] = [
+      { label: 'embedded', f: embF, kind: embStore },
+      { label: 'Go', f: goF, kind: goStore.kind, log: () => goStore.log() },
+    ];
+    const appConfig: [Side, Side] = [
+      { label: 'embedded', f: embF, kind: embApp },
+      { label: 'Go', f: goF, kind: goApp.kind, log: () => goApp.log() },
     ];
     const onBoth = (sides: readonly Side[], name: string, spec: Record<string, unknown>) =>
       Promise.all(sides.map((s) => s.f.patchSpec(s.kind, name, spec)));
@@ -362,6 +403,102 @@ test(
       assert.equal(go.children.get('config')?.metadata.namespace, `space-${names[1]}`);
       assert.equal(go.children.get('reader')?.metadata.namespace, undefined);
       await Promise.all(space.map((s, i) => vanish(s, names[i]!, seen[i]!)));
+    });
+
+    await t.test(
+      'Replicated store: children, the peer list, includeWhen children and BackupScheduled alike',
+      async () => {
+        const name = 'db';
+        // the status is read from observed children: settled once it shows what they hold now (the
+        // peer list as the ConfigMap has it, readyReplicas once the StatefulSet is observed)
+        const backupIs = (status: string) => (s: Snapshot) =>
+          cond(s.cr, 'BackupScheduled')?.status === status &&
+          s.cr.status?.peers === s.children.get('peers')?.data?.peers &&
+          s.cr.status?.readyReplicas !== undefined;
+        await Promise.all(
+          store.map((s) => s.f.create(s.kind, name, { replicas: 3, backup: { schedule: '0 3 * * *' } })),
+        );
+        const all = ['peer', 'client', 'peers', 'statefulset', 'pdb', 'backup'];
+        const [, go] = await bothSettle(store, name, all, backupIs('True'));
+        assert.equal(
+          go.children.get('peers')?.data?.peers,
+          [0, 1, 2].map((i) => `db-${i}=http://db-${i}.db-peer:2380`).join(','),
+        );
+        assert.equal(go.children.get('statefulset')?.metadata.name, 'db');
+        assert.equal(cond(go.cr, 'BackupScheduled')?.reason, 'CronJobScheduled');
+        assert.equal(cond(go.cr, 'Ready')?.message, '5 of 6 resources ready: waiting for statefulset');
+
+        await onBoth(store, name, { backup: null });
+        const [, off] = await bothSettle(
+          store,
+          name,
+          all.filter((id) => id !== 'backup'),
+          backupIs('False'),
+        );
+        assert.equal(cond(off.cr, 'BackupScheduled')?.message, 'spec.backup is not set: no snapshots are taken');
+
+        await onBoth(store, name, { replicas: 1 });
+        const [, one] = await bothSettle(store, name, ['peer', 'client', 'peers', 'statefulset'], backupIs('False'));
+        assert.equal(one.children.get('peers')?.data?.peers, 'db-0=http://db-0.db-peer:2380');
+      },
+    );
+
+    await t.test('App config: an external ConfigMap by name and a list by selector alike', async () => {
+      const name = 'shop';
+      const cmPath = (s: Side, n = '') => `/api/v1/namespaces/${s.f.ns}/configmaps${n === '' ? '' : `/${n}`}`;
+      await Promise.all(appConfig.map((s) => s.f.create(s.kind, name, { app: 'shop' })));
+      const waitingFor = (s: Snapshot) => cond(s.cr, 'Ready')?.reason === 'WaitingForExternal';
+      const [, waiting] = await bothSettle(appConfig, name, [], waitingFor);
+      assert.equal(
+        cond(waiting.cr, 'Ready')?.message,
+        `0 of 1 resource ready: waiting for config; ConfigMap ${goF.ns}/app-defaults does not exist`,
+      );
+
+      const fragment = {
+        'config.example.com/app': 'shop',
+        'config.example.com/stage': 'dev',
+        'config.example.com/fragment': 'true',
+      };
+      await Promise.all(
+        appConfig.flatMap((s) => [
+          s.f.kube.request({
+            method: 'POST',
+            path: cmPath(s),
+            body: { metadata: { name: 'app-defaults' }, data: { LOG_LEVEL: 'debug', REGION: 'eu' } },
+          }),
+          s.f.kube.request({
+            method: 'POST',
+            path: cmPath(s),
+            body: { metadata: { name: 'frag-b', labels: fragment } },
+          }),
+          s.f.kube.request({
+            method: 'POST',
+            path: cmPath(s),
+            body: { metadata: { name: 'frag-a', labels: fragment } },
+          }),
+        ]),
+      );
+      const [, go] = await bothConverge(appConfig, name, ['config'], (s) => s.cr.status?.fragments === 2);
+      assert.deepEqual(go.children.get('config')?.data, {
+        APP: 'shop',
+        LOG_LEVEL: 'debug',
+        REGION: 'eu',
+        FRAGMENTS: 'frag-a,frag-b',
+      });
+      assert.equal(cond(go.cr, 'FragmentsFound')?.status, 'True');
+
+      // the external object changes: both re-reconcile from their watches
+      await Promise.all(
+        appConfig.map((s) =>
+          s.f.kube.request({
+            method: 'PATCH',
+            path: cmPath(s, 'app-defaults'),
+            body: { data: { LOG_LEVEL: 'warn' } },
+            contentType: 'application/merge-patch+json',
+          }),
+        ),
+      );
+      await bothConverge(appConfig, name, ['config'], (s) => s.children.get('config')?.data?.LOG_LEVEL === 'warn');
     });
   },
 );

@@ -49,7 +49,8 @@ export class KindSchemas {
     }
     const path = openApiPathOf(ref.apiVersion);
     const entry = index.paths?.[path];
-    if (entry === undefined) return { schema: null, reason: `the cluster serves no ${ref.apiVersion} API`, served: false };
+    if (entry === undefined)
+      return { schema: null, reason: `the cluster serves no ${ref.apiVersion} API`, served: false };
     const hash = HASH.exec(entry.serverRelativeURL ?? '')?.[1];
     // without a hash nothing says when the document changes: asked afresh each time
     if (hash === undefined) return this.load(json, path, undefined, ref);

@@ -118,7 +118,8 @@ test(
     );
     await eventually('a Warning Event for BackupScheduled=False', 30_000, async () =>
       (await eventsOf(f, name)).some(
-        (e) => e.type === 'Warning' && e.reason === 'NoBackup' && e.note === `BackupScheduled is False: ${last.message}`,
+        (e) =>
+          e.type === 'Warning' && e.reason === 'NoBackup' && e.note === `BackupScheduled is False: ${last.message}`,
       )
         ? true
         : undefined,

@@ -74,8 +74,8 @@ export function ResourceGraph({ graph }: { readonly graph: Graph }) {
         })}
       </svg>
       <figcaption className={own.caption}>
-        Arrows point to what a resource reads; dashed: only while includeWhen holds; dotted: an external
-        reference, read from the cluster.
+        Arrows point to what a resource reads; dashed: only while includeWhen holds; dotted: an external reference, read
+        from the cluster.
       </figcaption>
     </figure>
   );

@@ -26,14 +26,10 @@ export function ResourcesSection({ design, edit }: { readonly design: Design; re
   latest.current = design;
   const suggest = useCallback(
     (lineBefore: string) =>
-      celSuggestions(
-        lineBefore,
-        latest.current,
-        [
-          ...(latest.current.operand?.externalRefs ?? []).map((x) => ({ id: x.id, kind: x.kind })),
-          ...childrenOf(latest.current).map((c) => ({ id: c.id, kind: c.template.kind })),
-        ],
-      ),
+      celSuggestions(lineBefore, latest.current, [
+        ...(latest.current.operand?.externalRefs ?? []).map((x) => ({ id: x.id, kind: x.kind })),
+        ...childrenOf(latest.current).map((c) => ({ id: c.id, kind: c.template.kind })),
+      ]),
     [],
   );
   return (

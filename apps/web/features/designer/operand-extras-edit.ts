@@ -45,7 +45,8 @@ export function withLookup(ref: ExternalRef, by: 'name' | 'selector'): ExternalR
   const { name: _n, selector: _s, ...rest } = ref.metadata;
   return {
     ...ref,
-    metadata: by === 'name' ? { ...rest, name: ref.metadata.name ?? ref.id } : { ...rest, selector: { matchLabels: {} } },
+    metadata:
+      by === 'name' ? { ...rest, name: ref.metadata.name ?? ref.id } : { ...rest, selector: { matchLabels: {} } },
   };
 }
 
@@ -60,7 +61,9 @@ export function parseSelector(text: string): { ok: true; selector: LabelSelector
   const y = parseYaml(text.trim() === '' ? '{}' : text);
   if (!y.ok) return { ok: false, message: y.message };
   const s = LABEL_SELECTOR.safeParse(y.value ?? {});
-  return s.success ? { ok: true, selector: s.data } : { ok: false, message: s.error.issues[0]?.message ?? 'not a selector' };
+  return s.success
+    ? { ok: true, selector: s.data }
+    : { ok: false, message: s.error.issues[0]?.message ?? 'not a selector' };
 }
 
 export const setCondition = (d: Design, i: number, c: CustomCondition): Design =>

@@ -33,7 +33,9 @@ export function useExternalKindIssues(design: Design): readonly Issue[] {
     })
     .join(',');
   return useMemo(() => {
-    const byKind = new Map(verdicts.split(',').map((v) => [v.slice(0, v.lastIndexOf('=')), v.slice(v.lastIndexOf('=') + 1)]));
+    const byKind = new Map(
+      verdicts.split(',').map((v) => [v.slice(0, v.lastIndexOf('=')), v.slice(v.lastIndexOf('=') + 1)]),
+    );
     return unservedExternalKinds(design, (apiVersion, kind) => {
       const v = byKind.get(`${apiVersion}/${kind}`);
       return v === 'no' ? false : v === 'yes' ? true : undefined;

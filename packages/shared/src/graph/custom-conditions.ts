@@ -27,7 +27,9 @@ export interface CustomConditionInputs {
 }
 
 export function planCustomConditions(input: CustomConditionInputs, errors: PlanError[]): PlanCondition[] {
-  return input.conditions.map((c, i) => customCondition(c, `conditions[${i}]`, input.reads[i] ?? new Set(), input, errors));
+  return input.conditions.map((c, i) =>
+    customCondition(c, `conditions[${i}]`, input.reads[i] ?? new Set(), input, errors),
+  );
 }
 
 function customCondition(
@@ -37,7 +39,12 @@ function customCondition(
   input: CustomConditionInputs,
   errors: PlanError[],
 ): PlanCondition {
-  const unknown = (reason: string, message: string): PlanCondition => ({ type: c.type, status: 'Unknown', reason, message });
+  const unknown = (reason: string, message: string): PlanCondition => ({
+    type: c.type,
+    status: 'Unknown',
+    reason,
+    message,
+  });
   const failed = (e: PlanError): PlanCondition => {
     errors.push(e);
     return unknown('EvaluationFailed', `${e.path}: ${e.message}`);
@@ -52,7 +59,10 @@ function customCondition(
     );
   }
   if (typeof r.value !== 'boolean')
-    return failed({ path: `${path}.status`, message: `status must give true or false, not ${JSON.stringify(r.value)}` });
+    return failed({
+      path: `${path}.status`,
+      message: `status must give true or false, not ${JSON.stringify(r.value)}`,
+    });
   const status = r.value ? 'True' : 'False';
   let reason = r.value ? 'ExpressionTrue' : 'ExpressionFalse';
   if (c.reason !== undefined) {
@@ -83,7 +93,8 @@ export function customConditionIssues(conditions: readonly CustomCondition[]): P
     if (!split.ok || split.parts.length !== 1 || !('expr' in split.parts[0]!))
       out.push({
         path: `${path}.status`,
-        message: 'status is one expression that gives true or false, written ${…}, such as ${backup.metadata.name != ""}',
+        message:
+          'status is one expression that gives true or false, written ${…}, such as ${backup.metadata.name != ""}',
       });
     if (c.reason !== undefined && !c.reason.includes('${')) {
       const problem = reasonProblem(c.reason);

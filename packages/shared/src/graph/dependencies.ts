@@ -169,11 +169,7 @@ function literalNameProblem(child: ChildResource): string | undefined {
   return nameProblem(name, kind, known?.name ?? 'dns1123-subdomain', known?.nameMax);
 }
 
-function topologicalOrder(
-  children: AnalyzedChild[],
-  externals: ReadonlySet<string>,
-  issues: Issue[],
-): AnalyzedChild[] {
+function topologicalOrder(children: AnalyzedChild[], externals: ReadonlySet<string>, issues: Issue[]): AnalyzedChild[] {
   // external references are read before any child is planned: never waited for in the order
   const placed = new Set<string>(externals);
   const order: AnalyzedChild[] = [];

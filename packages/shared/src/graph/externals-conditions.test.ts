@@ -65,7 +65,7 @@ const graph: ResourceGraph = RESOURCE_GRAPH.parse({
       reason: "${self.spec.?loud.orValue(false) ? 'Loud' : 'Quiet'}",
       message: "${'greets with ' + config.data.greeting}",
     },
-    { type: 'Short', status: "${size(self.spec.defaults) < 5}" },
+    { type: 'Short', status: '${size(self.spec.defaults) < 5}' },
   ],
 });
 
@@ -151,7 +151,10 @@ describe('external references', () => {
     const [byName, bySelector] = targets;
     assert.equal(targetMatches(byName!, { name: 'd', namespace: 'team' }), true);
     assert.equal(targetMatches(byName!, { name: 'd', namespace: 'other' }), false);
-    assert.equal(targetMatches(bySelector!, { namespace: 'team', labels: { 'demo.example.com/greeting': 'site' } }), true);
+    assert.equal(
+      targetMatches(bySelector!, { namespace: 'team', labels: { 'demo.example.com/greeting': 'site' } }),
+      true,
+    );
     assert.equal(
       targetMatches(bySelector!, { namespace: 'team', labels: { 'demo.example.com/greeting': 'site', tier: 'off' } }),
       false,
@@ -218,7 +221,10 @@ describe('label selectors', () => {
     assert.equal(selectorMatches({}, labels), true);
     assert.equal(selectorMatches({ matchLabels: { app: 'db' } }, labels), true);
     assert.equal(selectorMatches({ matchLabels: { app: 'web' } }, labels), false);
-    assert.equal(selectorMatches({ matchExpressions: [{ key: 'tier', operator: 'In', values: ['gold'] }] }, labels), true);
+    assert.equal(
+      selectorMatches({ matchExpressions: [{ key: 'tier', operator: 'In', values: ['gold'] }] }, labels),
+      true,
+    );
     assert.equal(selectorMatches({ matchExpressions: [{ key: 'x', operator: 'NotIn', values: ['a'] }] }, labels), true);
     assert.equal(selectorMatches({ matchExpressions: [{ key: 'x', operator: 'Exists' }] }, labels), false);
     assert.equal(selectorMatches({ matchExpressions: [{ key: 'x', operator: 'DoesNotExist' }] }, labels), true);
@@ -244,7 +250,9 @@ describe('the design’s conditions in the status', () => {
         message: 'm',
       },
     ]);
-    assert.deepEqual(first.events, [{ type: 'Normal', reason: 'Loud', action: 'Reconcile', note: 'Greeted is True: m' }]);
+    assert.deepEqual(first.events, [
+      { type: 'Normal', reason: 'Loud', action: 'Reconcile', note: 'Greeted is True: m' },
+    ]);
     const same = graphStatus({ before: first.conditions, plan: planned('True', 'n'), generation: 2, now: later });
     assert.equal(same.conditions[0]?.lastTransitionTime, '2026-01-01T00:00:00Z');
     assert.equal(same.conditions[0]?.observedGeneration, 2);

@@ -129,8 +129,10 @@ function renderSelector(
     fail(`selector.${at}`, problem);
     return undefined;
   };
-  const out: { matchLabels?: Record<string, string>; matchExpressions?: NonNullable<LabelSelector['matchExpressions']> } =
-    {};
+  const out: {
+    matchLabels?: Record<string, string>;
+    matchExpressions?: NonNullable<LabelSelector['matchExpressions']>;
+  } = {};
   if (s.matchLabels !== undefined) {
     const labels: Record<string, string> = {};
     for (const [k, source] of Object.entries(s.matchLabels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

@@ -52,7 +52,8 @@ function watched(graph: ResourceGraph): { watches: ExternalWatch[]; imports: str
   for (const { apiVersion, kind } of externalKinds(graph)) {
     const known = builtinChildKind(apiVersion, kind);
     if (known !== undefined) imports.add(`${known.goAlias} ${q(known.goPackage)}`);
-    const object = known !== undefined ? `&${known.goAlias}.${known.kind}{}` : `ownedObject(${q(apiVersion)}, ${q(kind)})`;
+    const object =
+      known !== undefined ? `&${known.goAlias}.${known.kind}{}` : `ownedObject(${q(apiVersion)}, ${q(kind)})`;
     watches.push({ apiVersion, kind, object });
   }
   return { watches, imports: [...imports] };
@@ -159,8 +160,12 @@ func (r *${n.reconciler}) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	before := ${recv}.Status.DeepCopy()
 
 ${graphDeletionPhase(f, n)}
-	// 3. observe: the children this custom resource controls, found by the planner's labels${watches.length > 0 ? `, and
-	// (after 4's conversion) what its external references name, read and never written` : ''}.
+	// 3. observe: the children this custom resource controls, found by the planner's labels${
+    watches.length > 0
+      ? `, and
+	// (after 4's conversion) what its external references name, read and never written`
+      : ''
+  }.
 	observed, owned, err := r.observe(ctx, design, ${recv})
 	if err != nil {
 		return ctrl.Result{}, err

@@ -151,8 +151,12 @@ func ownedObject(apiVersion, kind string) *unstructured.Unstructured {
     : ''
 }
 // SetupWithManager sets up the controller with the Manager: it watches the ${K} custom
-// resources, every kind of child they own (through the owner reference${watch ? ', or the owner label' : ''})${watches.length > 0 ? `,
-// and every kind an external reference reads (mapped to the ${K} resources that read the object)` : ''}.
+// resources, every kind of child they own (through the owner reference${watch ? ', or the owner label' : ''})${
+    watches.length > 0
+      ? `,
+// and every kind an external reference reads (mapped to the ${K} resources that read the object)`
+      : ''
+  }.
 func (r *${n.reconciler}) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&${pkg}.${K}{}).

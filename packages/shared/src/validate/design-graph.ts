@@ -157,7 +157,7 @@ function authorPickedSecrets(design: Design): Issue[] {
       ? [
           warning(
             `operand.externalRefs[${i}].metadata`,
-            "which Secret this reads comes from the custom resource: anyone who may create one can make the controller read any Secret its identity can read; prefer a fixed name and namespace",
+            'which Secret this reads comes from the custom resource: anyone who may create one can make the controller read any Secret its identity can read; prefer a fixed name and namespace',
           ),
         ]
       : [],
