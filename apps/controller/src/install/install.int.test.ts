@@ -294,6 +294,40 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
     }
   });
 
+  test('an external reference to a kind the cluster does not serve is refused at its design path, before anything is applied', async () => {
+    const appConfig = readFileSync(path.join(repoRoot, 'examples/app-config.design.yaml'), 'utf8')
+      .replace('domain: example.com', `domain: ext.${domain}`)
+      .replace(
+        '  - id: defaults\n    apiVersion: v1\n    kind: ConfigMap',
+        '  - id: defaults\n    apiVersion: v1\n    kind: ConfigMapp',
+      );
+    const bad = await api.designs.save({ name: `ext-${domain}`, yaml: appConfig });
+    await assert.rejects(
+      api.crds.install({ designId: bad.id, operationId: 't-ext' }),
+      rejects('BAD_REQUEST', (e) => {
+        assert.match(e.message, /reads a kind the cluster does not serve/);
+        assert.deepEqual(
+          fieldCausesOf(e)?.map((c) => [c.field, c.message]),
+          [
+            [
+              'operand.externalRefs[0].kind',
+              'the cluster does not serve ConfigMapp in v1: install the CRD that defines it first, or fix apiVersion and kind (defaults could never be read)',
+            ],
+          ],
+        );
+      }),
+    );
+    assert.equal(await client.read(`appconfigs.config.ext.${domain}`), undefined, 'no CRD');
+    const identity = await kube
+      .request({
+        method: 'GET',
+        path: `/apis/rbac.authorization.k8s.io/v1/clusterroles/opstudio:design:appconfigs.config.ext.${domain}`,
+      })
+      .catch(() => undefined);
+    assert.equal(identity, undefined, 'no identity');
+    await api.designs.delete({ id: bad.id });
+  });
+
   test('uninstall is refused while a CR exists; deleteResources removes the CR, then the CRD', async () => {
     await assert.rejects(
       api.crds.uninstall({ designId }),
