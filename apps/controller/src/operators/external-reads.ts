@@ -1,4 +1,4 @@
-// What a graph operator's external references read (docs/design/0039), from the shared informer
+// What a graph operator's external references read (docs/design/0040), from the shared informer
 // cache: one lease per kind they name, unfiltered (an external object carries none of our labels),
 // cluster-wide like every watch of the cache. Each reconcile tells it which objects a custom
 // resource reads (the targets its planner resolved, and the objects a selector matched), before it

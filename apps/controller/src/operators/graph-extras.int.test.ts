@@ -1,5 +1,5 @@
 // External references and the design's own conditions, reconciled by the embedded controller on
-// the real sandbox (docs/design/0039):
+// the real sandbox (docs/design/0040):
 //   - the replicated store's BackupScheduled: True with a Normal Event while spec.backup is set
 //     (its lastTransitionTime kept, observedGeneration moving, when an unrelated edit keeps it True),
 //     False with a Warning Event once backup is removed (and the CronJob pruned);

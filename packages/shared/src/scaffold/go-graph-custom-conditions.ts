@@ -1,6 +1,6 @@
 /**
  * `internal/graph/custom_conditions.go`: graph/custom-conditions.ts in Go, rule for rule and
- * message for message (docs/design/0039): the design's own conditions, True/False from their
+ * message for message (docs/design/0040): the design's own conditions, True/False from their
  * status expression, Unknown while what they read is not observed, EvaluationFailed otherwise.
  * Static Go: no design text reaches it (the design is data, in design.json).
  */

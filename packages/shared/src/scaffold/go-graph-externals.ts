@@ -1,6 +1,6 @@
 /**
  * `internal/graph/externals.go`: graph/externals.ts in Go, rule for rule and message for message
- * (docs/design/0039): what each external reference names for a custom resource (its `${…}` over
+ * (docs/design/0040): what each external reference names for a custom resource (its `${…}` over
  * self), whether an object is what it names, how conditions describe it.
  * Static Go: no design text reaches it (the design is data, in design.json).
  */
