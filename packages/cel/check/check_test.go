@@ -77,6 +77,22 @@ func TestComponents(t *testing.T) {
 	}
 }
 
+func TestListOfComponents(t *testing.T) {
+	lib := `{"components":{"C":{"type":"object","properties":{"data":{"type":"object","additionalProperties":{"type":"string"}}}}}}`
+	if err := DefineSchemas([]byte(lib)); err != nil {
+		t.Fatal(err)
+	}
+	// a collection child, as its dependents read it: a list of the kind's objects
+	list := json.RawMessage(`{"type":"array","maxItems":1000,"items":{"$ref":"#/components/schemas/C"}}`)
+	vars := map[string]json.RawMessage{"cms": list}
+	if r := Check(Request{Source: "cms.map(c, c.data.port).join(',')", Vars: vars}); r.Error != "" || r.Type != "string" {
+		t.Fatalf("%+v", r)
+	}
+	if r := Check(Request{Source: "cms.map(c, c.dta)", Vars: vars}); !strings.Contains(r.Error, "undefined field 'dta'") {
+		t.Fatalf("%+v", r)
+	}
+}
+
 func TestRangeBoundedByMaximum(t *testing.T) {
 	bounded := json.RawMessage(`{"type":"object","properties":{"spec":{"type":"object","properties":{"replicas":{"type":"integer","maximum":9}}}}}`)
 	open := json.RawMessage(`{"type":"object","properties":{"spec":{"type":"object","properties":{"replicas":{"type":"integer"}}}}}`)

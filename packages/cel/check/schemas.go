@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -55,6 +56,12 @@ func schemaOf(raw json.RawMessage) (*spec.Schema, error) {
 		out := inline(&s, map[string]bool{})
 		resolved[ref] = out
 		return out, nil
+	}
+	if bytes.Contains(raw, []byte(`"$ref"`)) {
+		// a reference inside, such as a list of a kind's objects (a collection child)
+		libMu.Lock()
+		defer libMu.Unlock()
+		return inline(&s, map[string]bool{}), nil
 	}
 	return &s, nil
 }

@@ -14,7 +14,7 @@ import type { JSONValue } from '@opstudio/shared/crd/types';
 
 interface Exports {
   compile(source: string, vars: string): string;
-  context(json: string): number;
+  context(json: string, parent?: number): number;
   release(id: number): void;
   evaluate(source: string, vars: string, context: number): string;
   check(json: string): string;
@@ -57,8 +57,9 @@ function wrap(cel: Exports): CelEngine {
       const r = JSON.parse(cel.compile(source, vars.join(','))) as { reads?: string[]; error?: string };
       return r.error !== undefined ? { ok: false, message: r.error } : { ok: true, reads: r.reads ?? [] };
     },
-    context(vars: Readonly<Record<string, JSONValue>>): number {
-      const id = cel.context(JSON.stringify(vars));
+    context(vars: Readonly<Record<string, JSONValue>>, parent?: number): number {
+      const json = JSON.stringify(vars);
+      const id = parent === undefined ? cel.context(json) : cel.context(json, parent);
       if (id === 0) throw new Error('the CEL variables are not a JSON object');
       return id;
     },

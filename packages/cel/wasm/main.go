@@ -8,6 +8,7 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"strings"
 	"syscall/js"
 
@@ -44,12 +45,21 @@ func compile(_ js.Value, args []js.Value) any {
 	return answer(map[string]any{"reads": c.Reads})
 }
 
-// context('{"self": {...}, "db": {...}}') → id (0 and an error when the JSON is bad)
+// context('{"self": {...}, "db": {...}}'[, parent]) → id (0 and an error when the JSON is bad).
+// With a parent, the new context is the parent's variables with these set over them: a
+// collection's element (its iterators) without decoding the observed children again.
 func context(_ js.Value, args []js.Value) any {
 	v, err := celenv.DecodeJSON([]byte(args[0].String()))
 	m, ok := v.(map[string]any)
 	if err != nil || !ok {
 		return 0
+	}
+	if len(args) > 1 && args[1].Type() == js.TypeNumber {
+		if parent, found := contexts[args[1].Int()]; found {
+			merged := maps.Clone(parent)
+			maps.Copy(merged, m)
+			m = merged
+		}
 	}
 	id := nextID
 	nextID++

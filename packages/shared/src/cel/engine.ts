@@ -105,8 +105,11 @@ export interface CelValidated {
 export interface CelEngine {
   /** compiles against dynamic variables `vars` (cached by source and vars): what it reads, or why not */
   compile(source: string, vars: readonly string[]): CelCompiled;
-  /** decodes the variables once (ints stay ints); release it when done */
-  context(vars: Readonly<Record<string, JSONValue>>): number;
+  /**
+   * decodes the variables once (ints stay ints); release it when done. With `parent`, the new
+   * context holds the parent's variables with these set over them (a collection's element).
+   */
+  context(vars: Readonly<Record<string, JSONValue>>, parent?: number): number;
   release(context: number): void;
   evaluate(source: string, vars: readonly string[], context: number): CelEvaluated;
   /** defines components (`{"components": {…}}`) that check requests name by `$ref` */
