@@ -131,7 +131,11 @@ export function serializeDesign(design: Design): string {
         // templates keep the author's key order (apiVersion, kind, metadata, spec…), not sorted
         if (k === 'resources')
           return (v as object[]).map((r) =>
-            inOrder(r, ['id', 'includeWhen', 'readyWhen', 'adopt', 'template'], (_k, x) => x as YamlValue),
+            inOrder(
+              r,
+              ['id', 'forEach', 'forEachLimit', 'includeWhen', 'readyWhen', 'adopt', 'template'],
+              (_k, x) => x as YamlValue,
+            ),
           );
         return sortedJson(v);
       },

@@ -2,6 +2,7 @@
 // child holds what the plan wants (drift), which observed children to delete, and the Event
 // each apply or delete gives (`Created ConfigMap site-config`).
 import { fieldDrift, type FieldChange } from '../operand/drift';
+import { isCollection } from './collections';
 import type { Plan } from './plan';
 import type { ResourceGraph } from './model';
 
@@ -66,21 +67,31 @@ export function componentOf(o: OwnedChild): string | undefined {
 
 /**
  * Which objects controlled by the custom resource go: those the plan prunes (includeWhen false),
- * those whose id is no longer in the design or now names another kind, and an earlier name (or
- * namespace) of a child the plan moves. A blocked or failed child is left alone (its id is neither
- * desired nor pruned).
+ * those whose id is no longer in the design or now names another kind, an earlier name (or
+ * namespace) of a child the plan moves, and a collection's objects whose element left its list. A
+ * blocked or failed child is left alone (its id is neither desired nor pruned).
  */
 export function staleChildren<T extends OwnedChild>(graph: ResourceGraph, p: Plan, owned: readonly T[]): T[] {
   const templates = new Map(graph.resources.map((r) => [r.id, r.template]));
+  const collections = new Set(graph.resources.filter(isCollection).map((r) => r.id));
   const desired = new Map(p.desired.map((d) => [d.id, d.object]));
   const prune = new Set(p.prune);
+
   return owned.filter((o) => {
     const id = componentOf(o);
     if (id === undefined) return false; // not one of ours by label: never delete what we cannot name
     const template = templates.get(id);
     if (template === undefined || prune.has(id)) return true;
     if (template.apiVersion !== o.apiVersion || template.kind !== o.kind) return true;
-    const want = desired.get(id)?.metadata as { name?: unknown; namespace?: unknown } | undefined;
+    // a collection's object goes when its element left the list; one not planned this time (blocked, failed) keeps all
+    const names = collections.has(id) ? p.collections?.[id] : undefined;
+    if (collections.has(id) && (names === undefined || !names.includes(o.metadata?.name ?? '')))
+      return names !== undefined;
+    const object = collections.has(id)
+      ? p.desired.find((d) => d.id === id && (d.object.metadata as { name?: unknown }).name === o.metadata?.name)
+          ?.object
+      : desired.get(id);
+    const want = object?.metadata as { name?: unknown; namespace?: unknown } | undefined;
     if (want === undefined || typeof want.name !== 'string') return false;
     // a cluster-scoped child the plan gave a namespace (a kind not known offline) stays where it is
     const moved =

@@ -17,6 +17,8 @@ export interface PlanCondition {
 export interface PlanError {
   path: string;
   message: string;
+  /** the conditions' reason when this error is the first (default EvaluationFailed) */
+  reason?: string;
 }
 
 export interface Readiness {
@@ -38,7 +40,7 @@ export function planConditions(r: Readiness, errors: readonly PlanError[]): Plan
       ? {
           type: 'Degraded',
           status: 'True',
-          reason: 'EvaluationFailed',
+          reason: firstError.reason ?? 'EvaluationFailed',
           message: `${plural(errors.length, 'expression')} failed; ${firstError.path}: ${firstError.message}`,
         }
       : { type: 'Degraded', status: 'False', reason: 'NoErrors', message: 'every expression of the design evaluated' };
@@ -57,7 +59,7 @@ export function planConditions(r: Readiness, errors: readonly PlanError[]): Plan
   const message =
     waiting.length > 0 ? `${count}: waiting for ${waiting.join(', ')}${absent}` : `${count}; ${degraded.message}`;
   const waitReason = missing.length > 0 ? 'WaitingForExternal' : 'WaitingForResources';
-  const reason = failed ? 'EvaluationFailed' : waitReason;
+  const reason = failed ? degraded.reason : waitReason;
   return [
     { type: 'Ready', status: 'False', reason, message },
     { type: 'Available', status: 'False', reason, message },

@@ -7,6 +7,7 @@ import { error, type Issue } from '../validate/issue';
 import { collectExpressions, compileExpression, graphVariables, type ExpressionSite } from './expressions';
 import { builtinChildKind } from './child-kinds';
 import { namespaceChildOf } from './child-namespace';
+import { analyzeIterators, type AnalyzedIterator } from './collection-analysis';
 import { nameProblem } from './kube-names';
 import type { ChildResource, ResourceGraph } from './model';
 import { celEngine } from '../cel/engine';
@@ -26,6 +27,8 @@ export interface AnalyzedChild {
   reads: ChildReads;
   /** dependency id → the first field that reads it (for cycle messages) */
   edges: ReadonlyMap<string, string>;
+  /** a collection's iterators, their CEL parsed out (empty for one object) */
+  iterators: readonly AnalyzedIterator[];
 }
 
 export interface GraphAnalysis {
@@ -61,21 +64,22 @@ function analyzeUncached(graph: ResourceGraph): GraphAnalysis {
   (graph.externalRefs ?? []).forEach((r, i) => claim(r.id, `externalRefs[${i}].id`));
   graph.resources.forEach((r, i) => claim(r.id, `resources[${i}].id`));
   const vars = graphVariables(ids);
-  const compile = (source: string) => compileExpression(source, vars);
-  const readsOf = (sites: ExpressionSite[], own?: string): Set<string> => {
+  // a collection's template and readyWhen also see its iterators; what they read of those is no dependency
+  const compile = (source: string, extra: readonly string[] = []) => compileExpression(source, [...vars, ...extra]);
+  const readsOf = (sites: ExpressionSite[], own?: string, extra: readonly string[] = []): Set<string> => {
     const out = new Set<string>();
     for (const site of sites) {
-      const c = compile(site.source);
+      const c = compile(site.source, extra);
       if (!c.ok) {
         if (c.pending !== true) issues.push(error(site.path, `\${${site.source}}: ${c.message}`));
         continue;
       }
-      for (const name of c.reads) if (name !== 'self' && name !== own) out.add(name);
+      for (const name of c.reads) if (name !== 'self' && name !== own && !extra.includes(name)) out.add(name);
     }
     return out;
   };
   const children = graph.resources.map((child, i) =>
-    analyzeChild(child, `resources[${i}]`, issues, readsOf, compile, namespaceChildOf(child, graph.resources)),
+    analyzeChild(child, `resources[${i}]`, issues, readsOf, compile, namespaceChildOf(child, graph.resources), ids),
   );
   const statusReads = new Map<string, ReadonlySet<string>>();
   for (const [field, expr] of Object.entries(graph.status ?? {})) {
@@ -120,10 +124,12 @@ function analyzeChild(
   child: ChildResource,
   path: string,
   issues: Issue[],
-  readsOf: (sites: ExpressionSite[], own?: string) => Set<string>,
-  compile: (source: string) => ReturnType<typeof compileExpression>,
+  readsOf: (sites: ExpressionSite[], own?: string, extra?: readonly string[]) => Set<string>,
+  compile: (source: string, extra?: readonly string[]) => ReturnType<typeof compileExpression>,
   /** the Namespace child whose name is this child's namespace, written the same way */
   inNamespace: string | undefined,
+  /** the ids of the children and external references (an iterator may not take one) */
+  ids: ReadonlySet<string>,
 ): AnalyzedChild {
   const meta = child.template.metadata ?? {};
   if ('ownerReferences' in meta)
@@ -132,16 +138,19 @@ function analyzeChild(
     );
   const literal = literalNameProblem(child);
   if (literal !== undefined) issues.push(error(`${path}.template.metadata.name`, literal));
+  const { iterators, sites: forEachSites } = analyzeIterators(child, path, ids, issues);
+  const names = iterators.map((it) => it.name);
   const templateSites = sitesIn(child.template, `${path}.template`, issues);
   const includeSites =
     child.includeWhen === undefined ? [] : [{ path: `${path}.includeWhen`, source: child.includeWhen }];
   const readySites = child.readyWhen === undefined ? [] : [{ path: `${path}.readyWhen`, source: child.readyWhen }];
   // a child's own id is a dependency on itself in its template or includeWhen (a cycle),
-  // but in readyWhen it is how the child reads its observed state
+  // but in readyWhen it is how the child reads its observed state (a collection's: each object)
   const reads = {
     include: readsOf(includeSites),
-    template: readsOf(templateSites),
-    ready: readsOf(readySites, child.id),
+    // the lists a collection walks are read before its template: the same dependencies
+    template: new Set([...readsOf(forEachSites), ...readsOf(templateSites, undefined, names)]),
+    ready: readsOf(readySites, child.id, names),
   };
   // a child inside a Namespace of the graph waits for it as if it read it (docs/design/0039)
   const edges = new Map<string, string>();
@@ -149,15 +158,16 @@ function analyzeChild(
     reads.template.add(inNamespace);
     edges.set(inNamespace, `${path}.template.metadata.namespace`);
   }
-  for (const site of [...includeSites, ...templateSites, ...readySites]) {
-    const c = compile(site.source);
+  for (const site of [...includeSites, ...forEachSites, ...templateSites, ...readySites]) {
+    const extra = site.path.startsWith(`${path}.template`) || site.path.endsWith('.readyWhen') ? names : [];
+    const c = compile(site.source, extra);
     if (!c.ok) continue;
     for (const name of c.reads) {
       const isOwnReady = name === child.id && site.path.endsWith('.readyWhen');
-      if (!edges.has(name) && !isOwnReady && name !== 'self') edges.set(name, site.path);
+      if (!edges.has(name) && !isOwnReady && name !== 'self' && !extra.includes(name)) edges.set(name, site.path);
     }
   }
-  return { child, path, reads, edges };
+  return { child, path, reads, edges, iterators };
 }
 
 /** A fixed name is known now: one the API server would refuse for the kind is a design error. */

@@ -35,6 +35,49 @@ export function closeCelContext(context: CelContext): void {
   context.engine.release(context.id);
 }
 
+/**
+ * A context with `vars` set over `parent`'s (a collection's element, or a collection bound to its
+ * observed objects), declaring `names` besides the parent's. Its cost counts against the same
+ * budget: `settleCelContext` hands what it spent back to the parent.
+ */
+export function deriveCelContext(
+  parent: CelContext,
+  vars: Readonly<Record<string, JSONValue>>,
+  names: readonly string[] = [],
+): CelContext {
+  const declared = [...parent.vars, ...names.filter((n) => !parent.vars.includes(n))];
+  const derived: CelContext = {
+    engine: parent.engine,
+    vars: declared,
+    id: parent.engine.context(vars, parent.id),
+    spent: parent.spent,
+  };
+  if (parent.exhaustedAt !== undefined) derived.exhaustedAt = parent.exhaustedAt;
+  return derived;
+}
+
+/** Releases a derived context, its spending carried over to `to`. */
+export function settleCelContext(derived: CelContext, to: CelContext): void {
+  to.spent = derived.spent;
+  if (derived.exhaustedAt !== undefined) to.exhaustedAt = derived.exhaustedAt;
+  closeCelContext(derived);
+}
+
+/** Runs `fn` in a context with `vars` over `parent`'s (undefined while the engine loads). */
+export function inElement<T>(
+  parent: CelContext | undefined,
+  vars: Readonly<Record<string, JSONValue>>,
+  fn: (context: CelContext | undefined) => T,
+): T {
+  if (parent === undefined) return fn(undefined);
+  const derived = deriveCelContext(parent, vars, Object.keys(vars));
+  try {
+    return fn(derived);
+  } finally {
+    settleCelContext(derived, parent);
+  }
+}
+
 export type EvalOutcome =
   | { ok: true; value: JSONValue }
   /** `missing`: a field the expression reads is not there (yet), e.g. a status not reported */

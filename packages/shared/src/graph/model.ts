@@ -47,6 +47,59 @@ export const CHILD_TEMPLATE = z
   })
   .catchall(JSON_VALUE);
 
+/**
+ * A collection's iterator name is a CEL variable in the child's expressions (`${port.name}`):
+ * an identifier CEL reads as one name. Whether it clashes with a child id is the graph's check.
+ */
+export const ITERATOR_NAME = /^[a-z][A-Za-z0-9]*$/;
+/** cel-go's namespaces and words an iterator would shadow or CEL refuses as a name. */
+export const RESERVED_ITERATOR_NAMES = new Set([
+  ...RESERVED_CHILD_IDS,
+  'lists',
+  'math',
+  'strings',
+  'sets',
+  'base64',
+  'optional',
+  'cel',
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'for',
+  'function',
+  'if',
+  'import',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'return',
+  'var',
+  'void',
+  'while',
+]);
+
+/**
+ * `forEach: [{ port: "${self.spec.ports}" }, { zone: "${['a', 'b']}" }]`: each entry names one
+ * iterator and the list it walks; several entries are their cartesian product (kro's model).
+ */
+export const FOR_EACH_ITERATOR = z
+  .record(z.string(), z.string())
+  .refine((m) => Object.keys(m).length === 1, {
+    message: 'an iterator is one name and its list, such as port: ${self.spec.ports}',
+  })
+  .refine((m) => Object.keys(m).every((k) => ITERATOR_NAME.test(k) && !RESERVED_ITERATOR_NAMES.has(k)), {
+    message:
+      'an iterator name is a CEL name: a lower-case letter, then letters and digits (such as port or zone), and not a CEL word such as self or lists',
+  });
+
+/** A collection makes at most this many objects unless its forEachLimit says otherwise (kro's default). */
+export const FOR_EACH_LIMIT_DEFAULT = 1000;
+/** The most a design may allow: every element is planned on every reconcile. */
+export const FOR_EACH_LIMIT_MAX = 10_000;
+
 export const CHILD_RESOURCE = z.strictObject({
   id: childId,
   template: CHILD_TEMPLATE,
@@ -60,6 +113,10 @@ export const CHILD_RESOURCE = z.strictObject({
    * resource cannot make the controller rewrite, then prune, what its author could not touch.
    */
   adopt: z.boolean().optional(),
+  /** A collection: one object per element of the list, or of the product of the lists (docs/design/0041). */
+  forEach: z.array(FOR_EACH_ITERATOR).min(1, 'forEach needs at least one iterator').max(10).optional(),
+  /** The most objects the collection may make (default 1,000): past it, nothing of it is applied. */
+  forEachLimit: z.number().int().min(1).max(FOR_EACH_LIMIT_MAX).optional(),
 });
 
 /**

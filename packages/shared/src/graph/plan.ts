@@ -27,12 +27,22 @@ import {
   type ExternalValue,
   type ResolvedExternals,
 } from './externals';
+import { childName } from './child-names';
+import { isCollection, objectName, observedList } from './collections';
+import { collectionReady, Collections, planCollection } from './plan-collection';
+
+export { CHILD_NAME_MAX, childName } from './child-names';
 
 export interface Plan {
-  /** objects to apply, in dependency order */
-  desired: { id: string; object: KubeObject }[];
+  /** objects to apply, in dependency order; a collection's carry their element's key */
+  desired: { id: string; object: KubeObject; key?: string }[];
   /** ids whose includeWhen is false but whose object exists */
   prune: string[];
+  /**
+   * each collection planned this time (docs/design/0041): its objects' names in element order;
+   * an observed object of it under another name is one whose element left, and goes
+   */
+  collections?: Record<string, string[]>;
   /** children that need fields of children not observed yet */
   blocked: { id: string; waitingFor: string[] }[];
   /** values for the custom resource's status, keyed by path under `.status` */
@@ -43,7 +53,10 @@ export interface Plan {
   externals?: ExternalTarget[];
 }
 
-/** Each child by id (undefined: not there yet), and each external reference: its object, or its list. */
+/**
+ * Each child by id (undefined: not there yet; a collection's: the list of its objects), and each
+ * external reference: its object, or its list.
+ */
 export type Observed = ReadonlyMap<string, ExternalValue>;
 
 export const MANAGED_BY = 'operator-studio';
@@ -60,6 +73,12 @@ export interface PlanOptions {
    * expression the designer would have refused, whatever path the design took to it.
    */
   designErrors?: readonly PlanError[];
+  /**
+   * The designer's preview: each child is taken as observed as soon as it is planned, as if the
+   * cluster held it at once, so children that read it render in the same pass (no status is
+   * reported, so what reads one still waits). One pass instead of one per level of the graph.
+   */
+  assumeApplied?: boolean;
 }
 
 type Outcome = 'desired' | 'excluded' | 'blocked' | 'failed';
@@ -77,24 +96,37 @@ export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed, o
     result.conditions = planConditions({ included: [], ready: new Set() }, result.errors);
     return result;
   }
-  const context = openCelContext(
-    [...(graph.externalRefs ?? []).map((r) => r.id), ...graph.resources.map((r) => r.id)],
-    cr,
-    observed as ReadonlyMap<string, JSONValue | undefined>,
-  );
+  // a holder: binding a collection to its observed objects replaces the context (plan-collection.ts)
+  const scope: Scope = {
+    context: openCelContext(
+      [...(graph.externalRefs ?? []).map((r) => r.id), ...graph.resources.map((r) => r.id)],
+      cr,
+      observed as ReadonlyMap<string, JSONValue | undefined>,
+    ),
+  };
   try {
     // what each external reference names, first: the reconciler read these before planning
-    const externals = resolveExternals(graph, cr, context, isNamespaced);
+    const externals = resolveExternals(graph, cr, scope.context, isNamespaced);
     result.errors.push(...externals.errors);
     result.externals = [...externals.targets];
-    planChildren(graph, analysis, context, observed, owner, isNamespaced, externals, result);
+    planChildren(
+      graph,
+      analysis,
+      scope,
+      observed,
+      owner,
+      isNamespaced,
+      externals,
+      result,
+      options.assumeApplied === true,
+    );
   } finally {
-    if (context !== undefined) closeCelContext(context);
+    if (scope.context !== undefined) closeCelContext(scope.context);
   }
   // past the per-object budget the plan stops whole: nothing half-planned is applied
-  const exhausted = context?.exhaustedAt;
+  const exhausted = scope.context?.exhaustedAt;
   if (exhausted === undefined) return result;
-  const errors = [{ path: exhausted, message: budgetMessage(context!.engine.limits.perReconcile, exhausted) }];
+  const errors = [{ path: exhausted, message: budgetMessage(scope.context!.engine.limits.perReconcile, exhausted) }];
   return {
     desired: [],
     prune: [],
@@ -105,25 +137,34 @@ export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed, o
   };
 }
 
+interface Scope {
+  context: CelContext | undefined;
+}
+
 function planChildren(
   graph: ResourceGraph,
   analysis: GraphAnalysis,
-  context: CelContext | undefined,
+  scope: Scope,
   observed: Observed,
   owner: Owner,
   isNamespaced: (apiVersion: string, kind: string) => boolean,
   externals: ResolvedExternals,
   result: Plan,
+  assumeApplied: boolean,
 ): void {
   const { order } = analysis;
-  const isObserved = (id: string) => observed.get(id) !== undefined;
+  const collections = new Collections(graph, observed);
+  const isObserved = (id: string) => collections.isObserved(id);
   const outcomes = new Map<string, Outcome>();
   const where: Where = { declared: graph.namespaces ?? [], created: createdNamespaces(graph, observed), isNamespaced };
   for (const a of order) {
-    const outcome = planChild(a, context, isObserved, outcomes, owner, where, result);
+    const outcome = planChild(a, scope.context, isObserved, outcomes, owner, where, result, collections);
     outcomes.set(a.child.id, outcome);
-    if (outcome === 'excluded' && isObserved(a.child.id)) result.prune.push(a.child.id);
+    if (outcome === 'excluded' && collections.anyObserved(a.child.id)) result.prune.push(a.child.id);
+    if (outcome === 'desired' && assumeApplied) scope.context = collections.assume(a.child.id, scope.context, result);
+    if (outcome === 'desired') scope.context = collections.planned(a.child.id, scope.context, result);
   }
+  const context = scope.context;
   for (const [path, reads] of analysis.statusReads) {
     if (![...reads].every(isObserved)) continue; // reported once the children it reads exist
     const r = evaluateString(graph.status?.[path.slice('status.'.length)] ?? '', context, path);
@@ -131,7 +172,9 @@ function planChildren(
     else if (!r.missing) result.errors.push(r);
   }
   const included = order.map((a) => a.child.id).filter((id) => outcomes.get(id) !== 'excluded');
-  const ready = new Set(order.filter((a) => isReady(a, context, isObserved, result.errors)).map((a) => a.child.id));
+  const ready = new Set(
+    order.filter((a) => isReady(a, context, isObserved, result.errors, collections)).map((a) => a.child.id),
+  );
   const targets = new Map(externals.targets.map((t) => [t.id, t]));
   // a child that waits for an external reference gone missing is not ready, even if it exists
   const missingExternal = (id: string) => targets.has(id) && !isObserved(id);
@@ -158,15 +201,15 @@ interface Where {
   readonly isNamespaced: (apiVersion: string, kind: string) => boolean;
 }
 
-/** The names of the Namespaces this custom resource's graph created: its observed Namespace children. */
+/** The names of the Namespaces this custom resource's graph created: its observed Namespace children (a collection's too). */
 function createdNamespaces(graph: ResourceGraph, observed: Observed): Set<string> {
   const out = new Set<string>();
   for (const r of graph.resources) {
     if (!isNamespaceKind(r.template.apiVersion, r.template.kind)) continue;
-    const o = observed.get(r.id);
-    const meta = o === undefined || Array.isArray(o) ? undefined : (o as KubeObject).metadata;
-    const name = (meta as { name?: JSONValue } | undefined)?.name;
-    if (typeof name === 'string') out.add(name);
+    for (const o of observedList(observed.get(r.id))) {
+      const name = objectName(o);
+      if (name !== undefined) out.add(name);
+    }
   }
   return out;
 }
@@ -179,6 +222,7 @@ function planChild(
   owner: Owner,
   where: Where,
   result: Plan,
+  collections: Collections,
 ): Outcome {
   const { child, reads, path } = a;
   // kro's rule: a child that reads an excluded child is excluded with it
@@ -199,6 +243,32 @@ function planChild(
   }
   const unseen = [...reads.template].filter((d) => !isObserved(d));
   if (unseen.length > 0) return block(unseen);
+  const placed = (renderedObject: KubeObject, name?: string) => {
+    const place = placeChild({
+      child,
+      rendered: (renderedObject.metadata as Record<string, JSONValue> | undefined)?.namespace,
+      namespaced: where.isNamespaced(child.template.apiVersion, child.template.kind),
+      ownerNamespace: owner.namespace,
+      declared: where.declared,
+      created: where.created,
+    });
+    const object = withPlannerMetadata(renderedObject, child.id, owner, 'problem' in place ? undefined : place, name);
+    return { object, problem: 'problem' in place ? place.problem : undefined };
+  };
+  if (isCollection(child)) {
+    const c = planCollection(a, context, {
+      crName: owner.name,
+      dress: placed,
+      nameProblem: (object) => childNameProblem(child, object),
+    });
+    if (c.outcome === 'blocked') return block(reads.template);
+    if (c.outcome === 'failed') result.errors.push(...c.errors);
+    else {
+      result.desired.push(...c.desired);
+      collections.items.set(child.id, c.items);
+    }
+    return c.outcome;
+  }
   const rendered = renderValue(child.template, context, `${path}.template`);
   if (!rendered.ok) {
     // a dependency observed but without the field yet (a status not reported) is waiting, not wrong
@@ -206,25 +276,16 @@ function planChild(
     result.errors.push(rendered);
     return 'failed';
   }
-  const renderedObject = rendered.value as KubeObject;
-  const place = placeChild({
-    child,
-    rendered: (renderedObject.metadata as Record<string, JSONValue> | undefined)?.namespace,
-    namespaced: where.isNamespaced(child.template.apiVersion, child.template.kind),
-    ownerNamespace: owner.namespace,
-    declared: where.declared,
-    created: where.created,
-  });
-  const object = withPlannerMetadata(renderedObject, child.id, owner, 'problem' in place ? undefined : place);
+  const { object, problem } = placed(rendered.value as KubeObject);
   const badName = childNameProblem(child, object);
   if (badName !== undefined) {
     // nothing is written for a child whose name the API server would refuse, or read another way
     result.errors.push({ path: `${path}.template.metadata.name`, message: badName });
     return 'failed';
   }
-  if ('problem' in place) {
+  if (problem !== undefined) {
     // nor one in a namespace the design did not say it may write in
-    result.errors.push({ path: `${path}.template.metadata.namespace`, message: place.problem });
+    result.errors.push({ path: `${path}.template.metadata.namespace`, message: problem });
     return 'failed';
   }
   result.desired.push({ id: child.id, object });
@@ -252,11 +313,15 @@ function isReady(
   context: CelContext | undefined,
   isObserved: (id: string) => boolean,
   errors: PlanError[],
+  collections: Collections,
 ): boolean {
   const { child, reads, path } = a;
   if (!isObserved(child.id)) return false;
   if (child.readyWhen === undefined) return true;
   if (![...reads.ready].every(isObserved)) return false;
+  const items = collections.items.get(child.id);
+  if (items !== undefined)
+    return collectionReady(a, context, items, (name) => collections.byName(child.id, name), errors);
   const r = evaluateExpression(child.readyWhen, context, `${path}.readyWhen`);
   if (r.ok && typeof r.value === 'boolean') return r.value;
   if (!r.ok && r.missing) return false; // e.g. status.readyReplicas not reported yet
@@ -297,6 +362,8 @@ function withPlannerMetadata(
   id: string,
   owner: Owner,
   place: { namespace: string | undefined; byReference: boolean } | undefined,
+  /** the name when the template sets none (a collection's element: `<cr>-<id>-<key>`) */
+  defaultName: string = childName(owner.name, id),
 ): KubeObject {
   const meta = (object.metadata ?? {}) as Record<string, JSONValue>;
   const { [OWNER_UID_LABEL]: _uid, ...labels } = (meta.labels ?? {}) as Record<string, JSONValue>;
@@ -309,7 +376,7 @@ function withPlannerMetadata(
     : { ...annotations, [OWNER_ANNOTATION]: ownerAnnotation(apiVersion, kind, owner.namespace ?? '', owner.name) };
   const metadata: Record<string, JSONValue> = {
     ...rest,
-    name: typeof meta.name === 'string' && meta.name !== '' ? meta.name : childName(owner.name, id),
+    name: typeof meta.name === 'string' && meta.name !== '' ? meta.name : defaultName,
     ...(place?.namespace !== undefined ? { namespace: place.namespace } : {}),
     labels: {
       ...labels,
@@ -322,29 +389,4 @@ function withPlannerMetadata(
     ...(byReference ? { ownerReferences: [{ ...owner.reference }] } : {}),
   };
   return { ...object, metadata };
-}
-
-/** A child name fits a DNS label (Services need one): 63 characters at most. */
-export const CHILD_NAME_MAX = 63;
-
-/**
- * `<cr-name>-<id>`; when that is longer than 63 characters, the CR's name is cut and the FNV-1a
- * hash of the whole name keeps two long names apart: `<cut>-<8 hex>-<id>`. The export's Go
- * (hash/fnv New32a) gives the same names.
- */
-export function childName(crName: string, id: string): string {
-  const whole = `${crName}-${id}`;
-  if (whole.length <= CHILD_NAME_MAX) return whole;
-  const hash = fnv1a32(crName).toString(16).padStart(8, '0');
-  const cut = crName.slice(0, CHILD_NAME_MAX - id.length - hash.length - 2).replace(/[-.]+$/, '');
-  return `${cut}-${hash}-${id}`;
-}
-
-function fnv1a32(s: string): number {
-  let h = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(s)) {
-    h ^= byte;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
 }

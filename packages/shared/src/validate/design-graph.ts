@@ -18,6 +18,8 @@ import {
 import { checkExpression, checkProblem, kindSchemaRef, selfSchema, type VarSchemas } from '../graph/expression-types';
 import type { KubeObject } from '../graph/model';
 import { plan } from '../graph/plan';
+import { collectionLimit, isCollection, iteratorExpression, iteratorsOf } from '../graph/collections';
+import { collectionSchema, elementSchema, notListType } from '../graph/collection-types';
 import { resolvePath } from './design-refs';
 import { error, warning, type Issue } from './issue';
 
@@ -92,6 +94,10 @@ function expressionSites(design: Design): TypedSite[] {
   });
   (design.operand?.resources ?? []).forEach((r, i) => {
     const path = `resources[${i}]`;
+    for (const it of iteratorsOf(r, path)) {
+      const parsed = iteratorExpression(it.value);
+      if (parsed.ok) sites.push({ path: it.path, source: parsed.expr });
+    }
     collectExpressions(r.template, `${path}.template`, sites, ignored);
     if (r.includeWhen !== undefined) sites.push({ path: `${path}.includeWhen`, source: r.includeWhen });
     if (r.readyWhen !== undefined) sites.push({ path: `${path}.readyWhen`, source: r.readyWhen });
@@ -101,47 +107,78 @@ function expressionSites(design: Design): TypedSite[] {
   return sites;
 }
 
+/** The variables one site sees: a collection's template and readyWhen add its iterators (and, in readyWhen, its id is one object). */
+interface SiteVars {
+  readonly vars: VarSchemas;
+  readonly names: string[];
+  readonly key: string;
+}
+
 /**
  * Each expression compiled as the API server compiles a rule: `self` typed from the CRD's schema,
  * the result against the string it sits in, the cost estimated from the schema's bounds.
  */
 function typeProblems(design: Design, root: JSONSchemaProps | undefined): { issues: Issue[]; unbounded: boolean } {
   const engine = celEngine();
+  const resources = design.operand?.resources ?? [];
   const externals = design.operand?.externalRefs ?? [];
-  const ids = [...externals.map((r) => r.id), ...(design.operand?.resources ?? []).map((r) => r.id)];
+  const ids = [...externals.map((r) => r.id), ...resources.map((r) => r.id)];
   if (engine === undefined) return { issues: [], unbounded: false };
   let unbounded = false;
   const kinds = new Map<string, JSONValue>();
-  const vars: VarSchemas = { self: selfSchema(root) as JSONValue };
+  const self = selfSchema(root);
+  const vars: VarSchemas = { self: self as JSONValue };
   // one object of its kind, or a list (dynamic: the cluster decides its length)
   for (const r of externals) vars[r.id] = r.metadata.name !== undefined ? kindSchemaRef(r.apiVersion, r.kind) : null;
-  (design.operand?.resources ?? []).forEach((r, i) => {
+  resources.forEach((r, i) => {
     const kind = kindSchemaRef(r.template.apiVersion, r.template.kind);
-    vars[r.id] = kind;
+    vars[r.id] = isCollection(r) ? collectionSchema(kind, collectionLimit(r)) : kind;
     kinds.set(`resources[${i}]`, kind);
   });
-  const names = graphVariables(ids);
-  const varsKey = JSON.stringify(vars);
+  const base: SiteVars = { vars, names: graphVariables(ids), key: JSON.stringify(vars) };
   const out: Issue[] = [];
-  for (const site of expressionSites(design)) {
-    if (!compileExpression(site.source, names).ok) continue; // analyzeGraph reported it
-    // a whole-string expression in a template fills the field it sits in: checked against its type
-    const child = /^(resources\[\d+\])\.template\b/.exec(site.path)?.[1];
-    const kind = child === undefined || site.text === true ? null : (kinds.get(child) ?? null);
+  const check = (site: TypedSite, at: SiteVars, expect: JSONValue) => {
     const c = checkExpression(
       engine,
       {
         source: site.source,
-        vars,
+        vars: at.vars,
         ...(site.text === true ? { text: true } : {}),
-        ...(kind !== null && site.at !== undefined ? { expect: kind, expectAt: site.at } : {}),
+        ...(expect !== null && site.at !== undefined ? { expect, expectAt: site.at } : {}),
         ...(site.expect !== undefined ? { expect: site.expect } : {}),
       },
-      varsKey,
+      at.key,
     );
     unbounded ||= c.unbounded === true;
+    return c;
+  };
+  // a collection's iterators, typed as its forEach sites are checked (they come first)
+  const iterators = new Map<number, Record<string, JSONValue>>();
+  const inCollection = (i: number, ready: boolean): SiteVars => {
+    const its = iterators.get(i) ?? {};
+    const own = ready ? { [resources[i]!.id]: kinds.get(`resources[${i}]`) ?? null } : {};
+    const v: VarSchemas = { ...vars, ...its, ...own };
+    return { vars: v, names: [...base.names, ...Object.keys(its)], key: JSON.stringify(v) };
+  };
+  for (const site of expressionSites(design)) {
+    const m = /^resources\[(\d+)\]\.(template|readyWhen|forEach)(?:\[(\d+)\])?/.exec(site.path);
+    const i = m === null ? -1 : Number(m[1]);
+    const part = m?.[2];
+    const collection = i >= 0 && isCollection(resources[i]!);
+    const at = collection && part !== 'forEach' ? inCollection(i, part === 'readyWhen') : base;
+    if (!compileExpression(site.source, at.names).ok) continue; // analyzeGraph reported it
+    // a whole-string expression in a template fills the field it sits in: checked against its type
+    const kind = part !== 'template' || site.text === true ? null : (kinds.get(`resources[${i}]`) ?? null);
+    const c = check(site, at, kind);
     const problem = checkProblem(site.source, c, engine.limits.perCall);
     if (problem !== undefined) out.push((problem.severity === 'error' ? error : warning)(site.path, problem.message));
+    if (part === 'forEach') {
+      const notList = notListType(site.source, c.type);
+      if (notList !== undefined && problem === undefined) out.push(error(site.path, notList));
+      const [name] = Object.keys(resources[i]!.forEach?.[Number(m![3])] ?? {});
+      if (name !== undefined)
+        iterators.set(i, { ...iterators.get(i), [name]: elementSchema(site.source, self, c.type) });
+    }
   }
   return { issues: out, unbounded };
 }
