@@ -1,7 +1,9 @@
 // Completion inside `${…}` of a child's template: after `self.` the custom resource's fields
 // from the design's own schema (spec, status, metadata.name…), after a child's id the fields
-// every object has plus the common status fields of its kind, and at the start the names an
-// expression can read (self and the children's ids). Pure: the editor turns these into items.
+// every object has plus the common status fields of its kind, after a collection's iterator the
+// fields of the list's items when the list is a field of the custom resource, and at the start the
+// names an expression can read (self, the children's ids, the child's iterators). Pure: the editor
+// turns these into items.
 import type { NamedField } from '../design/field';
 import type { Design } from '../design/schema';
 import { storageVersion } from '../manifests/sample';
@@ -39,6 +41,8 @@ export function celSuggestions(
   lineBefore: string,
   design: Design,
   children: readonly { id: string; kind: string }[],
+  /** the edited child's iterators (a collection's `forEach`): name and list */
+  iterators: readonly (readonly [string, string])[] = [],
 ): CelSuggestion[] {
   const expr = expressionAtCursor(lineBefore);
   if (expr === undefined) return [];
@@ -47,9 +51,16 @@ export function celSuggestions(
     return [
       { label: 'self', detail: `the ${design.crd.names.kind}` },
       ...children.map((c) => ({ label: c.id, detail: `the ${c.kind} of this design, once it exists` })),
+      ...iterators.map(([name, list]) => ({ label: name, detail: `an element of ${list}` })),
     ];
   const [root, ...path] = chain.split(/\.\??/);
   if (root === 'self') return selfFields(design, path);
+  const iterator = iterators.find(([name]) => name === root);
+  if (iterator !== undefined) {
+    // an element of a list field of the custom resource: that list's item fields
+    const field = /^\$\{\s*self((?:\.\??[A-Za-z_]\w*)+)(?:\.orValue\([^)]*\))?\s*\}$/.exec(iterator[1].trim())?.[1];
+    return field === undefined ? [] : selfFields(design, [...field.split(/\.\??/).slice(1), ...path]);
+  }
   const child = children.find((c) => c.id === root);
   if (child === undefined) return [];
   const key = path.join('.');

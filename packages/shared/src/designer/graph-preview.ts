@@ -1,7 +1,8 @@
 // "What the controller creates" for a design of the resources form: every child rendered
 // against the sample custom resource (with a stand-in namespace and uid, which the sample only
 // gets when created), one YAML document per child, and a comment for each child that is not
-// created for the sample (includeWhen false, or waiting for a field only the cluster reports).
+// created for the sample (includeWhen false, or waiting for a field only the cluster reports);
+// a collection's every object, headed by its element.
 import type { Design } from '../design/schema';
 import { designGraph } from '../design/operand-form';
 import type { KubeObject } from '../graph/model';
@@ -32,7 +33,15 @@ export function graphPreviewText(preview: GraphPreview): string {
   for (const c of preview.children) {
     const head = `# ${c.id} (${c.kind})`;
     if (c.state === 'rendered') docs.push(`${head}\n${emitYaml(metadataFirst(c.object), { keepKeyOrder: true })}`);
-    else if (c.state === 'excluded') notes.push(`${head}: not created for the sample, its includeWhen is false`);
+    else if (c.state === 'collection') {
+      // a collection: every object it makes for the sample, each headed by its element
+      c.objects.forEach(({ key, object }, i) =>
+        docs.push(
+          `# ${c.id}[${key}] (${c.kind}, ${i + 1} of ${c.objects.length})\n${emitYaml(metadataFirst(object), { keepKeyOrder: true })}`,
+        ),
+      );
+      if (c.objects.length === 0) notes.push(`${head}: no objects for the sample, its forEach lists are empty`);
+    } else if (c.state === 'excluded') notes.push(`${head}: not created for the sample, its includeWhen is false`);
     else if (c.state === 'waiting')
       notes.push(
         c.waitingFor.some((id) => externals.has(id))

@@ -56,7 +56,7 @@ test('completion: self fields from the schema, children and their common fields'
   const labels = (line: string) => celSuggestions(line, design, children).map((s) => s.label);
   assert.equal(expressionAtCursor('image: ${self.spec.im'), 'self.spec.im');
   assert.equal(expressionAtCursor('image: ${self.spec} x'), undefined);
-  assert.deepEqual(labels('x: ${'), ['self', 'config', 'deployment', 'service', 'ingress', 'pdb']);
+  assert.deepEqual(labels('x: ${'), ['self', 'config', 'deployment', 'service', 'ingress', 'pdb', 'ports']);
   assert.deepEqual(labels('x: ${self.'), ['spec', 'status', 'metadata']);
   assert.ok(labels('x: ${self.spec.').includes('replicas'));
   assert.deepEqual(labels('x: ${self.spec.env.'), ['name', 'value']);
@@ -65,6 +65,14 @@ test('completion: self fields from the schema, children and their common fields'
   assert.ok(labels('x: ${deployment.status.?').includes('readyReplicas'));
   assert.deepEqual(labels('x: ${nothing.'), []);
   assert.deepEqual(labels('no expression here.'), []);
+});
+
+test("completion in a collection: its iterators, and a list field's item fields after one", () => {
+  const iterators = [['entry', '${self.spec.?env.orValue([])}'] as const, ['n', '${lists.range(3)}'] as const];
+  const labels = (line: string) => celSuggestions(line, design, children, iterators).map((s) => s.label);
+  assert.deepEqual(labels('x: ${').slice(-2), ['entry', 'n']);
+  assert.deepEqual(labels('x: ${entry.'), ['name', 'value']);
+  assert.deepEqual(labels('x: ${n.'), [], 'a range: ints, no fields');
 });
 
 test('the preview text: a document per created child, a note per excluded one', () => {

@@ -33,3 +33,22 @@ test('a cycle, an unknown name and a syntax error still draw', () => {
   ]);
   assert.equal(nodes.length, 3);
 });
+
+test('a collection: its lists and its template read other children; its iterators are no children', () => {
+  const { nodes, edges } = graphEdges({
+    resources: [
+      { id: 'db', template: { apiVersion: 'v1', kind: 'ConfigMap' } },
+      {
+        id: 'port',
+        forEach: [{ each: '${db.data.ports}' }],
+        template: { apiVersion: 'v1', kind: 'ConfigMap', data: { x: '${each.name}' } },
+      },
+      { id: 'sum', template: { apiVersion: 'v1', kind: 'ConfigMap', data: { n: '${string(size(port))}' } } },
+    ],
+  });
+  assert.deepEqual(edges, [
+    { from: 'port', to: 'db', via: 'template' },
+    { from: 'sum', to: 'port', via: 'template' },
+  ]);
+  assert.equal(nodes.find((n) => n.id === 'port')?.collection, true);
+});

@@ -1,8 +1,9 @@
 // The children and the references between them, for the designer's small graph: one node per
-// child (with its kind and whether includeWhen makes it optional) and per external reference,
-// and one edge per child or external reference it reads. Read straight off the expressions, so a design with errors elsewhere (a cycle, an
+// child (with its kind, whether includeWhen makes it optional, whether it is a collection) and per
+// external reference, and one edge per child or external reference it reads. Read straight off the expressions, so a design with errors elsewhere (a cycle, an
 // unknown name) still draws what it can; unknown names and unparsable expressions draw nothing.
 import { collectExpressions, compileExpression, graphVariables, type ExpressionSite } from './expressions';
+import { isCollection, iteratorExpression, iteratorsOf } from './collections';
 import type { ResourceGraph } from './model';
 
 export interface GraphNode {
@@ -13,6 +14,8 @@ export interface GraphNode {
   external?: true;
   /** how many references separate it from a child that reads no other (0 for those) */
   depth: number;
+  /** a collection (forEach): one object per element */
+  collection?: true;
 }
 
 export interface GraphEdge {
@@ -31,15 +34,24 @@ export function graphEdges(graph: ResourceGraph): { nodes: GraphNode[]; edges: G
   const edges: GraphEdge[] = [];
   for (const r of graph.resources) {
     const sites: ExpressionSite[] = [];
+    // a collection's lists are read before its template; its template and readyWhen see its iterators
+    const iterators = iteratorsOf(r, '');
+    for (const it of iterators) {
+      const parsed = iteratorExpression(it.value);
+      if (parsed.ok) sites.push({ path: 'forEach', source: parsed.expr });
+    }
     collectExpressions(r.template, 'template', sites, []);
     if (r.includeWhen !== undefined) sites.push({ path: 'includeWhen', source: r.includeWhen });
     if (r.readyWhen !== undefined) sites.push({ path: 'readyWhen', source: r.readyWhen });
+    const names = iterators.map((it) => it.name);
     for (const site of sites) {
-      const c = compileExpression(site.source, vars);
+      const extra = site.path === 'forEach' || site.path === 'includeWhen' ? [] : names;
+      const c = compileExpression(site.source, [...vars, ...extra]);
       if (!c.ok) continue;
       const via = site.path === 'includeWhen' || site.path === 'readyWhen' ? site.path : 'template';
       for (const to of c.reads) {
-        if (to === r.id || !ids.has(to) || edges.some((e) => e.from === r.id && e.to === to)) continue;
+        if (to === r.id || !ids.has(to) || extra.includes(to) || edges.some((e) => e.from === r.id && e.to === to))
+          continue;
         edges.push({ from: r.id, to, via });
       }
     }
@@ -61,6 +73,7 @@ export function graphEdges(graph: ResourceGraph): { nodes: GraphNode[]; edges: G
       kind: r.template.kind,
       conditional: r.includeWhen !== undefined,
       depth: depthOf(r.id, new Set()),
+      ...(isCollection(r) ? { collection: true as const } : {}),
     })),
   ];
   return { nodes, edges };

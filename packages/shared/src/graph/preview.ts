@@ -1,17 +1,20 @@
 // What the controller would create for one custom resource, for the designer's preview: the
-// planner run repeatedly with every child it rendered treated as observed (the cluster "created"
-// it), until a round renders nothing new, so children that read other children render too.
+// planner run once with every child it renders taken as observed at once (the cluster "created"
+// it, PlanOptions.assumeApplied), so children that read other children render too.
 // Children left out by includeWhen are listed as excluded; a child that needs a field only the
 // cluster fills in (a status) stays waiting.
 import type { JSONValue } from '../crd/types';
 import { CONDITION_TYPES, type PlanCondition, type PlanError } from './conditions';
 import { describeTarget } from './externals';
 import { analyzeGraph } from './dependencies';
+import { isCollection } from './collections';
 import type { KubeObject, ResourceGraph } from './model';
 import { plan, type Plan } from './plan';
 
 export type ChildPreview =
   | { id: string; kind: string; state: 'rendered'; object: KubeObject }
+  /** a collection (forEach): every object it makes for the sample, with its element's key */
+  | { id: string; kind: string; state: 'collection'; objects: { key: string; object: KubeObject }[] }
   | { id: string; kind: string; state: 'excluded' }
   | { id: string; kind: string; state: 'waiting'; waitingFor: string[] }
   | { id: string; kind: string; state: 'failed'; errors: PlanError[] };
@@ -30,16 +33,11 @@ export interface GraphPreview {
 }
 
 export function previewGraph(graph: ResourceGraph, cr: KubeObject): GraphPreview {
-  let observed = new Map<string, KubeObject>();
-  let last: Plan = plan(graph, cr, observed);
-  // each round can unblock at least one more child, so the graph's size bounds the rounds
-  for (let round = 0; round <= graph.resources.length; round++) {
-    const next = new Map(last.desired.map((d) => [d.id, d.object]));
-    if ([...next.keys()].every((id) => observed.has(id))) break;
-    observed = next;
-    last = plan(graph, cr, observed);
-  }
+  // one pass: each child counts as created once planned, so what reads it renders after it
+  const last: Plan = plan(graph, cr, new Map(), { assumeApplied: true });
   const rendered = new Map(last.desired.map((d) => [d.id, d.object]));
+  const planned = new Set(Object.keys(last.collections ?? {}));
+  const collections = new Set(graph.resources.filter(isCollection).map((r) => r.id));
   const blocked = new Map(last.blocked.map((b) => [b.id, b.waitingFor]));
   const errorsOf = (i: number) =>
     last.errors.filter((e) => e.path === `resources[${i}]` || e.path.startsWith(`resources[${i}].`));
@@ -47,6 +45,10 @@ export function previewGraph(graph: ResourceGraph, cr: KubeObject): GraphPreview
   const unplannable = analyzeGraph(graph).issues.some((i) => i.severity === 'error');
   const children = graph.resources.map((r, i): ChildPreview => {
     const base = { id: r.id, kind: r.template.kind };
+    if (collections.has(r.id) && planned.has(r.id)) {
+      const objects = last.desired.filter((d) => d.id === r.id).map((d) => ({ key: d.key ?? '', object: d.object }));
+      return { ...base, state: 'collection', objects };
+    }
     const object = rendered.get(r.id);
     if (object !== undefined) return { ...base, state: 'rendered', object };
     const errors = errorsOf(i);
