@@ -11,6 +11,8 @@ export interface RunAction {
   readonly verb: 'created' | 'updated' | 'deleted' | 'finalizer-added' | 'finalizer-removed' | 'status-updated';
   /** A short diff: `Deployment memcached-sample replicas 3→5`. */
   readonly summary: string;
+  /** The design's child (resource graph id) the object is, which the timeline groups a collection's objects by. */
+  readonly child?: string;
 }
 
 /** What the reconciler did to one CR during a reconcile, filled in as it goes; stored with the ReconcileAttempt. */

@@ -11,7 +11,8 @@
 //   5. apply     each desired child by server-side apply when its fields drift; never one another
 //                controller owns (Degraded=True AlreadyOwned), nor one that exists without being
 //                ours unless the child says adopt (AlreadyExists); both left untouched, requeued
-//   6. prune     children the plan excludes, or the design no longer has (controlled by this CR only)
+//   6. prune     children the plan excludes, or the design no longer has, and a collection's objects
+//                whose element left its list (controlled by this CR only)
 //   7. status    the plan's fields, its conditions, observedGeneration; an Event per design
 //                condition that changed status
 // A blocked child waits for its dependency's watch event; nothing polls while Progressing.
@@ -26,12 +27,15 @@ import {
   ownerUidOf,
   ownershipConflict,
   staleChildren,
+  COMPONENT_LABEL,
+  type ChildResource,
   type ChildVerb,
   type ExternalValue,
   type KubeObject,
   type OwnershipConflict,
 } from '@opstudio/shared/graph/index';
 import { isNamespacedOffline } from '@opstudio/shared/graph/child-kinds';
+import { isCollection } from '@opstudio/shared/graph/collections';
 import { randomUUID } from 'node:crypto';
 import { inlinePlanner, type Planner } from './planner';
 import { describeDrift, finalizerName, statusExtras } from '@opstudio/shared/operand/index';
@@ -152,7 +156,15 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     for (const [k, a] of applied) if (Date.now() - a.at > 60_000) applied.delete(k);
     const owned = cached.filter((o) => !deleted.has(o.metadata?.uid ?? ''));
     const observed = new Map<string, ExternalValue>();
+    // a collection: every object of it, its element's or one whose element left (the plan says)
+    const lists = new Map<string, KubeObject[]>();
     for (const r of graph.resources) {
+      if (isCollection(r)) {
+        const list = owned.filter((x) => isObjectOf(x, r)).map((x) => fresher(x, objectKeyOf(x)) as KubeObject);
+        lists.set(r.id, list);
+        observed.set(r.id, list);
+        continue;
+      }
       const o = owned.find(
         (x) =>
           x.metadata?.labels?.['app.kubernetes.io/component'] === r.id &&
@@ -165,7 +177,10 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     for (const [k, { object: o }] of applied)
       if (controlled(o, uid)) {
         const id = o.metadata?.labels?.['app.kubernetes.io/component'] ?? '';
-        if (observed.has(id) && observed.get(id) === undefined)
+        const list = lists.get(id);
+        if (list !== undefined) {
+          if (!list.some((x) => nameOf(x) === o.metadata?.name)) list.push(o as unknown as KubeObject);
+        } else if (observed.has(id) && observed.get(id) === undefined)
           observed.set(id, fresher(undefined, k) as unknown as KubeObject | undefined);
       }
 
@@ -187,7 +202,10 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     for (const { id, object } of p.desired) {
       const desired = object as unknown as KubernetesObject;
       try {
-        const mine = observed.get(id) as KubernetesObject | undefined;
+        const list = lists.get(id);
+        const mine = (
+          list !== undefined ? list.find((x) => nameOf(x) === desired.metadata?.name) : observed.get(id)
+        ) as KubernetesObject | undefined;
         const current = mine?.metadata?.name === desired.metadata?.name ? mine : await lookup(deps, desired, fresher);
         const conflict = current === undefined ? undefined : ownershipConflict(current, uid, adopts.has(id));
         if (conflict !== undefined) {
@@ -244,6 +262,17 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
   };
 }
 
+const nameOf = (o: KubeObject): unknown => (o.metadata as { name?: unknown } | undefined)?.name;
+
+/** Whether an owned object is one of the child's: its component label and its kind. */
+function isObjectOf(o: KubernetesObject, r: ChildResource): boolean {
+  return (
+    o.metadata?.labels?.[COMPONENT_LABEL] === r.id &&
+    o.apiVersion === r.template.apiVersion &&
+    o.kind === r.template.kind
+  );
+}
+
 /** Ours: our controller reference, or (an object Kubernetes allows no reference to us) our owner label. */
 function controlled(o: KubernetesObject, uid: string): boolean {
   return ownerUidOf(o) === uid;
@@ -275,10 +304,12 @@ function announce(run: CrRun, deps: GraphReconcilerDeps, verb: ChildVerb, child:
   const kind = child.kind ?? 'Object';
   const name = child.metadata?.name ?? '';
   const namespace = child.metadata?.namespace;
+  const id = child.metadata?.labels?.[COMPONENT_LABEL];
   run.report.actions.push({
     object: { kind, name, ...(namespace !== undefined ? { namespace } : {}) },
     verb,
     summary,
+    ...(id !== undefined ? { child: id } : {}),
   });
   const detail = verb === 'updated' ? summary.slice(`${kind} ${name} `.length) : undefined;
   deps.recordEvent({

@@ -23,7 +23,7 @@ export interface PlanRequest {
   readonly design: Design;
   readonly designKey: string;
   readonly cr: KubeObject;
-  /** each child by id, and each external reference: its object or its list */
+  /** each child by id (a collection's: its list of objects), and each external reference: its object or its list */
   readonly observed: ReadonlyMap<string, ExternalValue>;
   /** `apiVersion/kind` → namespaced, for each child and external kind of the design */
   readonly namespaced: Readonly<Record<string, boolean>>;

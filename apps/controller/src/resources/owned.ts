@@ -7,6 +7,8 @@
 // its last lease goes); as for kinds, a topic that gets a subscriber again gets a fresh snapshot
 // on the bus once the caches are synced. The owner index of the cache finds the children.
 import type { KubeConfig, KubernetesObject, V1Deployment, V1Pod } from '@kubernetes/client-node';
+import { COMPONENT_LABEL, MANAGED_BY } from '@opstudio/shared/graph/index';
+import { ELEMENT_LABEL } from '@opstudio/shared/graph/collections';
 import { conditionsOf } from '@opstudio/shared/resources/index';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
 import { ownedTree, type OwnedNode } from '../kube/owned-tree';
@@ -195,10 +197,17 @@ function ownedObject(n: OwnedNode): OwnedObject {
     namespace: m?.namespace ?? '',
     ownerUid: n.parent,
     depth: n.depth,
+    ...graphChild(m?.labels),
     conditions: conditionsOf(status?.conditions),
     createdAt: iso(m?.creationTimestamp),
     deletionTimestamp: iso(m?.deletionTimestamp),
   };
+}
+
+/** Which child of a resource graph an object is, from the labels the planner gives it. */
+function graphChild(labels: Record<string, string> | undefined): { child: string | null; element: string | null } {
+  if (labels?.['app.kubernetes.io/managed-by'] !== MANAGED_BY) return { child: null, element: null };
+  return { child: labels[COMPONENT_LABEL] ?? null, element: labels[ELEMENT_LABEL] ?? null };
 }
 
 function iso(t: Date | string | undefined): string | null {

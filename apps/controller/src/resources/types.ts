@@ -105,6 +105,10 @@ export interface OwnedObject {
   readonly ownerUid: string;
   /** 1: controlled by the CR itself; 2: by one of those; … */
   readonly depth: number;
+  /** The design's child it is (a resource graph's id, its component label), when the studio made it. */
+  readonly child: string | null;
+  /** A collection's object: its element's key (docs/design/0041). */
+  readonly element: string | null;
   /** status.conditions, when the kind has them. */
   readonly conditions: readonly RowCondition[];
   readonly createdAt: string | null;

@@ -1,22 +1,22 @@
 'use client';
 // Everything the CR controls directly (`owned:<uid>`'s objects at depth 1): a resource graph's
-// ConfigMaps, Services, Ingresses, StatefulSets…, with their conditions and age. The Pods panel
-// beside it goes on showing the Deployments' pods.
+// ConfigMaps, Services, Ingresses, StatefulSets…, with their conditions and age; a collection's
+// objects grouped under its child id. The Pods panel beside it goes on showing the Deployments' pods.
 import type { OwnedObjects } from './api-types';
 import { ConditionBadges } from './ConditionBadges';
+import { groupOwned, type OwnedRow } from './owned-groups';
 import { ageText } from './printer-columns';
 import styles from './resources.module.css';
 
 export function OwnedPanel({ owned, now }: { readonly owned: OwnedObjects | undefined; readonly now: number }) {
-  const direct = (owned?.objects ?? [])
-    .filter((o) => o.depth === 1)
-    .sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name));
+  const { single, collections } = groupOwned(owned?.objects ?? []);
+  const empty = single.length === 0 && collections.length === 0;
   return (
     <section className={styles.card} aria-label="Owned objects">
       <h2>Owned objects</h2>
       {owned === undefined && <p className={styles.note}>loading…</p>}
-      {owned !== undefined && direct.length === 0 && <p className={styles.note}>This object owns nothing (yet).</p>}
-      {direct.length > 0 && (
+      {owned !== undefined && empty && <p className={styles.note}>This object owns nothing (yet).</p>}
+      {!empty && (
         <table className={styles.plainTable} aria-label="Owned objects">
           <thead>
             <tr>
@@ -26,23 +26,40 @@ export function OwnedPanel({ owned, now }: { readonly owned: OwnedObjects | unde
               <th scope="col">Age</th>
             </tr>
           </thead>
-          <tbody>
-            {direct.map((o) => (
-              <tr key={o.uid} aria-label={`${o.kind} ${o.name}`}>
-                <td>{o.kind}</td>
-                <td className={styles.mono}>
-                  {o.name}
-                  {o.deletionTimestamp !== null ? ' (terminating)' : ''}
-                </td>
-                <td>
-                  <ConditionBadges conditions={o.conditions} />
-                </td>
-                <td>{ageText(o.createdAt, now)}</td>
+          {single.length > 0 && <tbody>{single.map((o) => ownedRow(o, now))}</tbody>}
+          {collections.map((c) => (
+            // a collection (forEach): its objects under its child id
+            <tbody key={`${c.child}/${c.kind}`} aria-label={`Collection ${c.child}`}>
+              <tr className={styles.groupRow}>
+                <th scope="rowgroup" colSpan={4}>
+                  {c.child}{' '}
+                  <span className={styles.muted}>
+                    ({c.objects.length} {c.kind}
+                    {c.objects.length === 1 ? '' : 's'})
+                  </span>
+                </th>
               </tr>
-            ))}
-          </tbody>
+              {c.objects.map((o) => ownedRow(o, now))}
+            </tbody>
+          ))}
         </table>
       )}
     </section>
+  );
+}
+
+function ownedRow(o: OwnedRow, now: number) {
+  return (
+    <tr key={o.uid} aria-label={`${o.kind} ${o.name}`}>
+      <td>{o.kind}</td>
+      <td className={styles.mono}>
+        {o.name}
+        {o.deletionTimestamp !== null ? ' (terminating)' : ''}
+      </td>
+      <td>
+        <ConditionBadges conditions={o.conditions} />
+      </td>
+      <td>{ageText(o.createdAt, now)}</td>
+    </tr>
   );
 }

@@ -8,7 +8,15 @@ import { useMemo, useState } from 'react';
 import { useTRPCClient } from '../../trpc/client';
 import { TimeAxisView } from './TimeAxisView';
 import styles from './timeline.module.css';
-import { conditionText, durationText, mergeRuns, outcomeText, triggerSummary, triggerText } from './timeline-text';
+import {
+  conditionText,
+  durationText,
+  groupActions,
+  mergeRuns,
+  outcomeText,
+  triggerSummary,
+  triggerText,
+} from './timeline-text';
 import type { TimelineRun } from './timeline-text';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, {
@@ -80,9 +88,23 @@ export function TimelinePanel({
               </div>
               {run.actions.length > 0 && (
                 <ul className={styles.detail} aria-label="Actions">
-                  {run.actions.map((a, i) => (
-                    <li key={i}>{a.summary}</li>
-                  ))}
+                  {groupActions(run.actions).map((item, i) =>
+                    item.kind === 'one' ? (
+                      <li key={i}>{item.action.summary}</li>
+                    ) : (
+                      // a collection's objects: one line, opened for each of them
+                      <li key={i}>
+                        <details>
+                          <summary>{item.summary}</summary>
+                          <ul aria-label={`Actions on ${item.child}`}>
+                            {item.actions.map((a, j) => (
+                              <li key={j}>{a.summary}</li>
+                            ))}
+                          </ul>
+                        </details>
+                      </li>
+                    ),
+                  )}
                 </ul>
               )}
               {run.conditions.length > 0 && (

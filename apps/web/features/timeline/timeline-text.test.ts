@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { durationText, mergeRuns, outcomeText, runBarText, triggerSummary, triggerText } from './timeline-text';
+import {
+  durationText,
+  groupActions,
+  mergeRuns,
+  outcomeText,
+  runBarText,
+  triggerSummary,
+  triggerText,
+} from './timeline-text';
 import type { TimelineRun } from './timeline-text';
 
 const run = (id: number): TimelineRun => ({
@@ -80,4 +88,23 @@ test('a time-axis bar says when, how it ended, how long it took and what woke it
   };
   assert.equal(runBarText(r, '10:00:03.000'), 'Run 3 at 10:00:03.000: Success, 35 ms. Triggers: Memcached changed');
   assert.equal(runBarText(run(4), 't'), 'Run 4 at t: Success, 12 ms. Triggers: none recorded');
+});
+
+test("a collection's actions are one item, summed up by verb, where the first was", () => {
+  const action = (name: string, verb: 'created' | 'deleted' | 'updated', child?: string) => ({
+    object: { kind: name.startsWith('site-ports') ? 'ConfigMap' : 'Service', name },
+    verb,
+    summary: `${verb} ${name}`,
+    ...(child !== undefined ? { child } : {}),
+  });
+  const items = groupActions([
+    action('site-ports-http', 'created', 'ports'),
+    action('site-service', 'updated', 'service'),
+    action('site-ports-admin', 'created', 'ports'),
+    action('site-ports-metrics', 'deleted', 'ports'),
+  ]);
+  assert.deepEqual(
+    items.map((i) => (i.kind === 'one' ? i.action.object.name : [i.summary, i.actions.length])),
+    [['ports (ConfigMap): 2 created, 1 deleted', 3], 'site-service'],
+  );
 });
