@@ -1,6 +1,6 @@
 'use client';
-// One child of the resources form: its id, includeWhen and readyWhen, its place in the list,
-// and its template in Monaco. The template text is the user's while it does not parse (the
+// One child of the resources form: its id, includeWhen and readyWhen, its For each (a
+// collection), its place in the list, and its template in Monaco. The template text is the user's while it does not parse (the
 // design keeps the last good template); issues under `operand.resources[i]` show here. The
 // template's kind brings its schema from the cluster (cluster.kindSchema) while connected.
 import type { Issue } from '@opstudio/shared';
@@ -11,10 +11,12 @@ import { emitYaml } from '@opstudio/shared/yaml/emit';
 import { parseYaml } from '@opstudio/shared/yaml/parse';
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import { useContext, useMemo, useState } from 'react';
+import { useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { useLive } from '../live/LiveProvider';
 import { IssuesContext, TextInput } from './form-bits';
+import { ForEachField } from './ForEachField';
+import { iteratorRows, type IteratorRow } from './foreach-edit';
 import { withAdopt, withRule } from './resources-edit';
 import styles from './designer.module.css';
 import own from './resources.module.css';
@@ -31,7 +33,7 @@ export interface ChildCardProps {
   readonly onChange: (child: ChildResource, group: string | null) => void;
   readonly onMove: (by: -1 | 1) => void;
   readonly onRemove: () => void;
-  readonly suggest: (lineBefore: string) => readonly CelSuggestion[];
+  readonly suggest: (lineBefore: string, iterators: readonly IteratorRow[]) => readonly CelSuggestion[];
 }
 
 const serialize = (t: ChildResource['template']) => emitYaml(t, { keepKeyOrder: true });
@@ -79,7 +81,12 @@ export function ChildCard({ child, index, count, onChange, onMove, onRemove, sug
   const base = `operand.resources[${index}]`;
   const { template: templateIssues, other } = useMemo(() => childIssues([...all.values()].flat(), index), [all, index]);
   const shownElsewhere = new Set([`${base}.id`, `${base}.includeWhen`, `${base}.readyWhen`, `${base}.adopt`]);
-  const rest: Issue[] = [...other.filter((i) => !shownElsewhere.has(i.path)), ...templateIssues];
+  const inForEach = (p: string) => p.startsWith(`${base}.forEach`);
+  const rest: Issue[] = [...other.filter((i) => !shownElsewhere.has(i.path) && !inForEach(i.path)), ...templateIssues];
+  // completion knows this child's iterators; one function per card, so the editor registers it once
+  const current = useRef(child);
+  current.current = child;
+  const suggestHere = useCallback((line: string) => suggest(line, iteratorRows(current.current)), [suggest]);
   const [text, setText] = useState(() => serialize(child.template));
   const [seen, setSeen] = useState(child.template);
   const [textError, setTextError] = useState<string | null>(null);
@@ -149,6 +156,7 @@ export function ChildCard({ child, index, count, onChange, onMove, onRemove, sug
           onChange={(v) => onChange(withRule(child, 'readyWhen', v), `${base}.readyWhen`)}
         />
       </div>
+      <ForEachField child={child} base={base} onChange={onChange} />
       <label className={styles.hint}>
         <input
           type="checkbox"
@@ -163,7 +171,7 @@ export function ChildCard({ child, index, count, onChange, onMove, onRemove, sug
         onChange={onText}
         modelUri={`file:///design/resources/${index}.yaml`}
         issues={templateIssues}
-        suggest={suggest}
+        suggest={suggestHere}
         schema={kindSchema.schema}
         label={`Template of ${child.id}`}
       />

@@ -68,6 +68,7 @@ export function ResourceGraph({ graph }: { readonly graph: Graph }) {
                 {n.kind}
                 {n.conditional ? ' · when' : ''}
                 {n.external === true ? ' · read' : ''}
+                {n.collection === true ? ' · for each' : ''}
               </text>
             </g>
           );
@@ -75,7 +76,7 @@ export function ResourceGraph({ graph }: { readonly graph: Graph }) {
       </svg>
       <figcaption className={own.caption}>
         Arrows point to what a resource reads; dashed: only while includeWhen holds; dotted: an external reference, read
-        from the cluster.
+        from the cluster; for each: one object per element of a list.
       </figcaption>
     </figure>
   );

@@ -5,6 +5,7 @@
 // design edit, so undo and the design's YAML follow.
 import type { Design } from '@opstudio/shared/design/schema';
 import { celSuggestions } from '@opstudio/shared/designer/cel-completion';
+import type { IteratorRow } from './foreach-edit';
 import { starterChild } from '@opstudio/shared/graph/starters';
 import { useCallback, useRef } from 'react';
 import { ChildCard } from './ChildCard';
@@ -25,11 +26,16 @@ export function ResourcesSection({ design, edit }: { readonly design: Design; re
   const latest = useRef(design);
   latest.current = design;
   const suggest = useCallback(
-    (lineBefore: string) =>
-      celSuggestions(lineBefore, latest.current, [
-        ...(latest.current.operand?.externalRefs ?? []).map((x) => ({ id: x.id, kind: x.kind })),
-        ...childrenOf(latest.current).map((c) => ({ id: c.id, kind: c.template.kind })),
-      ]),
+    (lineBefore: string, iterators: readonly IteratorRow[]) =>
+      celSuggestions(
+        lineBefore,
+        latest.current,
+        [
+          ...(latest.current.operand?.externalRefs ?? []).map((x) => ({ id: x.id, kind: x.kind })),
+          ...childrenOf(latest.current).map((c) => ({ id: c.id, kind: c.template.kind })),
+        ],
+        iterators,
+      ),
     [],
   );
   return (
