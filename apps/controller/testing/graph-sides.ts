@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import type { Condition } from '@opstudio/shared/operand/index';
 import { designGraph } from '@opstudio/shared/design/operand-form';
 import { childResourceOf } from '@opstudio/shared/graph/child-kinds';
+import { isCollection } from '@opstudio/shared/graph/collections';
 import { OWNER_UID_LABEL, ownerUidOf } from '@opstudio/shared/graph/ownership';
 import { labelValue } from '@opstudio/shared/operand/desired';
 import type { DesignFixture, InstalledKind } from './design-fixture';
@@ -54,7 +55,7 @@ export function collection(apiVersion: string, kind: string): string {
 
 export const cond = (o: Obj | undefined, type: string) => o?.status?.conditions?.find((c) => c.type === type);
 
-/** The CR and every child of the design that exists, in any namespace, and is owned by it. */
+/** The CR and every child of the design that exists, in any namespace, and is owned by it; a collection's objects as `<id>/<name>`. */
 export async function snapshot(side: Side, name: string): Promise<Snapshot | undefined> {
   const cr = await side.f.get<Obj>(side.kind, name);
   if (cr === undefined) return undefined;
@@ -66,9 +67,13 @@ export async function snapshot(side: Side, name: string): Promise<Snapshot | und
       path: collection(r.template.apiVersion, r.template.kind),
       query: { labelSelector: selector },
     });
-    const o = list.items.find((x) => ownerUidOf(x) === cr.metadata.uid);
-    if (o !== undefined && o.metadata.deletionTimestamp === undefined)
-      children.set(r.id, { ...o, apiVersion: r.template.apiVersion, kind: r.template.kind });
+    const owned = list.items.filter(
+      (x) => ownerUidOf(x) === cr.metadata.uid && x.metadata.deletionTimestamp === undefined,
+    );
+    const typed = (o: Obj): Obj => ({ ...o, apiVersion: r.template.apiVersion, kind: r.template.kind });
+    // a collection's objects, each as `<id>/<name>` (docs/design/0041)
+    if (isCollection(r)) for (const o of owned) children.set(`${r.id}/${o.metadata.name}`, typed(o));
+    else if (owned[0] !== undefined) children.set(r.id, typed(owned[0]));
   }
   return { cr, children };
 }

@@ -16,7 +16,8 @@
 // Issue 29, parts 3 and 4 (docs/design/0040): the replicated store (its children, the peer list
 // from lists.range, includeWhen children and the BackupScheduled condition, Ready or not: the
 // sandbox binds no volumes) and the app config (an external ConfigMap by name missing, created and
-// changed, and a list by label selector), alike.
+// changed, and a list by label selector), alike. Issue 29, part 2 (docs/design/0041): a
+// collection: the same objects and names, a leaving element pruned, the cap, alike.
 // @lane: build exported Go managers for every example
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,6 +30,7 @@ import {
   cond,
   converged,
   settled,
+  snapshot,
   view,
   type Obj,
   type Side,
@@ -39,6 +41,8 @@ import { designGraph } from '@opstudio/shared/design/operand-form';
 import { childResourceOf } from '@opstudio/shared/graph/child-kinds';
 import { OWNER_UID_LABEL } from '@opstudio/shared/graph/ownership';
 import { spaceDesign, tenantDesign } from '@opstudio/shared/testing/scope-designs';
+import type { Design } from '@opstudio/shared/design/schema';
+import type { ChildResource } from '@opstudio/shared/graph/model';
 
 const skip = skipWithoutCluster || (hasGo() ? false : 'go is needed to run the exported manager');
 const CONFIGMAPS = collection('v1', 'ConfigMap');
@@ -46,6 +50,43 @@ const CONFIGMAPS = collection('v1', 'ConfigMap');
 const container = (s: Snapshot) =>
   (s.children.get('deployment')?.spec as { template: { spec: { containers: Record<string, unknown>[] } } } | undefined)
     ?.template.spec.containers[0];
+
+/**
+ * The Web app's kind with a collection (docs/design/0041): one ConfigMap per spec.env entry (at
+ * most 3, each ready once its value is not 'x'), a product of the entries with a range, and a
+ * summary that reads them; status.readyReplicas counts them.
+ */
+function collectionDesign(suffix: string): Design {
+  return exampleDesign('webapp.design.yaml', suffix, (d) => ({
+    ...d,
+    crd: { ...d.crd, group: `coll-${suffix}` },
+    operand: {
+      resources: COLLECTION_RESOURCES,
+      status: { readyReplicas: '${size(entries)}' },
+    },
+  }));
+}
+
+const COLLECTION_RESOURCES: ChildResource[] = [
+  {
+    id: 'entries',
+    forEach: [{ entry: '${self.spec.?env.orValue([])}' }],
+    forEachLimit: 3,
+    readyWhen: "entries.data.value != 'x'",
+    template: { apiVersion: 'v1', kind: 'ConfigMap', data: { value: "${entry.?value.orValue('')}" } },
+  },
+  {
+    id: 'summary',
+    template: {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      data: {
+        names: "${entries.map(e, e.metadata.name).join(',')}",
+        first: "${lists.range(2).map(i, entries[0].data.value + '-' + string(i)).join(',')}",
+      },
+    },
+  },
+];
 
 /** The API path of one object, namespaced or not. */
 function objectPath(o: Obj): string {
@@ -123,6 +164,7 @@ test(
     const goSpace = new GoManager(kc, spaceDesign(`platform-go-${rand}`));
     const goStore = new GoManager(kc, exampleDesign('replicated-store.design.yaml', `go-${rand}`));
     const goApp = new GoManager(kc, exampleDesign('app-config.design.yaml', `go-${rand}`));
+    const goColl = new GoManager(kc, collectionDesign(`go-${rand}`));
     const stop = new AbortController();
     let embeddedDone: Promise<void> = Promise.resolve();
     t.after(async () => {
@@ -131,8 +173,7 @@ test(
         ['embedded manager', () => (stop.abort(), embeddedDone)],
         [
           'Go managers',
-          () =>
-            Promise.all([goWeb.stop(), goRedis.stop(), goTenant.stop(), goSpace.stop(), goStore.stop(), goApp.stop()]),
+          () => Promise.all([goWeb, goRedis, goTenant, goSpace, goStore, goApp, goColl].map((m) => m.stop())),
         ],
         ['embedded fixture', () => embF.remove()],
         ['Go fixture', () => goF.remove()],
@@ -160,8 +201,9 @@ test(
     const embSpace = await embF.install(spaceDesign(`platform-emb-${rand}`));
     const embStore = await embF.install(exampleDesign('replicated-store.design.yaml', `emb-${rand}`));
     const embApp = await embF.install(exampleDesign('app-config.design.yaml', `emb-${rand}`));
+    const embColl = await embF.install(collectionDesign(`emb-${rand}`));
     const started = Date.now();
-    const managers = [goWeb, goRedis, goTenant, goSpace, goStore, goApp];
+    const managers = [goWeb, goRedis, goTenant, goSpace, goStore, goApp, goColl];
     await Promise.all(managers.map((m) => m.start()));
     t.diagnostic(
       `Go managers ready after ${((Date.now() - started) / 1000).toFixed(1)} s (go build ${managers.map((m) => `${m.buildSeconds.toFixed(1)} s`).join(', ')})`,
@@ -191,6 +233,10 @@ test(
       { label: 'embedded', f: embF, kind: embApp },
       { label: 'Go', f: goF, kind: goApp.kind, log: () => goApp.log() },
     ];
+    const coll: [Side, Side] = [
+      { label: 'embedded', f: embF, kind: embColl },
+      { label: 'Go', f: goF, kind: goColl.kind, log: () => goColl.log() },
+    ];
     const onBoth = (sides: readonly Side[], name: string, spec: Record<string, unknown>) =>
       Promise.all(sides.map((s) => s.f.patchSpec(s.kind, name, spec)));
 
@@ -216,7 +262,8 @@ test(
       });
       assert.equal(go.cr.status?.url, `http://site-service.${goF.ns}.svc`);
       assert.equal(go.cr.status?.readyReplicas, 1);
-      assert.equal(cond(go.cr, 'Ready')?.message, 'all 3 resources ready');
+      // config, deployment, service and the (empty) collection of extra-port Services
+      assert.equal(cond(go.cr, 'Ready')?.message, 'all 4 resources ready');
 
       await onBoth(web, name, { host: 'site.example.com' });
       const [, withHost] = await bothConverge(web, name, ['config', 'deployment', 'service', 'ingress']);
@@ -264,6 +311,43 @@ test(
       );
       assert.equal(go.children.get('statefulset')?.spec?.serviceName, 'cache-headless');
       assert.equal(go.cr.status?.readyReplicas, 1);
+    });
+
+    await t.test('a collection: the same objects, names, prune of a leaving element and cap alike', async () => {
+      const name = 'coll';
+      const env = (...names: string[]) => ({ env: names.map((n) => ({ name: n, value: n.toLowerCase() })) });
+      const entries = (...keys: string[]) => [...keys.map((k) => `entries/coll-entries-${k}`), 'summary'];
+      await Promise.all(coll.map((s) => s.f.create(s.kind, name, env('A', 'B', 'C'))));
+      const [, go] = await bothConverge(coll, name, entries('a', 'b', 'c'));
+      assert.deepEqual(go.children.get('entries/coll-entries-b')?.data, { value: 'b' });
+      assert.deepEqual(go.children.get('summary')?.data, {
+        names: 'coll-entries-a,coll-entries-b,coll-entries-c',
+        first: 'a-0,a-1',
+      });
+      assert.equal(go.cr.status?.readyReplicas, 3);
+      assert.equal(cond(go.cr, 'Ready')?.message, 'all 2 resources ready');
+
+      await onBoth(coll, name, env('A', 'C'));
+      const [, less] = await bothConverge(coll, name, entries('a', 'c'));
+      assert.equal(less.children.get('summary')?.data?.names, 'coll-entries-a,coll-entries-c');
+
+      // over forEachLimit (3): both Degraded CollectionTooLarge, the objects left as they were
+      await onBoth(coll, name, env('A', 'C', 'D', 'E'));
+      const over = await Promise.all(
+        coll.map((s) =>
+          eventually(`${s.label}: ${name} Degraded CollectionTooLarge`, 60_000, async () => {
+            const o = await s.f.get<Obj>(s.kind, name);
+            const c = cond(o, 'Degraded');
+            return c?.reason === 'CollectionTooLarge' && o?.status?.observedGeneration === o?.metadata.generation
+              ? c
+              : undefined;
+          }),
+        ),
+      );
+      assert.equal(over[1]?.message, over[0]?.message);
+      assert.match(over[1]!.message, /resources\[0\]\.forEach: makes 4 objects, more than the limit of 3/);
+      const [, kept] = await Promise.all(coll.map((s) => snapshot(s, name)));
+      assert.deepEqual([...(kept?.children.keys() ?? [])].sort(), entries('a', 'c').sort());
     });
 
     await t.test('a child name another controller owns is left untouched, Degraded=True AlreadyOwned', async () => {

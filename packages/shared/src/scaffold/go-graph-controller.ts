@@ -183,8 +183,8 @@ ${
 	if err != nil {
 		return ctrl.Result{}, err
 	}
-	plan := design.PlanWith(cr, observed, externals)`
-    : `	plan := design.Plan(cr, observed)`
+	plan := design.PlanAll(cr, observed, externals, owned)`
+    : `	plan := design.PlanAll(cr, observed, nil, owned)`
 }
 	for _, b := range plan.Blocked {
 		log.V(1).Info("Waiting", "resource", b.ID, "for", b.WaitingFor)
@@ -216,15 +216,18 @@ ${
 		}
 	}
 
-	// 6. prune: children whose includeWhen stopped holding, and an earlier name or namespace of a
-	// child the plan moved.
+	// 6. prune: children whose includeWhen stopped holding, an earlier name or namespace of a
+	// child the plan moved, and a collection's objects whose element left.
 	stale := []map[string]any{}
 	for _, id := range plan.Prune {
 		stale = append(stale, owned[id]...)
 	}
 	for _, d := range plan.Desired {
-		stale = append(stale, graph.Moved(owned[d.ID], d.Object)...)
+		if !design.IsCollection(d.ID) {
+			stale = append(stale, graph.Moved(owned[d.ID], d.Object)...)
+		}
 	}
+	stale = append(stale, design.Leaving(plan, owned)...)
 	for _, o := range stale {
 		obj := &unstructured.Unstructured{Object: o}
 		uid := obj.GetUID()

@@ -27,7 +27,7 @@ export function graphData(graph: ResourceGraph): JSONValue {
   const analysis = analyzeGraph(graph);
   const first = analysis.issues.find((i) => i.severity === 'error');
   if (first !== undefined) throw new ScaffoldError(first.message, `operand.${first.path}`);
-  const children = analysis.order.map(({ child, path, reads }) => {
+  const children = analysis.order.map(({ child, path, reads, iterators }) => {
     const { apiVersion, kind } = child.template;
     if (apiVersion.includes('${') || kind.includes('${'))
       throw new ScaffoldError(
@@ -43,6 +43,11 @@ export function graphData(graph: ResourceGraph): JSONValue {
       ...(child.includeWhen !== undefined ? { includeWhen: child.includeWhen } : {}),
       ...(child.readyWhen !== undefined ? { readyWhen: child.readyWhen } : {}),
       ...(child.adopt === true ? { adopt: true } : {}),
+      // a collection (docs/design/0041): its iterators' names and CEL, and its limit
+      ...(iterators.length > 0
+        ? { iterators: iterators.map(({ name, expr, path: at }) => ({ name, expr, path: at })) }
+        : {}),
+      ...(child.forEachLimit !== undefined ? { limit: child.forEachLimit } : {}),
       reads: { include: [...reads.include], template: [...reads.template], ready: [...reads.ready] },
     };
   });

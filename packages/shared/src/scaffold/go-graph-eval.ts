@@ -13,6 +13,7 @@ export function graphEvalGo(module: string): string {
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -26,6 +27,8 @@ type Failure struct {
 	Path    string
 	Message string
 	Missing bool
+	// Reason is the conditions' reason when this failure is the first (default EvaluationFailed).
+	Reason string
 }
 
 // scope is one Plan's evaluations: the variables (self and the observed children) and the CEL
@@ -35,6 +38,17 @@ type scope struct {
 	vars  map[string]any
 	cost  uint64
 	spent *Failure
+	// extra are the names declared besides self and the child ids: a collection's iterators
+	extra []string
+}
+
+// element runs fn in a scope with vars set over this one's (a collection's element), declaring
+// extra; its cost counts against the same budget.
+func (s *scope) element(vars map[string]any, extra []string, fn func(*scope)) {
+	child := &scope{vars: maps.Clone(s.vars), cost: s.cost, spent: s.spent, extra: extra}
+	maps.Copy(child.vars, vars)
+	fn(child)
+	s.cost, s.spent = child.cost, child.spent
 }
 
 // variables are the names an expression may read: self, every external reference and every child id.
@@ -49,15 +63,21 @@ func (g *Graph) variables() []string {
 	return out
 }
 
-func (g *Graph) compile(source string) error {
-	if _, done := g.programs[source]; done {
+// programKey names an expression compiled with extra names declared.
+func programKey(source string, extra []string) string {
+	return strings.Join(extra, ",") + "\\x00" + source
+}
+
+func (g *Graph) compile(source string, extra []string) error {
+	key := programKey(source, extra)
+	if _, done := g.programs[key]; done {
 		return nil
 	}
-	compiled, err := celenv.Compile(source, g.variables())
+	compiled, err := celenv.Compile(source, append(g.variables(), extra...))
 	if err != nil {
 		return fmt.Errorf("\${%s}: %w", source, err)
 	}
-	g.programs[source] = compiled
+	g.programs[key] = compiled
 	return nil
 }
 
@@ -66,7 +86,7 @@ func (g *Graph) evaluate(source string, s *scope, path string) (any, *Failure) {
 	if s.spent != nil {
 		return nil, s.spent
 	}
-	compiled, ok := g.programs[source]
+	compiled, ok := g.programs[programKey(source, s.extra)]
 	if !ok {
 		return nil, &Failure{Path: path, Message: fmt.Sprintf("\${%s}: the expression was not compiled", source)}
 	}

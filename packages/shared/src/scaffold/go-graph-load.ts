@@ -44,6 +44,10 @@ type Child struct {
 	// Adopt takes over an existing object of the child's name that no controller owns.
 	Adopt bool
 	Reads Reads
+	// Iterators make the child a collection: one object per element of their lists' product.
+	Iterators []Iterator
+	// Limit is the most objects the collection may make (0: the default, 1,000).
+	Limit int
 }
 
 // Binding is one status field: its path under .status, its expression string and what it reads.
@@ -95,37 +99,53 @@ func Parse(text string) (*Graph, error) {
 		g.Children[i].Template = numbers(g.Children[i].Template).(map[string]any)
 	}
 	g.programs = map[string]*celenv.Compiled{}
-	for _, source := range g.expressions() {
-		if err := g.compile(source); err != nil {
+	for _, e := range g.expressions() {
+		if err := g.compile(e.source, e.extra); err != nil {
 			return nil, err
 		}
 	}
 	return g, nil
 }
 
-func (g *Graph) expressions() []string {
-	out := []string{}
+// site is one expression and the names it may read besides self and the child ids.
+type site struct {
+	source string
+	extra  []string
+}
+
+func (g *Graph) expressions() []site {
+	out := []site{}
+	add := func(extra []string, sources ...string) {
+		for _, s := range sources {
+			out = append(out, site{source: s, extra: extra})
+		}
+	}
 	for _, c := range g.Children {
-		out = append(out, expressionsIn(c.Template)...)
+		// a collection's template and readyWhen also read its iterators; its lists and includeWhen do not
+		names := c.iteratorNames()
+		add(names, expressionsIn(c.Template)...)
+		for _, it := range c.Iterators {
+			add(nil, it.Expr)
+		}
 		if c.IncludeWhen != nil {
-			out = append(out, *c.IncludeWhen)
+			add(nil, *c.IncludeWhen)
 		}
 		if c.ReadyWhen != nil {
-			out = append(out, *c.ReadyWhen)
+			add(names, *c.ReadyWhen)
 		}
 	}
 	for _, b := range g.Status {
-		out = append(out, expressionsIn(b.Value)...)
+		add(nil, expressionsIn(b.Value)...)
 	}
 	for _, x := range g.Externals {
 		for _, s := range x.sources() {
-			out = append(out, expressionsIn(s)...)
+			add(nil, expressionsIn(s)...)
 		}
 	}
 	for _, c := range g.Conditions {
 		for _, s := range []*string{&c.Status, c.Reason, c.Message} {
 			if s != nil {
-				out = append(out, expressionsIn(*s)...)
+				add(nil, expressionsIn(*s)...)
 			}
 		}
 	}

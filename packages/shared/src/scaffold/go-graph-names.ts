@@ -47,6 +47,12 @@ func ownerOf(cr map[string]any) (*owner, string) {
 // the namespace of the placement (place.go). The owner is an owner reference where Kubernetes
 // honours one, else the owner label and annotation.
 func withPlannerMetadata(object map[string]any, id string, o *owner, place *placement) map[string]any {
+	return withPlannerMetadataNamed(object, id, o, place, ChildName(o.name, id))
+}
+
+// withPlannerMetadataNamed is withPlannerMetadata with the name a child gets when its template
+// sets none (a collection's element: <cr>-<id>-<key>).
+func withPlannerMetadataNamed(object map[string]any, id string, o *owner, place *placement, defaultName string) map[string]any {
 	meta, _ := object["metadata"].(map[string]any)
 	metadata := map[string]any{}
 	for k, v := range meta {
@@ -55,7 +61,7 @@ func withPlannerMetadata(object map[string]any, id string, o *owner, place *plac
 		}
 	}
 	if name, ok := meta["name"].(string); !ok || name == "" {
-		metadata["name"] = ChildName(o.name, id)
+		metadata["name"] = defaultName
 	}
 	byReference := place == nil || place.byReference
 	if place != nil && place.namespace != "" {
@@ -205,7 +211,11 @@ func planConditions(included []string, ready map[string]bool, missing []string, 
 	failed := len(errors) > 0
 	degraded := Condition{Type: "Degraded", Status: "False", Reason: "NoErrors", Message: "every expression of the design evaluated"}
 	if failed {
-		degraded = Condition{Type: "Degraded", Status: "True", Reason: "EvaluationFailed",
+		reason := errors[0].Reason
+		if reason == "" {
+			reason = "EvaluationFailed"
+		}
+		degraded = Condition{Type: "Degraded", Status: "True", Reason: reason,
 			Message: fmt.Sprintf("%s failed; %s: %s", plural(len(errors), "expression"), errors[0].Path, errors[0].Message)}
 	}
 	if len(waiting) == 0 && !failed {
@@ -239,7 +249,7 @@ func planConditions(included []string, ready map[string]bool, missing []string, 
 	reason := waitReason
 	progressing := Condition{Type: "Progressing", Status: "True", Reason: waitReason, Message: message}
 	if failed {
-		reason = "EvaluationFailed"
+		reason = degraded.Reason
 		progressing = Condition{Type: "Progressing", Status: "False", Reason: reason, Message: degraded.Message}
 	}
 	return []Condition{

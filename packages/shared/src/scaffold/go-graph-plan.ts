@@ -3,7 +3,8 @@
  * children, includeWhen/readyWhen, status bindings only once every child they read is observed,
  * a rendered name checked as its kind's name, each child placed and owned as place.go says, and
  * one CEL cost budget per Plan (eval.go's scope): spent, the plan stops and is only that failure;
- * external references resolved first (externals.go), the design's conditions last (custom_conditions.go).
+ * external references resolved first (externals.go), the design's conditions last (custom_conditions.go);
+ * a collection child planned by collection.go.
  * Static Go: no design text reaches it (the design is data, in design.json).
  */
 
@@ -33,6 +34,9 @@ type Plan struct {
 	// Prune are the ids whose includeWhen is false but whose object exists.
 	Prune   []string
 	Blocked []Blocked
+	// Collections are the names of each collection's objects planned this time, in element
+	// order: an observed object of it under another name is one whose element left.
+	Collections map[string][]string
 	// Status are values for the custom resource's status, keyed by path under .status.
 	Status     map[string]any
 	Conditions []Condition
@@ -61,6 +65,12 @@ func (g *Graph) Plan(cr map[string]any, observed map[string]map[string]any) Plan
 // PlanWith is Plan with what the external references read: by id, an object (map[string]any),
 // a list ([]any) for a selector, absent while not found.
 func (g *Graph) PlanWith(cr map[string]any, observed map[string]map[string]any, externals map[string]any) Plan {
+	return g.PlanAll(cr, observed, externals, nil)
+}
+
+// PlanAll is PlanWith with every object of each child, by id (owned): a collection child
+// (forEach, collection.go) is planned against all of its objects.
+func (g *Graph) PlanAll(cr map[string]any, observed map[string]map[string]any, externals map[string]any, owned map[string][]map[string]any) Plan {
 	owner, problem := ownerOf(cr)
 	if problem != "" {
 		return stopped(Failure{Path: "self.metadata", Message: problem})
@@ -76,8 +86,12 @@ func (g *Graph) PlanWith(cr map[string]any, observed map[string]map[string]any, 
 			sc.vars[id] = obj
 		}
 	}
+	col := newCollections(g, owned, sc)
 	result := Plan{Status: map[string]any{}}
 	isObserved := func(id string) bool {
+		if col.is[id] {
+			return col.observed(id)
+		}
 		_, seen := sc.vars[id]
 		return id != "self" && seen
 	}
@@ -90,15 +104,19 @@ func (g *Graph) PlanWith(cr map[string]any, observed map[string]map[string]any, 
 	result.Externals = targets
 	outcomes := map[string]outcome{}
 	created := g.createdNamespaces(observed)
+	col.createdNamespaces(g, created)
 	for i := range g.Children {
 		c := &g.Children[i]
-		o := g.planChild(c, sc, isObserved, outcomes, owner, created, &result)
+		o := g.planChild(c, sc, isObserved, outcomes, owner, created, &result, col)
 		if sc.spent != nil {
 			return stopped(*sc.spent)
 		}
 		outcomes[c.ID] = o
-		if o == excluded && isObserved(c.ID) {
+		if o == excluded && (col.anyObserved(c.ID) || !col.is[c.ID] && isObserved(c.ID)) {
 			result.Prune = append(result.Prune, c.ID)
+		}
+		if o == desired {
+			col.planned(c.ID, sc, &result)
 		}
 	}
 	for _, b := range g.Status {
@@ -122,7 +140,7 @@ func (g *Graph) PlanWith(cr map[string]any, observed map[string]map[string]any, 
 		if outcomes[c.ID] != excluded {
 			included = append(included, c.ID)
 		}
-		if g.isReady(c, sc, isObserved, &result.Errors) {
+		if g.isReady(c, sc, isObserved, &result.Errors, col) {
 			ready[c.ID] = true
 		}
 		if sc.spent != nil {
@@ -177,7 +195,7 @@ func stopped(failure Failure) Plan {
 	return Plan{Status: map[string]any{}, Errors: errors, Conditions: planConditions(nil, map[string]bool{}, nil, errors)}
 }
 
-func (g *Graph) planChild(c *Child, sc *scope, isObserved func(string) bool, outcomes map[string]outcome, owner *owner, created map[string]bool, result *Plan) outcome {
+func (g *Graph) planChild(c *Child, sc *scope, isObserved func(string) bool, outcomes map[string]outcome, owner *owner, created map[string]bool, result *Plan, col *collections) outcome {
 	// kro's rule: a child that reads an excluded child is excluded with it
 	for _, d := range append(slices.Clone(c.Reads.Include), c.Reads.Template...) {
 		if o, ok := outcomes[d]; ok && o == excluded {
@@ -209,6 +227,16 @@ func (g *Graph) planChild(c *Child, sc *scope, isObserved func(string) bool, out
 	if unseen := notObserved(c.Reads.Template, isObserved); len(unseen) > 0 {
 		return block(unseen)
 	}
+	if len(c.Iterators) > 0 {
+		o, items := g.planCollection(c, sc, owner, created, result)
+		if o == blocked {
+			return block(slices.Clone(c.Reads.Template))
+		}
+		if o == desired {
+			col.items[c.ID] = items
+		}
+		return o
+	}
 	rendered, failure := g.renderValue(c.Template, sc, c.Path+".template")
 	if failure != nil {
 		// a dependency observed but without the field yet (a status not reported) is waiting, not wrong
@@ -234,7 +262,7 @@ func (g *Graph) planChild(c *Child, sc *scope, isObserved func(string) bool, out
 	return desired
 }
 
-func (g *Graph) isReady(c *Child, sc *scope, isObserved func(string) bool, errors *[]Failure) bool {
+func (g *Graph) isReady(c *Child, sc *scope, isObserved func(string) bool, errors *[]Failure, col *collections) bool {
 	if !isObserved(c.ID) {
 		return false
 	}
@@ -243,6 +271,9 @@ func (g *Graph) isReady(c *Child, sc *scope, isObserved func(string) bool, error
 	}
 	if !all(c.Reads.Ready, isObserved) {
 		return false
+	}
+	if items, ok := col.items[c.ID]; ok {
+		return g.collectionReady(c, sc, items, col, errors)
 	}
 	path := c.Path + ".readyWhen"
 	value, failure := g.evaluate(*c.ReadyWhen, sc, path)

@@ -105,7 +105,7 @@ test('app-config: each external kind is watched through a map function, read-onl
     [...controller.matchAll(/^\t\tWatches\((.*)\)\.$/gm)].map((m) => m[1]),
     ['&corev1.ConfigMap{}, handler.EnqueueRequestsFromMapFunc(r.readersOf("v1", "ConfigMap"))'],
   );
-  assert.match(controller, /plan := design\.PlanWith\(cr, observed, externals\)/);
+  assert.match(controller, /plan := design\.PlanAll\(cr, observed, externals, owned\)/);
   // the ConfigMap is also a child kind: its verbs are the child's; a kind only read gets get/list/watch
   const readOnly = rbacMarkers({
     ...design,

@@ -28,6 +28,8 @@ import { GRAPH_CUSTOM_CONDITIONS_GO } from './go-graph-custom-conditions';
 import { GRAPH_EXTERNALS_GO } from './go-graph-externals';
 import { GRAPH_EXTERNALS_TEST_GO } from './go-graph-externals-test';
 import { GRAPH_PLAN_GO } from './go-graph-plan';
+import { GRAPH_COLLECTION_GO } from './go-graph-collection';
+import { GRAPH_COLLECTION_TEST_GO } from './go-graph-collection-test';
 import { GRAPH_PLACE_GO, GRAPH_PLACE_TEST_GO } from './go-graph-place';
 import { GRAPH_RENDER_GO } from './go-graph-render';
 import { graphControllerTestGo } from './go-graph-tests';
@@ -93,6 +95,8 @@ function build(f: ProjectFacts): Scaffold {
       ['eval.go', graphEvalGo(f.module)],
       ['render.go', GRAPH_RENDER_GO],
       ['plan.go', GRAPH_PLAN_GO],
+      ['collection.go', GRAPH_COLLECTION_GO],
+      ['collection_test.go', GRAPH_COLLECTION_TEST_GO],
       ['names.go', GRAPH_NAMES_GO],
       ['conditions.go', GRAPH_CONDITIONS_GO],
       ['externals.go', GRAPH_EXTERNALS_GO],
