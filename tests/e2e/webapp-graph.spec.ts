@@ -3,7 +3,8 @@
 // graph, a rule that reads a field the schema lacks is shown beside the child before any
 // install, a child added from the kind picker gets its starter, and "What the controller
 // creates" renders every child for the sample, a value computed with `lists.range` among them
-// (the worker's CEL module, issue 28), and the CEL table evaluated in a worker of the browser
+// (the worker's CEL module, issue 28), every object of a collection whose list is typed into its
+// For each (issue 29), and the CEL table evaluated in a worker of the browser
 // gives what native cel-go gave. Then the story: save, install, create from the
 // sample → the resource page lists the Deployment, Service and ConfigMap it owns; set `host` →
 // an Ingress appears and the timeline shows the run that created it; clear it → it goes.
@@ -118,6 +119,23 @@ test('the designer edits the resources form: children, graph, issues at their pl
     await expect(preview).toContainText('GREETING: webapp-sample-0,webapp-sample-1,webapp-sample-2', {
       timeout: 30_000,
     });
+
+    // a collection (issue 29): the Web app's ports, a Service per spec.extraPorts entry; none for
+    // the sample. Its list typed in the card's For each: the preview shows every object it makes
+    const ports = resource(page, 'ports');
+    const portsList = ports
+      .getByRole('group', { name: 'For each of ports' })
+      .getByRole('textbox', { name: 'List (CEL)' });
+    await expect(portsList).toHaveValue('${self.spec.?extraPorts.orValue([])}');
+    await expect(preview).toContainText('# ports (Service): no objects for the sample, its forEach lists are empty');
+    await portsList.fill("${[{'name': dyn('metrics'), 'port': dyn(9090)}, {'name': dyn('admin'), 'port': dyn(8081)}]}");
+    await expect(preview).toContainText('# ports[metrics] (Service, 1 of 2)', { timeout: 30_000 });
+    await expect(preview).toContainText('name: webapp-sample-ports-admin');
+    // a list that is no list: refused at the iterator, before any install
+    await portsList.fill('${self.spec.replicas}');
+    await expect(ports.getByText('gives int, not a list')).toBeVisible({ timeout: 15_000 });
+    await portsList.fill('${self.spec.?extraPorts.orValue([])}');
+    await expect(ports.getByText('not a list')).toBeHidden({ timeout: 15_000 });
 
     // the CEL table (packages/cel/testdata) in this browser's worker: the very outcomes native
     // cel-go gave (the golden file), value for value and error text for error text

@@ -23,12 +23,12 @@ const ids = (d: typeof webapp) => (d.operand?.resources ?? []).map((r) => r.id);
 
 test('children: add, move, remove, rename, rules', () => {
   let d = addChild(webapp, starterChild('v1', 'Secret', webapp.operand!.resources!));
-  assert.deepEqual(ids(d), ['config', 'deployment', 'service', 'ingress', 'pdb', 'secret']);
-  d = moveChild(d, 5, -1);
-  assert.deepEqual(ids(d).slice(-2), ['secret', 'pdb']);
+  assert.deepEqual(ids(d), ['config', 'deployment', 'service', 'ingress', 'pdb', 'ports', 'secret']);
+  d = moveChild(d, 6, -1);
+  assert.deepEqual(ids(d).slice(-2), ['secret', 'ports']);
   assert.equal(moveChild(d, 0, -1), d);
-  d = removeChild(d, 4);
-  assert.deepEqual(ids(d).slice(-1), ['pdb']);
+  d = removeChild(d, 5);
+  assert.deepEqual(ids(d).slice(-1), ['ports']);
   d = setChild(d, 0, { ...d.operand!.resources![0]!, id: 'settings' });
   assert.equal(ids(d)[0], 'settings');
   const ingress = d.operand!.resources![3]!;

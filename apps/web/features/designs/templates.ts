@@ -20,7 +20,7 @@ const FILES: readonly Omit<Template, 'yaml'>[] = [
     id: 'webapp',
     label: 'Web app',
     description:
-      'A Deployment, its Service and ConfigMap; an Ingress when spec.host is set, a PodDisruptionBudget above one replica.',
+      'A Deployment, its Service and ConfigMap; an Ingress when spec.host is set, a PodDisruptionBudget above one replica, a Service per extra port (a collection).',
   },
   {
     id: 'redis',

@@ -11,7 +11,7 @@ test("a design's spec fields in the order they were designed, nested ones too", 
   const order = designSpecOrder(example('webapp.design.yaml'), 'v1alpha1');
   assert.deepEqual(
     order?.fields?.map((f) => f.name),
-    ['image', 'replicas', 'port', 'host', 'greeting', 'env'],
+    ['image', 'replicas', 'port', 'host', 'greeting', 'env', 'extraPorts'],
   );
   const env = order?.fields?.find((f) => f.name === 'env');
   assert.deepEqual(
