@@ -182,10 +182,12 @@ describe('the cluster slice against the sandbox', { skip: skipWithoutCluster }, 
     assert.deepEqual(await api.kindSchema({ apiVersion: 'apps/v1', kind: 'Nonesuch' }), {
       schema: null,
       reason: "the cluster's apps/v1 API has no kind Nonesuch",
+      served: false,
     });
     assert.deepEqual(await api.kindSchema({ apiVersion: 'nothing.example.com/v1', kind: 'Thing' }), {
       schema: null,
       reason: 'the cluster serves no nothing.example.com/v1 API',
+      served: false,
     });
     await assert.rejects(
       api.kindSchema({ apiVersion: 'apps/../../version', kind: 'Deployment' }),
