@@ -25,7 +25,8 @@ import { ControllerManager } from '../src/operators/manager';
 import { apiServerEventSink, EventRecorder } from '../src/runtime/recorder';
 import type { ClusterIdentity } from '../src/clusters/cluster-identity';
 import { learntClusterIdentity } from './cluster-identity';
-import { eventually, migratedTempDb } from './index';
+import { loadKubeConfig } from '../src/kube/kubeconfig';
+import { eventually, kubeconfigPath, migratedTempDb } from './index';
 
 export interface LabelledObject {
   readonly kind: string;
@@ -58,6 +59,42 @@ export class DesignFixture {
   readonly cluster: ClusterIdentity;
   readonly kube: KubeJson;
   private readonly kinds: InstalledKind[] = [];
+  private running: { readonly stop: AbortController; readonly done: Promise<void> } | undefined;
+
+  /**
+   * A fixture on the test sandbox in a fresh namespace, torn down after the test: its CRs deleted
+   * while its manager still runs (their finalizers need it), then the manager stopped, then what
+   * install made removed, then `cleanup` for what the test made itself.
+   */
+  static async open(
+    prefix: string,
+    t: { after: (fn: () => Promise<void>) => void },
+    opts: { deleteTimeoutMs?: number; cleanup?: (f: DesignFixture) => Promise<unknown> } = {},
+  ): Promise<DesignFixture> {
+    const f = new DesignFixture(loadKubeConfig(kubeconfigPath ?? '').kc, prefix);
+    t.after(async () => {
+      await f.deleteAll(opts.deleteTimeoutMs);
+      await f.stopManager();
+      await f.remove();
+      await opts.cleanup?.(f).catch(() => undefined);
+    });
+    await f.createNamespace();
+    return f;
+  }
+
+  /** Runs a controller-manager holding `leaseName` until stopManager (or the teardown of open). */
+  startManager(leaseName: string): void {
+    if (this.running !== undefined) throw new Error('a manager already runs: stop it first');
+    const stop = new AbortController();
+    this.running = { stop, done: this.manager(leaseName).start(stop.signal) };
+  }
+
+  async stopManager(): Promise<void> {
+    const running = this.running;
+    this.running = undefined;
+    running?.stop.abort();
+    await running?.done;
+  }
 
   constructor(
     readonly kc: KubeConfig,

@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Condition } from '@opstudio/shared/operand/index';
 import type { ChildResource } from '@opstudio/shared/graph/model';
-import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { eventually, skipWithoutCluster } from '../../testing';
 import { DesignFixture, exampleDesign } from '../../testing/design-fixture';
 
 interface Obj {
@@ -26,17 +25,7 @@ test(
   'a CEL expression over the per-call limit at run time: Degraded at its path, the event loop free, memory bounded',
   { skip: skipWithoutCluster, timeout: 300_000 },
   async (t) => {
-    const { kc } = loadKubeConfig(kubeconfigPath ?? '');
-    const f = new DesignFixture(kc, 'cel-cost-it');
-    await f.createNamespace();
-    const stop = new AbortController();
-    let managerDone: Promise<void> = Promise.resolve();
-    t.after(async () => {
-      await f.deleteAll();
-      stop.abort();
-      await managerDone;
-      await f.remove();
-    });
+    const f = await DesignFixture.open('cel-cost-it', t);
     const kind = await f.install(
       exampleDesign('webapp.design.yaml', f.suffix, (d) => ({
         ...d,
@@ -53,7 +42,7 @@ test(
         },
       })),
     );
-    managerDone = f.manager('cel-cost-lease').start(stop.signal);
+    f.startManager('cel-cost-lease');
     // idle: the manager running, its planner thread started by a cheap custom resource
     await f.create(kind, 'cheap', { replicas: 1 });
     await eventually('the cheap one planned', 90_000, () => f.object<Obj>('/api/v1/configmaps', 'cheap-light')).catch(

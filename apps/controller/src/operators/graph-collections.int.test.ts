@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import type { Condition } from '@opstudio/shared/operand/index';
 import type { ChildResource } from '@opstudio/shared/graph/model';
 import { ELEMENT_LABEL } from '@opstudio/shared/graph/collections';
-import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { eventually, skipWithoutCluster } from '../../testing';
 import { DesignFixture, exampleDesign } from '../../testing/design-fixture';
 
 interface Obj {
@@ -40,17 +39,7 @@ test(
   'a collection: one ConfigMap per entry, a leaving entry prunes its own, over the limit nothing is written',
   { skip: skipWithoutCluster, timeout: 240_000 },
   async (t) => {
-    const { kc } = loadKubeConfig(kubeconfigPath ?? '');
-    const f = new DesignFixture(kc, 'graph-coll-it');
-    await f.createNamespace();
-    const stop = new AbortController();
-    let managerDone: Promise<void> = Promise.resolve();
-    t.after(async () => {
-      await f.deleteAll();
-      stop.abort();
-      await managerDone;
-      await f.remove();
-    });
+    const f = await DesignFixture.open('graph-coll-it', t);
     const kind = await f.install(
       exampleDesign('webapp.design.yaml', f.suffix, (d) => ({
         ...d,
@@ -58,7 +47,7 @@ test(
         operand: { resources: RESOURCES },
       })),
     );
-    managerDone = f.manager('graph-coll-lease').start(stop.signal);
+    f.startManager('graph-coll-lease');
     const entries = async (): Promise<Obj[]> => {
       const list = await f.kube.request<{ items: Obj[] }>({
         method: 'GET',

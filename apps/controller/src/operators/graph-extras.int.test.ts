@@ -8,8 +8,7 @@
 //     and its selector: a fragment labelled in adds to the list, one whose label goes drops out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { eventually, skipWithoutCluster } from '../../testing';
 import { DesignFixture, exampleDesign } from '../../testing/design-fixture';
 import { cond, type Obj } from '../../testing/graph-sides';
 
@@ -24,22 +23,9 @@ interface EventItem {
 }
 
 async function setUp(prefix: string, t: { after: (fn: () => Promise<void>) => void }) {
-  const { kc } = loadKubeConfig(kubeconfigPath ?? '');
-  const f = new DesignFixture(kc, prefix);
-  await f.createNamespace();
-  const stop = new AbortController();
-  let managerDone: Promise<void> = Promise.resolve();
-  t.after(async () => {
-    await f.deleteAll();
-    stop.abort();
-    await managerDone;
-    await f.remove();
-  });
+  const f = await DesignFixture.open(prefix, t);
   // a resync far away: every re-reconcile below comes from a watch
-  const start = () => {
-    managerDone = f.manager(`${prefix}-lease`).start(stop.signal);
-  };
-  return { f, start };
+  return { f, start: () => f.startManager(`${prefix}-lease`) };
 }
 
 const eventsOf = async (f: DesignFixture, name: string): Promise<EventItem[]> =>

@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import type { Condition } from '@opstudio/shared/operand/index';
 import type { ChildResource } from '@opstudio/shared/graph/model';
 import { OWNER_UID_LABEL } from '@opstudio/shared/graph/ownership';
-import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { eventually, skipWithoutCluster } from '../../testing';
 import { DesignFixture, exampleDesign } from '../../testing/design-fixture';
 
 interface Obj {
@@ -31,19 +30,10 @@ test(
   'a Service named from the spec is checked before the write; a ClusterRole child has no namespace and no drift',
   { skip: skipWithoutCluster, timeout: 240_000 },
   async (t) => {
-    const { kc } = loadKubeConfig(kubeconfigPath ?? '');
-    const f = new DesignFixture(kc, 'graph-names-it');
-    await f.createNamespace();
-    const stop = new AbortController();
-    let managerDone: Promise<void> = Promise.resolve();
-    const roleName = `${f.ns}-site-reader`;
-    t.after(async () => {
-      await f.deleteAll();
-      stop.abort();
-      await managerDone;
-      await f.kube.request({ method: 'DELETE', path: `${CLUSTER_ROLES}/${roleName}` }).catch(() => undefined);
-      await f.remove();
+    const f = await DesignFixture.open('graph-names-it', t, {
+      cleanup: (f) => f.kube.request({ method: 'DELETE', path: `${CLUSTER_ROLES}/${f.ns}-site-reader` }),
     });
+    const roleName = `${f.ns}-site-reader`;
     const kind = await f.install(
       exampleDesign('webapp.design.yaml', f.suffix, (d) => ({
         ...d,
@@ -74,7 +64,7 @@ test(
         },
       })),
     );
-    managerDone = f.manager('graph-names-lease').start(stop.signal);
+    f.startManager('graph-names-lease');
     await f.create(kind, 'site', { greeting: 'Bad.Name' });
 
     const degraded = await eventually('Degraded naming the Service child', 60_000, async () => {

@@ -165,18 +165,13 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
         observed.set(r.id, list);
         continue;
       }
-      const o = owned.find(
-        (x) =>
-          x.metadata?.labels?.['app.kubernetes.io/component'] === r.id &&
-          x.apiVersion === r.template.apiVersion &&
-          x.kind === r.template.kind,
-      );
+      const o = owned.find((x) => isObjectOf(x, r));
       observed.set(r.id, o === undefined ? undefined : (fresher(o, objectKeyOf(o)) as unknown as KubeObject));
     }
     // created by an earlier run, not in the cache yet
     for (const [k, { object: o }] of applied)
       if (controlled(o, uid)) {
-        const id = o.metadata?.labels?.['app.kubernetes.io/component'] ?? '';
+        const id = o.metadata?.labels?.[COMPONENT_LABEL] ?? '';
         const list = lists.get(id);
         if (list !== undefined) {
           if (!list.some((x) => nameOf(x) === o.metadata?.name)) list.push(o as unknown as KubeObject);

@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import type { Condition } from '@opstudio/shared/operand/index';
 import type { Design } from '@opstudio/shared/design/schema';
 import type { ChildResource } from '@opstudio/shared/graph/model';
-import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { eventually, skipWithoutCluster } from '../../testing';
 import { DesignFixture, exampleDesign, type InstalledKind } from '../../testing/design-fixture';
 
 interface Obj {
@@ -38,23 +37,8 @@ const image = (d: Obj | undefined) =>
     ?.containers?.[0]?.image;
 
 async function setUp(prefix: string, t: { after: (fn: () => Promise<void>) => void }) {
-  const { kc } = loadKubeConfig(kubeconfigPath ?? '');
-  const f = new DesignFixture(kc, prefix);
-  await f.createNamespace();
-  const stop = new AbortController();
-  let managerDone: Promise<void> = Promise.resolve();
-  t.after(async () => {
-    await f.deleteAll();
-    stop.abort();
-    await managerDone;
-    await f.remove();
-  });
-  return {
-    f,
-    start: () => {
-      managerDone = f.manager(`${prefix}-lease`).start(stop.signal);
-    },
-  };
+  const f = await DesignFixture.open(prefix, t);
+  return { f, start: () => f.startManager(`${prefix}-lease`) };
 }
 
 test(

@@ -13,8 +13,7 @@ import type { Condition } from '@opstudio/shared/operand/index';
 import { designGraph } from '@opstudio/shared/design/operand-form';
 import { OWNER_ANNOTATION, OWNER_UID_LABEL } from '@opstudio/shared/graph/ownership';
 import { spaceDesign, tenantDesign } from '@opstudio/shared/testing/scope-designs';
-import { loadKubeConfig } from '../kube/kubeconfig';
-import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { eventually, skipWithoutCluster } from '../../testing';
 import { DesignFixture, type InstalledKind } from '../../testing/design-fixture';
 
 interface Obj {
@@ -45,26 +44,13 @@ test(
   'children anywhere: owner label where no owner reference is allowed, the finalizer deletes them, a restart finds them',
   { skip: skipWithoutCluster, timeout: 420_000 },
   async (t) => {
-    const { kc } = loadKubeConfig(kubeconfigPath ?? '');
-    const f = new DesignFixture(kc, 'scope-it');
-    const shared = `${f.ns}-shared`;
-    const stop = { current: new AbortController() };
-    let managerDone: Promise<void> = Promise.resolve();
-    const start = (lease: string) => {
-      stop.current = new AbortController();
-      managerDone = f.manager(lease).start(stop.current.signal);
-    };
-    const halt = async () => {
-      stop.current.abort();
-      await managerDone;
-    };
-    t.after(async () => {
-      await f.deleteAll(120_000);
-      await halt();
-      await f.remove();
-      await f.kube.request({ method: 'DELETE', path: `${NAMESPACES}/${shared}` }).catch(() => undefined);
+    const f = await DesignFixture.open('scope-it', t, {
+      deleteTimeoutMs: 120_000,
+      cleanup: (f) => f.kube.request({ method: 'DELETE', path: `${NAMESPACES}/${f.ns}-shared` }),
     });
-    await f.createNamespace();
+    const shared = `${f.ns}-shared`;
+    const start = (lease: string) => f.startManager(lease);
+    const halt = () => f.stopManager();
     await f.kube.request({ method: 'POST', path: NAMESPACES, body: { metadata: { name: shared } } });
     const tenants = await f.install(tenantDesign(shared, `platform-${f.suffix}`));
     const spaces = await f.install(spaceDesign(`platform-${f.suffix}`));

@@ -45,6 +45,8 @@ function inOrder(
   const src = o as Record<string, unknown>;
   const out = ordered();
   for (const k of order) if (src[k] !== undefined) out[k] = map(k, src[k]);
+  // a key the order does not name yet (a new schema field) is kept after the named ones, never dropped
+  for (const k of Object.keys(src).sort()) if (!(k in out) && src[k] !== undefined) out[k] = map(k, src[k]);
   return out;
 }
 
