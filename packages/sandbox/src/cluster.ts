@@ -14,6 +14,7 @@ import {
   type ComponentName,
 } from './components';
 import type { FlagInputs } from './flags';
+import { defaultStorageClass } from './storage';
 import { createIfMissing, deleteIfPresent, httpCall, listNodes, mergePatch, readyNodeNames } from './kube-http';
 import { kubeconfigFromPki } from './kubeconfig';
 import { NODE_COUNT, kwokConfigYaml, nodeKubeletStatusPatch, nodeManifest, nodeName } from './kwok-config';
@@ -258,6 +259,7 @@ async function startAll(p: SandboxProfile, progress: Progress, t0: number, timeo
         `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${nodeName(i)}`,
         creds,
       );
+    await createIfMissing(serverUrl(p), '/apis/storage.k8s.io/v1/storageclasses', defaultStorageClass(), creds);
     for (const c of rest) start(c);
     progress(`waiting for the default ServiceAccount and ${NODE_COUNT} Ready nodes…`);
     await waitFor('the default ServiceAccount', () => defaultServiceAccountExists(p, creds));

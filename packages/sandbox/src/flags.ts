@@ -121,6 +121,8 @@ export function controllerManagerArgs({ profile, pki, kubeconfig }: FlagInputs):
     // benchmark creates 200 Deployments at once (each needs a ReplicaSet, a pod and status writes).
     '--kube-api-qps=200',
     '--kube-api-burst=400',
+    // claims of the default StorageClass get a hostPath volume (storage.ts)
+    '--enable-hostpath-provisioner=true',
     '--profiling=false',
   ];
 }
