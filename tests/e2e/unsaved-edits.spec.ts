@@ -3,7 +3,7 @@
 // asks first; a reload brings the edits back from the local draft, which can be discarded.
 import { expect, test } from '@playwright/test';
 import { newMemcached } from './designer-helpers';
-import { removeDesign, unique } from './resources-helpers';
+import { removeDesign, trpc, unique } from './resources-helpers';
 
 test('rename + Save is saved; Ctrl-S saves; leaving asks; a reload restores the draft', async ({ page }) => {
   test.setTimeout(120_000);
@@ -52,6 +52,49 @@ test('rename + Save is saved; Ctrl-S saves; leaving asks; a reload restores the 
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await expect(status).toHaveText(/^Saved · version \d+$/);
     await expect(page.getByRole('textbox', { name: 'Group' })).not.toHaveValue(group);
+
+    // issue 30, point 5: a save after the page loaded, then leave through the Designs link keeping
+    // a draft, and come back through the list: the latest version (not the one cached at load),
+    // with the draft put back over it
+    await page.getByRole('textbox', { name: 'Group' }).fill(unique('latest'));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(status).toHaveText(/^Saved · version \d+$/);
+    const latest = Number(/\d+$/.exec((await status.textContent()) ?? '')?.[0]);
+    const designName = await name.inputValue();
+    const kept = unique('kept');
+    await page.getByRole('textbox', { name: 'Group' }).fill(kept);
+    await page.waitForTimeout(800); // the draft is written a little after the keystrokes
+    page.once('dialog', (d) => void d.accept()); // "Leave anyway?": yes, keeping the draft
+    await page.getByRole('link', { name: 'Designs', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/designs$/);
+    await page.getByRole('link', { name: designName, exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue(kept, { timeout: 60_000 });
+    await expect(page.getByRole('status').filter({ hasText: `over version ${latest}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expect(status).toHaveText(`Saved · version ${latest}`);
+
+    // another tab saves a newer version: once this tab is back in front, Install and Export are
+    // off and say why, and Save is refused rather than burying that version
+    const current = await page.request.get(
+      `/api/trpc/designs.get?input=${encodeURIComponent(JSON.stringify({ id }))}`,
+      { headers: { 'x-opstudio-csrf': '1' } },
+    );
+    const { yaml } = ((await current.json()) as { result: { data: { yaml: string } } }).result.data;
+    const elsewhere = yaml.replace(/^(\s*group: ).*$/m, `$1${unique('elsewhere')}`);
+    await trpc(page.request, 'designs.save', { id, name: designName, yaml: elsewhere });
+    // what the browser sends when the tab comes back to the front (react-query refetches on it)
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    const why = new RegExp(`version ${latest + 1} was saved after version ${latest}, the one shown`);
+    await expect(page.getByText(why)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Export zip' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Install CRD' })).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Group' }).fill(unique('stale'));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: `version ${latest + 1} of this design was saved after version ${latest}` }),
+    ).toBeVisible();
   } finally {
     await removeDesign(page.request, id);
   }

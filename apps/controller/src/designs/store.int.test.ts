@@ -32,6 +32,17 @@ test('every save adds a version and keeps the previous ones', async () => {
   // unchanged content (even written differently) adds nothing
   const again = await store.save({ id: first.id, name: 'memcached', yaml: `# a comment\n${v2yaml}` });
   assert.deepEqual({ version: again.version, created: again.created }, { version: 2, created: false });
+  // edits made over version 1 (a stale tab) do not bury version 2; over version 2 they save
+  await assert.rejects(
+    store.save({
+      id: first.id,
+      name: 'memcached',
+      yaml: memcached.replace('maximum: 5', 'maximum: 3'),
+      baseVersion: 1,
+    }),
+    code('CONFLICT', /version 2 of this design was saved after version 1/),
+  );
+  assert.equal((await store.get(first.id)).version, 2);
 
   assert.deepEqual(
     (await store.history(first.id)).map((h) => h.version),

@@ -1,6 +1,7 @@
 // The designs store over Prisma. Every save adds DesignVersion n+1 (the previous ones stay), in
 // one transaction with the unique (designId, version) index as the guard against two concurrent
-// saves picking the same number. A save whose canonical YAML equals the latest version's adds
+// saves picking the same number; a save that names the version it was edited over is refused
+// once another version came after it. A save whose canonical YAML equals the latest version's adds
 // nothing (re-running `opstudio install` on an unchanged file must not grow the history).
 import { crdName } from '@opstudio/shared/design/names';
 import { serializeDesign } from '@opstudio/shared/design/io';
@@ -39,6 +40,11 @@ export interface SaveDesignInput {
   readonly id?: string | undefined;
   readonly name: string;
   readonly yaml: string;
+  /**
+   * The version the edits were made over (the designer sends it): a later version saved
+   * meanwhile, by another tab or person, refuses the save instead of burying that version.
+   */
+  readonly baseVersion?: number | undefined;
 }
 
 export interface SavedDesign {
@@ -216,6 +222,11 @@ export class DesignStore {
         throw new ConflictError(`another design is already named "${name}": choose another name`);
       }
       const latest = design.versions[0];
+      if (input.baseVersion !== undefined && latest !== undefined && latest.version !== input.baseVersion) {
+        throw new ConflictError(
+          `version ${latest.version} of this design was saved after version ${input.baseVersion}, the one these edits were made over: reload the design to see it (your edits stay as a local draft)`,
+        );
+      }
       if (design.name !== name) await tx.design.update({ where: { id }, data: { name } });
       if (latest !== undefined && latest.yaml === yaml) return { id, name, version: latest.version, created: false };
       const version = (latest?.version ?? 0) + 1;

@@ -46,6 +46,8 @@ export interface DesignerProps {
   readonly id: string;
   readonly name: string;
   readonly version: number;
+  /** The latest version the controller knows (refetched on entry and focus): newer than the one shown → stale. */
+  readonly latestVersion: number;
   readonly design: Design;
 }
 
@@ -57,7 +59,7 @@ function safeCrdName(design: Design): string {
   }
 }
 
-export function Designer({ id, name: initialName, version, design: initial }: DesignerProps) {
+export function Designer({ id, name: initialName, version, latestVersion, design: initial }: DesignerProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(designerReducer, { design: initial, version }, initDesigner);
@@ -142,20 +144,33 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   }, []);
 
   const save = useMutation(trpc.designs.save.mutationOptions());
+  // the page's "latest version" answer follows this designer's own saves, so a cached answer
+  // never shows an older version as current on the next entry
+  const noteLatest = useCallback(
+    (saved: number, savedAs: string, yaml: string) =>
+      queryClient.setQueryData(trpc.designs.get.queryKey({ id }), (old) =>
+        old === undefined || old.version > saved
+          ? old
+          : { ...old, name: savedAs, version: saved, latestVersion: saved, yaml },
+      ),
+    [queryClient, trpc, id],
+  );
   const doSave = useCallback(async (): Promise<number> => {
     const saving = design;
     const savingName = name;
+    const yaml = serializeDesign(saving);
     const result = await save
-      .mutateAsync({ id, name: savingName, yaml: serializeDesign(saving) })
+      .mutateAsync({ id, name: savingName, yaml, baseVersion: state.savedVersion })
       .catch((err: unknown) => {
         setSaveFailedFor({ design: saving, name: savingName });
         throw err;
       });
     dispatch({ type: 'saved', design: saving, version: result.version });
     setSavedName(savingName);
+    noteLatest(result.version, savingName, yaml);
     await queryClient.invalidateQueries({ queryKey: trpc.designs.list.queryKey() });
     return result.version;
-  }, [design, id, name, save, queryClient, trpc]);
+  }, [design, id, name, save, queryClient, trpc, state.savedVersion, noteLatest]);
   const draftYaml = useCallback(() => state.text ?? serializeDesign(design), [state.text, design]);
   useUnsavedEdits({
     designId: id,
@@ -166,7 +181,7 @@ export function Designer({ id, name: initialName, version, design: initial }: De
     baseVersion: state.savedVersion,
     save: () => void doSave().catch(() => undefined),
   });
-  const restored = useRestoredDraft(id, version, (draft) => {
+  const { restored, offered, take, drop } = useRestoredDraft(id, version, (draft) => {
     dispatch({ type: 'text', text: draft.yaml, at: Date.now() });
     setName(draft.name);
   });
@@ -177,15 +192,25 @@ export function Designer({ id, name: initialName, version, design: initial }: De
   );
 
   // a restore is a save of an older version: the designer shows it as saved, still undoable
-  const onRestored = useCallback((restored: Design, restoredVersion: number) => {
-    dispatch({ type: 'edit', next: () => restored, group: null, at: Date.now() });
-    dispatch({ type: 'saved', design: restored, version: restoredVersion });
-  }, []);
+  const onRestored = useCallback(
+    (restored: Design, restoredVersion: number) => {
+      dispatch({ type: 'edit', next: () => restored, group: null, at: Date.now() });
+      dispatch({ type: 'saved', design: restored, version: restoredVersion });
+      noteLatest(restoredVersion, name, serializeDesign(restored));
+    },
+    [noteLatest, name],
+  );
 
   const crds = useQuery(trpc.crds.list.queryOptions());
   const installed = crds.data?.find((c) => c.managed?.designId === id) ?? null;
 
-  const blocked = blockedReason(counts);
+  // a version saved after the one shown (another tab or person): installing or exporting what
+  // this page shows would put an older version back; restoring it from History makes it the latest
+  const stale =
+    latestVersion > state.savedVersion
+      ? `version ${latestVersion} was saved after version ${state.savedVersion}, the one shown: reload the design to work on it`
+      : null;
+  const blocked = stale ?? blockedReason(counts);
   // the palette's "Export zip" follows this page's own link (absent while blocked: then nothing happens)
   const exportLink = useRef<HTMLAnchorElement>(null);
   useDesignerAction(id, 'export', () => exportLink.current?.click());
@@ -288,6 +313,18 @@ export function Designer({ id, name: initialName, version, design: initial }: De
             </span>
           ) : null}
         </header>
+        {offered !== null ? (
+          <p className={styles.hint} role="status">
+            A local draft from {new Date(offered.savedAt).toLocaleString()} was typed over version {offered.baseVersion}
+            ; version {state.savedVersion} was saved since. Taking it puts its text over version {state.savedVersion}.{' '}
+            <button type="button" onClick={take}>
+              Open the draft
+            </button>{' '}
+            <button type="button" onClick={drop}>
+              Discard draft
+            </button>
+          </p>
+        ) : null}
         {restored !== null && dirty ? (
           <p className={styles.hint} role="status">
             Restored unsaved changes from {new Date(restored.savedAt).toLocaleString()} (a local draft over version{' '}

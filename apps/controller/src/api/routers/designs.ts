@@ -12,6 +12,7 @@ export const designsInput = {
   get: z.object({ id, version: version.optional() }),
   save: z.object({
     id: id.optional(),
+    baseVersion: z.number().int().positive().optional(),
     name: z.string().trim().min(1, 'a design needs a name').max(200, 'a design name is at most 200 characters'),
     // the same words the designer shows before any request (DESIGN_MAX_BYTES)
     yaml: z
