@@ -104,8 +104,14 @@ describe('opstudio validate', { concurrency: true }, () => {
       readFileSync(memcachedDesign, 'utf8').replaceAll('  type: integer', '  type: int'),
     );
     assert.equal(r.code, 1, r.stderr);
-    assert.match(r.stdout, /^error +versions\[v1alpha1\]\.spec\.size\.type +Invalid option/m);
-    assert.match(r.stdout, /^error +versions\[v1alpha1\]\.spec\.containerPort\.type +Invalid option/m);
+    assert.match(
+      r.stdout,
+      /^error +versions\[v1alpha1\]\.spec\.size\.type +must be one of string, integer, number, boolean, object, array \(found "int"\)$/m,
+    );
+    assert.match(
+      r.stdout,
+      /^error +versions\[v1alpha1\]\.spec\.containerPort\.type +must be one of string, integer, number, boolean, object, array \(found "int"\)$/m,
+    );
   });
   test('a child whose apiVersion and kind are not Kubernetes names (issue 27): each at its field, exit 1', async () => {
     const webapp = readFileSync(join(repo, 'examples/webapp.design.yaml'), 'utf8');

@@ -42,6 +42,27 @@ export type RawSchema = z.infer<typeof RAW_SCHEMA>;
 export const SCHEMA_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array'] as const;
 export type SchemaType = (typeof SCHEMA_TYPES)[number];
 
+/** What a form kind typed as a `type:` stands for in a schema (the form writes these keywords). */
+const FORM_KIND_KEYWORDS: Readonly<Record<string, string>> = {
+  quantity: "intOrString: true, anyOf: [{type: integer}, {type: string}] and resource.Quantity's pattern (no type)",
+  'int-or-string': 'intOrString: true and anyOf: [{type: integer}, {type: string}] (no type)',
+  int32: 'type: integer with format: int32',
+  int64: 'type: integer with format: int64',
+  map: 'type: object with additionalProperties',
+  'date-time': 'type: string with format: date-time',
+  duration: 'type: string with format: duration',
+  byte: 'type: string with format: byte',
+};
+
+/** The words for a `type:` that is not a schema type, with the keywords meant when it names a form kind. */
+export function schemaTypeProblem(input: unknown): string {
+  const allowed = `must be one of ${SCHEMA_TYPES.join(', ')}`;
+  if (typeof input !== 'string') return `${allowed} (found ${JSON.stringify(input) ?? 'nothing'})`;
+  const meant = FORM_KIND_KEYWORDS[input];
+  if (meant === undefined) return `${allowed} (found ${JSON.stringify(input)})`;
+  return `${allowed}: "${input}" is a kind the form offers, written in the schema as ${meant} (pick "${input}" as the field's type in the form to have them written)`;
+}
+
 /** Formats the form offers; any other string is accepted as well (the API server ignores unknown ones). */
 export const KNOWN_FORMATS = [
   'int32',
@@ -93,7 +114,7 @@ export const FIELD_KEYWORDS = {
     .string()
     .regex(GO_IDENT, 'must be a Go identifier (letters, digits, _; not starting with a digit)')
     .optional(),
-  type: z.enum(SCHEMA_TYPES).optional(),
+  type: z.enum(SCHEMA_TYPES, { error: (issue) => schemaTypeProblem(issue.input) }).optional(),
   format: z.string().optional(),
   title: z.string().optional(),
   description: z.string().optional(),

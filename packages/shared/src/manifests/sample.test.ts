@@ -39,3 +39,18 @@ test('the kitchen-sink sample fills required fields within their constraints', (
   assert.equal(spec.containerPort, 8080);
   assert.ok(!('tags' in spec), 'optional fields without default or example stay out');
 });
+
+test('a required quantity without default or example samples as people write one (issue 30, point 6)', () => {
+  const design = example('replicated-store.design.yaml');
+  const version = design.crd.versions[0]!;
+  const spec = version.schema!.fields!.find((f) => f.name === 'spec')!;
+  const storage = spec.fields!.find((f) => f.name === 'storage')!;
+  const bare = { ...storage, default: undefined, required: true };
+  const cpu = { ...bare, name: 'cpuLimit' };
+  const newSpec = { ...spec, fields: [...spec.fields!.map((f) => (f === storage ? bare : f)), cpu] };
+  const schema = { ...version.schema!, fields: version.schema!.fields!.map((f) => (f === spec ? newSpec : f)) };
+  const edited: Design = { ...design, crd: { ...design.crd, versions: [{ ...version, schema }] } };
+  const sample = sampleResource(edited).spec as Record<string, unknown>;
+  assert.equal(sample.storage, '1Gi', 'not 1 (one byte)');
+  assert.equal(sample.cpuLimit, '500m');
+});

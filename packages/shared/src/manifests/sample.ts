@@ -5,6 +5,7 @@
  */
 import type { FieldNode, JsonValue, NamedField } from '../design/field';
 import { fullGroup, resolveNames } from '../design/names';
+import { QUANTITY_PATTERN } from '../design/kinds';
 import type { Design, VersionDesign } from '../design/schema';
 import { emitYaml } from '../yaml/emit';
 
@@ -70,6 +71,15 @@ function matches(pattern: string | undefined, s: string): boolean {
   }
 }
 
+/**
+ * A quantity as people write one: CPU in millicores, anything else (storage, memory, sizes) in
+ * binary units. `storage: 1` is valid but reads as one byte.
+ */
+function sampleQuantity(path: string): string {
+  const name = path.slice(path.lastIndexOf('.') + 1);
+  return /cpu/i.test(name) ? '500m' : '1Gi';
+}
+
 /** A value for a field that has to be present; undefined when it is best left out. */
 function sampleValue(n: FieldNode, wanted: ReadonlyMap<string, number>, path: string): JsonValue | undefined {
   // the field's own default wins over the operand's preferred value (a design's replicas default of 2 stays 2)
@@ -80,6 +90,7 @@ function sampleValue(n: FieldNode, wanted: ReadonlyMap<string, number>, path: st
   if (n.example !== undefined) return n.example;
   if (n.enum && n.enum.length > 0) return n.enum[0];
   if (n.preset === 'conditions') return undefined;
+  if (n.intOrString && n.pattern === QUANTITY_PATTERN) return sampleQuantity(path);
   if (n.intOrString) return clampNumber({ ...n, type: 'integer' }, 1);
   switch (n.type) {
     case 'string':
