@@ -1,14 +1,10 @@
-// Conditions as small badges: green when the condition is in its good state, amber otherwise.
-// "Good" follows Kubernetes' convention: positive types (Available, Ready) want True; abnormal
-// types (Degraded, Progressing-failed style names) want False.
+// Conditions as small badges: green in their good state, amber in their bad one, plain when
+// neither (condition-tone.ts: Progressing, Unknown).
 import type { RowCondition } from './api-types';
+import { conditionTone } from './condition-tone';
 import styles from './resources.module.css';
 
-const ABNORMAL = /^(Degraded|Failed|Failure|Error|Stalled|Terminating)$|Pressure$|Unavailable$/;
-
-export function conditionIsGood(c: Pick<RowCondition, 'type' | 'status'>): boolean {
-  return ABNORMAL.test(c.type) ? c.status === 'False' : c.status === 'True';
-}
+export const toneClass = (c: RowCondition): string => styles[conditionTone(c)] ?? '';
 
 export function ConditionBadges({ conditions }: { readonly conditions: readonly RowCondition[] }) {
   if (conditions.length === 0) return <span className={styles.muted}>none</span>;
@@ -17,7 +13,7 @@ export function ConditionBadges({ conditions }: { readonly conditions: readonly 
       {conditions.map((c) => (
         <span
           key={c.type}
-          className={`${styles.badge} ${conditionIsGood(c) ? styles.good : styles.bad}`}
+          className={`${styles.badge} ${toneClass(c)}`}
           title={[c.reason, c.message].filter(Boolean).join(': ') || undefined}
         >
           {c.type}={c.status}

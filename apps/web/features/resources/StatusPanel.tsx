@@ -4,7 +4,7 @@
 import { emitYaml } from '@opstudio/shared/yaml/index';
 import { useMemo } from 'react';
 import type { FetchedObject, RowCondition } from './api-types';
-import { conditionIsGood } from './ConditionBadges';
+import { toneClass } from './ConditionBadges';
 import { ageText } from './printer-columns';
 import styles from './resources.module.css';
 
@@ -46,7 +46,7 @@ export function StatusPanel({ object, now }: { readonly object: FetchedObject; r
               <tr key={c.type}>
                 <td>{c.type}</td>
                 <td>
-                  <span className={`${styles.badge} ${conditionIsGood(c) ? styles.good : styles.bad}`}>{c.status}</span>
+                  <span className={`${styles.badge} ${toneClass(c)}`}>{c.status}</span>
                 </td>
                 <td>{c.reason}</td>
                 <td>{c.message}</td>
