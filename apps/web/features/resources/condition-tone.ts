@@ -11,7 +11,7 @@ const FAILED_REASON = /DeadlineExceeded$|Failed|Error/;
 export function conditionTone(c: {
   readonly type: string;
   readonly status: string;
-  readonly reason?: string | undefined;
+  readonly reason?: string | null | undefined;
 }): ConditionTone {
   if (UNDER_WAY.test(c.type)) return FAILED_REASON.test(c.reason ?? '') ? 'bad' : 'neutral';
   if (c.status === 'Unknown') return 'neutral';
