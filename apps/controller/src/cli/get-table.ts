@@ -31,8 +31,8 @@ export interface TableOptions {
 
 /** kubectl's table of custom resources: NAMESPACE, NAME, the printer columns, AGE. */
 export function resourcesTable(kind: ResourceKind, objects: readonly unknown[], opts: TableOptions): string {
-  const columns = visibleColumns(kind.printerColumns, opts.wide);
   const namespaced = opts.allNamespaces && kind.scope === 'Namespaced';
+  const columns = visibleColumns(kind.printerColumns, opts.wide, namespaced);
   const rows = objects
     .map((o) => resourceRow(o, kind.printerColumns))
     .sort((a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name))

@@ -49,7 +49,10 @@ export function KindTable({ kind, rows, showNamespace, now, onDelete }: Props) {
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  const columns = useMemo(() => visibleColumns(kind.printerColumns), [kind.printerColumns]);
+  const columns = useMemo(
+    () => visibleColumns(kind.printerColumns, false, showNamespace),
+    [kind.printerColumns, showNamespace],
+  );
   const colCount = 3 + (showNamespace ? 1 : 0) + columns.length + (onDelete ? 1 : 0);
 
   return (

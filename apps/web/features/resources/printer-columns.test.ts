@@ -25,3 +25,25 @@ test('wide-only columns and the creation-time Age are hidden, indices point into
     [['Size', 1]],
   );
 });
+
+test('no column repeats one the table has of its own; one that only shares its header says its path (issue 30, point 6)', () => {
+  const printer = [
+    { name: 'Namespace', type: 'string', jsonPath: '.metadata.namespace', priority: 0 },
+    { name: 'Name', type: 'string', jsonPath: '.metadata.name', priority: 0 },
+    { name: 'Target', type: 'string', jsonPath: '.spec.target', priority: 0 },
+  ];
+  assert.deepEqual(
+    visibleColumns(printer, false, true).map((c) => c.name),
+    ['Target'],
+  );
+  assert.deepEqual(
+    visibleColumns(printer, false, false).map((c) => c.name),
+    ['Namespace', 'Target'],
+    'in one namespace the table has no Namespace column: the printer column is the only one',
+  );
+  const target = [{ name: 'Namespace', type: 'string', jsonPath: '.spec.targetNamespace', priority: 0 }];
+  assert.deepEqual(
+    visibleColumns(target, false, true).map((c) => [c.name, c.index]),
+    [['Namespace (.spec.targetNamespace)', 0]],
+  );
+});

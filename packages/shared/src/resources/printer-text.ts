@@ -31,16 +31,24 @@ export function ageText(iso: string | null | undefined, now: number): string {
 
 /**
  * The columns a table shows, each with its index into a row's cells: priority 0 only (kubectl
- * hides the rest without -o wide; `wide` keeps them), and not the creation-time Age column (the
- * table has its own).
+ * hides the rest without -o wide; `wide` keeps them), and none that repeats a column the table
+ * has of its own: Name, Age (creation time) and, when `namespaceShown`, Namespace. A printer
+ * column that only shares such a header (a `Namespace` reading `.spec.targetNamespace`) stays,
+ * headed with its path so the two can be told apart.
  */
 export function visibleColumns<C extends ShownColumn>(
   columns: readonly C[],
   wide = false,
+  namespaceShown = false,
 ): (C & { readonly index: number })[] {
+  const own = new Map<string, string>([
+    ['name', '.metadata.name'],
+    ['age', '.metadata.creationTimestamp'],
+    ...(namespaceShown ? [['namespace', '.metadata.namespace'] as const] : []),
+  ]);
+  const repeats = (c: ShownColumn) => [...own.values()].includes(c.jsonPath);
   return columns
     .map((c, index) => ({ ...c, index }))
-    .filter(
-      (c) => (wide || (c.priority ?? 0) === 0) && !(c.type === 'date' && c.jsonPath === '.metadata.creationTimestamp'),
-    );
+    .filter((c) => (wide || (c.priority ?? 0) === 0) && !repeats(c))
+    .map((c) => (own.has(c.name.toLowerCase()) ? { ...c, name: `${c.name} (${c.jsonPath})` } : c));
 }
