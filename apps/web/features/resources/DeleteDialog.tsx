@@ -1,8 +1,11 @@
 'use client';
-// Delete with confirmation: a modal dialog naming the object, because a CR's delete takes its
-// Deployment and pods with it (owner references) once the finalizer has run.
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+// Delete with confirmation: a modal dialog naming the object and what goes with it once the
+// finalizer has run (the children its pinned design makes, shared/graph/delete-consequences),
+// and the claims that stay behind.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { parseDesign } from '@opstudio/shared/design/io';
+import { deleteConsequences } from '@opstudio/shared/graph/delete-consequences';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTRPC } from '../../trpc/client';
 import type { ResourceKind } from './api-types';
 import styles from './resources.module.css';
@@ -18,6 +21,17 @@ export function DeleteDialog({ kind, target, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const remove = useMutation(trpc.resources.delete.mutationOptions({ onSuccess: () => onClose(true) }));
   const { reset } = remove;
+  // the design version the kind was installed from: a saved version never changes
+  const pinned = useQuery({
+    ...trpc.designs.get.queryOptions({ id: kind.designId ?? '', version: kind.designVersion ?? 1 }),
+    enabled: target !== null && kind.designId !== null && kind.designVersion !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const consequences = useMemo(() => {
+    const parsed = pinned.data === undefined ? null : parseDesign(pinned.data.yaml);
+    return parsed?.ok === true ? deleteConsequences(parsed.design) : null;
+  }, [pinned.data]);
 
   useEffect(() => {
     const d = dialog.current;
@@ -50,8 +64,9 @@ export function DeleteDialog({ kind, target, onClose }: Props) {
       <h2 id="delete-title">Delete {target?.name}?</h2>
       <p className={styles.note}>
         The {kind.kind} {target?.namespace ? `in namespace ${target.namespace} ` : ''}is deleted after its finalizer has
-        run; what it owns (its Deployment and pods) goes with it.
+        run; what it owns goes with it{consequences !== null ? ` (${consequences.takes})` : ''}.
       </p>
+      {consequences?.keeps != null && <p className={styles.note}>{consequences.keeps}</p>}
       {remove.error !== null && (
         <p className={styles.error} role="alert">
           {remove.error.message}
