@@ -70,6 +70,11 @@ test('Apply shows the dry run of a size change as a diff, keeps the keyboard in 
 }) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(180_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(m.text());
+  });
   await withMemcached(page, 'e2ediff', async ({ crdName, namespace, ref }) => {
     await createCr(ref, 'Memcached', 'sized', { size: 1, containerPort: 11211 });
     await page.goto(`/resources/${crdName}/${namespace}/sized`);
@@ -118,7 +123,8 @@ test('Apply shows the dry run of a size change as a diff, keeps the keyboard in 
     await expect(page.getByText('edited, not applied')).toBeVisible();
     expect((await specOf(ref, 'sized')).size).toBe(1);
 
-    // Apply again, Confirm: applied, and the page follows the live object again
+    // Apply again, Confirm: applied, and the page follows the live object again; closing the
+    // diff raised no Monaco error, and focus is back in the form, not on the page body (issue 30, point 6)
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(diff.changes).toHaveText(['spec.size: 1 → 3']);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -126,6 +132,8 @@ test('Apply shows the dry run of a size change as a diff, keeps the keyboard in 
     await expect.poll(async () => (await specOf(ref, 'sized')).size, { timeout: 30_000 }).toBe(3);
     await expect(page.getByText('edited, not applied')).toBeHidden();
     await expect(size).toHaveValue('3');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+    expect(pageErrors.filter((e) => /TextModel got disposed/.test(e))).toEqual([]);
   });
 });
 

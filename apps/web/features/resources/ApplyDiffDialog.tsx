@@ -36,11 +36,25 @@ export function ApplyDiffDialog({ review, title, beforeLabel, onConfirm, onCance
   const modelPath = `file:///review/${useId().replace(/[^\w-]/g, '')}`;
   const open = review !== null;
 
+  // focus goes back where it was when the dialog opened (the Apply or Create button); the
+  // browser's own return fails when that button was disabled meanwhile, leaving focus on <body>
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const d = dialog.current;
     if (d === null) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
+    if (open && !d.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      d.showModal();
+    }
+    if (!open && d.open) {
+      d.close();
+      const back = opener.current;
+      opener.current = null;
+      // after React has re-rendered the page behind (Apply is disabled once nothing is left to apply)
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body) returnFocus(back);
+      });
+    }
   }, [open]);
 
   const cancelButton = (label: string) => (
@@ -132,6 +146,20 @@ export function ApplyDiffDialog({ review, title, beforeLabel, onConfirm, onCance
       )}
     </dialog>
   );
+}
+
+/** The opener if it can take focus, else the first control of the form it belongs to. */
+function returnFocus(opener: HTMLElement | null): void {
+  if (opener === null || !opener.isConnected) return;
+  const usable = (el: Element): boolean => !el.matches(':disabled') && el.getClientRects().length > 0;
+  if (usable(opener)) {
+    opener.focus();
+    return;
+  }
+  const form = opener.closest('form, section, [role="region"]');
+  const controls =
+    form === null ? [] : Array.from(form.querySelectorAll<HTMLElement>('input, select, textarea, button'));
+  controls.find(usable)?.focus();
 }
 
 function ChangeList({ label, lines }: { readonly label: string; readonly lines: readonly string[] }) {
