@@ -12,6 +12,7 @@ import { fieldKind } from '@opstudio/shared/design/kinds';
 import type { Design } from '@opstudio/shared/design/schema';
 import {
   addField,
+  canHoldFields,
   freshName,
   moveField,
   nestIntoPrevious,
@@ -41,20 +42,13 @@ interface Props {
   readonly onSelect: (addr: FieldAddress | null) => void;
 }
 
-const isObject = (n: FieldNode | undefined): boolean =>
-  n !== undefined &&
-  n.preset === undefined &&
-  (n.type === 'object' || n.type === undefined) &&
-  n.additionalProperties === undefined &&
-  !n.embeddedResource;
-
 /** Where "Add field" puts the new field. */
 function addTarget(design: Design, version: number, selected: FieldAddress | null): FieldAddress {
   if (selected !== null && selected.version === version) {
-    if (isObject(nodeAt(design, selected)) && selected.path.length > 0) return selected;
+    if (canHoldFields(nodeAt(design, selected)) && selected.path.length > 0) return selected;
     if (selected.path.length > 0) {
       const parent = { version, path: selected.path.slice(0, -1) };
-      if (isObject(nodeAt(design, parent))) return parent;
+      if (canHoldFields(nodeAt(design, parent))) return parent;
     }
   }
   const root = design.crd.versions[version]?.schema;

@@ -3,12 +3,21 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { parseDesign, serializeDesign } from '../design/io';
 import type { Design } from '../design/schema';
-import { addField, fieldIssuePath, moveField, nestIntoPrevious, nodeAt, removeField } from './field-tree';
+import {
+  addField,
+  canHoldFields,
+  fieldIssuePath,
+  moveField,
+  nestIntoPrevious,
+  nodeAt,
+  removeField,
+} from './field-tree';
 import { record, redo, startHistory, undo } from './history';
 import { designJsonSchema } from './json-schema';
 import { locateDesignPath } from './locate';
 import { computePreviews } from './previews';
 import { checkDesignValue } from './validate';
+import { kindKeywords } from '../design/kinds';
 
 const text = readFileSync(new URL('../../../../examples/memcached.design.yaml', import.meta.url), 'utf8');
 const memcached = (): Design => {
@@ -98,4 +107,14 @@ test('previews and checks of the memcached design', () => {
     check.issues.map((i) => i.path),
     ['crd.names.kind'],
   );
+});
+
+test('Add field never nests under a quantity or an int-or-string, nor turns one into an object (issue 30, point 6)', () => {
+  assert.equal(canHoldFields(kindKeywords('quantity')), false);
+  assert.equal(canHoldFields(kindKeywords('int-or-string')), false);
+  assert.equal(canHoldFields(kindKeywords('map')), false);
+  assert.equal(canHoldFields(kindKeywords('conditions')), false);
+  assert.equal(canHoldFields(kindKeywords('object')), true);
+  assert.equal(canHoldFields({}), true, 'a field with no shape yet becomes an object');
+  assert.equal(canHoldFields({ oneOf: [{ type: 'string' }] }), false);
 });

@@ -65,6 +65,25 @@ export function freshName(fields: readonly NamedField[] | undefined, base = 'fie
 }
 
 /** Adds `field` as the last child of the object at `parent`; returns the design and the new field's address. */
+/**
+ * Whether named fields may be added under this node: an object, or a node with no type and no
+ * other shape yet (it becomes an object). Not a map, an embedded object, a preset, nor what has
+ * a shape of its own without a type (int-or-string, quantity, anyOf/oneOf/allOf/not).
+ */
+export function canHoldFields(n: FieldNode | undefined): boolean {
+  if (n === undefined || n.preset !== undefined || n.additionalProperties !== undefined || n.embeddedResource === true)
+    return false;
+  if (n.type === 'object') return true;
+  return (
+    n.type === undefined &&
+    n.intOrString !== true &&
+    n.anyOf === undefined &&
+    n.oneOf === undefined &&
+    n.allOf === undefined &&
+    n.not === undefined
+  );
+}
+
 export function addField(
   design: Design,
   parent: FieldAddress,
