@@ -30,6 +30,24 @@ const OVERFLOWING = `(() => {
     .map((e) => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : '') + ' w=' + Math.round(e.getBoundingClientRect().width) + ' ' + getComputedStyle(e).position);
 })()`;
 
+/** Words in the resource page's tables that the layout broke across two lines (split at spaces and hyphens). */
+const BROKEN_WORDS = `(() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll('main table td')) {
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      for (const m of node.data.matchAll(/[^\\s-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(m[0] + ' (' + lines.size + ' lines)');
+      }
+    }
+  }
+  return broken;
+})()`;
+
 async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   const { scrollWidth, clientWidth } = await horizontalOverflow(page);
   const culprits = scrollWidth > clientWidth ? await page.evaluate<string[]>(OVERFLOWING) : [];
@@ -89,6 +107,9 @@ test('at 1024 px no page scrolls sideways, and the home page is an overview of t
       expect(box, header).not.toBeNull();
       expect((box?.x ?? 0) + (box?.width ?? 0), `${header} column`).toBeLessThanOrEqual(1024);
     }
+    // … and narrow columns wrap between words or at hyphens, never inside one: no "Resizin g",
+    // no "Lo gs" (issue 30, point 6)
+    expect(await page.evaluate<string[]>(BROKEN_WORDS)).toEqual([]);
   });
 });
 
