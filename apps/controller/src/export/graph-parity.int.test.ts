@@ -494,11 +494,14 @@ test(
       async () => {
         const name = 'db';
         // the status is read from observed children: settled once it shows what they hold now (the
-        // peer list as the ConfigMap has it, readyReplicas once the StatefulSet is observed)
+        // peer list as the ConfigMap has it) and the StatefulSet is all ready: the sandbox binds
+        // its claims (docs/design/0042), so its pods run and each side sees readyReplicas climb
+        // at its own pace until both reach spec.replicas and Ready
         const backupIs = (status: string) => (s: Snapshot) =>
           cond(s.cr, 'BackupScheduled')?.status === status &&
           s.cr.status?.peers === s.children.get('peers')?.data?.peers &&
-          s.cr.status?.readyReplicas !== undefined;
+          s.cr.status?.readyReplicas === s.cr.spec?.replicas &&
+          cond(s.cr, 'Ready')?.status === 'True';
         await Promise.all(
           store.map((s) => s.f.create(s.kind, name, { replicas: 3, backup: { schedule: '0 3 * * *' } })),
         );
@@ -510,7 +513,7 @@ test(
         );
         assert.equal(go.children.get('statefulset')?.metadata.name, 'db');
         assert.equal(cond(go.cr, 'BackupScheduled')?.reason, 'CronJobScheduled');
-        assert.equal(cond(go.cr, 'Ready')?.message, '5 of 6 resources ready: waiting for statefulset');
+        assert.equal(cond(go.cr, 'Ready')?.reason, 'AllResourcesReady');
 
         await onBoth(store, name, { backup: null });
         const [, off] = await bothSettle(
