@@ -9,7 +9,7 @@ import { DEFAULT_OWNED_KINDS, OPERAND_LABEL, type KindSpec } from '../kube/resou
 // cluster overview), so a Project's Namespace shows with the objects inside it. ClusterRoles and
 // ClusterRoleBindings are left to the graph operators of the designs that have them: a
 // cluster-wide watch of them here would need rights the chart does not give the studio
-// (docs/design/0022, 0042).
+// (docs/design/0022, 0043).
 const shown = (k: ChildKind) => k.namespaced || (k.group === '' && k.resource === 'namespaces');
 
 const graphKinds: KindSpec[] = BUILTIN_CHILD_KINDS.filter(

@@ -2,7 +2,7 @@
 // Everything the CR controls directly (`owned:<uid>`'s objects at depth 1): a resource graph's
 // ConfigMaps, Services, Ingresses, StatefulSets…, with their conditions and age; a collection's
 // objects grouped under its child id. An object outside the CR's namespace (a cluster-scoped
-// Project's Namespace and what is inside it, docs/design/0042) shows its namespace before its name.
+// Project's Namespace and what is inside it, docs/design/0043) shows its namespace before its name.
 // The Pods panel beside it goes on showing the Deployments' pods.
 import type { OwnedObjects } from './api-types';
 import { ConditionBadges } from './ConditionBadges';
