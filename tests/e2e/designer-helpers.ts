@@ -15,3 +15,26 @@ export async function newMemcached(page: Page, group: string): Promise<string> {
   await expect(editorLines(page)).toContainText(`group: ${group}`, { timeout: 60_000 });
   return decodeURIComponent(page.url().split('/designs/')[1] ?? '');
 }
+
+/**
+ * New design from the template labelled `template` (whose API group is `templateGroup`) under
+ * `group`; returns the design id (unsaved edits: the group).
+ */
+export async function newFromTemplate(
+  page: Page,
+  template: string,
+  templateGroup: string,
+  group: string,
+): Promise<string> {
+  await page.goto('/designs');
+  await page.getByRole('link', { name: 'New design' }).click();
+  await page.getByRole('button', { name: template }).click();
+  await page.getByRole('button', { name: 'Create', exact: true }).click(); // the name step (issue 15, point 7)
+  const groupBox = page.getByRole('textbox', { name: 'Group' });
+  await expect(groupBox).toHaveValue(templateGroup, { timeout: 60_000 });
+  await groupBox.fill(group);
+  await expect(page.getByRole('region', { name: 'Design YAML' })).toContainText(`group: ${group}`, {
+    timeout: 30_000,
+  });
+  return decodeURIComponent(page.url().split('/designs/')[1] ?? '');
+}

@@ -15,21 +15,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { CEL_MODULE_DIR, ensureCel } from '@opstudio/cel/build';
 import { kubeconfig, removeDesign, unique, watchExternal, withNamespace } from './resources-helpers';
 import { onTestCluster } from './cluster-url';
+import { newFromTemplate } from './designer-helpers';
 
 /** New design from the Web app template under its own group; returns the design id. */
-async function newWebApp(page: Page, group: string): Promise<string> {
-  await page.goto('/designs');
-  await page.getByRole('link', { name: 'New design' }).click();
-  await page.getByRole('button', { name: 'Web app' }).click();
-  await page.getByRole('button', { name: 'Create', exact: true }).click(); // the name step (issue 15, point 7)
-  const groupBox = page.getByRole('textbox', { name: 'Group' });
-  await expect(groupBox).toHaveValue('web', { timeout: 60_000 });
-  await groupBox.fill(group);
-  await expect(page.getByRole('region', { name: 'Design YAML' })).toContainText(`group: ${group}`, {
-    timeout: 30_000,
-  });
-  return decodeURIComponent(page.url().split('/designs/')[1] ?? '');
-}
+const newWebApp = (page: Page, group: string) => newFromTemplate(page, 'Web app', 'web', group);
 
 const resource = (page: Page, id: string) => page.getByRole('listitem', { name: `Resource ${id}` });
 

@@ -17,7 +17,9 @@
 // from lists.range, includeWhen children and the BackupScheduled condition, Ready or not: the
 // sandbox binds no volumes) and the app config (an external ConfigMap by name missing, created and
 // changed, and a list by label selector), alike. Issue 29, part 2 (docs/design/0041): a
-// collection: the same objects and names, a leaving element pruned, the cap, alike.
+// collection: the same objects and names, a leaving element pruned, the cap, alike. Part 7: the
+// cluster-scoped Project example (a Namespace, a quota from an external ConfigMap, a RoleBinding
+// per member binding ClusterRole edit, a NetworkPolicy while isolated), alike and gone with it.
 // @lane: build exported Go managers for every example
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -165,6 +167,7 @@ test(
     const goStore = new GoManager(kc, exampleDesign('replicated-store.design.yaml', `go-${rand}`));
     const goApp = new GoManager(kc, exampleDesign('app-config.design.yaml', `go-${rand}`));
     const goColl = new GoManager(kc, collectionDesign(`go-${rand}`));
+    const goProject = new GoManager(kc, exampleDesign('project.design.yaml', `go-${rand}`));
     const stop = new AbortController();
     let embeddedDone: Promise<void> = Promise.resolve();
     t.after(async () => {
@@ -173,7 +176,8 @@ test(
         ['embedded manager', () => (stop.abort(), embeddedDone)],
         [
           'Go managers',
-          () => Promise.all([goWeb, goRedis, goTenant, goSpace, goStore, goApp, goColl].map((m) => m.stop())),
+          () =>
+            Promise.all([goWeb, goRedis, goTenant, goSpace, goStore, goApp, goColl, goProject].map((m) => m.stop())),
         ],
         ['embedded fixture', () => embF.remove()],
         ['Go fixture', () => goF.remove()],
@@ -202,8 +206,9 @@ test(
     const embStore = await embF.install(exampleDesign('replicated-store.design.yaml', `emb-${rand}`));
     const embApp = await embF.install(exampleDesign('app-config.design.yaml', `emb-${rand}`));
     const embColl = await embF.install(collectionDesign(`emb-${rand}`));
+    const embProject = await embF.install(exampleDesign('project.design.yaml', `emb-${rand}`));
     const started = Date.now();
-    const managers = [goWeb, goRedis, goTenant, goSpace, goStore, goApp, goColl];
+    const managers = [goWeb, goRedis, goTenant, goSpace, goStore, goApp, goColl, goProject];
     await Promise.all(managers.map((m) => m.start()));
     t.diagnostic(
       `Go managers ready after ${((Date.now() - started) / 1000).toFixed(1)} s (go build ${managers.map((m) => `${m.buildSeconds.toFixed(1)} s`).join(', ')})`,
@@ -236,6 +241,10 @@ test(
     const coll: [Side, Side] = [
       { label: 'embedded', f: embF, kind: embColl },
       { label: 'Go', f: goF, kind: goColl.kind, log: () => goColl.log() },
+    ];
+    const project: [Side, Side] = [
+      { label: 'embedded', f: embF, kind: embProject },
+      { label: 'Go', f: goF, kind: goProject.kind, log: () => goProject.log() },
     ];
     const onBoth = (sides: readonly Side[], name: string, spec: Record<string, unknown>) =>
       Promise.all(sides.map((s) => s.f.patchSpec(s.kind, name, spec)));
@@ -587,5 +596,58 @@ test(
       );
       await bothConverge(appConfig, name, ['config'], (s) => s.children.get('config')?.data?.LOG_LEVEL === 'warn');
     });
+
+    await t.test(
+      'a cluster-scoped Project: its Namespace, quota, RoleBindings per member alike, gone with it',
+      async () => {
+        // the quota's defaults: an external ConfigMap both sides read (the test's own, if it made it)
+        const defaults = '/api/v1/namespaces/default/configmaps';
+        const made = await embF.kube
+          .request({
+            method: 'POST',
+            path: defaults,
+            body: { metadata: { name: 'project-defaults' }, data: { cpu: '4', memory: '8Gi' } },
+          })
+          .then(
+            () => true,
+            () => false,
+          );
+        t.after(() =>
+          made
+            ? embF.kube.request({ method: 'DELETE', path: `${defaults}/project-defaults` }).catch(() => undefined)
+            : undefined,
+        );
+        const names = project.map((s) => `${s.f.ns}-p`);
+        const members = (...users: string[]) => [...users.map((u) => `members/member-${u}`)];
+        const all = ['ns', 'quota', 'limits', 'isolation'];
+        await Promise.all(
+          project.map((s, i) =>
+            s.f.create(s.kind, names[i]!, { members: ['alice', 'bob', 'carol'], quota: { cpu: '2' } }),
+          ),
+        );
+        const bothConverged = async (ids: readonly string[]) => {
+          const seen = await Promise.all(project.map((s, i) => converged(s, names[i]!, ids)));
+          assert.deepEqual(view(project[1], seen[1]!), view(project[0], seen[0]!), "the Go side's children and status");
+          return seen;
+        };
+        const seen = await bothConverged([...all, ...members('alice', 'bob', 'carol')]);
+        const go = seen[1]!;
+        const inside = `project-${names[1]}`;
+        assert.equal(go.cr.status?.namespace, inside);
+        // spec.quota's cpu, the defaults' memory
+        assert.deepEqual(go.children.get('quota')?.spec?.hard, { 'requests.cpu': '2', 'requests.memory': '8Gi' });
+        const bob = go.children.get('members/member-bob') as Obj & { roleRef?: unknown; subjects?: unknown };
+        assert.equal(bob.metadata.namespace, inside);
+        assert.deepEqual(bob.roleRef, { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'edit' });
+        assert.deepEqual(bob.subjects, [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'bob' }]);
+
+        // a member leaves: their RoleBinding goes; isolated false: the NetworkPolicy goes
+        await Promise.all(project.map((s, i) => s.f.patchSpec(s.kind, names[i]!, { members: ['alice', 'carol'] })));
+        await bothConverged([...all, ...members('alice', 'carol')]);
+        await Promise.all(project.map((s, i) => s.f.patchSpec(s.kind, names[i]!, { isolated: false })));
+        const last = await bothConverged([...all.filter((id) => id !== 'isolation'), ...members('alice', 'carol')]);
+        await Promise.all(project.map((s, i) => vanish(s, names[i]!, last[i]!)));
+      },
+    );
   },
 );

@@ -2,14 +2,18 @@
 // Pods (the Memcached form), and every built-in kind a resource graph can create, watched only
 // where the studio's planner labelled the object (managed-by=operator-studio). The graph
 // operators watch their child kinds with the same selector, so the cache shares those informers.
-import { BUILTIN_CHILD_KINDS, MANAGED_BY } from '@opstudio/shared/graph/index';
+import { BUILTIN_CHILD_KINDS, MANAGED_BY, type ChildKind } from '@opstudio/shared/graph/index';
 import { DEFAULT_OWNED_KINDS, OPERAND_LABEL, type KindSpec } from '../kube/resource-spec';
 
-// Cluster-scoped child kinds (Namespace, ClusterRole, ClusterRoleBinding) are left to the graph
-// operators of the designs that have them: a cluster-wide watch of them here would need rights
-// the chart does not give the studio (docs/design/0022).
+// Of the cluster-scoped child kinds only Namespaces: the chart lets the studio read them (the
+// cluster overview), so a Project's Namespace shows with the objects inside it. ClusterRoles and
+// ClusterRoleBindings are left to the graph operators of the designs that have them: a
+// cluster-wide watch of them here would need rights the chart does not give the studio
+// (docs/design/0022, 0043).
+const shown = (k: ChildKind) => k.namespaced || (k.group === '' && k.resource === 'namespaces');
+
 const graphKinds: KindSpec[] = BUILTIN_CHILD_KINDS.filter(
-  (k) => k.namespaced && !DEFAULT_OWNED_KINDS.some((d) => d.group === k.group && d.resource === k.resource),
+  (k) => shown(k) && !DEFAULT_OWNED_KINDS.some((d) => d.group === k.group && d.resource === k.resource),
 ).map(({ group, version, resource, kind }) => ({
   group,
   version,

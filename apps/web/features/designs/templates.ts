@@ -4,7 +4,7 @@ import { readFile, access } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface Template {
-  readonly id: 'memcached' | 'webapp' | 'redis' | 'replicated-store' | 'app-config' | 'kitchen-sink';
+  readonly id: 'memcached' | 'webapp' | 'redis' | 'replicated-store' | 'app-config' | 'project' | 'kitchen-sink';
   readonly label: string;
   readonly description: string;
   readonly yaml: string;
@@ -38,6 +38,12 @@ const FILES: readonly Omit<Template, 'yaml'>[] = [
     label: 'App config',
     description:
       'Reads what it does not own: a ConfigMap of defaults by name and the fragments a label selector matches (external references), rendered into one ConfigMap.',
+  },
+  {
+    id: 'project',
+    label: 'Project',
+    description:
+      'A cluster-scoped platform kind: a Namespace with its ResourceQuota (from spec.quota or a ConfigMap of defaults), a LimitRange, a RoleBinding per member (a collection) and, while isolated, a NetworkPolicy.',
   },
   { id: 'kitchen-sink', label: 'Kitchen sink', description: 'Every option of the design model, for exploring.' },
 ];

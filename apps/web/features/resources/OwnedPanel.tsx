@@ -1,14 +1,25 @@
 'use client';
 // Everything the CR controls directly (`owned:<uid>`'s objects at depth 1): a resource graph's
 // ConfigMaps, Services, Ingresses, StatefulSets…, with their conditions and age; a collection's
-// objects grouped under its child id. The Pods panel beside it goes on showing the Deployments' pods.
+// objects grouped under its child id. An object outside the CR's namespace (a cluster-scoped
+// Project's Namespace and what is inside it, docs/design/0043) shows its namespace before its name.
+// The Pods panel beside it goes on showing the Deployments' pods.
 import type { OwnedObjects } from './api-types';
 import { ConditionBadges } from './ConditionBadges';
 import { groupOwned, type OwnedRow } from './owned-groups';
 import { ageText } from './printer-columns';
 import styles from './resources.module.css';
 
-export function OwnedPanel({ owned, now }: { readonly owned: OwnedObjects | undefined; readonly now: number }) {
+export function OwnedPanel({
+  owned,
+  now,
+  namespace,
+}: {
+  readonly owned: OwnedObjects | undefined;
+  readonly now: number;
+  /** the custom resource's namespace; undefined when it is cluster-scoped */
+  readonly namespace: string | undefined;
+}) {
   const { single, collections } = groupOwned(owned?.objects ?? []);
   const empty = single.length === 0 && collections.length === 0;
   return (
@@ -26,7 +37,7 @@ export function OwnedPanel({ owned, now }: { readonly owned: OwnedObjects | unde
               <th scope="col">Age</th>
             </tr>
           </thead>
-          {single.length > 0 && <tbody>{single.map((o) => ownedRow(o, now))}</tbody>}
+          {single.length > 0 && <tbody>{single.map((o) => ownedRow(o, now, namespace))}</tbody>}
           {collections.map((c) => (
             // a collection (forEach): its objects under its child id
             <tbody key={`${c.child}/${c.kind}`} aria-label={`Collection ${c.child}`}>
@@ -39,7 +50,7 @@ export function OwnedPanel({ owned, now }: { readonly owned: OwnedObjects | unde
                   </span>
                 </th>
               </tr>
-              {c.objects.map((o) => ownedRow(o, now))}
+              {c.objects.map((o) => ownedRow(o, now, namespace))}
             </tbody>
           ))}
         </table>
@@ -48,11 +59,12 @@ export function OwnedPanel({ owned, now }: { readonly owned: OwnedObjects | unde
   );
 }
 
-function ownedRow(o: OwnedRow, now: number) {
+function ownedRow(o: OwnedRow, now: number, home: string | undefined) {
   return (
     <tr key={o.uid} aria-label={`${o.kind} ${o.name}`}>
       <td>{o.kind}</td>
       <td className={styles.mono}>
+        {o.namespace !== '' && o.namespace !== home && <span className={styles.muted}>{o.namespace}/</span>}
         {o.name}
         {o.deletionTimestamp !== null ? ' (terminating)' : ''}
       </td>

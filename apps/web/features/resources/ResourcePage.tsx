@@ -119,7 +119,7 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
         <StatusPanel object={object.data} now={now} />
         <PodsPanel owned={state.owned.get(uid)} now={now} />
       </div>
-      <OwnedPanel owned={state.owned.get(uid)} now={now} />
+      <OwnedPanel owned={state.owned.get(uid)} now={now} namespace={namespace} />
       {managed && <TimelineHandOffNote crdName={crdName} />}
       <TimelinePanel uid={uid} live={state.timelines.get(uid)} />
       <EventsPanel events={state.events.get(uid)} now={now} />

@@ -30,6 +30,7 @@ for (const name of [
   'redis.design.yaml',
   'replicated-store.design.yaml',
   'app-config.design.yaml',
+  'project.design.yaml',
 ]) {
   test(`${name} is valid, canonical, and its CRD survives import`, () => {
     const { text, design } = load(name);

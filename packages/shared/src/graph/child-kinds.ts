@@ -62,6 +62,8 @@ export const BUILTIN_CHILD_KINDS: readonly ChildKind[] = [
   k('v1', 'Secret', 'secrets', 'k8s.io/api/core/v1', 'corev1'),
   k('v1', 'ServiceAccount', 'serviceaccounts', 'k8s.io/api/core/v1', 'corev1'),
   k('v1', 'PersistentVolumeClaim', 'persistentvolumeclaims', 'k8s.io/api/core/v1', 'corev1'),
+  k('v1', 'ResourceQuota', 'resourcequotas', 'k8s.io/api/core/v1', 'corev1'),
+  k('v1', 'LimitRange', 'limitranges', 'k8s.io/api/core/v1', 'corev1'),
   k('v1', 'Namespace', 'namespaces', 'k8s.io/api/core/v1', 'corev1', { ...CLUSTER, name: 'dns1123-label' }),
   k('rbac.authorization.k8s.io/v1', 'Role', 'roles', 'k8s.io/api/rbac/v1', 'rbacv1', RBAC_NAME),
   k('rbac.authorization.k8s.io/v1', 'RoleBinding', 'rolebindings', 'k8s.io/api/rbac/v1', 'rbacv1', RBAC_NAME),

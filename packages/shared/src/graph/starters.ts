@@ -49,6 +49,24 @@ const STARTERS: Record<string, { id: string; body: (w: Wiring) => Obj }> = {
     id: 'data',
     body: () => ({ spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }),
   },
+  ResourceQuota: {
+    id: 'quota',
+    body: () => ({ spec: { hard: { 'requests.cpu': '2', 'requests.memory': '4Gi', pods: '20' } } }),
+  },
+  LimitRange: {
+    id: 'limits',
+    body: () => ({
+      spec: {
+        limits: [
+          {
+            type: 'Container',
+            default: { cpu: '500m', memory: '512Mi' },
+            defaultRequest: { cpu: '100m', memory: '128Mi' },
+          },
+        ],
+      },
+    }),
+  },
   Role: {
     id: 'role',
     body: () => ({ rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch'] }] }),

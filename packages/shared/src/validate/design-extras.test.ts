@@ -16,10 +16,11 @@ await loadCel();
 
 const store = readFileSync(`${REPO_ROOT}/examples/replicated-store.design.yaml`, 'utf8');
 const app = readFileSync(`${REPO_ROOT}/examples/app-config.design.yaml`, 'utf8');
+const project = readFileSync(`${REPO_ROOT}/examples/project.design.yaml`, 'utf8');
 const at = (text: string, path: string) => validateDesignText(text).filter((i) => i.path === path);
 
-test('the two examples have no error', () => {
-  for (const text of [store, app])
+test('the examples with external references or conditions have no error', () => {
+  for (const text of [store, app, project])
     assert.deepEqual(
       validateDesignText(text).filter((i) => i.severity === 'error'),
       [],
