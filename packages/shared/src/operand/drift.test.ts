@@ -71,3 +71,17 @@ test('describeDrift cuts long change lists', () => {
   const changes = [1, 2, 3, 4].map((i) => ({ path: `p${i}`, from: i, to: i + 1 }));
   assert.equal(describeDrift('Deployment', 'm', changes, 2), 'Deployment m p1 1→2, p2 2→3, …');
 });
+
+test('a long value shows where it changed, not the prefix both sides share (issue 30, point 6)', () => {
+  const peers = (n: number) => Array.from({ length: n }, (_, i) => `db-${i}=http://db-${i}.db-peer:2380`).join(',');
+  const line = describeDrift('ConfigMap', 'db-peers', [{ path: 'data.peers', from: peers(3), to: peers(5) }]);
+  const [from, to] = line.slice('ConfigMap db-peers data.peers '.length).split('→');
+  assert.notEqual(from, to, line);
+  assert.match(to ?? '', /db-3=http/, 'the added peer is in view');
+  assert.ok((from ?? '').startsWith('…') && (to ?? '').startsWith('…'), line);
+  assert.ok((to ?? '').length <= 41, line);
+  assert.equal(
+    describeDrift('Deployment', 'm', [{ path: 'spec.replicas', from: 1, to: 2 }]),
+    'Deployment m replicas 1→2',
+  );
+});

@@ -37,7 +37,7 @@ export function describeDrift(kind: string, name: string, changes: readonly Fiel
   if (changes.length === 0) return `${kind} ${name} unchanged`;
   if (changes.length === 1 && changes[0]?.path === '' && changes[0].from === undefined)
     return `${kind} ${name} created`;
-  const parts = changes.slice(0, limit).map((c) => `${shortPath(c.path)} ${show(c.from)}→${show(c.to)}`);
+  const parts = changes.slice(0, limit).map((c) => `${shortPath(c.path)} ${showPair(c.from, c.to)}`);
   return `${kind} ${name} ${parts.join(', ')}${changes.length > limit ? ', …' : ''}`;
 }
 
@@ -46,10 +46,30 @@ function shortPath(path: string): string {
   return path;
 }
 
-function show(v: unknown): string {
-  if (v === undefined) return '∅';
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return s.length > 40 ? `${s.slice(0, 39)}…` : s;
+const SHOWN = 40;
+/** Characters of the shared part kept before the first difference, so it reads in context. */
+const CONTEXT = 10;
+
+const text = (v: unknown): string =>
+  v === undefined ? '∅' : typeof v === 'string' ? v : (JSON.stringify(v) ?? typeof v);
+
+/**
+ * `from→to`, each cut to about 40 characters around where they first differ: two long values
+ * with a long shared start (a peer list that grew) would otherwise both show the same prefix.
+ */
+function showPair(from: unknown, to: unknown): string {
+  const a = text(from);
+  const b = text(to);
+  if (a.length <= SHOWN && b.length <= SHOWN) return `${a}→${b}`;
+  let same = 0;
+  while (same < a.length && same < b.length && a[same] === b[same]) same++;
+  const start = Math.max(0, same - CONTEXT);
+  const cut = (s: string) => {
+    if (s.length <= SHOWN && start === 0) return s;
+    const body = s.slice(start, start + SHOWN - 1);
+    return `${start > 0 ? '…' : ''}${body}${start + SHOWN - 1 < s.length ? '…' : ''}`;
+  };
+  return `${cut(a)}→${cut(b)}`;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
