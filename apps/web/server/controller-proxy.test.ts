@@ -113,3 +113,29 @@ test('a call made while rendering a page says which host the browser addressed, 
     else process.env.OPSTUDIO_PROXY_SECRET = before;
   }
 });
+
+test('hop-by-hop headers stop at the proxy: Expect (curl sends it above 1 MB), Connection and what it names', async () => {
+  const body = 'z'.repeat(1100 * 1024);
+  const res = await proxyToController(
+    new Request('http://studio.lan:3000/api/trpc/designs.save', {
+      method: 'POST',
+      body,
+      headers: {
+        expect: '100-continue',
+        connection: 'keep-alive, x-hop',
+        'x-hop': 'named by Connection',
+        'keep-alive': 'timeout=5',
+        te: 'trailers',
+        upgrade: 'h2c',
+        'proxy-authorization': 'Basic eDp5',
+        'x-opstudio-csrf': '1',
+      },
+    }),
+  );
+  assert.equal(res.status, 200);
+  const got = (await res.json()) as Record<string, string>;
+  for (const h of ['expect', 'x-hop', 'keep-alive', 'te', 'upgrade', 'proxy-authorization'])
+    assert.equal(got[h], undefined, `${h} must not be forwarded`);
+  assert.equal(got['x-opstudio-csrf'], '1', 'end-to-end headers go on');
+  assert.equal(got['content-length'], String(body.length), 'the body goes on whole');
+});

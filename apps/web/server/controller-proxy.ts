@@ -7,8 +7,14 @@
 import { bodyLimitFrom, bodyTooLargeMessage } from '@opstudio/shared/security/body-limit';
 import { PROXY_SECRET_HEADER } from '@opstudio/shared/security/launch';
 
+/**
+ * Headers for one connection only (RFC 9110 §7.6.1), never passed on. `expect` belongs here too:
+ * Node's server has already answered `100-continue` to the client, and undici's fetch refuses a
+ * request carrying it (UND_ERR_NOT_SUPPORTED), which curl sends with every body above 1 MB.
+ */
 const HOP_BY_HOP = new Set([
   'connection',
+  'expect',
   'keep-alive',
   'proxy-authenticate',
   'proxy-authorization',
