@@ -68,6 +68,21 @@ test('keys sort in go-yaml order: non-letters first, digit runs as numbers', () 
   ]);
 });
 
+test('integers go by the digits Go prints: within int64/uint64 plain, else a float (emit.oracle.test.ts)', () => {
+  assert.deepEqual([-(2 ** 63), 2 ** 63, 2 ** 64, 1e20].map(formatGoNumber), [
+    '-9.223372036854776e+18',
+    '9223372036854776000',
+    '1.8446744073709552e+19',
+    '1e+20',
+  ]);
+  assert.deepEqual([-(2n ** 63n), 2n ** 64n - 1n, 2n ** 64n, 2n ** 53n + 1n].map(formatGoNumber), [
+    '-9223372036854775808',
+    '18446744073709551615',
+    '1.8446744073709552e+19',
+    '9007199254740993',
+  ]);
+});
+
 test('numbers are written as Go writes them', () => {
   assert.deepEqual([1, -0, 1.5, 1e-7, 1234567.5, 1e21, 0.0001].map(formatGoNumber), [
     '1',

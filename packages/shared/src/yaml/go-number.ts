@@ -1,19 +1,29 @@
 /**
- * Numbers as controller-gen's pipeline writes them (Go json.Marshal, read back by go-yaml v2,
- * then written by it): whole numbers within 64 bits as integers, the rest with Go's
- * strconv.FormatFloat(f, 'g', -1, 64) (so 1234567.5 becomes 1.2345675e+06, 1e-7 becomes 1e-07).
+ * Numbers as controller-gen's pipeline writes them: Go's json.Marshal prints a float64 with its
+ * shortest digits (whole numbers below 1e21 in plain digits, padded with zeros: -2^63 becomes
+ * -9223372036854776000), a raw JSON value (`default`, `enum`, `example`) as written; go-yaml v2
+ * reads those digits back as an integer only when strconv.ParseInt or ParseUint accepts them,
+ * else as a float64 it writes with strconv.FormatFloat(f, 'g', -1, 64) (so 1234567.5 becomes
+ * 1.2345675e+06, 1e-7 becomes 1e-07, -2^63 becomes -9.223372036854776e+18).
  */
 
-const UINT64_LIMIT = 18446744073709551616;
-const INT64_MIN = -9223372036854775808;
+const INT64_MIN = -(2n ** 63n);
+const UINT64_MAX = 2n ** 64n - 1n;
+
+/** Whether go-yaml v2 reads these digits as an integer (ParseInt, else ParseUint, succeeds). */
+const isGoInteger = (digits: bigint): boolean => digits >= INT64_MIN && digits <= UINT64_MAX;
 
 export function formatGoNumber(v: number | bigint): string {
-  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'bigint') return isGoInteger(v) ? v.toString() : formatGoFloat(Number(v));
   if (Number.isNaN(v)) return '.nan';
   if (v === Infinity) return '.inf';
   if (v === -Infinity) return '-.inf';
-  // Below 1e21 JS writes integers in plain digits, shortest round-trip (as Go's JSON does).
-  if (Number.isInteger(v) && v >= INT64_MIN && v < UINT64_LIMIT) return Object.is(v, -0) ? '0' : String(v);
+  if (Object.is(v, -0)) return '0';
+  // Below 1e21 JS writes integers in plain digits, shortest round-trip, as Go's JSON does.
+  if (Number.isInteger(v) && Math.abs(v) < 1e21) {
+    const digits = String(v);
+    if (isGoInteger(BigInt(digits))) return digits;
+  }
   return formatGoFloat(v);
 }
 
