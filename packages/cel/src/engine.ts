@@ -10,6 +10,7 @@ import type {
   CelRulesCompiled,
   CelValidated,
 } from '@opstudio/shared/cel/engine';
+import { jsonText } from '@opstudio/shared/crd/json-text';
 import type { JSONValue } from '@opstudio/shared/crd/types';
 
 interface Exports {
@@ -58,7 +59,7 @@ function wrap(cel: Exports): CelEngine {
       return r.error !== undefined ? { ok: false, message: r.error } : { ok: true, reads: r.reads ?? [] };
     },
     context(vars: Readonly<Record<string, JSONValue>>, parent?: number): number {
-      const json = JSON.stringify(vars);
+      const json = jsonText(vars);
       const id = parent === undefined ? cel.context(json) : cel.context(json, parent);
       if (id === 0) throw new Error('the CEL variables are not a JSON object');
       return id;
@@ -84,15 +85,15 @@ function wrap(cel: Exports): CelEngine {
       if (problem !== '') throw new Error(`the bundled kind schemas: ${problem}`);
     },
     check(req: CelCheckRequest): CelChecked {
-      return JSON.parse(cel.check(JSON.stringify(req))) as CelChecked;
+      return JSON.parse(cel.check(jsonText(req))) as CelChecked;
     },
     ruleLimits: JSON.parse(cel.ruleLimits) as CelEngine['ruleLimits'],
     compileRules(schema): CelRulesCompiled {
-      const r = JSON.parse(cel.compileRules(JSON.stringify(schema))) as Partial<CelRulesCompiled>;
+      const r = JSON.parse(cel.compileRules(jsonText(schema))) as Partial<CelRulesCompiled>;
       return { rules: [], problems: [], total: 0, ...r };
     },
     validate(req): CelValidated {
-      const r = JSON.parse(cel.validate(JSON.stringify(req))) as Partial<CelValidated>;
+      const r = JSON.parse(cel.validate(jsonText(req))) as Partial<CelValidated>;
       return { errors: [], warnings: [], ...r };
     },
   };

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { jsonText } from '@opstudio/shared/crd/json-text';
 import { KubeApiError, statusOf } from './errors';
 import { shareAgent } from './keepalive-agent';
 import { KubeUnreachableError } from './probe';
@@ -46,7 +47,8 @@ export class KubeJson {
   private async once<T>(req: KubeRequest): Promise<T> {
     const url = new URL(req.path, this.server);
     for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
-    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    // jsonText: a CRD's exact integer (a bigint, docs/design/0044) goes out digit for digit
+    const body = req.body === undefined ? undefined : jsonText(req.body);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) {
       headers['content-type'] = req.contentType ?? 'application/json';

@@ -123,6 +123,19 @@ test('edge cases: comments, quoting, element types, cluster scope (testdata/tric
   assert.equal(role, generateRbac(design));
 });
 
+test(
+  'integers beyond 2^53: controller-gen writes the digits of default, enum and example (testdata/big-integers.design.yaml)',
+  { skip },
+  () => {
+    const design = load(new URL('testdata/big-integers.design.yaml', import.meta.url));
+    const { crd, ours } = oracle(design);
+    assert.deepEqual(ours.notExpressible, []);
+    assert.equal(crd, generateCrd(design));
+    assert.match(crd, /default: 9223372036854775807\n/);
+    assert.match(crd, /minimum: -9\.223372036854776e\+18\n/);
+  },
+);
+
 test('random designs: controller-gen accepts the Go types and writes generateCrd(expressed)', { skip }, (t) => {
   if (!built.ok) return;
   // a fixed seed keeps CI deterministic; explore with OPSTUDIO_ORACLE_SEED=random or a number

@@ -3,7 +3,7 @@
 // required, docs, default/example/enum (JSON, or plain text for a string), numeric, string,
 // list and map bounds, Kubernetes extensions, and the CEL rules. Inputs only appear where they
 // apply to the field's type, except in "All keywords".
-import type { FieldNode, JsonValue, NamedField, ValidationRuleDesign } from '@opstudio/shared/design/field';
+import type { FieldNode, NamedField, SchemaValue, ValidationRuleDesign } from '@opstudio/shared/design/field';
 import { LIST_TYPES, MAP_TYPES, RULE_REASONS } from '@opstudio/shared/design/field';
 import { FIELD_KINDS, fieldKind, withKind } from '@opstudio/shared/design/kinds';
 import type { Design } from '@opstudio/shared/design/schema';
@@ -27,8 +27,8 @@ import styles from './designer.module.css';
 import problemStyles from './problems.module.css';
 
 const normalizeJson = (t: string): string => jsonInputText(parseJsonInput(t));
-const enumText = (values: JsonValue[] | undefined): string => (values ?? []).map(jsonInputText).join(', ');
-const parseEnum = (t: string): JsonValue[] | undefined => parseList(t)?.map((s) => parseJsonInput(s) ?? s);
+const enumText = (values: SchemaValue[] | undefined): string => (values ?? []).map(jsonInputText).join(', ');
+const parseEnum = (t: string): SchemaValue[] | undefined => parseList(t)?.map((s) => parseJsonInput(s) ?? s);
 
 interface Props {
   readonly design: Design;

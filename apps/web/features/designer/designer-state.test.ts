@@ -62,6 +62,11 @@ test('JSON inputs and list inputs round-trip what the user types', () => {
   assert.equal(jsonInputText('3'), '"3"', 'a string that reads as a number keeps its quotes');
   assert.equal(jsonInputText('hello'), 'hello');
   assert.equal(jsonInputText({ a: 1 }), '{"a":1}');
+  // an integer beyond 2^53 stays exact, alone or inside a list (docs/design/0044)
+  assert.equal(parseJsonInput('9223372036854775807'), 9223372036854775807n);
+  assert.deepEqual(parseJsonInput('[9223372036854775807, 1]'), [9223372036854775807n, 1]);
+  assert.equal(jsonInputText(9223372036854775807n), '9223372036854775807');
+  assert.equal(jsonInputText({ a: [9223372036854775807n] }), '{"a":[9223372036854775807]}');
   assert.equal(normalizeList('mc, '), 'mc');
   assert.equal(normalizeList(' a ,b'), 'a, b');
 });

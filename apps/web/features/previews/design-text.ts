@@ -4,6 +4,7 @@
 // given) and the text ranges of the paths asked for plus those of every issue found. Where the
 // CEL module is (cel-status.ts) decides which of the checks' answers are problems.
 import type { Issue } from '@opstudio/shared';
+import { jsonText } from '@opstudio/shared/crd/json-text';
 import type { Design } from '@opstudio/shared/design/schema';
 import { serializeDesign } from '@opstudio/shared/design/io';
 import { locateDesignPaths, type TextRange } from '@opstudio/shared/designer/locate';
@@ -25,7 +26,7 @@ export interface PreviewsRequest {
 export interface PreviewsAnswer {
   readonly seq: number;
   readonly previews: Omit<Previews, 'crdObject'>;
-  /** `JSON.stringify(previews.crdObject)`, or null when there is none. */
+  /** `previews.crdObject` as JSON text (jsonText: exact integers stay exact), or null when there is none. */
   readonly crdJson: string | null;
   /** the studio's checks of the design (validateDesign over the CRD above) */
   readonly issues: readonly Issue[];
@@ -48,7 +49,7 @@ export function answerPreviews({ seq, design, text, locate }: PreviewsRequest, c
   return {
     seq,
     previews,
-    crdJson: crdObject === undefined ? null : JSON.stringify(crdObject),
+    crdJson: crdObject === undefined ? null : jsonText(crdObject),
     issues,
     yaml,
     ranges,

@@ -1,9 +1,13 @@
 // Order-independent JSON comparison for schema values (defaults, enum members, rules):
-// YAML key order must not make two equal defaults look different.
+// YAML key order must not make two equal defaults look different. An exact integer (a bigint,
+// docs/design/0044) compares as the double it rounds to: the API server's JSON, which the
+// installed CRD is read from, has only doubles, so 9223372036854775807 there is 2^63.
+import { jsonText } from './json-text';
 import type { JSONValue } from './types';
 
 export function canonicalJson(value: unknown): string {
   if (value === undefined) return 'undefined';
+  if (typeof value === 'bigint') return JSON.stringify(Number(value));
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
@@ -18,6 +22,6 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 
 /** A short, one-line rendering of a value for messages. */
 export function show(value: JSONValue | undefined): string {
-  const text = value === undefined ? 'none' : JSON.stringify(value);
+  const text = value === undefined ? 'none' : jsonText(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

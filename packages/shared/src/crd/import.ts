@@ -5,7 +5,7 @@
  */
 import { DESIGN, PRINTER_COLUMN, SCALE } from '../design/schema';
 import type { Design, VersionDesign } from '../design/schema';
-import type { JsonValue, NamedField } from '../design/field';
+import type { NamedField, SchemaValue } from '../design/field';
 import { pluralize } from '../design/names';
 import { zodIssues, type DesignError } from '../design/errors';
 import { parseYaml } from '../yaml/parse';
@@ -18,9 +18,9 @@ export type { Unrepresentable } from './schema-field';
 export type ImportResult =
   { ok: true; design: Design; unrepresentable: Unrepresentable[] } | { ok: false; errors: DesignError[] };
 
-type Obj = Record<string, JsonValue>;
+type Obj = Record<string, SchemaValue>;
 
-function stringRecord(v: JsonValue | undefined): v is Record<string, string> {
+function stringRecord(v: SchemaValue | undefined): v is Record<string, string> {
   return isPlainObject(v) && Object.values(v).every((x) => typeof x === 'string');
 }
 
@@ -120,7 +120,7 @@ function fail(path: string, message: string): ImportResult {
 }
 
 export function importCrd(crdYaml: string): ImportResult {
-  const parsed = parseYaml(crdYaml);
+  const parsed = parseYaml(crdYaml, { exactIntegers: true });
   if (!parsed.ok) return fail('', parsed.message);
   const crd = parsed.value;
   if (!isPlainObject(crd)) return fail('', 'expected a CustomResourceDefinition object at the top level');

@@ -4,7 +4,7 @@
  * always regenerates exactly.
  */
 import { FIELD_KEYWORDS } from '../design/field';
-import type { FieldNode, JsonValue, NamedField, RawSchema } from '../design/field';
+import type { FieldNode, NamedField, RawSchema, SchemaValue } from '../design/field';
 import { CRD_TO_DESIGN_KEYWORD } from './keywords';
 import { CONDITION_ITEM } from './standard';
 
@@ -13,7 +13,7 @@ export interface Unrepresentable {
   reason: string;
 }
 
-export function isPlainObject(v: unknown): v is Record<string, JsonValue> {
+export function isPlainObject(v: unknown): v is Record<string, SchemaValue> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
@@ -35,7 +35,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
-function isConditionList(s: Record<string, JsonValue>): boolean {
+function isConditionList(s: Record<string, SchemaValue>): boolean {
   return (
     s.type === 'array' &&
     s['x-kubernetes-list-type'] === 'map' &&
@@ -56,7 +56,10 @@ function orderForRequired(fields: NamedField[], required: string[]): NamedField[
   });
 }
 
-function requiredFits(required: JsonValue, properties: Record<string, JsonValue> | undefined): required is string[] {
+function requiredFits(
+  required: SchemaValue,
+  properties: Record<string, SchemaValue> | undefined,
+): required is string[] {
   if (!Array.isArray(required) || required.length === 0 || !properties) return false;
   const seen = new Set<string>();
   for (const r of required) {
@@ -66,7 +69,7 @@ function requiredFits(required: JsonValue, properties: Record<string, JsonValue>
   return true;
 }
 
-export function schemaToField(s: Record<string, JsonValue>, path: string, report: Unrepresentable[]): FieldNode {
+export function schemaToField(s: Record<string, SchemaValue>, path: string, report: Unrepresentable[]): FieldNode {
   const node: Record<string, unknown> = {};
   const extra: RawSchema = {};
   const conditions = isConditionList(s);
@@ -92,7 +95,9 @@ export function schemaToField(s: Record<string, JsonValue>, path: string, report
         break;
       default: {
         const dk = CRD_TO_DESIGN_KEYWORD.get(k);
-        if (dk && FIELD_KEYWORDS[dk].safeParse(v).success) node[dk] = v;
+        const parsed = dk && FIELD_KEYWORDS[dk].safeParse(v);
+        // a numeric keyword's bigint becomes the double Go reads (docs/design/0044); the rest as written
+        if (parsed && parsed.success) node[dk] = typeof v === 'bigint' ? parsed.data : v;
         else extra[k] = v;
       }
     }
@@ -102,7 +107,7 @@ export function schemaToField(s: Record<string, JsonValue>, path: string, report
     if (isPlainObject(props) && Object.values(props).every(isPlainObject)) {
       let fields: NamedField[] = Object.entries(props).map(([name, child]) => ({
         name,
-        ...schemaToField(child as Record<string, JsonValue>, `${path}.properties.${name}`, report),
+        ...schemaToField(child as Record<string, SchemaValue>, `${path}.properties.${name}`, report),
       }));
       if (s.required !== undefined && requiredFits(s.required, props)) fields = orderForRequired(fields, s.required);
       else if (s.required !== undefined) extra.required = s.required;

@@ -4,7 +4,8 @@
  * server can be used without translation. Everything optional that the API marks optional.
  */
 
-export type JSONValue = string | number | boolean | null | JSONValue[] | { [key: string]: JSONValue };
+/** JSON as a CRD holds it: an integer beyond ±(2^53 − 1) read from a design is a bigint (docs/design/0044). */
+export type JSONValue = string | number | bigint | boolean | null | JSONValue[] | { [key: string]: JSONValue };
 
 export interface ValidationRule {
   rule: string;

@@ -7,37 +7,74 @@
  */
 import { z } from 'zod';
 
+/** JSON as a design's templates hold it, and as the API server and the browser receive it: numbers are doubles. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * A value inside a CRD schema (`default`, `enum`, `example`, raw keywords): JSON, except that an
+ * integer beyond ±(2^53 − 1) is a bigint, digit for digit, as Go keeps apiextensions' raw JSON
+ * (docs/design/0044). Only the CRD writers, the Go marker writer and the sample read these.
+ */
+export type SchemaValue = string | number | bigint | boolean | null | SchemaValue[] | { [key: string]: SchemaValue };
 
 /**
  * JSON values are checked in place, never rebuilt: zod's record schema copies objects key by
  * key and so loses a key named `__proto__`, which a CRD's example or default may well hold.
  */
 export function isJsonValue(value: unknown): value is JsonValue {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isJsonValue);
-  return isJsonObject(value);
+  return isValue(value, false);
 }
 
-function isJsonObject(value: unknown): value is { [key: string]: JsonValue } {
+export function isSchemaValue(value: unknown): value is SchemaValue {
+  return isValue(value, true);
+}
+
+function isValue(value: unknown, exact: boolean): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value === 'bigint') return exact;
+  if (Array.isArray(value)) return value.every((v) => isValue(v, exact));
+  return isObject(value, exact);
+}
+
+function isObject(value: unknown, exact: boolean): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return false;
-  return Object.keys(value).every((k) => isJsonValue((value as Record<string, unknown>)[k]));
+  return Object.keys(value).every((k) => isValue((value as Record<string, unknown>)[k], exact));
 }
 
-export const JSON_VALUE: z.ZodType<JsonValue> = z.custom<JsonValue>(
-  isJsonValue,
+/** Whether a bigint is anywhere in `value` (a JSON writer or a marker must then write it specially). */
+export function holdsBigInt(value: unknown): boolean {
+  if (typeof value === 'bigint') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.values(value).some(holdsBigInt);
+}
+
+export const JSON_VALUE: z.ZodType<JsonValue> = z.custom<JsonValue>(isJsonValue, {
+  error: (issue) =>
+    holdsBigInt(issue.input)
+      ? `an integer beyond ±${Number.MAX_SAFE_INTEGER} is not kept exactly here (JSON numbers are doubles): write it as a string`
+      : 'expected a JSON value (string, number, boolean, null, list or map)',
+});
+
+export const SCHEMA_VALUE: z.ZodType<SchemaValue> = z.custom<SchemaValue>(
+  isSchemaValue,
   'expected a JSON value (string, number, boolean, null, list or map)',
 );
 
 /** Raw JSON schema (CRD keywords as written in a CRD), for allOf/anyOf/oneOf/not and extras. */
-export const RAW_SCHEMA = z.custom<{ [key: string]: JsonValue }>(
-  isJsonObject,
+export const RAW_SCHEMA = z.custom<{ [key: string]: SchemaValue }>(
+  (v) => isObject(v, true),
   'expected a map of JSON schema keywords',
 );
 export type RawSchema = z.infer<typeof RAW_SCHEMA>;
+
+/**
+ * A numeric keyword (float64 or int64 in Go): an integer literal the parser kept as a bigint
+ * becomes the nearest double, as encoding/json reads it into Go's float64.
+ */
+const NUMBER = z.union([z.number(), z.bigint().transform(Number)]);
 
 export const SCHEMA_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array'] as const;
 export type SchemaType = (typeof SCHEMA_TYPES)[number];
@@ -118,23 +155,23 @@ export const FIELD_KEYWORDS = {
   format: z.string().optional(),
   title: z.string().optional(),
   description: z.string().optional(),
-  example: JSON_VALUE.optional(),
-  default: JSON_VALUE.optional(),
-  enum: z.array(JSON_VALUE).optional(),
+  example: SCHEMA_VALUE.optional(),
+  default: SCHEMA_VALUE.optional(),
+  enum: z.array(SCHEMA_VALUE).optional(),
   nullable: z.boolean().optional(),
-  minimum: z.number().optional(),
-  maximum: z.number().optional(),
+  minimum: NUMBER.optional(),
+  maximum: NUMBER.optional(),
   exclusiveMinimum: z.boolean().optional(),
   exclusiveMaximum: z.boolean().optional(),
-  multipleOf: z.number().optional(),
-  minLength: z.number().int().nonnegative().optional(),
-  maxLength: z.number().int().nonnegative().optional(),
+  multipleOf: NUMBER.optional(),
+  minLength: NUMBER.pipe(z.number().int().nonnegative()).optional(),
+  maxLength: NUMBER.pipe(z.number().int().nonnegative()).optional(),
   pattern: z.string().optional(),
-  minItems: z.number().int().nonnegative().optional(),
-  maxItems: z.number().int().nonnegative().optional(),
+  minItems: NUMBER.pipe(z.number().int().nonnegative()).optional(),
+  maxItems: NUMBER.pipe(z.number().int().nonnegative()).optional(),
   uniqueItems: z.boolean().optional(),
-  minProperties: z.number().int().nonnegative().optional(),
-  maxProperties: z.number().int().nonnegative().optional(),
+  minProperties: NUMBER.pipe(z.number().int().nonnegative()).optional(),
+  maxProperties: NUMBER.pipe(z.number().int().nonnegative()).optional(),
   allOf: z.array(RAW_SCHEMA).optional(),
   anyOf: z.array(RAW_SCHEMA).optional(),
   oneOf: z.array(RAW_SCHEMA).optional(),
@@ -157,9 +194,9 @@ export interface FieldNode {
   format?: string;
   title?: string;
   description?: string;
-  example?: JsonValue;
-  default?: JsonValue;
-  enum?: JsonValue[];
+  example?: SchemaValue;
+  default?: SchemaValue;
+  enum?: SchemaValue[];
   nullable?: boolean;
   minimum?: number;
   maximum?: number;

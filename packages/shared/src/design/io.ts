@@ -14,7 +14,7 @@ import { DESIGN, type Design } from './schema';
 export type ParseDesignResult = { ok: true; design: Design } | { ok: false; errors: DesignError[] };
 
 export function parseDesign(yamlText: string): ParseDesignResult {
-  const parsed = parseYaml(yamlText);
+  const parsed = parseYaml(yamlText, { exactIntegers: true });
   if (!parsed.ok) return { ok: false, errors: [{ path: '', message: parsed.message }] };
   const result = DESIGN.safeParse(parsed.value);
   if (!result.success) return { ok: false, errors: zodIssues(result.error.issues, parsed.value) };

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DNS1035_LABEL, DNS1123_LABEL, DNS1123_SUBDOMAIN } from '../kube/names';
 import { RESOURCE_GRAPH } from '../graph/model';
-import { FIELD_NODE, JSON_VALUE } from './field';
+import { FIELD_NODE, SCHEMA_VALUE } from './field';
 
 export const DESIGN_API_VERSION = 'studio.opstudio.dev/v1alpha1' as const;
 export const DESIGN_KIND = 'OperatorDesign' as const;
@@ -79,7 +79,7 @@ export const VERSION = z.strictObject({
   /** Set false when the CRD's schema lacks the standard apiVersion/kind/metadata fields. */
   standardFields: z.boolean().optional(),
   /** Version keys outside the model, kept as written. */
-  extra: z.record(z.string(), JSON_VALUE).optional(),
+  extra: z.record(z.string(), SCHEMA_VALUE).optional(),
 });
 
 export const CRD = z.strictObject({
@@ -95,9 +95,9 @@ export const CRD = z.strictObject({
   /** CRD keywords outside the model (spec.conversion, spec.preserveUnknownFields, other metadata), kept as written. */
   extra: z
     .strictObject({
-      spec: z.record(z.string(), JSON_VALUE).optional(),
-      metadata: z.record(z.string(), JSON_VALUE).optional(),
-      top: z.record(z.string(), JSON_VALUE).optional(),
+      spec: z.record(z.string(), SCHEMA_VALUE).optional(),
+      metadata: z.record(z.string(), SCHEMA_VALUE).optional(),
+      top: z.record(z.string(), SCHEMA_VALUE).optional(),
     })
     .optional(),
 });

@@ -7,6 +7,7 @@ import type { FieldNode } from '../design/field';
 import { VERSION_ORDER } from '../design/io';
 import type { Design } from '../design/schema';
 import type { FieldAddress, FieldStep } from './field-tree';
+import { jsonText } from '../crd/json-text';
 
 export type PathToken = { key: string } | { index: number } | { select: string };
 
@@ -101,5 +102,5 @@ export function resolveDesignPath(design: Design, path: string): ResolvedPath {
 /** A fingerprint of what the design holds at `path`: it changes when that value changes (or stops resolving). */
 export function designValueKey(design: Design, path: string): string {
   const { value, depth } = resolveDesignPath(design, path);
-  return `${depth}:${JSON.stringify(value) ?? 'undefined'}`;
+  return `${depth}:${value === undefined ? 'undefined' : jsonText(value)}`;
 }

@@ -32,7 +32,7 @@ export type TextParse = { ok: true; design: Design } | { ok: false; issues: Issu
 
 /** The YAML editor's text → a design, or why not (YAML syntax with its line, or shape errors at their paths). */
 export function parseDesignText(text: string): TextParse {
-  const parsed = parseYaml(text);
+  const parsed = parseYaml(text, { exactIntegers: true });
   if (!parsed.ok) {
     const line = /\(line (\d+)\)/.exec(parsed.message)?.[1];
     return { ok: false, issues: [error('', parsed.message)], line: line === undefined ? null : Number(line) };

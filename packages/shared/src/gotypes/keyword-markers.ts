@@ -3,9 +3,10 @@
  * `pkg/crd/markers`: validation.go, topology.go). Keywords a marker cannot produce are
  * returned as dropped, with the reason, so the caller can report them.
  */
-import type { FieldNode, JsonValue } from '../design/field';
+import { holdsBigInt, type FieldNode, type SchemaValue } from '../design/field';
 import { markerJson } from './go-text';
-import { anyValue, args, bareOrQuoted, goNumber, goQuote } from './marker-values';
+import { anyValue, args, bareOrQuoted, goInt, goNumber, goQuote } from './marker-values';
+import { jsonText } from '../crd/json-text';
 
 export interface KeywordMarker {
   keyword: keyof FieldNode;
@@ -46,7 +47,7 @@ const INT_MARKERS = [
 ] as const;
 const NO_MARKER = ['allOf', 'anyOf', 'oneOf', 'not'] as const;
 
-function enumMarker(values: JsonValue[]): string | undefined {
+function enumMarker(values: SchemaValue[]): string | undefined {
   const items = values.map(anyValue);
   return items.every((i) => i !== undefined) ? `${V}Enum={${items.join(',')}}` : undefined;
 }
@@ -112,7 +113,7 @@ function memoKey(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>): strin
     key += /^[a-zA-Z]+$/.test(k) ? `;${k}=` : `;${JSON.stringify(k)}=`;
     if (typeof v === 'number') key += `n${v}`;
     else if (typeof v === 'boolean') key += v ? 'T' : 'F';
-    else key += JSON.stringify(v);
+    else key += jsonText(v);
   }
   return key;
 }
@@ -180,7 +181,8 @@ function computeMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>)
   if (has('pattern') && node.pattern) typeMarker('pattern', withQuoted(`${V}Pattern=`, node.pattern), 'this pattern');
   if (node.uniqueItems === true && has('uniqueItems')) add('uniqueItems', `${V}UniqueItems=true`);
   if (has('enum') && node.enum?.length === 0) drop('enum', 'controller-gen leaves out an empty enum');
-  else if (has('enum') && node.enum) typeMarker('enum', enumMarker(node.enum), 'an enum with objects, arrays or null');
+  else if (has('enum') && node.enum)
+    typeMarker('enum', enumMarker(node.enum), 'an enum with objects, arrays, null or integers beyond int64');
   if (node.intOrString === true && has('intOrString')) add('intOrString', `${V}XIntOrString`);
   if (node.preserveUnknownFields === true && has('preserveUnknownFields'))
     add('preserveUnknownFields', '+kubebuilder:pruning:PreserveUnknownFields');
@@ -229,6 +231,13 @@ function computeMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>)
   if (node.nullable === true && has('nullable')) add('nullable', '+nullable', true);
   if (has('default')) {
     if (node.default === null) drop('default', 'controller-gen ignores a null default');
+    else if (typeof node.default === 'bigint') {
+      // `+default=` is read by json.Unmarshal into a float64; the older marker reads an int exactly
+      const digits = goInt(node.default);
+      if (digits === undefined) drop('default', 'an integer default beyond int64 has no marker controller-gen reads');
+      else add('default', `+kubebuilder:default=${digits}`, true);
+    } else if (holdsBigInt(node.default))
+      drop('default', 'controller-gen reads +default= as float64: an integer beyond ±2^53 in it would change');
     else {
       const json = markerJson(node.default);
       if (json === undefined) drop('default', 'a default with a lone surrogate half has no UTF-8 form for a marker');
@@ -237,7 +246,8 @@ function computeMarkers(node: FieldNode, consumed: ReadonlySet<keyof FieldNode>)
   }
   if (has('example') && node.example !== undefined) {
     const v = anyValue(node.example);
-    if (v === undefined) drop('example', 'only string, number and boolean examples can be written as markers');
+    if (v === undefined)
+      drop('example', 'only string, number (integers within int64) and boolean examples can be written as markers');
     else add('example', `+kubebuilder:example=${v}`, true);
   }
   for (const k of NO_MARKER) if (has(k)) drop(k, `controller-gen has no marker for ${k}`);

@@ -4,7 +4,7 @@
  * numbers, slices as `{a,b}`. Defaults use `+default=<JSON>`, which the parser hands to
  * json.Unmarshal as written.
  */
-import type { JsonValue } from '../design/field';
+import type { SchemaValue } from '../design/field';
 import { goStringOrUndefined } from './go-text';
 
 /**
@@ -38,10 +38,22 @@ export function goNumber(n: number): string | undefined {
   return Number.isInteger(n) && Math.abs(n) > Number.MAX_SAFE_INTEGER ? n.toExponential() : String(n);
 }
 
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * An integer kept as a bigint (docs/design/0044) in digits, which the marker parser reads with
+ * strconv.Atoi into an int and json.Marshal writes back exactly; none beyond int64 (Atoi fails).
+ */
+export function goInt(n: bigint): string | undefined {
+  return n >= INT64_MIN && n <= INT64_MAX ? n.toString() : undefined;
+}
+
 /** A scalar for an any-typed marker argument (`example`, `Enum` items); objects and null have no form. */
-export function anyValue(v: JsonValue): string | undefined {
+export function anyValue(v: SchemaValue): string | undefined {
   if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number') return goNumber(v);
+  if (typeof v === 'bigint') return goInt(v);
   if (typeof v === 'boolean') return String(v);
   return undefined;
 }

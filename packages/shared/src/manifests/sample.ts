@@ -3,13 +3,13 @@
  * the storage version's spec with every default and example filled in, required fields given
  * the smallest value their constraints allow, and the operand's replica and port fields set.
  */
-import type { FieldNode, JsonValue, NamedField } from '../design/field';
+import type { FieldNode, NamedField, SchemaValue } from '../design/field';
 import { fullGroup, resolveNames } from '../design/names';
 import { QUANTITY_PATTERN } from '../design/kinds';
 import type { Design, VersionDesign } from '../design/schema';
 import { emitYaml } from '../yaml/emit';
 
-type Obj = { [key: string]: JsonValue };
+type Obj = { [key: string]: SchemaValue };
 
 export function storageVersion(design: Design): VersionDesign {
   const versions = design.crd.versions;
@@ -81,7 +81,7 @@ function sampleQuantity(path: string): string {
 }
 
 /** A value for a field that has to be present; undefined when it is best left out. */
-function sampleValue(n: FieldNode, wanted: ReadonlyMap<string, number>, path: string): JsonValue | undefined {
+function sampleValue(n: FieldNode, wanted: ReadonlyMap<string, number>, path: string): SchemaValue | undefined {
   // the field's own default wins over the operand's preferred value (a design's replicas default of 2 stays 2)
   if (n.default !== undefined) return n.default;
   const forced = wanted.get(path);

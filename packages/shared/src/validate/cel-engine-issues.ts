@@ -50,6 +50,10 @@ export function valuePath(field: string): string {
 /** A schema for the memo key: what cannot change a rule's compilation or outcome left out. */
 export function ruleKey(value: unknown): string {
   return JSON.stringify(value, (k, v: unknown) =>
-    k === 'description' || k === 'title' || k === 'externalDocs' || k === 'example' ? undefined : v,
+    k === 'description' || k === 'title' || k === 'externalDocs' || k === 'example'
+      ? undefined
+      : typeof v === 'bigint'
+        ? `${v}n` // an exact integer default or enum member (docs/design/0044)
+        : v,
   );
 }

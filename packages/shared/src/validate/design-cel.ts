@@ -10,6 +10,7 @@ import { ruleKey, rulePath } from './cel-engine-issues';
 import { remember } from './design-memo';
 import { schemaIssuePath } from './design-paths';
 import { warning, type Issue } from './issue';
+import { jsonText } from '../crd/json-text';
 
 // a field the rule reads is not set: the rule's fault (guard it), not the sample's
 const MISSING_FIELD = /\bno such key\b/;
@@ -20,7 +21,7 @@ const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
 export function validateSampleRules(version: string, root: JSONSchemaProps | undefined, sample: JSONValue): Issue[] {
   const engine = celEngine();
   if (engine === undefined || root === undefined) return [];
-  const result = remember(validated, `${ruleKey(root)}\u0000${JSON.stringify(sample)}`, () =>
+  const result = remember(validated, `${ruleKey(root)}\u0000${jsonText(sample)}`, () =>
     engine.validate({ schema: root, object: sample, byRule: true }),
   );
   const out: Issue[] = [];

@@ -22,6 +22,7 @@ import { collectionLimit, isCollection, iteratorExpression, iteratorsOf } from '
 import { collectionSchema, elementSchema, notListType } from '../graph/collection-types';
 import { resolvePath } from './design-refs';
 import { error, warning, type Issue } from './issue';
+import { jsonText } from '../crd/json-text';
 
 export function validateDesignGraph(design: Design, root: JSONSchemaProps | undefined, sample: KubeObject): Issue[] {
   const graph = designGraph(design);
@@ -135,7 +136,7 @@ function typeProblems(design: Design, root: JSONSchemaProps | undefined): { issu
     vars[r.id] = isCollection(r) ? collectionSchema(kind, collectionLimit(r)) : kind;
     kinds.set(`resources[${i}]`, kind);
   });
-  const base: SiteVars = { vars, names: graphVariables(ids), key: JSON.stringify(vars) };
+  const base: SiteVars = { vars, names: graphVariables(ids), key: jsonText(vars) };
   const out: Issue[] = [];
   const check = (site: TypedSite, at: SiteVars, expect: JSONValue) => {
     const c = checkExpression(
@@ -158,7 +159,7 @@ function typeProblems(design: Design, root: JSONSchemaProps | undefined): { issu
     const its = iterators.get(i) ?? {};
     const own = ready ? { [resources[i]!.id]: kinds.get(`resources[${i}]`) ?? null } : {};
     const v: VarSchemas = { ...vars, ...its, ...own };
-    return { vars: v, names: [...base.names, ...Object.keys(its)], key: JSON.stringify(v) };
+    return { vars: v, names: [...base.names, ...Object.keys(its)], key: jsonText(v) };
   };
   for (const site of expressionSites(design)) {
     const m = /^resources\[(\d+)\]\.(template|readyWhen|forEach)(?:\[(\d+)\])?/.exec(site.path);

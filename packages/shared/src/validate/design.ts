@@ -107,7 +107,7 @@ export function parsePath(path: string, raw: unknown): string {
 
 /** The designer's keystroke path: design YAML → parse errors, or validateDesign's issues. */
 export function validateDesignText(text: string): Issue[] {
-  const parsed = parseYaml(text);
+  const parsed = parseYaml(text, { exactIntegers: true });
   if (!parsed.ok) return [error('', parsed.message)];
   const result = DESIGN.safeParse(parsed.value);
   if (!result.success)

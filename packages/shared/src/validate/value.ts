@@ -16,6 +16,7 @@ function typeOf(v: JSONValue): string {
   if (Array.isArray(v)) return 'array';
   if (v === null) return 'null';
   if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  if (typeof v === 'bigint') return 'integer'; // beyond 2^53, kept exact (docs/design/0044)
   return typeof v;
 }
 
@@ -26,19 +27,23 @@ function fits(type: string, v: JSONValue): boolean {
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
-function checkScalar(s: JSONSchemaProps, v: JSONValue, problem: (m: string) => void): void {
-  if (typeof v === 'number') {
+function checkScalar(s: JSONSchemaProps, exact: JSONValue, problem: (m: string) => void): void {
+  // the API server compares bounds in float64, as Go's validator does: a bigint rounds to its double
+  if (typeof exact === 'number' || typeof exact === 'bigint') {
+    const v = Number(exact);
+    const shown = String(exact);
     if (s.minimum !== undefined && (v < s.minimum || (s.exclusiveMinimum === true && v === s.minimum))) {
-      problem(`${v} is below the ${s.exclusiveMinimum ? 'exclusive ' : ''}minimum ${s.minimum}`);
+      problem(`${shown} is below the ${s.exclusiveMinimum ? 'exclusive ' : ''}minimum ${s.minimum}`);
     }
     if (s.maximum !== undefined && (v > s.maximum || (s.exclusiveMaximum === true && v === s.maximum))) {
-      problem(`${v} is above the ${s.exclusiveMaximum ? 'exclusive ' : ''}maximum ${s.maximum}`);
+      problem(`${shown} is above the ${s.exclusiveMaximum ? 'exclusive ' : ''}maximum ${s.maximum}`);
     }
     if (s.multipleOf !== undefined && s.multipleOf > 0 && !Number.isInteger(v / s.multipleOf))
-      problem(`${v} is not a multiple of ${s.multipleOf}`);
-    if (s.format === 'int32' && (v < -(2 ** 31) || v >= 2 ** 31)) problem(`${v} does not fit in an int32`);
+      problem(`${shown} is not a multiple of ${s.multipleOf}`);
+    if (s.format === 'int32' && (v < -(2 ** 31) || v >= 2 ** 31)) problem(`${shown} does not fit in an int32`);
   }
-  if (typeof v === 'string') {
+  if (typeof exact === 'string') {
+    const v = exact;
     const length = [...v].length;
     if (s.minLength !== undefined && length < s.minLength)
       problem(`${show(v)} is shorter than minLength ${s.minLength}`);

@@ -44,3 +44,33 @@ test('hostile YAML is refused quickly with a clear message: an alias bomb, deep 
   const fine = `${'['.repeat(100)}1${']'.repeat(100)}`;
   assert.ok(parseYaml(fine).ok, '100 levels are allowed');
 });
+
+test('exactIntegers: an integer beyond 2^53 comes back as a bigint, digit for digit; safe ones stay numbers', () => {
+  const r = parseYaml('a: 9223372036854775807\nb: -9007199254740993\nc: 12\nd: 1.5\ne: "9223372036854775807"\n', {
+    exactIntegers: true,
+  });
+  assert.ok(r.ok);
+  assert.deepEqual(r.value, {
+    a: 9223372036854775807n,
+    b: -9007199254740993n,
+    c: 12,
+    d: 1.5,
+    e: '9223372036854775807',
+  });
+  const plain = parseYaml('a: 9223372036854775807\n');
+  assert.ok(plain.ok);
+  assert.deepEqual(plain.value, { a: 2 ** 63 }, 'the nearest double');
+});
+
+test('empty documents are skipped as kubectl skips them; an explicit null still counts', () => {
+  for (const text of ['a: 1\n---\n', '---\n---\na: 1\n', 'a: 1\n---\n# only a comment\n', '---\na: 1\n---\n---\n']) {
+    const r = parseYaml(text);
+    assert.ok(r.ok, text);
+    assert.deepEqual(r.value, { a: 1 }, text);
+  }
+  for (const text of ['---\nnull\n---\na: 1\n', 'a: 1\n---\n~\n', 'a: 1\n---\n!!null\n']) {
+    const r = parseYaml(text);
+    assert.ok(!r.ok, text);
+    assert.match(r.message, /expected one YAML document, found 2/);
+  }
+});

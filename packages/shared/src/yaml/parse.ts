@@ -6,7 +6,7 @@
  * is bounded: at most 100 alias expansions (a "billion laughs" document is refused) and at most
  * 100 levels of nesting (a CRD schema is rarely deeper than 20), checked before anything recurses.
  */
-import { isAlias, isCollection, isPair, parseAllDocuments } from 'yaml';
+import { isAlias, isCollection, isPair, isScalar, parseAllDocuments, type Document, type ScalarTag } from 'yaml';
 import type { YamlValue } from './emit';
 
 const YAML11_BOOL = {
@@ -15,6 +15,33 @@ const YAML11_BOOL = {
   test: /^(?:y|Y|yes|Yes|YES|on|On|ON|n|N|no|No|NO|off|Off|OFF)$/,
   resolve: (s: string): boolean => /^(?:y|Y|yes|Yes|YES|on|On|ON)$/.test(s),
 };
+
+const DECIMAL_INT = /^[-+]?[0-9]+$/;
+
+/**
+ * The core schema's decimal integer, but a literal beyond Number.MAX_SAFE_INTEGER comes back as
+ * a bigint (digit for digit) instead of the nearest double (docs/design/0044).
+ */
+const EXACT_INT: ScalarTag = {
+  identify: (v) => typeof v === 'bigint' || Number.isInteger(v),
+  default: true,
+  tag: 'tag:yaml.org,2002:int',
+  test: DECIMAL_INT,
+  resolve: (s: string): number | bigint => {
+    const n = parseInt(s, 10);
+    return Number.isSafeInteger(n) ? n : BigInt(s);
+  },
+};
+
+/**
+ * A document with no content: what a trailing `---`, a doubled leading `---` or a document of
+ * only comments leaves. kubectl skips these; an explicit `null`, `~` or `!!null` still counts.
+ */
+function isEmptyDocument(doc: Document.Parsed): boolean {
+  const c = doc.contents;
+  if (c === null) return true;
+  return isScalar(c) && c.value === null && c.source === '' && c.tag === undefined && c.anchor === undefined;
+}
 
 export const MAX_YAML_DEPTH = 100;
 export const MAX_YAML_ALIASES = 100;
@@ -39,12 +66,28 @@ function depthExceeds(root: unknown, limit: number): boolean {
 
 export type ParseYamlResult = { ok: true; value: YamlValue } | { ok: false; message: string };
 
-export function parseYaml(text: string): ParseYamlResult {
+export interface ParseYamlOptions {
+  /**
+   * Integers beyond ±(2^53 − 1) come back as bigint, exact. For CRD and design text, whose
+   * `default`/`enum`/`example` Go keeps digit for digit; callers that send values on as plain
+   * JSON leave it off and get the nearest number.
+   */
+  readonly exactIntegers?: boolean;
+}
+
+export function parseYaml(text: string, options: ParseYamlOptions = {}): ParseYamlResult {
   let docs;
   try {
     docs = parseAllDocuments(text, {
       schema: 'core',
-      customTags: (tags) => [...tags, YAML11_BOOL],
+      customTags: (tags) => [
+        ...(options.exactIntegers === true
+          ? tags.map((t) =>
+              typeof t === 'object' && 'test' in t && t.test?.source === DECIMAL_INT.source ? EXACT_INT : t,
+            )
+          : tags),
+        YAML11_BOOL,
+      ],
       uniqueKeys: true,
       prettyErrors: true,
       strict: true,
@@ -55,7 +98,7 @@ export function parseYaml(text: string): ParseYamlResult {
     return { ok: false, message: `not valid YAML: ${String(err)}` };
   }
   if (!Array.isArray(docs)) return { ok: false, message: 'not valid YAML: the text is empty' };
-  const nonEmpty = docs.filter((d) => d.contents !== null || d.errors.length > 0);
+  const nonEmpty = docs.filter((d) => !isEmptyDocument(d) || d.errors.length > 0);
   if (nonEmpty.length === 0) return { ok: false, message: 'not valid YAML: the text is empty' };
   if (nonEmpty.length > 1) return { ok: false, message: `expected one YAML document, found ${nonEmpty.length}` };
   const doc = nonEmpty[0]!;
