@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { loadCel } from '@opstudio/cel/node';
 import { crdObject } from '../crd/generate';
 import { jsonEqual, show } from '../crd/diff-json';
 import { jsonText } from '../crd/json-text';
@@ -11,12 +12,16 @@ import { generateSample } from '../manifests/sample';
 import { validateDesign } from '../validate/design';
 import { parseDesign } from './io';
 
+// the checks below then run the CEL module too: the schema and the sample reach it as JSON
+await loadCel();
+
 const appConfig = readFileSync(new URL('../../../../examples/app-config.design.yaml', import.meta.url), 'utf8');
 const withBigDefault = appConfig.replace(
-  '          description: fragments is the number of fragments merged in\n',
-  '          description: fragments is the number of fragments merged in\n' +
+  '          maxLength: 16\n',
+  '          maxLength: 16\n' +
     '        - name: budget\n          type: integer\n          format: int64\n' +
-    '          default: 9223372036854775807\n          enum:\n          - 9223372036854775807\n          - 1\n',
+    '          default: 9223372036854775807\n          enum:\n          - 9223372036854775807\n          - 1\n' +
+    '          validations:\n          - rule: self > 9007199254740992\n',
 );
 
 test('a bigint default in the schema reaches the CRD JSON, the sample and the checks exactly', () => {
@@ -30,9 +35,18 @@ test('a bigint default in the schema reaches the CRD JSON, the sample and the ch
   assert.ok(parsed.ok, parsed.ok ? '' : JSON.stringify(parsed.errors));
   const json = jsonText(crdObject(parsed.design));
   assert.match(json, /"default":9223372036854775807,"enum":\[9223372036854775807,1\]/);
-  assert.match(generateSample(parsed.design), /limit: 9223372036854775807\n/);
+  const sample = generateSample(parsed.design);
+  assert.match(sample, /budget: 9223372036854775807\n/);
+  assert.match(sample, /limit: 9223372036854775807\n/);
   const issues = validateDesign(parsed.design).filter((i) => /budget|limit/.test(i.path));
-  assert.deepEqual(issues, [], 'the default is an integer, one of the enum, within int64');
+  assert.deepEqual(issues, [], 'the default is an integer, one of the enum, within int64, and passes its rule');
+  // the rule runs on the sample: rounded to a double, 2^63 would not even be an int64
+  const failing = parseDesign(withBigDefault.replace('self > 9007199254740992', 'self < 9223372036854775807'));
+  assert.ok(failing.ok);
+  assert.match(
+    validateDesign(failing.design).find((i) => i.path.includes('budget'))?.message ?? '',
+    /the sample CR fails this rule/,
+  );
 });
 
 test('the installed CRD (doubles only) does not read as changed; messages show the digits', () => {
