@@ -39,7 +39,10 @@ test('errors name the field by its path, not by list index', () => {
   assert.ok(!r.ok);
   assert.equal(r.errors.length, 1);
   assert.equal(r.errors[0]!.path, 'crd.versions[0].schema.spec.size.type');
-  assert.match(r.errors[0]!.message, /^must be one of string, integer, number, boolean, object, array \(found "int"\)$/);
+  assert.match(
+    r.errors[0]!.message,
+    /^must be one of string, integer, number, boolean, object, array \(found "int"\)$/,
+  );
 });
 
 test('unknown keys, duplicate field names and bad names are reported with what to do', () => {
