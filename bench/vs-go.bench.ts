@@ -14,10 +14,9 @@
  */
 import path from 'node:path';
 import { kubeconfigPath as sandboxKubeconfig, startComponent } from '@opstudio/sandbox';
-import { repoRoot } from '../apps/controller/src/config';
 import { KubeJson } from '../apps/controller/src/kube/json-client';
-import { loadKubeConfig } from '../apps/controller/src/kube/kubeconfig';
 import { parseFlags } from '../scripts/lib/args';
+import { benchStart } from './vs-go/bench-start';
 import { burst, latency } from './vs-go/latency-burst';
 import { marginalBytesPerCr, memory, type MemoryResult } from './vs-go/memory';
 import { outage, type OutageResult } from './vs-go/outage';
@@ -45,14 +44,7 @@ const memoryCounts = numbers('memory-crs', '1000').sort((a, b) => a - b);
 const edits = Number(flags.edits ?? 100);
 const outageMs = Number(flags['outage-seconds'] ?? 60) * 1000;
 
-const kubeconfig = process.env.OPSTUDIO_KUBECONFIG;
-if (kubeconfig === undefined || kubeconfig === '')
-  throw new Error('set OPSTUDIO_KUBECONFIG (the bench sandbox: data/sandbox-bench/kubeconfig)');
-const { kc } = loadKubeConfig(kubeconfig);
-const outDir = path.resolve(process.env.OPSTUDIO_DATA_DIR ?? path.join(repoRoot, 'data'), 'bench');
-const log = (line: string) => console.log(`[vs-go] ${line}`);
-const top = machine();
-console.log(machineLine(top));
+const { kubeconfig, kc, outDir, log, top } = benchStart('vs-go');
 log(
   `workloads ${workloads.join(',')}; burst ${crCounts.join(',')} CRs at ${workerCounts.join(',')} worker(s); memory ${memoryCounts.join(',')} CRs`,
 );

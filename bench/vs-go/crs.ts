@@ -1,7 +1,8 @@
-// The writes the workloads make to one side's Memcacheds, and the clean slate between runs.
+// The writes the workloads make to one side's CRs, and the clean slate between runs.
 import type { KubeJson } from '../../apps/controller/src/kube/json-client';
 import { eventually } from '../../apps/controller/testing';
 import type { Side } from './sides';
+import { namespacedPath } from './target';
 
 /** Runs `task` over `items`, at most `limit` at a time (1,000 requests at once exhaust sockets, not the controllers). */
 export async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<unknown>): Promise<void> {
@@ -26,9 +27,9 @@ export class SideCrs {
         path: this.side.crPath,
         body: {
           apiVersion: `${this.side.group}/v1alpha1`,
-          kind: 'Memcached',
+          kind: this.side.kind,
           metadata: { name },
-          spec: { size },
+          spec: this.side.target.spec(size),
         },
       }),
     );
@@ -48,30 +49,37 @@ export class SideCrs {
 
   /**
    * Deletes every CR while the side's controller still runs (its finalizer), then waits until the
-   * CRs, their Deployments and their pods are gone: the next run needs kwok's pod capacity.
+   * CRs and the target's drained collections (Deployments, pods, …) are gone: the next run needs
+   * kwok's pod capacity.
    */
   async deleteAll(timeoutMs = 600_000): Promise<void> {
-    const { ns, crPath } = this.side;
+    const { ns, crPath, target } = this.side;
+    const drained = target.drained.map((r) => namespacedPath(ns, r));
+    const swept = (target.swept ?? []).map((r) => namespacedPath(ns, r));
     const count = async (path: string) =>
       (await this.kube.request<{ items: unknown[] }>({ method: 'GET', path, query: { limit: '1' } })).items.length;
     let lastDelete = 0;
     // an API server busy with thousands of objects may time a request out: try again, until the deadline
-    await eventually(`the ${this.side.name} side's CRs, Deployments and pods to be gone`, timeoutMs, async () => {
-      await new Promise((r) => setTimeout(r, 1000));
-      try {
-        // again every 30 s while CRs remain: one that failed or came late is caught the next time
-        if (Date.now() - lastDelete > 30_000 && (await count(crPath)) > 0) {
-          await this.kube.request({ method: 'DELETE', path: crPath });
-          lastDelete = Date.now();
+    await eventually(
+      `the ${this.side.name} side's CRs, ${target.drained.join(', ')} to be gone`,
+      timeoutMs,
+      async () => {
+        await new Promise((r) => setTimeout(r, 1000));
+        try {
+          // again every 30 s while CRs remain: one that failed or came late is caught the next time
+          if (Date.now() - lastDelete > 30_000 && (await count(crPath)) > 0) {
+            await this.kube.request({ method: 'DELETE', path: crPath });
+            lastDelete = Date.now();
+          }
+          if ((await count(crPath)) > 0) return undefined;
+          // what no owner deletes, once the CRs (and so their owners) are gone
+          for (const path of swept) if ((await count(path)) > 0) await this.kube.request({ method: 'DELETE', path });
+          for (const path of drained) if ((await count(path)) > 0) return undefined;
+          return true;
+        } catch {
+          return undefined;
         }
-        const left =
-          (await count(crPath)) +
-          (await count(`/apis/apps/v1/namespaces/${ns}/deployments`)) +
-          (await count(`/api/v1/namespaces/${ns}/pods`));
-        return left === 0 ? true : undefined;
-      } catch {
-        return undefined;
-      }
-    });
+      },
+    );
   }
 }

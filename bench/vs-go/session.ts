@@ -6,6 +6,7 @@ import { KubeJson } from '../../apps/controller/src/kube/json-client';
 import { SideCrs } from './crs';
 import type { RunningController } from './embedded-side';
 import type { Side } from './sides';
+import { namespacedPath } from './target';
 import { NamespaceTracker } from './tracker';
 
 export interface Session {
@@ -24,16 +25,18 @@ export async function withController<T>(
   const t0 = Date.now();
   const since = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
   const crs = new SideCrs(new KubeJson(kc), side);
-  const tracker = new NamespaceTracker(kc, side.ns, side.crPath);
+  const tracker = new NamespaceTracker(
+    kc,
+    side.ns,
+    side.crPath,
+    namespacedPath(side.ns, side.target.child),
+    side.target.settled,
+  );
   await tracker.start();
   const controller = await side.start(workers);
   try {
     await crs.create(['warmup'], 0);
-    await tracker.until(
-      `${side.name}: the warm-up CR Available`,
-      120_000,
-      () => tracker.crs.get('warmup')?.available === true,
-    );
+    await tracker.until(`${side.name}: the warm-up CR settled`, 120_000, () => tracker.settledAt.has('warmup'));
     console.log(`[vs-go] ${side.name}, ${workers} worker(s): controller up and warm after ${since()}`);
     return await run({ side, crs, tracker, controller });
   } catch (err) {

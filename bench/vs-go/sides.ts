@@ -11,9 +11,10 @@ import { installIdentity } from '../../apps/controller/src/install/identity';
 import { KubeJson } from '../../apps/controller/src/kube/json-client';
 import { eventually, migratedTempDb } from '../../apps/controller/testing';
 import { serializeDesign } from '../../packages/shared/src/design/io';
-import { benchDesign, sideNamespace, type SideName } from './design';
+import type { SideName } from './design';
 import { startEmbedded, type RunningController } from './embedded-side';
 import { buildGoManager, startGoManager } from './go-side';
+import { MEMCACHED, type BenchTarget } from './target';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 
@@ -22,22 +23,30 @@ export interface Side {
   readonly group: string;
   readonly ns: string;
   readonly crdName: string;
-  /** The namespaced collection of its Memcacheds. */
+  /** The namespaced collection of its CRs. */
   readonly crPath: string;
+  /** What the side runs (the CRs' kind and spec, the tracked child, the milestone). */
+  readonly target: BenchTarget;
+  readonly kind: string;
   start(workers: number): Promise<RunningController>;
   /** Files of this side outside the cluster (the embedded side's SQLite database), removed at the end. */
   readonly localDir?: string;
 }
 
-export async function installSides(kc: KubeConfig, kubeconfig: string, log: (l: string) => void): Promise<Side[]> {
+export async function installSides(
+  kc: KubeConfig,
+  kubeconfig: string,
+  log: (l: string) => void,
+  target: BenchTarget = MEMCACHED,
+): Promise<Side[]> {
   const kube = new KubeJson(kc);
   const sides: Side[] = [];
   for (const name of ['embedded', 'go'] as const) {
-    const design = benchDesign(name);
+    const design = target.design(name);
     const group = `${design.crd.group}.${design.project.domain}`;
-    const ns = sideNamespace(name);
-    const crdName = `memcacheds.${group}`;
-    const crPath = `/apis/${group}/v1alpha1/namespaces/${ns}/memcacheds`;
+    const ns = target.namespace(name);
+    const crdName = `${target.plural}.${group}`;
+    const crPath = `/apis/${group}/v1alpha1/namespaces/${ns}/${target.plural}`;
     await removeSide(kube, { crdName, crPath, ns });
     let crd: unknown;
     let start: (workers: number) => Promise<RunningController>;
@@ -71,7 +80,18 @@ export async function installSides(kc: KubeConfig, kubeconfig: string, log: (l: 
       });
       return c.status?.conditions?.some((x) => x.type === 'Established' && x.status === 'True') ? true : undefined;
     });
-    sides.push({ name, group, ns, crdName, crPath, start, ...(localDir !== undefined ? { localDir } : {}) });
+    const kind = design.crd.names.kind;
+    sides.push({
+      name,
+      group,
+      ns,
+      crdName,
+      crPath,
+      target,
+      kind,
+      start,
+      ...(localDir !== undefined ? { localDir } : {}),
+    });
   }
   return sides;
 }

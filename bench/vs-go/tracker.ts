@@ -1,4 +1,5 @@
-// What the bench watches in one side's namespace: each Deployment's spec.replicas and each CR's
+// What the bench watches in one side's namespace: each tracked child's spec.replicas (the
+// target's child kind: Memcached's Deployments, ReplicatedStore's StatefulSets) and each CR's
 // generation and Available condition, kept by a list-then-watch loop (relisted after any break,
 // e.g. the API server outage), with waiters that resolve at the first event making them true.
 // Watches, not polling lists: a 1,000-item list every 250 ms would load the 2-core machine.
@@ -11,19 +12,29 @@ export interface CrState {
   readonly available: boolean;
   /** The Available condition's observedGeneration: the generation the status describes. */
   readonly availableGeneration: number | undefined;
+  readonly availableReason?: string;
+  readonly availableMessage?: string;
+  /** The CR's status fields other than conditions, as its controller last wrote them. */
+  readonly status?: Readonly<Record<string, unknown>>;
 }
 
 interface Item {
   metadata: { name: string; generation?: number; resourceVersion?: string };
   spec?: { replicas?: number; size?: number };
-  status?: { conditions?: { type: string; status: string; observedGeneration?: number }[] };
+  status?: {
+    conditions?: { type: string; status: string; observedGeneration?: number; reason?: string; message?: string }[];
+    [field: string]: unknown;
+  };
 }
 
 export class NamespaceTracker {
+  /** The tracked children (Deployments unless the constructor names another kind) by name: their spec.replicas. */
   readonly deployments = new Map<string, number | undefined>();
   readonly crs = new Map<string, CrState>();
-  /** How many CRs are Available=True for their current generation (kept per event: O(1) to read). */
+  /** How many CRs are settled (`settles`, by default Available=True for their generation), kept per event: O(1) to read. */
   settled = 0;
+  /** performance.now() at which each CR was first seen settled. */
+  readonly settledAt = new Map<string, number>();
   private readonly waiters = new Set<() => void>();
   private readonly stopped = new AbortController();
   private readonly kube: KubeJson;
@@ -32,13 +43,16 @@ export class NamespaceTracker {
     private readonly kc: KubeConfig,
     private readonly ns: string,
     private readonly crPath: string,
+    /** The child kind followed by name, as a namespaced collection path. */
+    private readonly childPath = `/apis/apps/v1/namespaces/${ns}/deployments`,
+    readonly settles: (cr: CrState) => boolean = isSettled,
   ) {
     this.kube = new KubeJson(kc);
   }
 
   /** Resolves once both lists are in. */
   async start(): Promise<void> {
-    const deployments = `/apis/apps/v1/namespaces/${this.ns}/deployments`;
+    const deployments = this.childPath;
     await Promise.all([
       this.follow(
         deployments,
@@ -73,11 +87,16 @@ export class NamespaceTracker {
 
   private setCr(name: string, next: CrState | undefined): void {
     const prev = this.crs.get(name);
-    if (prev !== undefined && isSettled(prev)) this.settled--;
-    if (next === undefined) this.crs.delete(name);
-    else {
+    if (prev !== undefined && this.settles(prev)) this.settled--;
+    if (next === undefined) {
+      this.crs.delete(name);
+      this.settledAt.delete(name);
+    } else {
       this.crs.set(name, next);
-      if (isSettled(next)) this.settled++;
+      if (this.settles(next)) {
+        this.settled++;
+        if (!this.settledAt.has(name)) this.settledAt.set(name, performance.now());
+      }
     }
   }
 
@@ -145,11 +164,15 @@ export class NamespaceTracker {
 
 function crState(o: Item): CrState {
   const available = o.status?.conditions?.find((c) => c.type === 'Available');
+  const { conditions: _, ...status } = o.status ?? {};
   return {
+    status,
     generation: o.metadata.generation ?? 0,
     size: o.spec?.size,
     available: available?.status === 'True',
     availableGeneration: available?.observedGeneration,
+    ...(available?.reason !== undefined ? { availableReason: available.reason } : {}),
+    ...(available?.message !== undefined ? { availableMessage: available.message } : {}),
   };
 }
 
