@@ -7,7 +7,7 @@ export interface SideRun {
   readonly side: 'embedded' | 'go';
   /** Points: idle (0 CRs beyond the warm-up), then the burst's CRs settled. */
   readonly memory: MemoryResult;
-  /** The controller process's CPU time over the run (idle wait, burst, settling). */
+  /** The controller process's CPU time over the run (idle wait, burst, settling; not the heap snapshot). */
   readonly cpuSeconds: number;
 }
 

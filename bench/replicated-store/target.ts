@@ -4,15 +4,18 @@
 // (headless and client Services, the peers ConfigMap, the StatefulSet, the PodDisruptionBudget,
 // the CronJob) and the custom condition BackupScheduled True.
 //
-// Two milestones, named in the table (docs/design/0042):
+// Two milestones, named in the table (docs/design/0045):
 //   available  Available=True for the CR's generation: the StatefulSet's readyReplicas reach
-//              spec.replicas. Needs bound volumes: the sandbox has no StorageClass or provisioner
-//              (issue 30), so its claims stay Pending, its pods unschedulable, and this never holds.
-//   observed   what a controller can finish without storage: the CR's status, for its generation,
-//              reports the StatefulSet observed (status.readyReplicas written: the plan writes a
-//              status field only once every child it reads is in the controller's cache) and every
-//              other child ready (Available=False, WaitingForResources, waiting for the
-//              StatefulSet alone): every child created, the CR's status written by its controller.
+//              spec.replicas. Needs bound volumes (the sandbox's StorageClass since issue 30,
+//              docs/design/0042) and a pod slot for each of the 3 replicas: the 3 kwok nodes hold
+//              1,500 pods, so at most 500 CRs (less the other side's pods still going).
+//   observed   what a controller finishes whatever the cluster does with the pods: the CR's
+//              status, for its generation, reports the StatefulSet observed (status.readyReplicas
+//              written: the plan writes a status field only once every child it reads is in the
+//              controller's cache) and every other child ready (Available=False,
+//              WaitingForResources, waiting for the StatefulSet alone), or Available=True: every
+//              child created, the CR's status written by its controller. The default; on a
+//              sandbox without storage it is the only one reached.
 import { readFileSync } from 'node:fs';
 import { parseDesign } from '../../packages/shared/src/design/io';
 import type { Design } from '../../packages/shared/src/design/schema';

@@ -33,6 +33,8 @@ export async function memory(
   outDir: string,
   /** The heap snapshot's file name starts with it. */
   bench = 'vs-go',
+  /** Resolves at the last point, before the heap snapshot (which costs the controller CPU). */
+  measured?: () => void,
 ): Promise<MemoryResult> {
   const { crs, tracker, controller, side } = s;
   await sleep(SETTLE_MS);
@@ -60,6 +62,7 @@ export async function memory(
       settledP50Seconds: percentile(perCr, 50) / 1000,
     });
   }
+  measured?.();
   if (controller.heapSnapshot === undefined) return { points };
   mkdirSync(outDir, { recursive: true }); // the child writes into it, and dies if it is missing
   const file = await controller.heapSnapshot(path.join(outDir, `${bench}-embedded-${counts.at(-1) ?? 0}.heapsnapshot`));
