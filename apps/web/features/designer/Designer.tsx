@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Issue } from '@opstudio/shared';
 import type { Design } from '@opstudio/shared/design/schema';
 import { crdName } from '@opstudio/shared/design/names';
+import { pathWithin } from '@opstudio/shared/design/repair';
 import { serializeDesign } from '@opstudio/shared/design/io';
 import { fieldIssuePath, nodeAt, type FieldAddress } from '@opstudio/shared/designer/field-tree';
 import { resolveDesignPath } from '@opstudio/shared/designer/design-path';
@@ -103,7 +104,8 @@ export function Designer({ id, name: initialName, version, latestVersion, design
   // previews, checks, the editor's text and where paths sit in it follow the deferred design: a
   // keystroke paints first. They are computed in a worker and lag by one computation: whatever
   // reads several of them reads the design they belong to
-  const deferred = useDeferredValue(design);
+  // while the typed text fails its shape checks, the other checks run on a stand-in for it
+  const deferred = useDeferredValue(state.standIn?.design ?? design);
   const typed = state.text;
   const locate = useMemo(
     () => [...serverProblems.map((p) => p.path), ...(revealPath === null ? [] : [revealPath])],
@@ -114,10 +116,12 @@ export function Designer({ id, name: initialName, version, latestVersion, design
   const editorText = typed ?? answer.text;
   // what only the connected cluster knows: whether it serves each kind an external reference reads
   const clusterIssues = useExternalKindIssues(previewed);
-  const local = useMemo(
-    () => (clusterIssues.length === 0 ? checked : [...checked, ...clusterIssues]),
-    [checked, clusterIssues],
-  );
+  const standInPaths = state.standIn?.paths;
+  const local = useMemo(() => {
+    const all = clusterIssues.length === 0 ? checked : [...checked, ...clusterIssues];
+    // where the stand-in differs from the text, the shape error is the finding
+    return standInPaths === undefined ? all : all.filter((i) => !standInPaths.some((p) => pathWithin(i.path, p)));
+  }, [checked, clusterIssues, standInPaths]);
   const { problems, counts, byPath, markers } = useIssues(
     previewed,
     local,

@@ -83,3 +83,14 @@ test('sync-text: the editor taking focus before the serialized text arrived type
   const again = designerReducer(s, { type: 'sync-text' });
   assert.equal(again, s, 'typed text is never replaced');
 });
+
+test('text that fails a shape check keeps the design, and hands the other checks a stand-in (issue 30, point 6)', () => {
+  let s = initDesigner({ design: memcached, version: 1 });
+  s = designerReducer(s, { type: 'text', text: yaml.replace('scope: Namespaced', 'scope: cluster'), at: 1 });
+  assert.equal(s.history.present, memcached, 'the design stays at the last good state');
+  assert.match(s.textIssues?.[0]?.message ?? '', /Namespaced|Cluster/);
+  assert.equal(s.standIn?.design.crd.scope, 'Cluster', 'the allowed value it differs from only in case');
+  assert.deepEqual(s.standIn?.paths, ['crd.scope']);
+  s = designerReducer(s, { type: 'text', text: yaml, at: 2 });
+  assert.equal(s.standIn, null);
+});

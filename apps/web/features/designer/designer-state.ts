@@ -22,6 +22,12 @@ export interface DesignerState {
   readonly textErrorLine: number | null;
   /** "designs are limited to 4 MiB; this one is 5.2 MiB" when the text is over DESIGN_MAX_BYTES (then also its one text issue). */
   readonly tooLarge: string | null;
+  /**
+   * While the text fails its shape checks: a stand-in that passes them (shared design/repair.ts),
+   * which the previews' worker checks instead, so one wrong value does not hide every other
+   * problem; with the paths it changed (their findings are the shape errors'). Null otherwise.
+   */
+  readonly standIn: { readonly design: Design; readonly paths: readonly string[] } | null;
   /** The design as last saved (dirty = present !== saved). */
   readonly saved: Design;
   readonly savedVersion: number;
@@ -43,6 +49,7 @@ export function initDesigner(init: { design: Design; version: number }): Designe
     textIssues: null,
     textErrorLine: null,
     tooLarge: null,
+    standIn: null,
     saved: init.design,
     savedVersion: init.version,
   };
@@ -50,7 +57,7 @@ export function initDesigner(init: { design: Design; version: number }): Designe
 
 function withDesign(state: DesignerState, history: History<Design>): DesignerState {
   if (history === state.history) return state;
-  return { ...state, history, text: null, textIssues: null, textErrorLine: null, tooLarge: null };
+  return { ...state, history, text: null, textIssues: null, textErrorLine: null, tooLarge: null, standIn: null };
 }
 
 /** What the editor shows. Serializing a big design costs milliseconds: the designer does it deferred. */
@@ -70,16 +77,31 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       // keystroke would freeze the page, and such a design could not be saved anyway
       const tooLarge = designSizeProblem(action.text);
       if (tooLarge !== null)
-        return { ...state, text: action.text, textIssues: [error('', tooLarge)], textErrorLine: null, tooLarge };
+        return {
+          ...state,
+          text: action.text,
+          textIssues: [error('', tooLarge)],
+          textErrorLine: null,
+          tooLarge,
+          standIn: null,
+        };
       const parsed = parseDesignText(action.text);
       if (!parsed.ok)
-        return { ...state, text: action.text, textIssues: parsed.issues, textErrorLine: parsed.line, tooLarge: null };
+        return {
+          ...state,
+          text: action.text,
+          textIssues: parsed.issues,
+          textErrorLine: parsed.line,
+          tooLarge: null,
+          standIn: parsed.standIn ?? null,
+        };
       return {
         ...state,
         text: action.text,
         textIssues: null,
         textErrorLine: null,
         tooLarge: null,
+        standIn: null,
         history: record(state.history, parsed.design, 'yaml', action.at),
       };
     }

@@ -1,10 +1,12 @@
 // The designer's checks on a design held as an object (the form edits objects, so there is no
 // text to parse): zod's shape checks with paths in design terms, then validateDesign. A design
-// that fails its shape cannot be generated, so only the shape errors come back then.
-import { zodIssues } from '../design/errors';
+// that fails its shape cannot be generated: its shape errors come back, with what the other
+// checks find in a stand-in elsewhere (validate/design.ts shapeIssues).
 import { DESIGN, type Design } from '../design/schema';
 import type { CustomResourceDefinition } from '../crd/types';
-import { parsePath, validateDesign } from '../validate/design';
+import { zodIssues } from '../design/errors';
+import { repairShape } from '../design/repair';
+import { parsePath, shapeIssues, validateDesign } from '../validate/design';
 import { error, type Issue } from '../validate/issue';
 import { parseYaml } from '../yaml/parse';
 
@@ -12,11 +14,7 @@ export type DesignCheck = { ok: true; design: Design; issues: Issue[] } | { ok: 
 
 export function checkDesignValue(value: Design, crd?: CustomResourceDefinition): DesignCheck {
   const result = DESIGN.safeParse(value);
-  if (!result.success)
-    return {
-      ok: false,
-      issues: zodIssues(result.error.issues, value).map((e) => error(parsePath(e.path, value), e.message)),
-    };
+  if (!result.success) return { ok: false, issues: shapeIssues(value, result.error.issues, crd).all };
   try {
     return { ok: true, design: result.data, issues: validateDesign(result.data, crd) };
   } catch (err) {
@@ -28,7 +26,15 @@ export function checkDesignValue(value: Design, crd?: CustomResourceDefinition):
   }
 }
 
-export type TextParse = { ok: true; design: Design } | { ok: false; issues: Issue[]; line: number | null };
+export type TextParse =
+  | { ok: true; design: Design }
+  | {
+      ok: false;
+      issues: Issue[];
+      line: number | null;
+      /** a stand-in passing the shape checks, for the other checks (previews worker), and the paths it changed */
+      standIn?: { readonly design: Design; readonly paths: readonly string[] } | undefined;
+    };
 
 /** The YAML editor's text → a design, or why not (YAML syntax with its line, or shape errors at their paths). */
 export function parseDesignText(text: string): TextParse {
@@ -38,13 +44,20 @@ export function parseDesignText(text: string): TextParse {
     return { ok: false, issues: [error('', parsed.message)], line: line === undefined ? null : Number(line) };
   }
   const result = DESIGN.safeParse(parsed.value);
-  if (!result.success)
+  if (!result.success) {
+    // the other checks run in the previews' worker, on the stand-in (not per keystroke here)
+    const repaired = repairShape(parsed.value, result.error.issues);
     return {
       ok: false,
       issues: zodIssues(result.error.issues, parsed.value).map((e) =>
         error(parsePath(e.path, parsed.value), e.message),
       ),
       line: null,
+      standIn:
+        repaired === null
+          ? undefined
+          : { design: repaired.design, paths: repaired.paths.map((p) => parsePath(p, parsed.value)) },
     };
+  }
   return { ok: true, design: result.data };
 }

@@ -8,6 +8,7 @@
 import { crdObject } from '../crd/generate';
 import type { CustomResourceDefinition } from '../crd/types';
 import { zodIssues } from '../design/errors';
+import { pathWithin, repairShape } from '../design/repair';
 import { fullGroup } from '../design/names';
 import { DESIGN, type Design } from '../design/schema';
 import { sampleResource, storageVersion } from '../manifests/sample';
@@ -110,7 +111,32 @@ export function validateDesignText(text: string): Issue[] {
   const parsed = parseYaml(text, { exactIntegers: true });
   if (!parsed.ok) return [error('', parsed.message)];
   const result = DESIGN.safeParse(parsed.value);
-  if (!result.success)
-    return zodIssues(result.error.issues, parsed.value).map((e) => error(parsePath(e.path, parsed.value), e.message));
+  if (!result.success) return shapeIssues(parsed.value, result.error.issues).all;
   return validateDesign(result.data);
+}
+
+export interface ShapeIssues {
+  /** zod's shape errors, at their design paths */
+  readonly shape: Issue[];
+  /** the shape errors, then what the other checks find elsewhere in a stand-in (design/repair.ts) */
+  readonly all: Issue[];
+  /** the stand-in the other checks ran on, and the paths it changed; null when none passed */
+  readonly standIn: { readonly design: Design; readonly paths: readonly string[] } | null;
+}
+
+/**
+ * A design that fails its shape checks: those errors, and the other checks' findings outside the
+ * places the stand-in changed, so one wrong value does not hide every other problem.
+ */
+export function shapeIssues(
+  raw: unknown,
+  issues: Parameters<typeof zodIssues>[0],
+  crd?: CustomResourceDefinition,
+): ShapeIssues {
+  const shape = zodIssues(issues, raw).map((e) => error(parsePath(e.path, raw), e.message));
+  const repaired = repairShape(raw, issues);
+  if (repaired === null) return { shape, all: shape, standIn: null };
+  const paths = repaired.paths.map((p) => parsePath(p, raw));
+  const others = validateDesign(repaired.design, crd).filter((i) => !paths.some((p) => pathWithin(i.path, p)));
+  return { shape, all: [...shape, ...others], standIn: { design: repaired.design, paths } };
 }
