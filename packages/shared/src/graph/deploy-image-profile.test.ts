@@ -1,6 +1,6 @@
 /// <reference types="node" />
 // The image form planned as a graph: the Deployment desired.ts describes (names, labels, selector,
-// container, owner: kubebuilder's labels exactly, no component label), and the deploy-image conditions, status and Events (docs/design/0042).
+// container, owner: kubebuilder's labels exactly, no component label), and the deploy-image conditions, status and Events (docs/design/0046).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';

@@ -1,5 +1,5 @@
 // The image form (kubebuilder's deploy-image: Memcached) as a graph, so one planner and one
-// reconciler serve every design (docs/design/0042). The form becomes a one-Deployment graph
+// reconciler serve every design (docs/design/0046). The form becomes a one-Deployment graph
 // whose template is the Deployment desired.ts describes, with `${…}` where the CR decides
 // (replicas, the container port); its `deploy-image` profile makes the plan and the status say
 // what kubebuilder's scaffold says: the Deployment keeps `managed-by: <Kind>Controller` and the

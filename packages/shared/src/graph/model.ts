@@ -205,7 +205,7 @@ export type ChildResource = z.infer<typeof CHILD_RESOURCE>;
 export type ExternalRef = z.infer<typeof EXTERNAL_REF>;
 export type CustomCondition = z.infer<typeof CUSTOM_CONDITION>;
 /**
- * How the graph path reproduces an older operand form exactly (docs/design/0042): the image form
+ * How the graph path reproduces an older operand form exactly (docs/design/0046): the image form
  * (kubebuilder's deploy-image) is planned as a one-Deployment graph with this marker. Never part
  * of a saved design: deploy-image-profile.ts sets it when the controller plans the image form.
  */
