@@ -7,7 +7,7 @@
 // mirroring it and Degraded only once something went wrong, and its Events are "Created
 // Deployment x with 3 replicas" and "Scaled Deployment x from 3 to 5 replicas". A design with no
 // operand at all is the profile with no child: Ready=True NoResources. Pure.
-import type { JSONValue } from '../crd/types';
+import type { JsonValue } from '../design/field';
 import { designGraph, imageOperand } from '../design/operand-form';
 import type { Design } from '../design/schema';
 import { CONDITION_DEGRADED, findCondition, REASONS, setStatusCondition } from '../operand/conditions';
@@ -64,7 +64,7 @@ export function deployImageGraph(design: Design): ResourceGraph {
           securityContext: literal(d.spec.template.spec.securityContext),
           containers: [
             {
-              ...(literal(rest) as Record<string, JSONValue>),
+              ...(literal(rest) as Record<string, JsonValue>),
               ...(op.portField !== undefined && port !== undefined
                 ? { ports: portsExpression(op.portField, port.name) }
                 : {}),
@@ -288,10 +288,10 @@ function withoutInstance(labels: Readonly<Record<string, string>>): Record<strin
 }
 
 /** A value from the form, every string kept literal (`${` in a command is text, not an expression). */
-function literal(v: unknown): JSONValue {
+function literal(v: unknown): JsonValue {
   if (typeof v === 'string') return v.includes('${') ? `\${${JSON.stringify(v)}}` : v;
   if (Array.isArray(v)) return v.map(literal);
   if (typeof v === 'object' && v !== null)
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, literal(x)]));
-  return v as JSONValue;
+  return v as JsonValue;
 }
