@@ -1,5 +1,5 @@
-// The parts of a reconcile every operand form shares, with the Memcached path's semantics (see
-// reconcile.ts): the run's report, the status writer (writes only what differs, and remembers
+// The parts of a reconcile around the plan, with kubebuilder's deploy-image semantics (the
+// Memcached story): the run's report, the status writer (writes only what differs, and remembers
 // what it wrote until the lagging cache catches up), and the deletion / finalizer phase.
 import {
   conditionTransitions,

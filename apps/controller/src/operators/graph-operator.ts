@@ -1,5 +1,6 @@
-// One running operator for a design with a resource graph: `For(kind).Owns(<every child kind>)`,
-// on leases from the shared informer cache, like KindOperator (operator.ts) for the image form:
+// The one running operator of every design, `For(kind).Owns(<every child kind>)`: its resource
+// graph, or the image form as a one-Deployment graph with the deploy-image profile (docs/design/0046).
+// On leases from the shared informer cache:
 //   - the CRs of its kind (their events enqueue the CR with a `watch` trigger),
 //   - each child kind of the design, all namespaces, narrowed to the studio's operand label
 //     (`app.kubernetes.io/managed-by=operator-studio`, which the planner sets on every child): an
@@ -7,12 +8,15 @@
 //     allows no reference to it: cluster-scoped, or in another namespace) whose owner annotation
 //     names one, enqueues that CR with an `owned` trigger carrying the child's kind. Objects
 //     without the label (another owner's, or a name collision) are read with a GET before the
-//     first apply, never from this cache;
+//     first apply, never from this cache. The image form's Deployment carries kubebuilder's
+//     `managed-by: <Kind>Controller` instead, and that is the label its lease selects;
+//   - for the image form, the operand Pods (OPERAND_PODS): their names are its status.nodes, read
+//     from the cache at each reconcile (a pod's change reaches it through its Deployment's status);
 //   - each kind an external reference reads, unfiltered (docs/design/0040): an event of an object a
 //     custom resource reads, or read at its last reconcile, enqueues it with an `external` trigger;
 //   - a periodic resync, and a WorkQueueController running the graph reconciler.
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
-import { designGraph } from '@opstudio/shared/design/operand-form';
+import { operandGraph } from '@opstudio/shared/graph/deploy-image-profile';
 import type { Design } from '@opstudio/shared/design/schema';
 import { isNamespacedOffline } from '@opstudio/shared/graph/child-kinds';
 import { MANAGED_BY } from '@opstudio/shared/graph/plan';
@@ -20,7 +24,7 @@ import { labelledOwner } from '@opstudio/shared/graph/ownership';
 import { resourceCoordinates } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
-import { OPERAND_LABEL } from '../kube/resource-spec';
+import { OPERAND_LABEL, OPERAND_PODS } from '../kube/resource-spec';
 import { WorkQueueController, type ReconcileAttempt } from '../runtime/controller';
 import type { EventInput } from '../runtime/recorder';
 import { objectKey, watchTrigger, type WatchEventType } from '../runtime/triggers';
@@ -68,12 +72,13 @@ interface ChildLease {
 }
 
 export class GraphOperator {
-  readonly controller: WorkQueueController;
+  readonly controller: WorkQueueController<ReconcilerReport>;
   private readonly cache: InformerCache;
   private crs: InformerLease | undefined;
   private children: ChildLease[] = [];
   private externals: ChildLease[] = [];
   private externalReads = new ExternalReads([]);
+  private pods: InformerLease | undefined;
 
   constructor(private readonly opts: GraphOperatorOptions) {
     const coords = resourceCoordinates(opts.design);
@@ -85,20 +90,26 @@ export class GraphOperator {
         ...(opts.watchSilenceMs !== undefined ? { silenceMs: opts.watchSilenceMs } : {}),
         ...(log !== undefined ? { log: (m: string) => log(m) } : {}),
       });
-    const reports = new Map<string, ReconcilerReport>();
     const caches: ChildCaches = {
       controlledBy: (uid) => this.children.flatMap((c) => c.lease.byController(uid)),
       synced: () => this.children.every((c) => c.lease.synced),
       get: (apiVersion, kind, name, namespace) =>
         this.children.find((c) => c.spec.apiVersion === apiVersion && c.spec.kind === kind)?.lease.get(name, namespace),
     };
-    const noPods = {
-      list: () => [],
-      byInstance: () => [],
-      synced: true,
-      lastError: undefined,
-      waitForSync: () => Promise.resolve(true),
+    const empty: readonly KubernetesObject[] = [];
+    const pods = () => this.pods;
+    const podCache = {
+      list: (namespace?: string) => pods()?.list(namespace) ?? empty,
+      byInstance: (namespace: string, value: string) => pods()?.byInstance(namespace, value) ?? empty,
+      get synced() {
+        return pods()?.synced ?? false;
+      },
+      get lastError() {
+        return pods()?.lastError;
+      },
+      waitForSync: (ms: number) => pods()?.waitForSync(ms) ?? Promise.resolve(false),
     };
+    const writes = kubeWrites(opts.writer ?? kc, coords, podCache);
     this.controller = new WorkQueueController({
       name: controllerName(coords.kind),
       ...(opts.cluster !== undefined ? { cluster: opts.cluster } : {}),
@@ -113,30 +124,27 @@ export class GraphOperator {
           read: (key, targets) => this.externalReads.read(key, targets),
           forget: (key) => this.externalReads.forget(key),
         },
-        writes: kubeWrites(opts.writer ?? kc, coords, noPods),
+        writes,
+        pods: writes,
         childWrites: childWrites(opts.writer ?? kc),
         recordEvent: opts.recordEvent,
-        reports,
         ...(opts.planner !== undefined ? { planner: opts.planner } : {}),
         // a cluster-scoped child gets no namespace: discovery's answer, once start() has it
         isNamespaced: (apiVersion, kind) =>
           [...this.children, ...this.externals].find((c) => c.spec.apiVersion === apiVersion && c.spec.kind === kind)
             ?.spec.namespaced ?? isNamespacedOffline(apiVersion, kind),
       }),
-      onRun: (attempt) => {
-        const report = reports.get(attempt.key);
-        reports.delete(attempt.key);
-        return opts.onRun?.(attempt, report);
-      },
+      onRun: (attempt) => opts.onRun?.(attempt, attempt.report),
       ...(log !== undefined ? { log } : {}),
     });
   }
 
   async start(signal: AbortSignal): Promise<void> {
     const coords = resourceCoordinates(this.opts.design);
-    const graph = designGraph(this.opts.design);
-    const specs = graph === undefined ? [] : await childKindSpecs(this.opts.kc, graph, this.opts.log);
-    const externalSpecs = await kindSpecs(this.opts.kc, graph?.externalRefs ?? [], this.opts.log);
+    const graph = operandGraph(this.opts.design);
+    const specs = await childKindSpecs(this.opts.kc, graph, this.opts.log);
+    const externalSpecs = await kindSpecs(this.opts.kc, graph.externalRefs ?? [], this.opts.log);
+    const managedBy = graph.profile?.managedBy ?? MANAGED_BY;
     const crs = this.cache.acquire({ group: coords.group, version: coords.version, resource: coords.plural });
     this.crs = crs;
     this.children = specs.map((spec) => ({
@@ -145,7 +153,7 @@ export class GraphOperator {
         group: spec.group,
         version: spec.version,
         resource: spec.resource,
-        labelSelector: `${OPERAND_LABEL}=${MANAGED_BY}`,
+        labelSelector: `${OPERAND_LABEL}=${managedBy}`,
       }),
     }));
     const clusterScoped = this.opts.design.crd.scope === 'Cluster';
@@ -154,6 +162,12 @@ export class GraphOperator {
       spec,
       lease: this.cache.acquire({ group: spec.group, version: spec.version, resource: spec.resource }),
     }));
+    // the image form reports its pods' names (status.nodes) when its design says where
+    const podsLease =
+      graph.profile !== undefined && (this.opts.design.operand?.podNamesStatusField ?? '') !== ''
+        ? this.cache.acquire(OPERAND_PODS)
+        : undefined;
+    this.pods = podsLease;
     const externalReads = new ExternalReads(
       this.externals.map((x) => ({ apiVersion: x.spec.apiVersion, kind: x.spec.kind, lease: x.lease })),
     );
@@ -175,7 +189,11 @@ export class GraphOperator {
               this.controller.enqueue(key, watchTrigger('external', eventType, o, spec.kind));
           });
       }
-      await Promise.all([crs.started, ...[...this.children, ...this.externals].map((c) => c.lease.started)]);
+      await Promise.all([
+        crs.started,
+        ...[...this.children, ...this.externals].map((c) => c.lease.started),
+        ...(podsLease !== undefined ? [podsLease.started] : []),
+      ]);
       resync = setInterval(
         () => {
           for (const cr of crs.list()) this.controller.enqueue(enqueueCr(cr), { kind: 'resync' });
@@ -187,7 +205,12 @@ export class GraphOperator {
     } finally {
       clearInterval(resync);
       this.crs = undefined;
-      const leases = [crs, ...[...this.children, ...this.externals].map((c) => c.lease)];
+      const leases = [
+        crs,
+        ...[...this.children, ...this.externals].map((c) => c.lease),
+        ...(podsLease !== undefined ? [podsLease] : []),
+      ];
+      this.pods = undefined;
       this.children = [];
       this.externals = [];
       this.externalReads = new ExternalReads([]);

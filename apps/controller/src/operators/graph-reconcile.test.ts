@@ -8,7 +8,6 @@ import type { KubernetesObject } from '@kubernetes/client-node';
 import { parseDesign } from '@opstudio/shared/design/io';
 import type { Condition } from '@opstudio/shared/operand/index';
 import { repoRoot } from '../config';
-import type { ReconcilerReport } from '../history/types';
 import type { ChildWrites } from './child-writes';
 import type { CrObject } from './cr-object';
 import { createGraphReconciler } from './graph-reconcile';
@@ -71,7 +70,6 @@ function harness(cluster: KubernetesObject[], cached: KubernetesObject[] = [], w
     },
     childWrites,
     recordEvent: (e) => void events.push(`${e.type} ${e.reason} ${e.note}`),
-    reports: new Map<string, ReconcilerReport>(),
     now: () => new Date('2026-11-24T12:00:00Z'),
   });
   return { reconcile, log, events, status: () => status };
@@ -87,7 +85,11 @@ test('graph reconcile: a ConfigMap another controller owns (not cached: found by
   };
   const h = harness([theirs]);
   const result = await h.reconcile('web/site', [], signal);
-  assert.deepEqual(result, { kind: 'requeueAfter', ms: 30_000 });
+  assert.deepEqual(
+    { kind: result.kind, ms: 'ms' in result ? result.ms : undefined },
+    { kind: 'requeueAfter', ms: 30_000 },
+  );
+  assert.equal(result.report?.name, 'site', 'the run reports itself');
   assert.deepEqual(h.log, ['apply Service site-service'], 'the ConfigMap is not applied');
   assert.equal(degraded(h.status())?.reason, 'AlreadyOwned');
   assert.equal(

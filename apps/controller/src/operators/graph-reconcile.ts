@@ -1,5 +1,6 @@
-// The reconciler for a design with a resource graph (operand.resources, docs/design/0015).
-// Level-triggered like the Memcached path (reconcile.ts), in numbered phases:
+// The reconciler of every design: its resource graph (operand.resources, docs/design/0015), or the
+// image form as a one-Deployment graph whose deploy-image profile keeps kubebuilder's names,
+// conditions, Events and status.nodes (docs/design/0046). Level-triggered, in numbered phases:
 //   1. load      the CR from the cache (gone → done: the garbage collector removes its children)
 //   2. deletion  the children the owner label holds (no owner reference: the garbage collector
 //                will not) deleted in reverse dependency order, waited for (Degraded/Finalizing
@@ -18,7 +19,7 @@
 // A blocked child waits for its dependency's watch event; nothing polls while Progressing.
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { Design } from '@opstudio/shared/design/schema';
-import { designGraph } from '@opstudio/shared/design/operand-form';
+import { childIdOf, deployImageEvent, operandGraph } from '@opstudio/shared/graph/deploy-image-profile';
 import {
   childDrift,
   childEvent,
@@ -33,23 +34,27 @@ import {
   type ExternalValue,
   type KubeObject,
   type OwnershipConflict,
+  type ResourceGraph,
 } from '@opstudio/shared/graph/index';
 import { isNamespacedOffline } from '@opstudio/shared/graph/child-kinds';
 import { isCollection } from '@opstudio/shared/graph/collections';
 import { randomUUID } from 'node:crypto';
 import { inlinePlanner, type Planner } from './planner';
-import { describeDrift, finalizerName, statusExtras } from '@opstudio/shared/operand/index';
+import { describeDrift, finalizerName, mirrorReady, statusExtras } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
 import type { Reconcile } from '../runtime/controller';
-import { outcome, toError } from '../runtime/outcome';
+import { outcome, toError, type Outcome } from '../runtime/outcome';
 import type { EventInput } from '../runtime/recorder';
-import { splitKey } from '../runtime/triggers';
+import { splitKey, type Trigger } from '../runtime/triggers';
 import type { ChildWrites } from './child-writes';
 import type { ExternalReads } from './external-reads';
 import { beginRun, finalizerPhase, type CrRun, type WrittenStatus } from './cr-lifecycle';
 import type { CrObject } from './cr-object';
 import type { KubeWrites } from './kube-writes';
-import type { Cache } from './reconcile';
+
+export interface Cache<T> {
+  get(name: string, namespace?: string): T | undefined;
+}
 
 /** The child kinds' caches, as the reconciler reads them. */
 export interface ChildCaches {
@@ -69,9 +74,10 @@ export interface GraphReconcilerDeps {
   /** What the design's external references read (none: they are never found, their dependents wait). */
   readonly externals?: Pick<ExternalReads, 'read' | 'forget'>;
   readonly writes: Pick<KubeWrites, 'setFinalizers' | 'patchStatus'>;
+  /** The operand pods' names, for a profile that reports them (the image form's `status.nodes`). */
+  readonly pods?: Pick<KubeWrites, 'podNames'>;
   readonly childWrites: ChildWrites;
   readonly recordEvent: (event: EventInput) => void;
-  readonly reports: Map<string, ReconcilerReport>;
   readonly now?: () => Date;
   /** Whether a child's kind is namespaced (default: shared's offline table). */
   readonly isNamespaced?: (apiVersion: string, kind: string) => boolean;
@@ -87,9 +93,10 @@ const objectKeyOf = (o: KubernetesObject) =>
   `${o.apiVersion ?? ''}|${o.kind ?? ''}|${o.metadata?.namespace ?? ''}|${o.metadata?.name ?? ''}`;
 const rvOf = (o: KubernetesObject | undefined) => Number(o?.metadata?.resourceVersion ?? NaN);
 
-export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
-  const graph = designGraph(deps.design);
-  if (graph === undefined) throw new Error(`design ${deps.design.crd.names.kind} has no operand.resources`);
+export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<ReconcilerReport> {
+  // the resources form, or the image form as a one-Deployment graph with its profile (docs/design/0046)
+  const graph = operandGraph(deps.design);
+  const { profile } = graph;
   const finalizer = finalizerName(deps.design);
   // plans run where the manager says (a worker thread: planner.ts); what the designer refuses (a
   // type, a cost estimate over the limit) is never evaluated there
@@ -115,7 +122,23 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     return mine.object;
   };
 
-  return async (key) => {
+  // the run's report comes back with its outcome, thrown or not (the history records both)
+  return async (key, triggers, signal) => {
+    let report: ReconcilerReport | undefined;
+    const reported = (o: Outcome) => (report === undefined ? o : { ...o, report });
+    try {
+      return reported(await reconcileOnce(key, triggers, signal, (r) => (report = r)));
+    } catch (err) {
+      return reported(outcome.fromThrown(err));
+    }
+  };
+
+  async function reconcileOnce(
+    key: string,
+    _triggers: readonly Trigger[],
+    _signal: AbortSignal,
+    begun: (report: ReconcilerReport) => void,
+  ): Promise<Outcome> {
     // 1. load
     const { namespace, name } = splitKey(key);
     const cr = deps.crs.get(name, namespace);
@@ -124,8 +147,11 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
       deps.externals?.forget(key);
       return outcome.done();
     }
-    const run = beginRun(key, cr, written, deps.writes, deps);
-    deps.reports.set(key, run.report);
+    // the image form's Ready mirrors its Available, in every status it writes
+    const run = beginRun(key, cr, written, deps.writes, deps, (c) =>
+      profile === undefined ? c : mirrorReady(c, now()),
+    );
+    begun(run.report);
 
     // 2. deletion
     const uid = cr.metadata.uid;
@@ -160,18 +186,18 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     const lists = new Map<string, KubeObject[]>();
     for (const r of graph.resources) {
       if (isCollection(r)) {
-        const list = owned.filter((x) => isObjectOf(x, r)).map((x) => fresher(x, objectKeyOf(x)) as KubeObject);
+        const list = owned.filter((x) => isObjectOf(graph, x, r)).map((x) => fresher(x, objectKeyOf(x)) as KubeObject);
         lists.set(r.id, list);
         observed.set(r.id, list);
         continue;
       }
-      const o = owned.find((x) => isObjectOf(x, r));
+      const o = owned.find((x) => isObjectOf(graph, x, r));
       observed.set(r.id, o === undefined ? undefined : (fresher(o, objectKeyOf(o)) as unknown as KubeObject));
     }
     // created by an earlier run, not in the cache yet
     for (const [k, { object: o }] of applied)
       if (controlled(o, uid)) {
-        const id = o.metadata?.labels?.[COMPONENT_LABEL] ?? '';
+        const id = childIdOf(graph, o) ?? '';
         const list = lists.get(id);
         if (list !== undefined) {
           if (!list.some((x) => nameOf(x) === o.metadata?.name)) list.push(o as unknown as KubeObject);
@@ -217,7 +243,11 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
           desired.metadata?.name ?? '',
           current === undefined ? [{ path: '', from: undefined, to: desired }] : changes,
         );
-        announce(run, deps, verb, stored, summary);
+        const event =
+          profile === undefined
+            ? undefined
+            : (deployImageEvent(verb, stored.metadata?.name ?? '', object, current as KubeObject | undefined) ?? null);
+        announce(run, deps, verb, stored, summary, event);
       } catch (err) {
         failure = err;
         break;
@@ -241,31 +271,44 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile {
     // 7. status
     const applyError = failure === undefined ? undefined : toError(failure).message.split('\n')[0];
     const generation = cr.metadata.generation;
-    const status = graphStatus({ before: run.before, plan: p, conflicts, applyError, generation, now: now() });
+    const status = graphStatus({
+      before: run.before,
+      plan: p,
+      conflicts,
+      applyError,
+      generation,
+      now: now(),
+      ...(profile !== undefined ? { profile: { crName: name } } : {}),
+    });
+    // the image form reports its operand's pods (status.nodes), read from the shared cache
+    const deployment = profile === undefined || conflicts.length > 0 ? undefined : p.desired[0]?.object;
+    const pods =
+      deployment === undefined || failure !== undefined || deps.pods === undefined
+        ? []
+        : await podsOf(deps.pods, deployment);
     warnOnDegraded(run, deps, status.conditions);
     for (const e of status.events) deps.recordEvent({ regarding: run.regarding, ...e });
-    const writing = run.writeStatus(status.conditions, {
-      ...status.fields,
-      ...statusExtras(deps.design, [], generation),
-    });
+    // a failed apply under the image form's profile leaves the pod names as they were (its conditions say why)
+    const writing = run.writeStatus(
+      status.conditions,
+      profile !== undefined && failure !== undefined
+        ? {}
+        : { ...status.fields, ...statusExtras(deps.design, pods, generation) },
+    );
     if (failure !== undefined) {
       await writing.catch(() => undefined); // the apply error is the one to report
       return outcome.error(failure);
     }
     await writing;
     return conflicts.length > 0 ? outcome.requeueAfter(deps.conflictRequeueMs ?? 30_000) : outcome.done();
-  };
+  }
 }
 
 const nameOf = (o: KubeObject): unknown => (o.metadata as { name?: unknown } | undefined)?.name;
 
 /** Whether an owned object is one of the child's: its component label and its kind. */
-function isObjectOf(o: KubernetesObject, r: ChildResource): boolean {
-  return (
-    o.metadata?.labels?.[COMPONENT_LABEL] === r.id &&
-    o.apiVersion === r.template.apiVersion &&
-    o.kind === r.template.kind
-  );
+function isObjectOf(graph: ResourceGraph, o: KubernetesObject, r: ChildResource): boolean {
+  return childIdOf(graph, o) === r.id && o.apiVersion === r.template.apiVersion && o.kind === r.template.kind;
 }
 
 /** Ours: our controller reference, or (an object Kubernetes allows no reference to us) our owner label. */
@@ -294,8 +337,27 @@ async function lookup(
   return cached ?? (await deps.childWrites.get(desired));
 }
 
-/** One timeline action and one Event per child created, updated or deleted. */
-function announce(run: CrRun, deps: GraphReconcilerDeps, verb: ChildVerb, child: KubernetesObject, summary: string) {
+/** The names of the pods a planned Deployment selects. */
+function podsOf(pods: Pick<KubeWrites, 'podNames'>, deployment: KubeObject): Promise<string[]> {
+  const d = deployment as {
+    metadata?: { namespace?: string };
+    spec?: { selector?: { matchLabels?: Record<string, string> } };
+  };
+  return pods.podNames(d.metadata?.namespace ?? '', d.spec?.selector?.matchLabels ?? {});
+}
+
+/**
+ * One timeline action and one Event per child created, updated or deleted; `event` replaces the
+ * Event (a profile's), `null` means none.
+ */
+function announce(
+  run: CrRun,
+  deps: GraphReconcilerDeps,
+  verb: ChildVerb,
+  child: KubernetesObject,
+  summary: string,
+  event?: Omit<EventInput, 'regarding' | 'related'> | null,
+) {
   const kind = child.kind ?? 'Object';
   const name = child.metadata?.name ?? '';
   const namespace = child.metadata?.namespace;
@@ -306,6 +368,7 @@ function announce(run: CrRun, deps: GraphReconcilerDeps, verb: ChildVerb, child:
     summary,
     ...(id !== undefined ? { child: id } : {}),
   });
+  if (event === null) return;
   const detail = verb === 'updated' ? summary.slice(`${kind} ${name} `.length) : undefined;
   deps.recordEvent({
     regarding: run.regarding,
@@ -316,7 +379,7 @@ function announce(run: CrRun, deps: GraphReconcilerDeps, verb: ChildVerb, child:
       ...(namespace !== undefined ? { namespace } : {}),
       ...(child.metadata?.uid !== undefined ? { uid: child.metadata.uid } : {}),
     },
-    ...childEvent(verb, kind, name, detail),
+    ...(event ?? childEvent(verb, kind, name, detail)),
   });
 }
 

@@ -20,9 +20,7 @@ import type { ManagerOptions } from './manager';
 
 export { ControllerManager, DEFAULT_LEASE, type ManagerOptions } from './manager';
 export { GraphOperator, type GraphOperatorOptions } from './graph-operator';
-export { KindOperator, type KindOperatorOptions } from './operator';
 export { createGraphReconciler, type GraphReconcilerDeps } from './graph-reconcile';
-export { createReconciler, type ReconcilerDeps } from './reconcile';
 
 export interface StartedManager {
   readonly manager: ControllerManager;

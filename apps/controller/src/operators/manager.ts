@@ -1,6 +1,6 @@
 // The embedded controller-manager: watches the CRDs the studio installed (label
-// `studio.opstudio.dev/design`) and, for each Established one, runs a KindOperator (For(kind).Owns(Deployment))
-// or, for a design with operand.resources, a GraphOperator (For(kind).Owns(each child kind))
+// `studio.opstudio.dev/design`) and, for each Established one, runs a GraphOperator (For(kind).Owns(each
+// child kind); the image form is a one-Deployment graph, docs/design/0046)
 // with the design version pinned in its annotation. A new pin restarts the operator; a deleted
 // CRD (or a removed label) stops it. CRDs without the label are never reconciled.
 // `run(signal)` is the leader's work; `start(signal)` adds leader election around it.
@@ -14,7 +14,6 @@ import { ApiextensionsV1Api } from '@kubernetes/client-node';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import type { HandOffHolder } from '@opstudio/shared/kube/handoff';
-import { designGraph } from '@opstudio/shared/design/operand-form';
 import type { ClusterIdentity } from '../clusters/cluster-identity';
 import type { StudioDb } from '../db';
 import type { HistoryStore } from '../history/store';
@@ -28,7 +27,6 @@ import { GraphOperator, type GraphOperatorOptions } from './graph-operator';
 import { workerPlanner, type Planner } from './planner';
 import { kindHandOff, readHandOffHolder, removeHandOffLease } from './handoff-lease';
 import { pausedKinds } from './kind-pauses';
-import { KindOperator, type KindOperatorOptions } from './operator';
 import { loadPinnedDesign } from './pinned-design';
 import { designIdentity } from '@opstudio/shared/manifests/identity';
 import { actingAs } from '../auth/impersonation';
@@ -265,13 +263,11 @@ export class ControllerManager {
     const onAbort = () => stop.abort();
     signal.addEventListener('abort', onAbort, { once: true });
     const { history } = this.opts;
-    // a design with operand.resources reconciles its graph; the image form (and no operand) keeps KindOperator
-    const isGraph = designGraph(design) !== undefined;
     const planner = this.planner;
     // a new operator each time this replica (re)gains the kind's hand-off Lease
     // the design's children, finalizers and status are written as the design's own identity
     const writer = actingAs(this.opts.kc, { user: designIdentity(name, this.lease.namespace).user, groups: [] });
-    const options = (): KindOperatorOptions & GraphOperatorOptions => ({
+    const options = (): GraphOperatorOptions => ({
       kc: this.opts.kc,
       writer,
       design,
@@ -290,10 +286,7 @@ export class ControllerManager {
       ...(this.opts.cache !== undefined ? { cache: this.opts.cache } : {}),
       log: this.log,
     });
-    const makeOperator = () =>
-      isGraph
-        ? new GraphOperator({ ...options(), ...(planner !== undefined ? { planner } : {}) })
-        : new KindOperator(options());
+    const makeOperator = () => new GraphOperator({ ...options(), ...(planner !== undefined ? { planner } : {}) });
     const elector = kindHandOff({
       kc: this.opts.kc,
       namespace: this.lease.namespace,

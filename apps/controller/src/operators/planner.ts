@@ -6,7 +6,7 @@
 // design version. Tests and single-design tools may plan inline.
 import { Worker } from 'node:worker_threads';
 import type { Design } from '@opstudio/shared/design/schema';
-import { designGraph } from '@opstudio/shared/design/operand-form';
+import { operandGraph } from '@opstudio/shared/graph/deploy-image-profile';
 import {
   externalTargets,
   plan,
@@ -46,7 +46,7 @@ export function operandErrors(design: Design): PlanError[] {
 }
 
 interface Prepared {
-  readonly graph: NonNullable<ReturnType<typeof designGraph>>;
+  readonly graph: ReturnType<typeof operandGraph>;
   readonly designErrors: readonly PlanError[];
 }
 
@@ -60,9 +60,7 @@ export function planHere(cache = new Map<string, Prepared>()): PlanHere {
   const prepare = (req: TargetsRequest): Prepared => {
     let prepared = cache.get(req.designKey);
     if (prepared === undefined) {
-      const graph = designGraph(req.design);
-      if (graph === undefined) throw new Error(`design ${req.design.crd.names.kind} has no operand.resources`);
-      prepared = { graph, designErrors: operandErrors(req.design) };
+      prepared = { graph: operandGraph(req.design), designErrors: operandErrors(req.design) };
       if (cache.size > 200) cache.clear();
       cache.set(req.designKey, prepared);
     }

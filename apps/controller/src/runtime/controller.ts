@@ -20,10 +20,17 @@ import type { RateLimiter } from './rate-limiter';
 import type { Trigger } from './triggers';
 import { WorkQueue } from './workqueue';
 
-export type Reconcile = (key: string, triggers: readonly Trigger[], signal: AbortSignal) => Promise<Outcome>;
+/** An outcome and, when the reconciler gives one, its account of the run (for the history). */
+export type Reconciled<R = unknown> = Outcome & { readonly report?: R };
+
+export type Reconcile<R = unknown> = (
+  key: string,
+  triggers: readonly Trigger[],
+  signal: AbortSignal,
+) => Promise<Reconciled<R>>;
 
 /** The runtime's account of one call of `reconcile` by a worker: which key, why, when, how long, and its Outcome. */
-export interface ReconcileAttempt {
+export interface ReconcileAttempt<R = unknown> {
   readonly controller: string;
   readonly key: string;
   readonly triggers: readonly Trigger[];
@@ -33,17 +40,19 @@ export interface ReconcileAttempt {
   readonly outcome: Outcome;
   /** The error message for `error` and `terminal` outcomes. */
   readonly error?: string;
+  /** What the reconciler reported of the run (none when the object was already gone). */
+  readonly report?: R;
 }
 
-export interface WorkQueueControllerOptions {
+export interface WorkQueueControllerOptions<R = unknown> {
   /** Metric label and queue name (controller-runtime uses the lower-cased kind, e.g. "memcached"). */
   readonly name: string;
   /** The kubeconfig context of the manager running it: every metric's `cluster` label (default NO_CLUSTER). */
   readonly cluster?: string;
-  readonly reconcile: Reconcile;
+  readonly reconcile: Reconcile<R>;
   readonly maxConcurrentReconciles?: number;
   /** Called after every reconcile; may be async (its failures are logged, never retried, never block the worker). */
-  readonly onRun?: (attempt: ReconcileAttempt) => void | Promise<void>;
+  readonly onRun?: (attempt: ReconcileAttempt<R>) => void | Promise<void>;
   readonly clock?: Clock;
   readonly rateLimiter?: RateLimiter;
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
@@ -51,10 +60,10 @@ export interface WorkQueueControllerOptions {
 
 /**
  * Named WorkQueueController (controller-runtime calls it a Controller) so it is never confused with
- * a KindOperator (operators/operator.ts): the informers, resync and reconciler of one installed
- * kind, which runs one of these.
+ * a GraphOperator (operators/graph-operator.ts): the informers, resync and reconciler of one
+ * installed kind, which runs one of these.
  */
-export class WorkQueueController {
+export class WorkQueueController<R = unknown> {
   readonly name: string;
   readonly queue: WorkQueue;
   /** Its metrics' labels: one kind in two clusters runs two controllers of one name. */
@@ -64,7 +73,7 @@ export class WorkQueueController {
   private readonly log: (message: string, fields?: Record<string, unknown>) => void;
   private started = false;
 
-  constructor(private readonly opts: WorkQueueControllerOptions) {
+  constructor(private readonly opts: WorkQueueControllerOptions<R>) {
     this.name = opts.name;
     this.labels = { controller: opts.name, cluster: opts.cluster ?? NO_CLUSTER };
     this.workers = Math.max(1, opts.maxConcurrentReconciles ?? 1);
@@ -119,7 +128,7 @@ export class WorkQueueController {
     signal: AbortSignal,
   ): Promise<void> {
     const startedAt = this.clock.now();
-    let result: Outcome;
+    let result: Reconciled<R>;
     try {
       result = await this.opts.reconcile(key, triggers, signal);
     } catch (err) {
@@ -137,6 +146,7 @@ export class WorkQueueController {
       durationMs,
       outcome: result,
       ...('error' in result ? { error: result.error.message } : {}),
+      ...(result.report !== undefined ? { report: result.report } : {}),
     });
   }
 
@@ -175,7 +185,7 @@ export class WorkQueueController {
     }
   }
 
-  private report(attempt: ReconcileAttempt): void {
+  private report(attempt: ReconcileAttempt<R>): void {
     if (this.opts.onRun === undefined) return;
     try {
       const pending = this.opts.onRun(attempt);

@@ -10,6 +10,7 @@ import type { Condition } from '../operand/types';
 import { CONDITION_TYPES, type PlanCondition } from './conditions';
 import type { OwnershipConflict } from './ownership';
 import type { Plan } from './plan';
+import { profileStatus } from './deploy-image-profile';
 
 export interface GraphStatusInput {
   readonly before: readonly Condition[];
@@ -20,6 +21,8 @@ export interface GraphStatusInput {
   readonly applyError?: string;
   readonly generation?: number;
   readonly now: Date;
+  /** the image form's profile (deploy-image-profile.ts): its rules for Degraded, a failed apply and Ready */
+  readonly profile?: { readonly crName: string };
 }
 
 export interface GraphStatus {
@@ -34,7 +37,7 @@ export interface GraphStatus {
 export interface ConditionEvent {
   readonly type: 'Normal' | 'Warning';
   readonly reason: string;
-  readonly action: 'Reconcile';
+  readonly action: 'Reconcile' | 'Apply';
   /** `BackupScheduled is True: backups run at 0 3 * * *` */
   readonly note: string;
 }
@@ -58,6 +61,21 @@ export function conditionEvents(before: readonly Condition[], after: readonly Co
 }
 
 export function graphStatus(input: GraphStatusInput): GraphStatus {
+  const fields: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(input.plan.status)) setPath(fields, path.split('.'), value);
+  if (input.profile !== undefined) {
+    const { applyError, generation } = input;
+    const s = profileStatus({
+      before: input.before,
+      conditions: input.plan.conditions,
+      crName: input.profile.crName,
+      conflicts: input.conflicts ?? [],
+      ...(applyError !== undefined ? { applyError } : {}),
+      ...(generation !== undefined ? { generation } : {}),
+      now: input.now,
+    });
+    return { ...s, fields };
+  }
   let conditions = input.before;
   for (const c of input.plan.conditions)
     conditions = setStatusCondition(
@@ -65,8 +83,6 @@ export function graphStatus(input: GraphStatusInput): GraphStatus {
       { ...degradedOverride(c, input), observedGeneration: input.generation },
       input.now,
     );
-  const fields: Record<string, unknown> = {};
-  for (const [path, value] of Object.entries(input.plan.status)) setPath(fields, path.split('.'), value);
   return { conditions, fields, events: conditionEvents(input.before, conditions) };
 }
 

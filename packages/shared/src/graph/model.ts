@@ -204,5 +204,16 @@ export const RESOURCE_GRAPH = z.strictObject({
 export type ChildResource = z.infer<typeof CHILD_RESOURCE>;
 export type ExternalRef = z.infer<typeof EXTERNAL_REF>;
 export type CustomCondition = z.infer<typeof CUSTOM_CONDITION>;
-export type ResourceGraph = z.infer<typeof RESOURCE_GRAPH>;
+/**
+ * How the graph path reproduces an older operand form exactly (docs/design/0046): the image form
+ * (kubebuilder's deploy-image) is planned as a one-Deployment graph with this marker. Never part
+ * of a saved design: deploy-image-profile.ts sets it when the controller plans the image form.
+ */
+export interface DeployImageProfile {
+  readonly name: 'deploy-image';
+  /** the Deployment's `app.kubernetes.io/managed-by` (`<Kind>Controller`), which its selector holds too */
+  readonly managedBy: string;
+}
+
+export type ResourceGraph = z.infer<typeof RESOURCE_GRAPH> & { readonly profile?: DeployImageProfile };
 export type KubeObject = { [key: string]: JSONValue };

@@ -30,6 +30,7 @@ import {
 import { childName } from './child-names';
 import { isCollection, objectName, observedList } from './collections';
 import { collectionReady, Collections, planCollection } from './plan-collection';
+import { profilePlan } from './deploy-image-profile';
 
 export { CHILD_NAME_MAX, childName } from './child-names';
 
@@ -84,6 +85,12 @@ export interface PlanOptions {
 type Outcome = 'desired' | 'excluded' | 'blocked' | 'failed';
 
 export function plan(graph: ResourceGraph, cr: KubeObject, observed: Observed, options: PlanOptions = {}): Plan {
+  const p = planGraph(graph, cr, observed, options);
+  // the image form's profile: its labels, its conditions (deploy-image-profile.ts)
+  return graph.profile === undefined ? p : profilePlan(graph, graph.profile, p, cr, observed);
+}
+
+function planGraph(graph: ResourceGraph, cr: KubeObject, observed: Observed, options: PlanOptions): Plan {
   const isNamespaced = options.isNamespaced ?? isNamespacedOffline;
   const result: Plan = { desired: [], prune: [], blocked: [], status: {}, conditions: [], errors: [] };
   const analysis = analyzeGraph(graph);

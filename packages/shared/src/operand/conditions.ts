@@ -9,7 +9,6 @@
  */
 import type { Condition } from './types';
 
-export const CONDITION_AVAILABLE = 'Available';
 export const CONDITION_DEGRADED = 'Degraded';
 export const REASONS = { reconciling: 'Reconciling', resizing: 'Resizing', finalizing: 'Finalizing' } as const;
 
@@ -85,62 +84,9 @@ export function findCondition(conditions: readonly Condition[] | undefined, type
   return conditions?.find((c) => c.type === type);
 }
 
-export function isConditionTrue(conditions: readonly Condition[] | undefined, type: string): boolean {
-  return findCondition(conditions, type)?.status === 'True';
-}
-
 /** Removes a condition type (the same array when it is absent). */
 export function removeCondition(conditions: readonly Condition[], type: string): readonly Condition[] {
   return conditions.some((c) => c.type === type) ? conditions.filter((c) => c.type !== type) : conditions;
-}
-
-/** Available=True, reason Reconciling (the operand is as desired). */
-export function markAvailable(
-  conditions: readonly Condition[],
-  message: string,
-  generation?: number,
-  now?: Date,
-): readonly Condition[] {
-  return setStatusCondition(
-    conditions,
-    { type: CONDITION_AVAILABLE, status: 'True', reason: REASONS.reconciling, message, observedGeneration: generation },
-    now,
-  );
-}
-
-/** Available=False with a reason (e.g. Resizing while replicas catch up, Reconciling when an apply failed). */
-export function markUnavailable(
-  conditions: readonly Condition[],
-  reason: string,
-  message: string,
-  generation?: number,
-  now?: Date,
-): readonly Condition[] {
-  return setStatusCondition(
-    conditions,
-    { type: CONDITION_AVAILABLE, status: 'False', reason, message, observedGeneration: generation },
-    now,
-  );
-}
-
-/** Available=Unknown: the first reconcile ("Starting reconciliation"). */
-export function markAvailableUnknown(
-  conditions: readonly Condition[],
-  message: string,
-  generation?: number,
-  now?: Date,
-): readonly Condition[] {
-  return setStatusCondition(
-    conditions,
-    {
-      type: CONDITION_AVAILABLE,
-      status: 'Unknown',
-      reason: REASONS.reconciling,
-      message,
-      observedGeneration: generation,
-    },
-    now,
-  );
 }
 
 /** Degraded=True (or Unknown while finalizing, as the scaffold does before its cleanup) with a reason. */
@@ -155,20 +101,6 @@ export function markDegraded(
   return setStatusCondition(
     conditions,
     { type: CONDITION_DEGRADED, status, reason, message, observedGeneration: generation },
-    now,
-  );
-}
-
-/** Degraded=False once the operand converged again (the scaffold never clears it; a UI needs it to). */
-export function markNotDegraded(
-  conditions: readonly Condition[],
-  message: string,
-  generation?: number,
-  now?: Date,
-): readonly Condition[] {
-  return setStatusCondition(
-    conditions,
-    { type: CONDITION_DEGRADED, status: 'False', reason: REASONS.reconciling, message, observedGeneration: generation },
     now,
   );
 }

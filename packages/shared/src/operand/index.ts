@@ -25,11 +25,10 @@ export { describeDrift, fieldDrift, type FieldChange } from './drift';
 export {
   conditionTransitions,
   deploymentProgress,
-  progressConditions,
   type ConditionTransition,
   type ObservedDeployment,
   type Progress,
 } from './progress';
 export * from './conditions';
-export { CONDITION_READY, markNoResources, mirrorReady, NO_RESOURCES_MESSAGE } from './ready';
+export { CONDITION_READY, mirrorReady, NO_RESOURCES_MESSAGE } from './ready';
 export type * from './types';

@@ -1,19 +1,8 @@
 /**
- * Where the operand stands, from the owned Deployment's own status, as the conditions the CR
- * reports. Pure, so the reconciler's status phase is one call and the table tests cover it.
- *   all replicas ready for the current spec → Available=True (Reconciling, kubebuilder's message)
- *   otherwise                              → Available=False (Resizing, "Waiting for 2/5 …")
- * A Degraded condition from an earlier failure is cleared (False) once the operand is healthy;
- * one that never existed is not added (kubebuilder only sets Degraded while finalizing).
+ * Where the image form's Deployment stands, from its own status (all replicas ready for the
+ * current spec, or not: graph/deploy-image-profile.ts turns it into the conditions), and the
+ * condition changes between two writes, for the history and for Events.
  */
-import {
-  CONDITION_DEGRADED,
-  findCondition,
-  markAvailable,
-  markNotDegraded,
-  markUnavailable,
-  REASONS,
-} from './conditions';
 import type { Condition } from './types';
 
 export interface ObservedDeployment {
@@ -45,33 +34,6 @@ export function deploymentProgress(dep: ObservedDeployment | undefined, wanted: 
     (s.replicas ?? 0) === wanted &&
     (s.updatedReplicas ?? 0) === wanted;
   return { ready, readyReplicas, wanted };
-}
-
-export function progressConditions(
-  conditions: readonly Condition[],
-  crName: string,
-  progress: Progress,
-  generation: number | undefined,
-  now?: Date,
-): readonly Condition[] {
-  if (!progress.ready) {
-    return markUnavailable(
-      conditions,
-      REASONS.resizing,
-      `Waiting for ${progress.readyReplicas}/${progress.wanted} replicas of Deployment ${crName} to be ready`,
-      generation,
-      now,
-    );
-  }
-  const available = markAvailable(
-    conditions,
-    `Deployment for custom resource (${crName}) with ${progress.wanted} replicas created successfully`,
-    generation,
-    now,
-  );
-  return findCondition(available, CONDITION_DEGRADED) === undefined
-    ? available
-    : markNotDegraded(available, `Deployment for custom resource (${crName}) is healthy`, generation, now);
 }
 
 export interface ConditionTransition {

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { markNoResources, mirrorReady, NO_RESOURCES_MESSAGE } from './ready';
+import { mirrorReady } from './ready';
 import type { Condition } from './types';
 
 const now = new Date('2026-11-24T12:00:00Z');
@@ -19,12 +19,4 @@ test('mirrorReady: Ready follows Available; nothing without Available', () => {
   const c = mirrorReady([available], now);
   assert.deepEqual(c[1], { ...available, type: 'Ready', lastTransitionTime: '2026-11-24T12:00:00Z' });
   assert.equal(mirrorReady(c, now), c, 'already mirrored: the same array');
-});
-
-test('markNoResources: Ready=True NoResources', () => {
-  const [ready] = markNoResources([], 3, now);
-  assert.equal(ready?.status, 'True');
-  assert.equal(ready?.reason, 'NoResources');
-  assert.equal(ready?.message, NO_RESOURCES_MESSAGE);
-  assert.equal(ready?.observedGeneration, 3);
 });

@@ -25,22 +25,3 @@ export function mirrorReady(conditions: readonly Condition[], now?: Date): reado
     now,
   );
 }
-
-/** Ready=True, reason NoResources: the conditions of a design without an operand. */
-export function markNoResources(
-  conditions: readonly Condition[],
-  generation?: number,
-  now?: Date,
-): readonly Condition[] {
-  return setStatusCondition(
-    conditions,
-    {
-      type: CONDITION_READY,
-      status: 'True',
-      reason: 'NoResources',
-      message: NO_RESOURCES_MESSAGE,
-      observedGeneration: generation,
-    },
-    now,
-  );
-}

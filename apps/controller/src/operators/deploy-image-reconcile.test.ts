@@ -1,25 +1,28 @@
-// The reconcile phases against in-memory caches and writes (the cluster end state is covered by
-// memcached.int.test.ts): which writes, Events, outcomes and history each situation gives.
+// The Memcached design (the image form) through the one graph reconciler, against in-memory
+// caches and writes (the cluster end state is covered by memcached.int.test.ts): which writes,
+// Events and outcomes each situation gives, as the deploy-image reconciler gave them before the
+// image form became a one-Deployment graph (docs/design/0046).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { KubernetesObject } from '@kubernetes/client-node';
 import { parseDesign } from '@opstudio/shared/design/io';
-import { desiredDeployment, operandInputFromDesign } from '@opstudio/shared/operand/index';
-import type { Condition, Deployment } from '@opstudio/shared/operand/index';
+import { operandGraph } from '@opstudio/shared/graph/deploy-image-profile';
+import { plan } from '@opstudio/shared/graph/plan';
+import type { Condition } from '@opstudio/shared/operand/index';
+import { loadCel } from '@opstudio/cel/node';
 import { repoRoot } from '../config';
-import type { ReconcilerReport } from '../history/types';
-import type { EventInput } from '../runtime/recorder';
-import type { CrObject } from './cr-object';
 import { KubeApiError } from '../kube/errors';
-import type { KubeWrites } from './kube-writes';
-import { createReconciler } from './reconcile';
+import type { CrObject } from './cr-object';
+import { createGraphReconciler } from './graph-reconcile';
+
+await loadCel();
 
 const parsed = parseDesign(readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8'));
 if (!parsed.ok) throw new Error('examples/memcached.design.yaml does not parse');
 const design = parsed.design;
 const FIN = 'cache.example.com/finalizer';
-const now = () => new Date('2026-11-22T12:00:00Z');
 const available: Condition = {
   type: 'Available',
   status: 'True',
@@ -48,25 +51,23 @@ const cr = (
   spec: over.spec ?? { size: 3 },
   status: { conditions: over.conditions ?? [], ...(over.nodes !== undefined ? { nodes: over.nodes } : {}) },
 });
-const readyDeployment = (replicas: number): Deployment & { status: object; metadata: { generation: number } } => {
-  const d = desiredDeployment(
-    operandInputFromDesign(design, {
-      ...cr(),
-      metadata: { name: 's', namespace: 'ns', uid: 'u1' },
-      spec: { size: replicas },
-    })!,
-  );
+
+/** The Deployment as the planner makes it for `replicas`, stored and rolled out. */
+const readyDeployment = (replicas: number): KubernetesObject => {
+  const p = plan(operandGraph(design), cr({ spec: { size: replicas } }) as never, new Map());
+  const d = p.desired[0]!.object as unknown as KubernetesObject;
   return {
     ...d,
-    metadata: { ...d.metadata, generation: 1 },
+    metadata: { ...d.metadata, generation: 1, uid: 'dep-uid', resourceVersion: '5' },
     status: { observedGeneration: 1, replicas, readyReplicas: replicas, updatedReplicas: replicas },
-  };
+  } as KubernetesObject;
 };
+const replicasOf = (o: KubernetesObject) => (o as { spec?: { replicas?: number } }).spec?.replicas;
 
 interface Case {
   readonly name: string;
   readonly cr: CrObject | undefined;
-  readonly deployment?: ReturnType<typeof readyDeployment>;
+  readonly deployment?: KubernetesObject;
   readonly fail?: 'apply409';
   readonly outcome: string;
   readonly writes: string[];
@@ -84,7 +85,7 @@ const cases: Case[] = [
       'apply Deployment s replicas=3',
       'status Available=False,Ready=False nodes=3',
     ],
-    events: ['Normal Created'],
+    events: ['Normal Created Created Deployment s with 3 replicas'],
   },
   {
     name: 'converged: no writes at all',
@@ -100,14 +101,7 @@ const cases: Case[] = [
     deployment: readyDeployment(3),
     outcome: 'done',
     writes: ['apply Deployment s replicas=5', 'status Available=False,Ready=False nodes=3'],
-    events: ['Normal Scaled'],
-  },
-  {
-    name: 'invalid spec: Degraded, terminal, no apply',
-    cr: cr({ spec: { size: 'three' } }),
-    outcome: 'terminal',
-    writes: ['status Degraded=True,Available=False,Ready=False'],
-    events: ['Warning InvalidSpec'],
+    events: ['Normal Scaled Scaled Deployment s from 3 to 5 replicas'],
   },
   {
     name: 'apply conflict: error (retried), Warning',
@@ -116,14 +110,16 @@ const cases: Case[] = [
     fail: 'apply409',
     outcome: 'error',
     writes: ['apply Deployment s replicas=3', 'status Available=False,Ready=False'],
-    events: ['Warning ReconcileFailed'],
+    events: [
+      'Warning ReconcileFailed Failed to apply Deployment for the custom resource (s): apply Deployment s: the object has been modified (409)',
+    ],
   },
   {
     name: 'deleting: Finalizing, Event, finalizer removed at the new version',
     cr: cr({ deleting: true, conditions: [available] }),
     outcome: 'done',
     writes: ['status Available=True,Degraded=True,Ready=True', 'finalizers  @11'],
-    events: ['Warning Deleting'],
+    events: ['Warning Deleting Custom Resource s is being deleted from the namespace ns'],
   },
   {
     name: 'a same-named Deployment another controller owns: left untouched, Degraded, requeued',
@@ -146,7 +142,7 @@ const cases: Case[] = [
     },
     outcome: 'requeueAfter',
     writes: ['status Available=True,Ready=True,Degraded=True nodes=0'],
-    events: ['Warning AlreadyOwned'],
+    events: ['Warning AlreadyOwned Deployment ns/s is controlled by Memcached s (uid u2); left untouched'],
   },
   {
     name: 'deleting without our finalizer: nothing to do',
@@ -157,13 +153,31 @@ const cases: Case[] = [
   },
 ];
 
-for (const c of cases) {
-  test(`reconcile: ${c.name}`, async () => {
-    const writes: string[] = [];
-    const events: string[] = [];
-    const fake: KubeWrites = {
+function harness(c: Pick<Case, 'cr' | 'deployment' | 'fail'>) {
+  const writes: string[] = [];
+  const events: string[] = [];
+  const ours = (o: KubernetesObject) => o.metadata?.ownerReferences?.some((r) => r.uid === 'u1' && r.controller);
+  const reconcile = createGraphReconciler({
+    design,
+    crs: { get: () => c.cr },
+    children: {
+      controlledBy: () => (c.deployment !== undefined && ours(c.deployment) ? [c.deployment] : []),
+      get: () => c.deployment,
+    },
+    writes: {
+      setFinalizers: (_ref, f, rv) =>
+        Promise.resolve(void writes.push(`finalizers ${f.map((x) => `+${x}`).join(',')} @${rv}`)),
+      patchStatus: (_ref, s) => {
+        const conds = (s.conditions as Condition[]).map((x) => `${x.type}=${x.status}`).join(',');
+        writes.push(`status ${conds}${Array.isArray(s.nodes) ? ` nodes=${s.nodes.length}` : ''}`);
+        return Promise.resolve('11');
+      },
+    },
+    pods: { podNames: () => Promise.resolve(['p0', 'p1', 'p2']) },
+    childWrites: {
+      get: () => Promise.resolve(c.deployment),
       apply: (d) => {
-        writes.push(`apply ${d.kind} ${d.metadata?.name} replicas=${(d as unknown as Deployment).spec.replicas}`);
+        writes.push(`apply ${d.kind} ${d.metadata?.name} replicas=${replicasOf(d)}`);
         return c.fail === 'apply409'
           ? Promise.reject(
               new KubeApiError({
@@ -172,53 +186,33 @@ for (const c of cases) {
                 status: { message: 'the object has been modified' },
               }),
             )
-          : Promise.resolve(d);
+          : Promise.resolve({ ...d, metadata: { ...d.metadata, uid: 'dep-uid', resourceVersion: '12' } });
       },
-      setFinalizers: (_ref, f, rv) =>
-        Promise.resolve(void writes.push(`finalizers ${f.map((x) => `+${x}`).join(',')} @${rv}`)),
-      patchStatus: (_ref, s) => {
-        const conds = (s.conditions as Condition[]).map((x) => `${x.type}=${x.status}`).join(',');
-        writes.push(`status ${conds}${Array.isArray(s.nodes) ? ` nodes=${s.nodes.length}` : ''}`);
-        return Promise.resolve('11');
-      },
-      podNames: () => Promise.resolve(['p0', 'p1', 'p2']),
-    };
-    const reports = new Map<string, ReconcilerReport>();
-    const reconcile = createReconciler({
-      design,
-      crs: { get: () => c.cr },
-      deployments: { get: () => c.deployment },
-      writes: fake,
-      recordEvent: (e: EventInput) => void events.push(`${e.type} ${e.reason}`),
-      reports,
-      now,
-    });
-    const result = await reconcile('ns/s', [], new AbortController().signal);
+      delete: () => Promise.resolve(true),
+    },
+    recordEvent: (e) => void events.push(`${e.type} ${e.reason} ${e.note}`),
+    now: () => new Date('2026-11-22T12:00:00Z'),
+  });
+  return { reconcile, writes, events };
+}
+
+for (const c of cases) {
+  test(`deploy-image reconcile: ${c.name}`, async () => {
+    const h = harness(c);
+    const result = await h.reconcile('ns/s', [], new AbortController().signal);
     assert.equal(result.kind, c.outcome);
-    assert.deepEqual(writes, c.writes);
-    assert.deepEqual(events, c.events);
-    if (c.cr !== undefined) assert.equal(reports.get('ns/s')?.uid, 'u1');
+    assert.deepEqual(h.writes, c.writes);
+    assert.deepEqual(h.events, c.events);
+    assert.equal(result.report?.uid, c.cr === undefined ? undefined : 'u1', 'the run reports itself');
   });
 }
 
-test('reconcile: the same situation twice announces the create once', async () => {
-  const events: string[] = [];
-  const writes: KubeWrites = {
-    apply: (d) => Promise.resolve(d),
-    setFinalizers: () => Promise.resolve(),
-    patchStatus: () => Promise.resolve('11'),
-    podNames: () => Promise.resolve([]),
-  };
-  const reconcile = createReconciler({
-    design,
-    crs: { get: () => cr() },
-    deployments: { get: () => undefined },
-    writes,
-    recordEvent: (e) => void events.push(e.reason),
-    reports: new Map(),
-    now,
-  });
-  await reconcile('ns/s', [], new AbortController().signal);
-  await reconcile('ns/s', [], new AbortController().signal); // the cache has not seen the Deployment yet
-  assert.deepEqual(events, ['Created']);
+test('deploy-image reconcile: the same situation twice announces the create once', async () => {
+  const h = harness({ cr: cr() });
+  await h.reconcile('ns/s', [], new AbortController().signal);
+  await h.reconcile('ns/s', [], new AbortController().signal); // the cache has not seen the Deployment yet
+  assert.deepEqual(
+    h.events.map((e) => e.split(' ')[1]),
+    ['Created'],
+  );
 });
