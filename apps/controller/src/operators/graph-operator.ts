@@ -144,16 +144,19 @@ export class GraphOperator {
     const graph = operandGraph(this.opts.design);
     const specs = await childKindSpecs(this.opts.kc, graph, this.opts.log);
     const externalSpecs = await kindSpecs(this.opts.kc, graph.externalRefs ?? [], this.opts.log);
-    const managedBy = graph.profile?.managedBy ?? MANAGED_BY;
     const crs = this.cache.acquire({ group: coords.group, version: coords.version, resource: coords.plural });
     this.crs = crs;
+    // a graph's children carry the studio's managed-by label: its informers share that selector
+    // with the Owned panel's; the image form's Deployment is found among all Deployments, as
+    // kubebuilder's Owns(Deployment) does, on the one informer the Events watcher and the Owned
+    // panel lease too (DEPLOYMENTS): a selector of its own would watch Deployments twice
     this.children = specs.map((spec) => ({
       spec,
       lease: this.cache.acquire({
         group: spec.group,
         version: spec.version,
         resource: spec.resource,
-        labelSelector: `${OPERAND_LABEL}=${managedBy}`,
+        ...(graph.profile === undefined ? { labelSelector: `${OPERAND_LABEL}=${MANAGED_BY}` } : {}),
       }),
     }));
     const clusterScoped = this.opts.design.crd.scope === 'Cluster';
