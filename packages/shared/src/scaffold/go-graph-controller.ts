@@ -1,7 +1,8 @@
 /**
- * `internal/controller/<kind>_controller.go` for a design with `operand.resources`: the
- * reconciler around the exported planner (internal/graph, docs/design/0016), with the embedded
- * graph reconciler's semantics:
+ * `internal/controller/<kind>_controller.go` of every design (its `operand.resources`, or the
+ * image form as a one-Deployment graph whose deploy-image profile go-graph-profile.ts carries,
+ * docs/design/0046): the reconciler around the exported planner (internal/graph,
+ * docs/design/0016), with the embedded graph reconciler's semantics:
  *   1. load      the CR (gone → done)
  *   2. deletion  the children the owner label holds deleted in reverse dependency order and
  *                waited for, then the finalizer (go-graph-finalizer.ts)

@@ -1,5 +1,6 @@
 /**
- * The export's controller test for a design with `operand.resources`: envtest runs no
+ * The export's controller test for every design (the image form's profile adds its own checks,
+ * go-graph-profile-test.ts): envtest runs no
  * controllers, so the test reconciles the sample as often as the graph has children (each
  * dependency is observed before what reads it), then checks that every child the plan wants
  * exists, carries the planner's labels and is controlled by the custom resource, that nothing
