@@ -11,6 +11,10 @@ import { generateRbacGo } from '../gotypes/rbac-go';
 import { ScaffoldError } from '../scaffold/errors';
 import { scaffoldProject } from '../scaffold/scaffold';
 import { generateRbac, markerComment, rbacMarkers, type RbacMarker } from './rbac';
+import { loadCel } from '@opstudio/cel/node';
+
+// every export plans its graph with the CEL engine (the image form's too, docs/design/0046)
+await loadCel();
 
 const HOSTILE = ['*', 'a;b', 'a,b', 'a=b', 'a\nb', 'a\rb', 'a\u2028b', 'a b', '"a"', '', 'a/b/c', 'A'];
 const ok: RbacMarker = {

@@ -8,7 +8,7 @@ import { generateRbac } from '../manifests/rbac';
 import { handOffRbacFiles } from './go-handoff';
 import { generateSample } from '../manifests/sample';
 import type { ProjectFacts } from './facts';
-import { goNames } from './go-controller';
+import { goNames } from './go-names';
 
 const q = (s: string): string => JSON.stringify(s);
 

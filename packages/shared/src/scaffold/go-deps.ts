@@ -13,13 +13,12 @@ import { GO_MOD_TXT, GO_SUM_TXT } from './go-deps.generated';
 const CEL_MODULES = ['github.com/google/cel-go v0.26.0', 'k8s.io/apiserver v0.36.3'];
 
 /**
- * go.mod with the project's module path. A graph design imports cel-go and k8s.io/apiserver
- * (internal/celenv, docs/design/0016): they move from the indirect block to the direct one, where
- * `go mod tidy` puts them; go.sum is the same either way.
+ * go.mod with the project's module path. Every export imports cel-go and k8s.io/apiserver
+ * (internal/celenv: every design is a graph, docs/design/0016, 0046): they move from the
+ * indirect block of the golden copy to the direct one, where `go mod tidy` puts them.
  */
-export function goMod(module: string, opts: { cel?: boolean } = {}): string {
+export function goMod(module: string): string {
   const text = GO_MOD_TXT.replace(/^module .*$/m, `module ${module}`);
-  if (opts.cel !== true) return text;
   const open = text.indexOf('require (\n') + 'require (\n'.length;
   const close = text.indexOf(')', open);
   const direct = [

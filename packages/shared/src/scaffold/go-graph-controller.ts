@@ -1,7 +1,8 @@
 /**
- * `internal/controller/<kind>_controller.go` for a design with `operand.resources`: the
- * reconciler around the exported planner (internal/graph, docs/design/0016), with the embedded
- * graph reconciler's semantics:
+ * `internal/controller/<kind>_controller.go` of every design (its `operand.resources`, or the
+ * image form as a one-Deployment graph whose deploy-image profile go-graph-profile.ts carries,
+ * docs/design/0046): the reconciler around the exported planner (internal/graph,
+ * docs/design/0016), with the embedded graph reconciler's semantics:
  *   1. load      the CR (gone → done)
  *   2. deletion  the children the owner label holds deleted in reverse dependency order and
  *                waited for, then the finalizer (go-graph-finalizer.ts)
@@ -20,10 +21,18 @@ import type { ResourceGraph } from '../graph/model';
 import { goString } from '../gotypes/go-text';
 import { markerComment, rbacMarkers } from '../manifests/rbac';
 import type { ProjectFacts } from './facts';
-import { goNames, statusHelpers } from './go-controller';
+import { goNames } from './go-names';
+import { statusHelpers } from './go-status';
 import { graphDeletionPhase, graphOwnershipHelpers, mayLabelOwn } from './go-graph-finalizer';
 import { childKinds, externalKinds } from './go-graph-data';
 import { graphHelpers, type ExternalWatch } from './go-graph-helpers';
+import {
+  PROFILE_IMPORTS,
+  PROFILE_RECONCILER_FIELD,
+  profileDressStep,
+  profileHelpersGo,
+  profileStatusStep,
+} from './go-graph-profile';
 
 const q = goString;
 const byPath = (a: string, b: string): number => {
@@ -59,6 +68,30 @@ function watched(graph: ResourceGraph): { watches: ExternalWatch[]; imports: str
   return { watches, imports: [...imports] };
 }
 
+/** Step 7's conditions: the plan's, Degraded overridden by what applying met, Events on a design condition's change. */
+function conditionsStep(f: ProjectFacts, recv: string): string {
+  return `	for _, c := range plan.Conditions {
+		previous := ${f.conditions ? `meta.FindStatusCondition(${recv}.Status.Conditions, c.Type)` : '(*metav1.Condition)(nil)'}
+		if builtin := graph.IsBuiltinCondition(c.Type); !builtin && c.Status != "Unknown" && (previous == nil || string(previous.Status) != c.Status) {
+			// a design condition that changed status: Normal for True, Warning for False
+			eventType := corev1.EventTypeNormal
+			if c.Status == "False" {
+				eventType = corev1.EventTypeWarning
+			}
+			r.Recorder.Eventf(${recv}, nil, eventType, c.Reason, "Reconcile", "%s is %s: %s", c.Type, c.Status, c.Message)
+		}
+		if c.Type == "Degraded" && applyError != "" {
+			c = graph.Condition{Type: c.Type, Status: "True", Reason: reasonApplyFailed, Message: applyError}
+		} else if c.Type == "Degraded" && len(conflicts) > 0 {
+			c = graph.Condition{Type: c.Type, Status: "True", Reason: conflictReason, Message: strings.Join(conflicts, "; ")}
+		}
+		if r.setCondition(${recv}, c.Type, metav1.ConditionStatus(c.Status), c.Reason, c.Message) && c.Type == "Degraded" && c.Status == "True" {
+			r.Recorder.Eventf(${recv}, nil, corev1.EventTypeWarning, c.Reason, "Reconcile", "%s", c.Message)
+		}
+	}
+`;
+}
+
 export function graphControllerGo(f: ProjectFacts, graph: ResourceGraph, header: string): string {
   const n = goNames(f);
   const { recv } = n;
@@ -67,6 +100,11 @@ export function graphControllerGo(f: ProjectFacts, graph: ResourceGraph, header:
   const { owns, imports } = owned(graph);
   const watch = mayLabelOwn(f.design);
   const { watches, imports: watchImports } = watched(graph);
+  // the image form's one-Deployment graph: kubebuilder's names, Events and conditions (go-graph-profile.ts)
+  const { profile } = graph;
+  const std = ['"context"', '"fmt"', '"strings"', '"time"', ...(profile !== undefined ? PROFILE_IMPORTS : [])].sort(
+    (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+  );
   const custom = [...owns, ...watches.map((w) => w.object)].some((o) => o.startsWith('ownedObject('));
   const k8s = [
     ...new Set([...imports, ...watchImports]),
@@ -94,10 +132,7 @@ export function graphControllerGo(f: ProjectFacts, graph: ResourceGraph, header:
 package controller
 
 import (
-	"context"
-	"fmt"
-	"strings"
-	"time"
+${std.map((i) => `\t${i}`).join('\n')}
 
 ${k8s.map((i) => `\t${i}`).join('\n')}
 
@@ -127,7 +162,7 @@ type ${n.reconciler} struct {
 	Recorder  events.EventRecorder
 	// HandOff holds reconciles back while another controller may hold the kind (nil: never).
 	HandOff *handoff.Gate
-}
+${profile !== undefined ? PROFILE_RECONCILER_FIELD : ''}}
 
 // The following markers are used to generate the rules permissions (RBAC) on config/rbac using controller-gen
 // when the command <make manifests> is executed.
@@ -186,7 +221,7 @@ ${
 	plan := design.PlanAll(cr, observed, externals, owned)`
     : `	plan := design.PlanAll(cr, observed, nil, owned)`
 }
-	for _, b := range plan.Blocked {
+${profile !== undefined ? profileDressStep(recv) : ''}	for _, b := range plan.Blocked {
 		log.V(1).Info("Waiting", "resource", b.ID, "for", b.WaitingFor)
 	}
 
@@ -249,32 +284,14 @@ ${
 	if err := r.setStatus(${recv}, plan.Status); err != nil && applyError == "" {
 		applyError = err.Error()
 	}
-	for _, c := range plan.Conditions {
-		previous := ${f.conditions ? `meta.FindStatusCondition(${recv}.Status.Conditions, c.Type)` : '(*metav1.Condition)(nil)'}
-		if builtin := graph.IsBuiltinCondition(c.Type); !builtin && c.Status != "Unknown" && (previous == nil || string(previous.Status) != c.Status) {
-			// a design condition that changed status: Normal for True, Warning for False
-			eventType := corev1.EventTypeNormal
-			if c.Status == "False" {
-				eventType = corev1.EventTypeWarning
-			}
-			r.Recorder.Eventf(${recv}, nil, eventType, c.Reason, "Reconcile", "%s is %s: %s", c.Type, c.Status, c.Message)
-		}
-		if c.Type == "Degraded" && applyError != "" {
-			c = graph.Condition{Type: c.Type, Status: "True", Reason: reasonApplyFailed, Message: applyError}
-		} else if c.Type == "Degraded" && len(conflicts) > 0 {
-			c = graph.Condition{Type: c.Type, Status: "True", Reason: conflictReason, Message: strings.Join(conflicts, "; ")}
-		}
-		if r.setCondition(${recv}, c.Type, metav1.ConditionStatus(c.Status), c.Reason, c.Message) && c.Type == "Degraded" && c.Status == "True" {
-			r.Recorder.Eventf(${recv}, nil, corev1.EventTypeWarning, c.Reason, "Reconcile", "%s", c.Message)
-		}
-	}
-${observedGeneration}	if err := r.updateStatus(ctx, ${recv}, before); err != nil {
+${profile !== undefined ? profileStatusStep(f) : conditionsStep(f, recv)}${observedGeneration}	if err := r.updateStatus(ctx, ${recv}, before); err != nil {
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, retry
 }
 
-${graphHelpers(f, n, owns, custom, watch, watches)}
+${graphHelpers(f, n, owns, custom, watch, watches, profile)}
+${profile !== undefined ? profileHelpersGo(f, profile) : ''}
 ${graphOwnershipHelpers(f, n, watch)}
 ${statusHelpers(f)}\n`.replace(/\n{3,}/g, '\n\n');
 }

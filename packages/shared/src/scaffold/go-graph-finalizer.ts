@@ -12,7 +12,7 @@ import { fullGroup } from '../design/names';
 import { isNamespacedOffline } from '../graph/child-kinds';
 import { goString } from '../gotypes/go-text';
 import type { ProjectFacts } from './facts';
-import type { goNames } from './go-controller';
+import type { goNames } from './go-names';
 
 /**
  * Whether a child may carry the owner label: a namespaced custom resource with a cluster-scoped

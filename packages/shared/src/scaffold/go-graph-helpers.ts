@@ -5,7 +5,9 @@
  */
 import { goString } from '../gotypes/go-text';
 import type { ProjectFacts } from './facts';
-import type { goNames } from './go-controller';
+import type { DeployImageProfile } from '../graph/model';
+import type { goNames } from './go-names';
+import { childLabelsCall, profileApplyEvents } from './go-graph-profile';
 
 const q = goString;
 
@@ -23,6 +25,7 @@ export function graphHelpers(
   custom: boolean,
   watch: boolean,
   watches: readonly ExternalWatch[],
+  profile?: DeployImageProfile,
 ): string {
   const { recv } = n;
   const pkg = f.alias(f.version.name);
@@ -38,7 +41,7 @@ func (r *${n.reconciler}) observe(ctx context.Context, design *graph.Graph, ${re
 		list := &unstructured.UnstructuredList{}
 		list.SetAPIVersion(c.APIVersion)
 		list.SetKind(c.Kind + "List")
-		labels := client.MatchingLabels(graph.Labels(${recv}.Name, c.ID))
+		labels := client.MatchingLabels(${childLabelsCall(profile, `${recv}.Name`, 'c.ID')})
 		if err := r.List(ctx, list, labels); err != nil {
 			return nil, nil, err
 		}
@@ -101,7 +104,10 @@ func (r *${n.reconciler}) apply(ctx context.Context, ${recv} *${pkg}.${K}, d gra
 		log.Error(err, "Failed to apply", "kind", kind, "name", name)
 		return "", "", fmt.Sprintf("applying %s %s: %s", kind, name, firstLine(err)), err
 	}
-	switch {
+${
+  profile !== undefined
+    ? profileApplyEvents(recv)
+    : `	switch {
 	case found == nil:
 		log.Info("Created "+kind, "name", name)
 		r.Recorder.Eventf(${recv}, nil, corev1.EventTypeNormal, "Created", "Create", "Created %s %s", kind, name)
@@ -109,7 +115,8 @@ func (r *${n.reconciler}) apply(ctx context.Context, ${recv} *${pkg}.${K}, d gra
 		log.Info("Updated "+kind, "name", name)
 		r.Recorder.Eventf(${recv}, nil, corev1.EventTypeNormal, "Updated", "Update", "Updated %s %s", kind, name)
 	}
-	return "", "", "", nil
+`
+}	return "", "", "", nil
 }
 
 func firstLine(err error) string {

@@ -1,5 +1,6 @@
 /**
- * The export's controller test for a design with `operand.resources`: envtest runs no
+ * The export's controller test for every design (the image form's profile adds its own checks,
+ * go-graph-profile-test.ts): envtest runs no
  * controllers, so the test reconciles the sample as often as the graph has children (each
  * dependency is observed before what reads it), then checks that every child the plan wants
  * exists, carries the planner's labels and is controlled by the custom resource, that nothing
@@ -7,12 +8,21 @@
  * deletes the children the owner label holds first: envtest has no namespace controller, so a
  * Namespace among them stays Terminating, and only that may keep the custom resource).
  */
+import type { ResourceGraph } from '../graph/model';
 import { goString } from '../gotypes/go-text';
 import type { ProjectFacts } from './facts';
-import { goNames } from './go-controller';
+import { goNames } from './go-names';
+import { childLabelsCall } from './go-graph-profile';
+import { profileConditionsTest, profileImageTest, profileTestImports } from './go-graph-profile-test';
 
-export function graphControllerTestGo(f: ProjectFacts, header: string, samplePath: string): string {
+export function graphControllerTestGo(
+  f: ProjectFacts,
+  graph: ResourceGraph,
+  header: string,
+  samplePath: string,
+): string {
   const n = goNames(f);
+  const { profile } = graph;
   const pkg = f.alias(f.version.name);
   const namespace = 'namespace.Name';
   const cluster = f.design.crd.scope === 'Cluster';
@@ -22,13 +32,13 @@ package controller
 
 import (
 	"context"
-	"os"
+${profile !== undefined && graph.resources.length > 0 && f.conditions ? '\t"fmt"\n' : ''}	"os"
 	"path/filepath"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	corev1 "k8s.io/api/core/v1"
+${profileTestImports(graph)}	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 ${f.conditions ? '\t"k8s.io/apimachinery/pkg/api/meta"\n' : ''}	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -120,7 +130,7 @@ ${
 				list := &unstructured.UnstructuredList{}
 				list.SetAPIVersion(c.APIVersion)
 				list.SetKind(c.Kind + "List")
-				Expect(k8sClient.List(ctx, list, client.MatchingLabels(graph.Labels(${n.recv}.Name, c.ID)))).To(Succeed())
+				Expect(k8sClient.List(ctx, list, client.MatchingLabels(${childLabelsCall(profile, `${n.recv}.Name`, 'c.ID')}))).To(Succeed())
 				if !design.IsCollection(c.ID) {
 					Expect(len(list.Items)).To(BeNumerically("<=", 1), "one %s for %s", c.Kind, c.ID)
 				}
@@ -140,8 +150,7 @@ ${
 			plan := design.PlanAll(cr, observed, nil, owned)
 			Expect(plan.Errors).To(BeEmpty())
 			Expect(plan.Blocked).To(BeEmpty())
-			Expect(plan.Desired).NotTo(BeEmpty())
-			for _, d := range plan.Desired {
+${graph.resources.length > 0 ? '\t\t\tExpect(plan.Desired).NotTo(BeEmpty())\n' : ''}			for _, d := range plan.Desired {
 				name := d.Object["metadata"].(map[string]any)["name"]
 				names := []any{}
 				for _, o := range owned[d.ID] {
@@ -150,8 +159,10 @@ ${
 				Expect(names).To(ContainElement(name), "%s of %s", name, d.ID)
 			}
 ${
-  f.conditions
-    ? `
+  profile !== undefined
+    ? profileConditionsTest(f, graph)
+    : f.conditions
+      ? `
 			By("Checking the conditions the plan gives")
 			for _, c := range plan.Conditions {
 				found := meta.FindStatusCondition(${n.recv}.Status.Conditions, c.Type)
@@ -160,7 +171,7 @@ ${
 				Expect(found.Reason).To(Equal(c.Reason), c.Type)
 			}
 `
-    : ''
+      : ''
 }
 			By("Deleting the custom resource: the finalizer deletes what the owner label holds, then the custom resource is gone")
 			Expect(k8sClient.Delete(ctx, ${n.recv})).To(Succeed())
@@ -187,5 +198,5 @@ ${
 		})
 	})
 })
-`;
+${profile !== undefined && graph.resources.length > 0 ? profileImageTest(f, samplePath) : ''}`;
 }

@@ -11,7 +11,7 @@
 import { goString } from '../gotypes/go-text';
 import { IGNORE_STUDIO_LEASE_FLAG, STUDIO_LEASE_NAMESPACE_FLAG } from '../kube/handoff';
 import type { ProjectFacts } from './facts';
-import { goNames } from './go-controller';
+import { goNames } from './go-names';
 
 export function mainGo(f: ProjectFacts, header: string): string {
   const n = goNames(f);

@@ -16,6 +16,10 @@ import { generateGoTypes } from '../gotypes/generate';
 import { goDeclLister, type GoDecls } from '../testing/go-decls';
 import { ScaffoldError } from './facts';
 import { scaffoldProject } from './scaffold';
+import { loadCel } from '@opstudio/cel/node';
+
+// every export plans its graph with the CEL engine (the image form's too, docs/design/0046)
+await loadCel();
 
 const examples = join(dirname(fileURLToPath(import.meta.url)), '../../../../examples');
 const INJECTION = 'name\n}\nfunc init() { panic(1) }\n//';

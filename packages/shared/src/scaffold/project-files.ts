@@ -5,7 +5,7 @@
  * run, test and deploy the operator.
  */
 import type { ProjectFacts } from './facts';
-import { goNames } from './go-controller';
+import { goNames } from './go-names';
 
 const q = (s: string): string => JSON.stringify(s);
 

@@ -12,10 +12,9 @@ import { generateDeepCopy } from './deepcopy';
 import { projectFacts, safeSegment, ScaffoldError, type ProjectFacts } from './facts';
 import { goMod, GO_SUM } from './go-deps';
 import { CELENV_GO_FILES } from './celenv-go.generated';
-import { controllerGo } from './go-controller';
 import { mainGo } from './go-main';
 import { handOffGo } from './go-handoff';
-import { controllerTestGo, suiteTestGo } from './go-tests';
+import { suiteTestGo } from './go-tests';
 import { handOffTestGo } from './go-handoff-test';
 import { graphControllerGo } from './go-graph-controller';
 import { graphDataJson } from './go-graph-data';
@@ -33,7 +32,7 @@ import { GRAPH_COLLECTION_TEST_GO } from './go-graph-collection-test';
 import { GRAPH_PLACE_GO, GRAPH_PLACE_TEST_GO } from './go-graph-place';
 import { GRAPH_RENDER_GO } from './go-graph-render';
 import { graphControllerTestGo } from './go-graph-tests';
-import { designGraph } from '../design/operand-form';
+import { operandGraph } from '../graph/deploy-image-profile';
 import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, makefile, projectFile, readme } from './project-files';
 
 export interface Scaffold {
@@ -77,17 +76,13 @@ function build(f: ProjectFacts): Scaffold {
   add('cmd/main.go', mainGo(f, header));
   add('internal/handoff/handoff.go', handOffGo(f, header));
   add('internal/handoff/handoff_test.go', handOffTestGo(header));
-  const graph = designGraph(f.design);
-  add(
-    `internal/controller/${f.lowerKind}_controller.go`,
-    graph ? graphControllerGo(f, graph, header) : controllerGo(f, header),
-  );
+  // every design is a graph: its resources, or the image form as a one-Deployment graph with the
+  // deploy-image profile (docs/design/0046), planned by the same Go planner
+  const graph = operandGraph(f.design);
+  add(`internal/controller/${f.lowerKind}_controller.go`, graphControllerGo(f, graph, header));
   add('internal/controller/suite_test.go', suiteTestGo(f, header));
-  add(
-    `internal/controller/${f.lowerKind}_controller_test.go`,
-    graph ? graphControllerTestGo(f, header, samplePath(f)) : controllerTestGo(f, header, samplePath(f)),
-  );
-  if (graph) {
+  add(`internal/controller/${f.lowerKind}_controller_test.go`, graphControllerTestGo(f, graph, header, samplePath(f)));
+  {
     // the planner in Go, and the graph it plans as data (docs/design/0016)
     add('internal/graph/design.json', graphDataJson(graph));
     const sources: [string, string][] = [
@@ -114,7 +109,7 @@ function build(f: ProjectFacts): Scaffold {
   }
   for (const [path, text] of configFiles(f)) add(path, text);
   add('hack/boilerplate.go.txt', `${header}\n`);
-  add('go.mod', goMod(f.module, { cel: graph !== undefined }));
+  add('go.mod', goMod(f.module));
   add('go.sum', GO_SUM);
   add('PROJECT', projectFile(f));
   add('Makefile', makefile(f));

@@ -12,6 +12,10 @@ import type { Design } from '../design/schema';
 import { exportZip } from '../scaffold/export-zip';
 import { ScaffoldError } from '../scaffold/facts';
 import { validateDesign } from './design';
+import { loadCel } from '@opstudio/cel/node';
+
+// every export plans its graph with the CEL engine (the image form's too, docs/design/0046)
+await loadCel();
 
 const examples = join(dirname(fileURLToPath(import.meta.url)), '../../../../examples');
 const INJECTION = 'name\n}\nfunc init() { panic(1) }\n//';
