@@ -29,7 +29,7 @@ import { kindHandOffView } from './handoff-view';
 
 const skip = skipWithoutCluster || (hasGo() ? false : 'go is needed to build the exported manager');
 const run = promisify(execFile);
-/** The exported Memcached controller's server-side apply field manager (scaffold/go-controller.ts). */
+/** The exported Memcached controller's server-side apply field manager (scaffold/go-graph-controller.ts, `<kind>-controller`). */
 const GO_FIELD_OWNER = 'memcached-controller';
 
 /** `opstudio pause|resume <crd name>` on the fixture's database, as a user would run it (other memcached kinds may be installed). */
