@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import { loadCel } from '@opstudio/cel/node';
 import { parseDesign } from '@opstudio/shared/design/io';
 import { exportZip } from '@opstudio/shared/scaffold/export-zip';
 import { repoRoot } from '../config';
@@ -15,6 +16,8 @@ import { migratedTempDb } from '../../testing';
 import { serveExport } from './http';
 
 const memcached = readFileSync(path.join(repoRoot, 'examples/memcached.design.yaml'), 'utf8');
+// as the server does before its first request (services.ts): every export carries its graph, checked with CEL
+await loadCel();
 const db = openDb(migratedTempDb());
 const store = new DesignStore(db);
 const server = http.createServer((req, res) => {
