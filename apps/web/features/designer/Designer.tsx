@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Issue } from '@opstudio/shared';
 import type { Design } from '@opstudio/shared/design/schema';
 import { crdName } from '@opstudio/shared/design/names';
-import { pathWithin } from '@opstudio/shared/design/repair';
+import { outsideStandIn } from '@opstudio/shared/validate/design';
 import { serializeDesign } from '@opstudio/shared/design/io';
 import { fieldIssuePath, nodeAt, type FieldAddress } from '@opstudio/shared/designer/field-tree';
 import { resolveDesignPath } from '@opstudio/shared/designer/design-path';
@@ -120,7 +120,7 @@ export function Designer({ id, name: initialName, version, latestVersion, design
   const local = useMemo(() => {
     const all = clusterIssues.length === 0 ? checked : [...checked, ...clusterIssues];
     // where the stand-in differs from the text, the shape error is the finding
-    return standInPaths === undefined ? all : all.filter((i) => !standInPaths.some((p) => pathWithin(i.path, p)));
+    return standInPaths === undefined ? all : outsideStandIn(all, standInPaths);
   }, [checked, clusterIssues, standInPaths]);
   const { problems, counts, byPath, markers } = useIssues(
     previewed,

@@ -4,9 +4,7 @@
 // checks find in a stand-in elsewhere (validate/design.ts shapeIssues).
 import { DESIGN, type Design } from '../design/schema';
 import type { CustomResourceDefinition } from '../crd/types';
-import { zodIssues } from '../design/errors';
-import { repairShape } from '../design/repair';
-import { parsePath, shapeIssues, validateDesign } from '../validate/design';
+import { shapeAndOtherIssues, shapeIssues, validateDesign } from '../validate/design';
 import { error, type Issue } from '../validate/issue';
 import { parseYaml } from '../yaml/parse';
 
@@ -14,7 +12,7 @@ export type DesignCheck = { ok: true; design: Design; issues: Issue[] } | { ok: 
 
 export function checkDesignValue(value: Design, crd?: CustomResourceDefinition): DesignCheck {
   const result = DESIGN.safeParse(value);
-  if (!result.success) return { ok: false, issues: shapeIssues(value, result.error.issues, crd).all };
+  if (!result.success) return { ok: false, issues: shapeAndOtherIssues(value, result.error.issues, crd) };
   try {
     return { ok: true, design: result.data, issues: validateDesign(result.data, crd) };
   } catch (err) {
@@ -46,18 +44,8 @@ export function parseDesignText(text: string): TextParse {
   const result = DESIGN.safeParse(parsed.value);
   if (!result.success) {
     // the other checks run in the previews' worker, on the stand-in (not per keystroke here)
-    const repaired = repairShape(parsed.value, result.error.issues);
-    return {
-      ok: false,
-      issues: zodIssues(result.error.issues, parsed.value).map((e) =>
-        error(parsePath(e.path, parsed.value), e.message),
-      ),
-      line: null,
-      standIn:
-        repaired === null
-          ? undefined
-          : { design: repaired.design, paths: repaired.paths.map((p) => parsePath(p, parsed.value)) },
-    };
+    const { shape, standIn } = shapeIssues(parsed.value, result.error.issues);
+    return { ok: false, issues: shape, line: null, standIn: standIn ?? undefined };
   }
   return { ok: true, design: result.data };
 }

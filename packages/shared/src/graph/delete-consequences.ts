@@ -3,6 +3,7 @@
 // run workloads, and the PersistentVolumeClaims a StatefulSet child's volume claim templates
 // leave behind, which Kubernetes keeps unless the StatefulSet's
 // persistentVolumeClaimRetentionPolicy says `whenDeleted: Delete` (a delete keeps the data).
+import { isPlainObject } from '../crd/schema-field';
 import type { Design } from '../design/schema';
 
 export interface DeleteConsequences {
@@ -14,8 +15,6 @@ export interface DeleteConsequences {
 
 const WORKLOADS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'ReplicaSet', 'Pod']);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function list(words: readonly string[]): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]!}`;
@@ -23,12 +22,14 @@ function list(words: readonly string[]): string {
 
 /** The claim-name prefixes of a StatefulSet template whose claims outlive it, or none. */
 function keptClaims(template: Record<string, unknown>): string[] {
-  const spec = isObject(template.spec) ? template.spec : {};
+  const spec = isPlainObject(template.spec) ? template.spec : {};
   const claims = Array.isArray(spec.volumeClaimTemplates) ? spec.volumeClaimTemplates : [];
-  const policy = isObject(spec.persistentVolumeClaimRetentionPolicy) ? spec.persistentVolumeClaimRetentionPolicy : {};
+  const policy = isPlainObject(spec.persistentVolumeClaimRetentionPolicy)
+    ? spec.persistentVolumeClaimRetentionPolicy
+    : {};
   if (policy.whenDeleted === 'Delete') return [];
   return claims.flatMap((c) =>
-    isObject(c) && isObject(c.metadata) && typeof c.metadata.name === 'string' ? [c.metadata.name] : [],
+    isPlainObject(c) && isPlainObject(c.metadata) && typeof c.metadata.name === 'string' ? [c.metadata.name] : [],
   );
 }
 

@@ -111,32 +111,38 @@ export function validateDesignText(text: string): Issue[] {
   const parsed = parseYaml(text, { exactIntegers: true });
   if (!parsed.ok) return [error('', parsed.message)];
   const result = DESIGN.safeParse(parsed.value);
-  if (!result.success) return shapeIssues(parsed.value, result.error.issues).all;
+  if (!result.success) return shapeAndOtherIssues(parsed.value, result.error.issues);
   return validateDesign(result.data);
 }
 
 export interface ShapeIssues {
   /** zod's shape errors, at their design paths */
   readonly shape: Issue[];
-  /** the shape errors, then what the other checks find elsewhere in a stand-in (design/repair.ts) */
-  readonly all: Issue[];
-  /** the stand-in the other checks ran on, and the paths it changed; null when none passed */
+  /** the stand-in the other checks run on (design/repair.ts), with the paths it changed; null when none passed */
   readonly standIn: { readonly design: Design; readonly paths: readonly string[] } | null;
 }
 
-/**
- * A design that fails its shape checks: those errors, and the other checks' findings outside the
- * places the stand-in changed, so one wrong value does not hide every other problem.
- */
-export function shapeIssues(
+/** A design that fails its shape checks: those errors at their paths, and a stand-in for the other checks. */
+export function shapeIssues(raw: unknown, issues: Parameters<typeof zodIssues>[0]): ShapeIssues {
+  const shape = zodIssues(issues, raw).map((e) => error(parsePath(e.path, raw), e.message));
+  const repaired = repairShape(raw, issues);
+  const standIn =
+    repaired === null ? null : { design: repaired.design, paths: repaired.paths.map((p) => parsePath(p, raw)) };
+  return { shape, standIn };
+}
+
+/** What the other checks find outside the places a stand-in changed (there, the shape error is the finding). */
+export function outsideStandIn(issues: readonly Issue[], paths: readonly string[]): Issue[] {
+  return issues.filter((i) => !paths.some((p) => pathWithin(i.path, p)));
+}
+
+/** The shape errors, then the other checks' findings in the stand-in: one wrong value hides nothing else. */
+export function shapeAndOtherIssues(
   raw: unknown,
   issues: Parameters<typeof zodIssues>[0],
   crd?: CustomResourceDefinition,
-): ShapeIssues {
-  const shape = zodIssues(issues, raw).map((e) => error(parsePath(e.path, raw), e.message));
-  const repaired = repairShape(raw, issues);
-  if (repaired === null) return { shape, all: shape, standIn: null };
-  const paths = repaired.paths.map((p) => parsePath(p, raw));
-  const others = validateDesign(repaired.design, crd).filter((i) => !paths.some((p) => pathWithin(i.path, p)));
-  return { shape, all: [...shape, ...others], standIn: { design: repaired.design, paths } };
+): Issue[] {
+  const { shape, standIn } = shapeIssues(raw, issues);
+  if (standIn === null) return shape;
+  return [...shape, ...outsideStandIn(validateDesign(standIn.design, crd), standIn.paths)];
 }
