@@ -21,6 +21,7 @@ import { dataDir, databaseUrl, profiles, repoRoot } from './lib/paths';
 import { assertPortsFree } from './lib/ports';
 import { run, stopServices } from './lib/proc';
 import { startStudio } from './lib/services';
+import { balanceLanes, parseFileSeconds } from './lib/lane-balance';
 import { integrationLanes, runsOnPostgres, testFiles } from './lib/test-files';
 import { ensureWebBuild } from './lib/web-build';
 
@@ -78,15 +79,19 @@ async function nodeTests(
 
 /**
  * Two lanes side by side on the one sandbox, each a file at a time: the builds (Go, the image),
- * CPU-bound, beside the files that mostly wait on the API server; then the files that need the
- * sandbox to themselves (test-files.ts, `// @lane:`). Every file makes its own names, database
- * and ports, so two never meet.
+ * CPU-bound, then some of the files that mostly wait on the API server, beside the rest of those
+ * (balanced by a measured run's times: lane-balance.ts); then the files that need the sandbox to
+ * themselves (test-files.ts, `// @lane:`). Every file makes its own names, database and ports, so
+ * two never meet.
  */
 async function integrationStage(files: string[], env: NodeJS.ProcessEnv): Promise<Counts> {
   const lanes = integrationLanes(files);
+  const seconds = parseFileSeconds(fs.readFileSync(path.join(repoRoot, 'scripts/lib/integration-seconds.txt'), 'utf8'));
+  const side = balanceLanes(lanes.build, lanes.waiting, seconds);
+  log(`integration: lanes expected to take ${side.expected.build} s and ${side.expected.waiting} s (lane-balance.ts)`);
   const [builds, waiting] = await Promise.all([
-    nodeTests('integration-build', lanes.build, env, 1, path.join(reports, 'integration-build.spec')),
-    nodeTests('integration', lanes.waiting, env, 1),
+    nodeTests('integration-build', side.build, env, 1, path.join(reports, 'integration-build.spec')),
+    nodeTests('integration', side.waiting, env, 1),
   ]);
   const exclusive = await nodeTests('integration-exclusive', lanes.exclusive, env, 1);
   return add(add(builds, waiting), exclusive);
