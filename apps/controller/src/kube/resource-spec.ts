@@ -62,6 +62,20 @@ export const OPERAND_PODS: KindSpec = {
   kind: 'Pod',
   labelSelector: OPERAND_LABEL,
 };
+/**
+ * Every Pod, ReplicaSet, Job and PersistentVolumeClaim, for the Pods panel (resources/owned-kinds.ts):
+ * a graph's workloads make pods, ReplicaSets and a CronJob's Jobs that carry only the labels of the
+ * design's own templates, and a StatefulSet's claims those of its volume claim templates.
+ */
+export const PODS: KindSpec = { group: '', version: 'v1', resource: 'pods', kind: 'Pod' };
+export const REPLICASETS: KindSpec = { group: 'apps', version: 'v1', resource: 'replicasets', kind: 'ReplicaSet' };
+export const JOBS: KindSpec = { group: 'batch', version: 'v1', resource: 'jobs', kind: 'Job' };
+export const PERSISTENT_VOLUME_CLAIMS: KindSpec = {
+  group: '',
+  version: 'v1',
+  resource: 'persistentvolumeclaims',
+  kind: 'PersistentVolumeClaim',
+};
 export const EVENTS: KindSpec = { group: 'events.k8s.io', version: 'v1', resource: 'events', kind: 'Event' };
 export const CRDS: KindSpec = {
   group: 'apiextensions.k8s.io',
