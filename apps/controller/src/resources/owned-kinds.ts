@@ -1,6 +1,6 @@
 // The kinds a CR's owned objects are looked for in: its Deployments, every ReplicaSet, Pod, Job
 // and PersistentVolumeClaim (what a workload makes carries only its template's labels: a graph
-// StatefulSet's pods, a CronJob's Jobs, a StatefulSet's claims; docs/design/0044), and every
+// StatefulSet's pods, a CronJob's Jobs, a StatefulSet's claims; docs/design/0045), and every
 // other built-in kind a resource graph can create, watched only where the studio's planner
 // labelled the object (managed-by=operator-studio). The graph operators watch their child kinds
 // with the same selector, so the cache shares those informers.
