@@ -139,7 +139,7 @@ describe('one shared informer cache: each kind watched once', { skip: skipWithou
           3,
           'leased by the operator, the Events watcher and the owned panel',
         );
-        assert.equal(watching('/api/v1/pods').length, 1, 'one informer for Pods (operand pods)');
+        assert.equal(watching('/api/v1/pods').length, 1, 'one informer for Pods (every pod)');
         assert.equal(watching('/api/v1/pods')[0]?.leases, 3, 'the reconciler reads pod names from it too');
         assert.ok(
           stats.every((s) => s.state === 'watching'),

@@ -1,21 +1,19 @@
 // The kinds a CR's owned objects are looked for in: its Deployments, every ReplicaSet, Pod, Job
 // and PersistentVolumeClaim (what a workload makes carries only its template's labels: a graph
-// StatefulSet's pods, a CronJob's Jobs, a StatefulSet's claims; docs/design/0045), and every
+// StatefulSet's pods, a CronJob's Jobs, a StatefulSet's claims; docs/design/0047), and every
 // other built-in kind a resource graph can create, watched only where the studio's planner
 // labelled the object (managed-by=operator-studio). The graph operators watch their child kinds
 // with the same selector, so the cache shares those informers.
 import { BUILTIN_CHILD_KINDS, MANAGED_BY, type ChildKind } from '@opstudio/shared/graph/index';
 import {
-  DEPLOYMENTS,
+  DEFAULT_OWNED_KINDS,
   JOBS,
   OPERAND_LABEL,
   PERSISTENT_VOLUME_CLAIMS,
-  PODS,
-  REPLICASETS,
   type KindSpec,
 } from '../kube/resource-spec';
 
-const unlabelled: readonly KindSpec[] = [DEPLOYMENTS, REPLICASETS, PODS, JOBS, PERSISTENT_VOLUME_CLAIMS];
+const unlabelled: readonly KindSpec[] = [...DEFAULT_OWNED_KINDS, JOBS, PERSISTENT_VOLUME_CLAIMS];
 
 // Of the cluster-scoped child kinds only Namespaces: the chart lets the studio read them (the
 // cluster overview), so a Project's Namespace shows with the objects inside it. ClusterRoles and
