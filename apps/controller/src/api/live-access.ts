@@ -12,7 +12,7 @@ import type { LiveEvent } from '../live/events';
 import type { WatchedSession } from '../auth/session-watch';
 import { isFamilyTopic, parseResourcesTopic, type FamilyTopic } from '@opstudio/shared/live/topics';
 import type { TimelineRun } from '../history/types';
-import type { OwnedObject } from '../resources/types';
+import type { OwnedObject, OwnedWorkload } from '../resources/types';
 import type { RequestContext } from './context';
 
 type Visible = (event: LiveEvent) => Promise<LiveEvent | undefined>;
@@ -42,12 +42,13 @@ export function liveVisibility(ctx: RequestContext, user: StudioUser): Visible |
     }
     if (isFamilyTopic('owned', event.topic)) {
       const e = event as Extract<LiveEvent, { topic: FamilyTopic<'owned'> }>;
-      const [deployments, pods, objects] = await Promise.all([
-        filter({ group: 'apps', resource: 'deployments' }, e.deployments, (d) => d.namespace),
+      const [workloads, pods, claims, objects] = await Promise.all([
+        readableWorkloads(e.workloads, filter),
         filter({ group: '', resource: 'pods' }, e.pods, (p) => p.namespace),
+        filter({ group: '', resource: 'persistentvolumeclaims' }, e.claims, (c) => c.namespace),
         e.objects === undefined ? undefined : readableObjects(e.objects, filter),
       ]);
-      return { ...e, deployments, pods, ...(objects !== undefined ? { objects } : {}) };
+      return { ...e, workloads, pods, claims, ...(objects !== undefined ? { objects } : {}) };
     }
     if (isFamilyTopic('events', event.topic)) {
       const e = event as Extract<LiveEvent, { topic: FamilyTopic<'events'> }>;
@@ -152,6 +153,29 @@ function runsFilter(ctx: RequestContext, user: StudioUser) {
 }
 
 /** Owned objects of any kinds: each kept when the user may list its kind (group/resource) in its namespace. */
+/** The workloads of kinds the user may list in their namespaces (Deployments, StatefulSets, … : apps; Jobs, CronJobs: batch). */
+async function readableWorkloads(
+  workloads: readonly OwnedWorkload[],
+  filter: (
+    q: { group: string; resource: string },
+    items: readonly OwnedWorkload[],
+    ns: (item: OwnedWorkload) => string | undefined,
+  ) => Promise<OwnedWorkload[]>,
+): Promise<OwnedWorkload[]> {
+  const kinds = [...new Set(workloads.map((w) => w.kind))];
+  const readable = await Promise.all(
+    kinds.map((kind) =>
+      filter(
+        { group: kind === 'Job' || kind === 'CronJob' ? 'batch' : 'apps', resource: `${kind.toLowerCase()}s` },
+        workloads.filter((w) => w.kind === kind),
+        (w) => w.namespace,
+      ),
+    ),
+  );
+  const ok = new Set(readable.flat().map((w) => w.uid));
+  return workloads.filter((w) => ok.has(w.uid));
+}
+
 async function readableObjects(
   objects: readonly OwnedObject[],
   filter: (

@@ -142,7 +142,7 @@ describe(
         const owned = await eventually('the owned snapshot', 10_000, () =>
           live.events.find((e) => e.event.topic === `owned:${uidA}`),
         );
-        assert.ok('pods' in owned.event && owned.event.pods.length === 0 && owned.event.deployments.length === 0);
+        assert.ok('pods' in owned.event && owned.event.pods.length === 0 && owned.event.workloads.length === 0);
         await eventually('the cluster header', 10_000, () => live.events.find((e) => e.event.topic === 'cluster'));
         assert.equal(await kindWatchCount(), 0, 'no informer was started');
         assert.equal(running.services.snapshots.subscribers(`owned:${uidA}`), 0);

@@ -288,7 +288,7 @@ describe(
 
       const owned = (events: { event: LiveEvent }[], uid: string) => {
         const last = events.filter((e) => e.event.topic === `owned:${uid}`).at(-1)?.event;
-        return last !== undefined && 'deployments' in last ? last : undefined;
+        return last !== undefined && 'workloads' in last ? last : undefined;
       };
       const asAdmin = await listen(running.services, [`owned:${uidA}`, `owned:${uidB}`]);
       const asEd = await listen(
@@ -299,17 +299,17 @@ describe(
       );
       try {
         await eventually('the studio to see both Deployments', 30_000, () =>
-          (owned(asAdmin.events, uidA)?.deployments.length ?? 0) > 0 &&
-          (owned(asAdmin.events, uidB)?.deployments.length ?? 0) > 0
+          (owned(asAdmin.events, uidA)?.workloads.length ?? 0) > 0 &&
+          (owned(asAdmin.events, uidB)?.workloads.length ?? 0) > 0
             ? true
             : undefined,
         );
         await eventually("the editor to see A's Deployment", 30_000, () =>
-          (owned(asEd.events, uidA)?.deployments.length ?? 0) > 0 ? true : undefined,
+          (owned(asEd.events, uidA)?.workloads.length ?? 0) > 0 ? true : undefined,
         );
         const seenB = asEd.events
           .filter((e) => e.event.topic === `owned:${uidB}`)
-          .flatMap((e) => ('deployments' in e.event ? [...e.event.deployments, ...e.event.pods] : []));
+          .flatMap((e) => ('workloads' in e.event ? [...e.event.workloads, ...e.event.pods] : []));
         assert.deepEqual(seenB, [], "nothing B's Memcached owns reached the editor");
         const runsOf = (uid: string) =>
           asEd.events

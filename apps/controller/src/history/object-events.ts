@@ -16,7 +16,7 @@ import { eventsTopic, isFamilyTopic, topicKey } from '@opstudio/shared/live/topi
 import type { Topic } from '@opstudio/shared/live/topics';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
 import { OwnerChain } from '../kube/owner-chain';
-import { DEFAULT_OWNED_KINDS, EVENTS, OPERAND_REPLICASETS, type ResourceSpec } from '../kube/resource-spec';
+import { DEFAULT_OWNED_KINDS, EVENTS, REPLICASETS, type ResourceSpec } from '../kube/resource-spec';
 import type { LiveBus } from '../live/bus';
 import type { EventSummary, LiveEvent } from '../live/events';
 import type { SnapshotRegistry } from '../live/snapshots';
@@ -155,7 +155,7 @@ export class ObjectEventsWatcher {
 
   private replicaSet(name: string, namespace: string | undefined): KubernetesObject | undefined {
     const lease = this.held?.owned.find(
-      (l) => l.spec.group === OPERAND_REPLICASETS.group && l.spec.resource === OPERAND_REPLICASETS.resource,
+      (l) => l.spec.group === REPLICASETS.group && l.spec.resource === REPLICASETS.resource,
     );
     return lease?.get(name, namespace);
   }

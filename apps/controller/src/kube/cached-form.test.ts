@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { cachedForm, eventSummaryForm, withoutManagedFields } from './cached-form';
-import { DEPLOYMENTS, EVENTS, OPERAND_PODS } from './resource-spec';
+import { DEPLOYMENTS, EVENTS, PODS } from './resource-spec';
 
 const deployment: KubernetesObject = {
   apiVersion: 'apps/v1',
@@ -76,5 +76,5 @@ test('Events keep what the events topic summarizes and the object they are about
 test('the form follows the spec: Events summarized, every other kind without managedFields', () => {
   assert.equal(cachedForm(EVENTS), eventSummaryForm);
   assert.equal(cachedForm(DEPLOYMENTS), withoutManagedFields);
-  assert.equal(cachedForm(OPERAND_PODS), withoutManagedFields);
+  assert.equal(cachedForm(PODS), withoutManagedFields);
 });

@@ -118,7 +118,7 @@ describe('one shared informer cache: each kind watched once', { skip: skipWithou
       try {
         await eventually('the owned panel to show the Deployment and 2 pods', 30_000, () => {
           const last = owned.events.findLast((e) => e.event.topic === `owned:${cr.metadata.uid}`)?.event;
-          return last !== undefined && 'pods' in last && last.deployments.length === 1 && last.pods.length === 2
+          return last !== undefined && 'pods' in last && last.workloads.length === 1 && last.pods.length === 2
             ? true
             : undefined;
         });
@@ -139,7 +139,7 @@ describe('one shared informer cache: each kind watched once', { skip: skipWithou
           3,
           'leased by the operator, the Events watcher and the owned panel',
         );
-        assert.equal(watching('/api/v1/pods').length, 1, 'one informer for Pods (operand pods)');
+        assert.equal(watching('/api/v1/pods').length, 1, 'one informer for Pods (every pod)');
         assert.equal(watching('/api/v1/pods')[0]?.leases, 3, 'the reconciler reads pod names from it too');
         assert.ok(
           stats.every((s) => s.state === 'watching'),
@@ -262,8 +262,8 @@ describe('one shared informer cache: each kind watched once', { skip: skipWithou
         );
         const [rs, pod] = snap.objects.slice(3);
         assert.equal(pod?.ownerUid, rs?.uid, 'the Pod hangs under its ReplicaSet');
-        assert.equal(snap.deployments.map((d) => d.name).join(), 'g');
-        assert.ok(snap.pods.every((p) => p.deployment === 'g') && snap.pods.length === 1);
+        assert.equal(snap.workloads.map((d) => d.name).join(), 'g');
+        assert.ok(snap.pods.every((p) => p.workload === 'g') && snap.pods.length === 1);
       } finally {
         releaseTopic();
         watcher.stopAll();

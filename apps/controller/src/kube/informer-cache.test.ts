@@ -8,7 +8,7 @@ import { register } from 'prom-client';
 import type { InformerState } from './informer';
 import { InformerCache } from './informer-cache';
 import type { InformerLike, Verb } from './informer-lease';
-import { DEPLOYMENTS, OPERAND_PODS, type ResourceSpec } from './resource-spec';
+import { DEPLOYMENTS, PODS, type ResourceSpec } from './resource-spec';
 import { trackTimers } from '../../testing/timers';
 
 class FakeInformer implements InformerLike<KubernetesObject> {
@@ -86,7 +86,7 @@ test('two acquires of one spec share one informer; other selectors and kinds get
   const { cache, made } = fakeCache();
   const a = cache.acquire(DEPLOYMENTS);
   const b = cache.acquire({ group: 'apps', version: 'v1', resource: 'deployments' });
-  const pods = cache.acquire(OPERAND_PODS);
+  const pods = cache.acquire({ ...PODS, labelSelector: 'app.kubernetes.io/managed-by' });
   const allPods = cache.acquire({ group: '', version: 'v1', resource: 'pods' });
   assert.deepEqual(
     made.map((f) => f.path),
@@ -154,12 +154,12 @@ test('a lingering informer is reused by an acquire within the linger time, and s
 
 test('handlers run after the index is updated, join with a replay of the cache, and go with their lease', () => {
   const { cache, made } = fakeCache();
-  const first = cache.acquire(OPERAND_PODS);
+  const first = cache.acquire(PODS);
   const informer = made[0];
   assert.ok(informer);
   informer.emit('add', pod('p1', 'a', 'rs'));
   const seen: string[] = [];
-  const second = cache.acquire(OPERAND_PODS);
+  const second = cache.acquire(PODS);
   second.on('add', (o) => seen.push(`add ${o.metadata?.name} owned=${second.byController('rs').length}`));
   assert.deepEqual(seen, ['add a owned=1'], 'the object already cached is replayed');
   second.on('update', (o) => seen.push(`update ${o.metadata?.name}`));
@@ -224,7 +224,7 @@ test('stop() ends every informer; a lease taken after it reads empty and starts 
   t.after(() => timers.restore());
   const { cache, made } = fakeCache();
   cache.acquire(DEPLOYMENTS, { lingerMs: 10_000 }).release();
-  const held = cache.acquire(OPERAND_PODS);
+  const held = cache.acquire(PODS);
   assert.equal(timers.pending().length, 1);
   cache.stop();
   assert.ok(made.every((f) => f.state === 'stopped'));

@@ -3,15 +3,7 @@ import assert from 'node:assert/strict';
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { ObjectIndex } from './object-index';
 import { ownedTree } from './owned-tree';
-import {
-  collectionPath,
-  DEPLOYMENTS,
-  matchesLabels,
-  OPERAND_PODS,
-  OPERAND_REPLICASETS,
-  specKey,
-  type KindSpec,
-} from './resource-spec';
+import { collectionPath, DEPLOYMENTS, matchesLabels, PODS, REPLICASETS, specKey, type KindSpec } from './resource-spec';
 
 const SERVICES: KindSpec = { group: '', version: 'v1', resource: 'services', kind: 'Service' };
 
@@ -38,8 +30,8 @@ function source(kind: KindSpec, objects: KubernetesObject[]) {
 test('ownedTree: children of any kind, level by level, each under its controller', () => {
   const sources = [
     source(DEPLOYMENTS, [obj('dep', 'web', 'cr'), obj('other-dep', 'x', 'other-cr')]),
-    source(OPERAND_REPLICASETS, [obj('rs', 'web-1', 'dep')]),
-    source(OPERAND_PODS, [obj('p2', 'web-1-b', 'rs'), obj('p1', 'web-1-a', 'rs')]),
+    source(REPLICASETS, [obj('rs', 'web-1', 'dep')]),
+    source(PODS, [obj('p2', 'web-1-b', 'rs'), obj('p1', 'web-1-a', 'rs')]),
     source(SERVICES, [obj('svc', 'web', 'cr')]),
   ];
   const tree = ownedTree('cr', sources);
@@ -66,9 +58,13 @@ test('ownedTree lists an object once, even in a cycle', () => {
 });
 
 test('resource specs: paths, keys, names checked before they reach a URL, label matching', () => {
-  assert.equal(collectionPath(OPERAND_PODS), '/api/v1/pods');
+  assert.equal(collectionPath(PODS), '/api/v1/pods');
   assert.equal(collectionPath(DEPLOYMENTS), '/apis/apps/v1/deployments');
-  assert.equal(specKey(OPERAND_PODS), '/api/v1/pods?labelSelector=app.kubernetes.io/managed-by');
+  assert.equal(specKey(PODS), '/api/v1/pods');
+  assert.equal(
+    specKey({ ...PODS, labelSelector: 'app.kubernetes.io/managed-by' }),
+    '/api/v1/pods?labelSelector=app.kubernetes.io/managed-by',
+  );
   assert.equal(specKey({ ...DEPLOYMENTS, labelSelector: '' }), specKey(DEPLOYMENTS), 'an empty selector is none');
   for (const bad of [
     { group: 'apps/../x', version: 'v1', resource: 'pods' },

@@ -47,20 +47,20 @@ export const OPERAND_LABEL = 'app.kubernetes.io/managed-by';
 
 /** All Deployments: an operator's Owns(Deployment) filters by ownerReference, not by label (as controller-runtime). */
 export const DEPLOYMENTS: KindSpec = { group: 'apps', version: 'v1', resource: 'deployments', kind: 'Deployment' };
-/** ReplicaSets and Pods of operands only (the label comes from the Deployment's pod template): there are many of them. */
-export const OPERAND_REPLICASETS: KindSpec = {
-  group: 'apps',
-  version: 'v1',
-  resource: 'replicasets',
-  kind: 'ReplicaSet',
-  labelSelector: OPERAND_LABEL,
-};
-export const OPERAND_PODS: KindSpec = {
+/**
+ * Every Pod, ReplicaSet, Job and PersistentVolumeClaim, unlabelled (docs/design/0047): a graph's
+ * workloads make pods, ReplicaSets and a CronJob's Jobs that carry only the labels of the design's
+ * own templates, and a StatefulSet's claims those of its volume claim templates. One informer per
+ * kind for the image form's pod names, the Events' owner chain and the Pods panel.
+ */
+export const PODS: KindSpec = { group: '', version: 'v1', resource: 'pods', kind: 'Pod' };
+export const REPLICASETS: KindSpec = { group: 'apps', version: 'v1', resource: 'replicasets', kind: 'ReplicaSet' };
+export const JOBS: KindSpec = { group: 'batch', version: 'v1', resource: 'jobs', kind: 'Job' };
+export const PERSISTENT_VOLUME_CLAIMS: KindSpec = {
   group: '',
   version: 'v1',
-  resource: 'pods',
-  kind: 'Pod',
-  labelSelector: OPERAND_LABEL,
+  resource: 'persistentvolumeclaims',
+  kind: 'PersistentVolumeClaim',
 };
 export const EVENTS: KindSpec = { group: 'events.k8s.io', version: 'v1', resource: 'events', kind: 'Event' };
 export const CRDS: KindSpec = {
@@ -71,7 +71,7 @@ export const CRDS: KindSpec = {
 };
 
 /** What a CR's owned objects are looked for in by default: its Deployments, their ReplicaSets, their Pods. */
-export const DEFAULT_OWNED_KINDS: readonly KindSpec[] = [DEPLOYMENTS, OPERAND_REPLICASETS, OPERAND_PODS];
+export const DEFAULT_OWNED_KINDS: readonly KindSpec[] = [DEPLOYMENTS, REPLICASETS, PODS];
 
 /** The uid of the object's controller: the ownerReference with `controller: true`, else the studio's owner label. */
 export function controllerUid(o: KubernetesObject): string | undefined {

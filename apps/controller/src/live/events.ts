@@ -7,7 +7,7 @@ import type { SnapshotPage } from '@opstudio/shared/live/snapshot-pages';
 import type { FamilyTopic } from '@opstudio/shared/live/topics';
 import type { InstallOperation } from '../install/types';
 import type { TimelineRun } from '../history/types';
-import type { OwnedDeployment, OwnedObject, OwnedPod, ResourceKind, ResourceRow } from '../resources/types';
+import type { OwnedClaim, OwnedObject, OwnedPod, OwnedWorkload, ResourceKind, ResourceRow } from '../resources/types';
 
 export interface ClusterSummary {
   readonly connected: boolean;
@@ -77,12 +77,13 @@ export type LiveEvent =
   | ListEvents<'kinds', ResourceKind>
   // the CRs of one kind, all namespaces or one (resources/kind-watches.ts); 10,000 of them come in pages
   | PagedListEvents<FamilyTopic<'resources'>, ResourceRow>
-  // what one CR owns: its Deployment(s) and their Pods, and every owned object of the watched
+  // what one CR owns: its workloads, their Pods and its claims, and every owned object of the watched
   // kinds (`objects`, absent where nothing is shown: a withheld topic), always whole (resources/owned.ts)
   | {
       readonly topic: FamilyTopic<'owned'>;
       readonly type: 'snapshot';
-      readonly deployments: readonly OwnedDeployment[];
+      readonly workloads: readonly OwnedWorkload[];
       readonly pods: readonly OwnedPod[];
+      readonly claims: readonly OwnedClaim[];
       readonly objects?: readonly OwnedObject[];
     };

@@ -9,7 +9,7 @@ function registry() {
   const snapshots = new SnapshotRegistry();
   snapshots.register(
     (t) => t.startsWith('owned:'),
-    (t) => [{ topic: t as `owned:${string}`, type: 'snapshot', deployments: [], pods: [] }],
+    (t) => [{ topic: t as `owned:${string}`, type: 'snapshot', workloads: [], pods: [], claims: [] }],
     { acquire: (t) => calls.push(`+${t}`), release: (t) => calls.push(`-${t}`) },
   );
   return { snapshots, calls };

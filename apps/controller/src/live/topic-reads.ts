@@ -35,7 +35,7 @@ export const OWNED_KINDS: readonly TopicResource[] = [
  */
 export function withheldSnapshot(topic: Topic): LiveEvent | undefined {
   if (isFamilyTopic('resources', topic)) return { topic, type: 'snapshot', items: [] };
-  if (isFamilyTopic('owned', topic)) return { topic, type: 'snapshot', deployments: [], pods: [] };
+  if (isFamilyTopic('owned', topic)) return { topic, type: 'snapshot', workloads: [], pods: [], claims: [] };
   return undefined;
 }
 

@@ -10,8 +10,9 @@
 //     without the label (another owner's, or a name collision) are read with a GET before the
 //     first apply, never from this cache. The image form's Deployment carries kubebuilder's
 //     `managed-by: <Kind>Controller` instead, and that is the label its lease selects;
-//   - for the image form, the operand Pods (OPERAND_PODS): their names are its status.nodes, read
-//     from the cache at each reconcile (a pod's change reaches it through its Deployment's status);
+//   - for the image form, the Pods (PODS, every pod: the Pods panel's informer too): their names
+//     are its status.nodes, read from the cache at each reconcile (a pod's change reaches it
+//     through its Deployment's status);
 //   - each kind an external reference reads, unfiltered (docs/design/0040): an event of an object a
 //     custom resource reads, or read at its last reconcile, enqueues it with an `external` trigger;
 //   - a periodic resync, and a WorkQueueController running the graph reconciler.
@@ -24,7 +25,7 @@ import { labelledOwner } from '@opstudio/shared/graph/ownership';
 import { resourceCoordinates } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
-import { OPERAND_LABEL, OPERAND_PODS } from '../kube/resource-spec';
+import { OPERAND_LABEL, PODS } from '../kube/resource-spec';
 import { WorkQueueController, type ReconcileAttempt } from '../runtime/controller';
 import type { EventInput } from '../runtime/recorder';
 import { objectKey, watchTrigger, type WatchEventType } from '../runtime/triggers';
@@ -168,7 +169,7 @@ export class GraphOperator {
     // the image form reports its pods' names (status.nodes) when its design says where
     const podsLease =
       graph.profile !== undefined && (this.opts.design.operand?.podNamesStatusField ?? '') !== ''
-        ? this.cache.acquire(OPERAND_PODS)
+        ? this.cache.acquire(PODS)
         : undefined;
     this.pods = podsLease;
     const externalReads = new ExternalReads(

@@ -31,9 +31,8 @@ export interface KubeWrites {
 }
 
 /**
- * The Pods the names are read from: a lease on the cache's operand Pods (OPERAND_PODS, label
- * `app.kubernetes.io/managed-by` present), which holds every pod an operand selector can match:
- * the selector of desiredDeployment always carries that label.
+ * The Pods the names are read from: a lease on the cache's Pods (PODS, every pod: the informer
+ * the Pods panel and the Events share), which holds every pod an operand selector can match.
  */
 export interface PodCache {
   list(namespace?: string): readonly KubernetesObject[];

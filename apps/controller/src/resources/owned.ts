@@ -1,26 +1,28 @@
 // The `owned:<cr uid>` topic: what a CR controls, sent whole (a handful of objects) and coalesced,
-// so a rollout of five pods is a few events, not dozens: its Deployment(s) and the Pods of their
-// ReplicaSets (`deployments`, `pods`: the panel's rows), and every object of the watched kinds
+// so a rollout of five pods is a few events, not dozens: the workloads it runs and their Pods, and
+// the claims (`workloads`, `pods`, `claims`: the Pods panel's rows, ./workloads.ts; a StatefulSet's
+// claims, which it does not own, by their names), and every object of the watched kinds
 // the CR controls directly or through others (`objects`: Services, ConfigMaps, StatefulSets, …
 // when the caller lists them in `ownedKinds`). Leases on those kinds in the shared informer cache
 // are held while any owned: topic has a subscriber (the cache stops an informer `lingerMs` after
 // its last lease goes); as for kinds, a topic that gets a subscriber again gets a fresh snapshot
 // on the bus once the caches are synced. The owner index of the cache finds the children.
-import type { KubeConfig, KubernetesObject, V1Deployment, V1Pod } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesObject, V1StatefulSet } from '@kubernetes/client-node';
 import { COMPONENT_LABEL, MANAGED_BY } from '@opstudio/shared/graph/index';
 import { ELEMENT_LABEL } from '@opstudio/shared/graph/collections';
 import { conditionsOf } from '@opstudio/shared/resources/index';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
 import { ownedTree, type OwnedNode } from '../kube/owned-tree';
 import { OwnerChain } from '../kube/owner-chain';
-import { DEFAULT_OWNED_KINDS, DEPLOYMENTS, OPERAND_PODS, OPERAND_REPLICASETS } from '../kube/resource-spec';
+import { DEFAULT_OWNED_KINDS } from '../kube/resource-spec';
 import type { KindSpec } from '../kube/resource-spec';
 import type { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
 import type { SnapshotRegistry } from '../live/snapshots';
 import { isFamilyTopic, ownedTopic, topicKey } from '@opstudio/shared/live/topics';
 import type { Topic } from '@opstudio/shared/live/topics';
-import type { OwnedDeployment, OwnedObject, OwnedPod } from './types';
+import type { OwnedObject } from './types';
+import { claimOrdinal, claimPrefixes, iso, podsView } from './workloads';
 
 /** The CR uid of an `owned:<uid>` topic (only those reach the hooks registered below). */
 const uidOf = (topic: string): string => topicKey('owned', topic) ?? '';
@@ -51,6 +53,8 @@ export class OwnedWatcher {
   private readonly servedBefore = new Set<string>();
   private readonly pending = new Set<string>();
   private readonly scheduled = new Map<string, NodeJS.Timeout>();
+  /** Per CR: its StatefulSets' claim-name prefixes (`<ns>/<template>-<sts>-`), whose claims it does not own. */
+  private readonly claimPrefixes = new Map<string, readonly string[]>();
 
   constructor(
     kc: KubeConfig,
@@ -93,6 +97,7 @@ export class OwnedWatcher {
   private release(uid: string): void {
     this.interested.delete(uid);
     this.pending.delete(uid);
+    this.claimPrefixes.delete(uid);
     clearTimeout(this.scheduled.get(uid));
     this.scheduled.delete(uid);
     if (this.interested.size === 0) this.stopAll();
@@ -108,13 +113,22 @@ export class OwnedWatcher {
   private snapshotOf(uid: string): LiveEvent {
     const topic = ownedTopic(uid);
     const held = this.held;
-    if (held === undefined) return { topic, type: 'snapshot', deployments: [], pods: [], objects: [] };
+    if (held === undefined) return { topic, type: 'snapshot', workloads: [], pods: [], claims: [], objects: [] };
     const tree = ownedTree(
       uid,
       held.map(({ kind, lease }) => ({ kind, byController: (owner: string) => lease.byController(owner) })),
     );
-    const { deployments, pods } = deploymentsAndPods(tree);
-    return { topic, type: 'snapshot', deployments, pods, objects: tree.map(ownedObject) };
+    const claims = held.find(({ kind }) => kind.group === '' && kind.resource === 'persistentvolumeclaims');
+    const view = podsView(tree, (ns) => claims?.lease.list(ns) ?? []);
+    this.claimPrefixes.set(
+      uid,
+      tree.flatMap((n) =>
+        n.kind.kind === 'StatefulSet'
+          ? claimPrefixes(n.object as V1StatefulSet).map((p) => `${n.object.metadata?.namespace ?? ''}/${p}`)
+          : [],
+      ),
+    );
+    return { topic, type: 'snapshot', ...view, objects: tree.map(ownedObject) };
   }
 
   private ensure(): readonly Held[] {
@@ -143,6 +157,15 @@ export class OwnedWatcher {
     if (held === undefined || !synced(held)) return;
     const root = this.chain.rootOfObject(o);
     if (root !== undefined && this.interested.has(root)) this.schedule(root, this.opts.coalesceMs ?? 100);
+    else if (o.kind === 'PersistentVolumeClaim') this.claimChanged(o);
+  }
+
+  /** A claim no CR controls: a StatefulSet's, when its name is one of a shown CR's StatefulSets' claims. */
+  private claimChanged(o: KubernetesObject): void {
+    const key = `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
+    for (const [uid, prefixes] of this.claimPrefixes)
+      if (this.interested.has(uid) && prefixes.some((p) => claimOrdinal(key, p) !== undefined))
+        this.schedule(uid, this.opts.coalesceMs ?? 100);
   }
 
   private schedule(uid: string, delayMs: number): void {
@@ -158,30 +181,6 @@ export class OwnedWatcher {
 
 function synced(held: readonly Held[]): boolean {
   return held.every(({ lease }) => lease.synced);
-}
-
-const isKind = (a: KindSpec, b: KindSpec) => a.group === b.group && a.resource === b.resource;
-
-/** The panel's rows: Deployments the CR controls, and the Pods of their ReplicaSets (named after the Deployment). */
-function deploymentsAndPods(tree: readonly OwnedNode[]): { deployments: OwnedDeployment[]; pods: OwnedPod[] } {
-  const deployments = tree.filter((n) => n.depth === 1 && isKind(n.kind, DEPLOYMENTS));
-  const depNames = new Map(deployments.map((n) => [n.object.metadata?.uid ?? '', n.object.metadata?.name ?? '']));
-  const rsToDeployment = new Map<string, string>();
-  for (const n of tree) {
-    const dep = depNames.get(n.parent);
-    if (isKind(n.kind, OPERAND_REPLICASETS) && dep !== undefined) rsToDeployment.set(n.object.metadata?.uid ?? '', dep);
-  }
-  const pods: OwnedPod[] = [];
-  for (const n of tree) {
-    const dep = rsToDeployment.get(n.parent);
-    if (isKind(n.kind, OPERAND_PODS) && dep !== undefined) pods.push(podSummary(n.object, dep));
-  }
-  return {
-    deployments: deployments
-      .map((n) => deploymentSummary(n.object as V1Deployment))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-    pods: pods.sort((a, b) => a.name.localeCompare(b.name)),
-  };
 }
 
 function ownedObject(n: OwnedNode): OwnedObject {
@@ -208,52 +207,4 @@ function ownedObject(n: OwnedNode): OwnedObject {
 function graphChild(labels: Record<string, string> | undefined): { child: string | null; element: string | null } {
   if (labels?.['app.kubernetes.io/managed-by'] !== MANAGED_BY) return { child: null, element: null };
   return { child: labels[COMPONENT_LABEL] ?? null, element: labels[ELEMENT_LABEL] ?? null };
-}
-
-function iso(t: Date | string | undefined): string | null {
-  if (t === undefined) return null;
-  const d = t instanceof Date ? t : new Date(t);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
-
-function deploymentSummary(d: V1Deployment): OwnedDeployment {
-  const s = d.status;
-  return {
-    uid: d.metadata?.uid ?? '',
-    name: d.metadata?.name ?? '',
-    namespace: d.metadata?.namespace ?? '',
-    replicas: {
-      desired: d.spec?.replicas ?? 1,
-      current: s?.replicas ?? 0,
-      ready: s?.readyReplicas ?? 0,
-      updated: s?.updatedReplicas ?? 0,
-      available: s?.availableReplicas ?? 0,
-      unavailable: s?.unavailableReplicas ?? 0,
-    },
-    generation: d.metadata?.generation ?? null,
-    observedGeneration: s?.observedGeneration ?? null,
-    conditions: conditionsOf(
-      (s?.conditions ?? []).map((c) => ({ ...c, lastTransitionTime: iso(c.lastTransitionTime) })),
-    ),
-    createdAt: iso(d.metadata?.creationTimestamp),
-  };
-}
-
-function podSummary(p: V1Pod, deployment: string): OwnedPod {
-  const statuses = p.status?.containerStatuses ?? [];
-  return {
-    uid: p.metadata?.uid ?? '',
-    name: p.metadata?.name ?? '',
-    namespace: p.metadata?.namespace ?? '',
-    deployment,
-    phase: p.status?.phase ?? 'Pending',
-    ready: p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false,
-    readyContainers: statuses.filter((c) => c.ready).length,
-    containers: p.spec?.containers.length ?? statuses.length,
-    restarts: statuses.reduce((n, c) => n + c.restartCount, 0),
-    node: p.spec?.nodeName ?? null,
-    podIP: p.status?.podIP ?? null,
-    createdAt: iso(p.metadata?.creationTimestamp),
-    deletionTimestamp: iso(p.metadata?.deletionTimestamp),
-  };
 }

@@ -457,7 +457,7 @@ describe('resources API and live topics against the sandbox', { skip: skipWithou
         const last = [...live.events].reverse().find((e) => e.event.topic === topic);
         const ev = last?.event;
         if (ev === undefined || !('pods' in ev)) return undefined;
-        const d = ev.deployments[0];
+        const d = ev.workloads[0];
         return d !== undefined &&
           d.replicas.ready === 2 &&
           ev.pods.length === 2 &&
@@ -465,8 +465,8 @@ describe('resources API and live topics against the sandbox', { skip: skipWithou
           ? ev
           : undefined;
       });
-      assert.equal(ready.deployments[0]?.replicas.desired, 2);
-      assert.ok(ready.pods.every((p) => p.deployment === 'owner'));
+      assert.equal(ready.workloads[0]?.replicas.desired, 2);
+      assert.ok(ready.pods.every((p) => p.workload === 'owner'));
 
       await new KubeJson(conn().kc).request({
         method: 'PATCH',
@@ -479,7 +479,7 @@ describe('resources API and live topics against the sandbox', { skip: skipWithou
         return last !== undefined &&
           'pods' in last.event &&
           last.event.pods.filter((p) => p.deletionTimestamp === null).length === 1 &&
-          last.event.deployments[0]?.replicas.desired === 1
+          last.event.workloads[0]?.replicas.desired === 1
           ? true
           : undefined;
       });

@@ -49,10 +49,14 @@ export interface ResourceKind {
   readonly subresources: { readonly status: boolean; readonly scale: boolean };
 }
 
-export interface OwnedDeployment {
+/** A workload the CR controls (directly or through others): what runs its pods. */
+export interface OwnedWorkload {
   readonly uid: string;
+  /** Deployment, StatefulSet, DaemonSet, ReplicaSet (one no Deployment owns), Job, CronJob. */
+  readonly kind: string;
   readonly name: string;
   readonly namespace: string;
+  /** Pods wanted, running (current), ready, …; a Job's `desired` is its completions, a CronJob's all 0. */
   readonly replicas: {
     readonly desired: number;
     readonly current: number;
@@ -61,6 +65,8 @@ export interface OwnedDeployment {
     readonly available: number;
     readonly unavailable: number;
   };
+  /** One line for the panel: `2/3 ready`, `1 active, 2 succeeded`, `schedule @hourly, 1 active`. */
+  readonly summary: string;
   readonly generation: number | null;
   readonly observedGeneration: number | null;
   readonly conditions: readonly RowCondition[];
@@ -71,9 +77,12 @@ export interface OwnedPod {
   readonly uid: string;
   readonly name: string;
   readonly namespace: string;
-  /** The owning Deployment's name. */
-  readonly deployment: string;
+  /** The workload it belongs to (its Deployment, not the ReplicaSet between); '' for a bare Pod. */
+  readonly workload: string;
+  readonly workloadKind: string;
   readonly phase: string;
+  /** Why it is not running: the scheduler's reason (PodScheduled False) or a waiting container's; null when none. */
+  readonly reason: string | null;
   /** The Ready condition is True. */
   readonly ready: boolean;
   readonly readyContainers: number;
@@ -81,6 +90,22 @@ export interface OwnedPod {
   readonly restarts: number;
   readonly node: string | null;
   readonly podIP: string | null;
+  readonly createdAt: string | null;
+  readonly deletionTimestamp: string | null;
+}
+
+/** A PersistentVolumeClaim of the CR: one it controls, or one of its StatefulSets' volume claim templates. */
+export interface OwnedClaim {
+  readonly uid: string;
+  readonly name: string;
+  readonly namespace: string;
+  /** Pending, Bound, Lost. */
+  readonly phase: string;
+  /** status.capacity.storage once bound, else the request. */
+  readonly capacity: string | null;
+  readonly storageClass: string | null;
+  /** The pod that mounts it (or will: a StatefulSet's `<sts>-<ordinal>`); null when none. */
+  readonly pod: string | null;
   readonly createdAt: string | null;
   readonly deletionTimestamp: string | null;
 }

@@ -101,8 +101,8 @@ test('resource rows, owned objects and events fold per topic; a later snapshot r
   assert.deepEqual([...(s.rows.get(topic)?.keys() ?? [])].sort(), ['u-b', 'u-c']);
   s = applyLiveEvent(s, { topic, type: 'snapshot', items: [row('z')] });
   assert.deepEqual([...(s.rows.get(topic)?.keys() ?? [])], ['u-z']);
-  s = applyLiveEvent(s, { topic: 'owned:u-z', type: 'snapshot', deployments: [], pods: [] });
-  assert.deepEqual(s.owned.get('u-z'), { deployments: [], pods: [], objects: [] });
+  s = applyLiveEvent(s, { topic: 'owned:u-z', type: 'snapshot', workloads: [], pods: [], claims: [] });
+  assert.deepEqual(s.owned.get('u-z'), { workloads: [], pods: [], claims: [], objects: [] });
 });
 
 test('a timeline snapshot after a reconnect merges with the runs already shown: none lost, none twice', () => {

@@ -96,8 +96,9 @@ export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
     return {
       ...state,
       owned: withKey(state.owned, afterColon(event.topic), {
-        deployments: event.deployments,
+        workloads: event.workloads,
         pods: event.pods,
+        claims: event.claims,
         objects: event.objects ?? [],
       }),
     };

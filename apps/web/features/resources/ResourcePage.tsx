@@ -18,6 +18,7 @@ import { useCluster } from '../cluster/ClusterScope';
 import { kindPath } from './paths';
 import { OwnedPanel } from './OwnedPanel';
 import { PodsPanel } from './PodsPanel';
+import { ClaimsPanel } from './ClaimsPanel';
 import styles from './resources.module.css';
 import { SpecEditor } from './SpecEditor';
 import { StatusPanel } from './StatusPanel';
@@ -119,6 +120,7 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
         <StatusPanel object={object.data} now={now} />
         <PodsPanel owned={state.owned.get(uid)} now={now} />
       </div>
+      <ClaimsPanel owned={state.owned.get(uid)} now={now} />
       <OwnedPanel owned={state.owned.get(uid)} now={now} namespace={namespace} />
       {managed && <TimelineHandOffNote crdName={crdName} />}
       <TimelinePanel uid={uid} live={state.timelines.get(uid)} />

@@ -2,21 +2,25 @@
 // controller's router (types only: nothing of the controller is bundled).
 export type {
   CustomObject,
-  OwnedDeployment,
+  OwnedClaim,
   OwnedObject,
   OwnedPod,
+  OwnedWorkload,
   PrinterCell,
   PrinterColumn,
   ResourceKind,
   ResourceRow,
   RowCondition,
 } from '@opstudio/controller/router';
-import type { AppRouter, OwnedDeployment, OwnedObject, OwnedPod } from '@opstudio/controller/router';
+import type { AppRouter, OwnedClaim, OwnedObject, OwnedPod, OwnedWorkload } from '@opstudio/controller/router';
 import type { TRPCOptionsProxy, inferOutput } from '@trpc/tanstack-react-query';
 
 export interface OwnedObjects {
-  readonly deployments: readonly OwnedDeployment[];
+  /** the workloads that run its pods: Deployments, StatefulSets, DaemonSets, Jobs, CronJobs */
+  readonly workloads: readonly OwnedWorkload[];
   readonly pods: readonly OwnedPod[];
+  /** its PersistentVolumeClaims, its StatefulSets' included */
+  readonly claims: readonly OwnedClaim[];
   /** every object the CR controls, directly or through others (parents first) */
   readonly objects: readonly OwnedObject[];
 }
