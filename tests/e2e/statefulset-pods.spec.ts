@@ -1,7 +1,8 @@
 // Issue 30, point 2: the resource page of a StatefulSet operator (the replicated store example,
 // with a volume claim template) lists its StatefulSet, its pods with their Logs and its claims
 // Bound; and when a pod cannot be scheduled (a claim left from an earlier store of the same name
-// asks for a StorageClass this cluster does not have) the page says why, under the pod.
+// asks for a StorageClass this cluster does not have) the page says why, under the pod. And the
+// form marks an even replicas with the CRD's rule before Apply (point 4).
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -46,6 +47,25 @@ test('a replicated store: its pods with Logs, its claims Bound, and why a Pendin
     const view = page.getByRole('region', { name: 'Logs of kv-1' });
     await expect(view.getByRole('combobox', { name: 'Container' })).toHaveValue('store');
     await expect(view.getByRole('log', { name: 'Log lines' })).toContainText(/\S/, { timeout: 30_000 });
+
+    // the CRD's own rule (issue 30, point 4): an even replicas is marked at its field, with the
+    // rule's message, before Apply, and Apply holds it back
+    const form = page.getByRole('region', { name: 'Spec' });
+    const replicas = form.getByRole('spinbutton', { name: 'replicas' });
+    await expect(replicas).toHaveValue('3');
+    await replicas.fill('4');
+    const odd = 'replicas must be odd, so that a majority of the members is a quorum';
+    await expect(form.getByRole('alert').filter({ hasText: odd })).toBeVisible({ timeout: 60_000 });
+    await expect(replicas).toHaveAttribute('aria-invalid', 'true');
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await expect(form.getByRole('alert').filter({ hasText: 'Not sent' })).toHaveText(
+      'Not sent: the API server would refuse this apply:',
+    );
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await replicas.fill('5');
+    await expect(form.getByRole('alert').filter({ hasText: odd })).toBeHidden();
+    await form.getByRole('button', { name: 'Discard' }).click();
+    await expect(replicas).toHaveValue('3');
 
     // a claim left behind by an earlier "cache" store, of a class only its old cluster had
     await kube().core.createNamespacedPersistentVolumeClaim({
