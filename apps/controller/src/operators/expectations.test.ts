@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { Expectations, type CachedVersion, type ObjectRef } from './expectations';
 
 const dep: ObjectRef = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 's', namespace: 'ns' } };
-const cr: ObjectRef = { apiVersion: 'cache.example.com/v1alpha1', kind: 'Memcached', metadata: { name: 's', namespace: 'ns' } };
+const cr: ObjectRef = {
+  apiVersion: 'cache.example.com/v1alpha1',
+  kind: 'Memcached',
+  metadata: { name: 's', namespace: 'ns' },
+};
 const at = (rv: string, more: CachedVersion['metadata'] = {}): CachedVersion => ({
   metadata: { uid: 'd1', resourceVersion: rv, ...more },
 });
@@ -22,9 +26,7 @@ test('expectations: a write is awaited until the cache holds its version or a ne
     'apps/v1|Deployment|ns|s',
     'cache.example.com/v1alpha1|Memcached|ns|s',
   ]);
-  assert.deepEqual(e.unmet('ns/s', cache({ Deployment: at('11'), Memcached: at('13') })), [
-    'apps/v1|Deployment|ns|s',
-  ]);
+  assert.deepEqual(e.unmet('ns/s', cache({ Deployment: at('11'), Memcached: at('13') })), ['apps/v1|Deployment|ns|s']);
   // someone else's newer write counts too; once met it is forgotten, whatever the cache says next
   assert.deepEqual(e.unmet('ns/s', cache({ Deployment: at('20') })), []);
   assert.deepEqual(e.unmet('ns/s', cache({})), []);
@@ -36,7 +38,10 @@ test('expectations: a delete is awaited until the object leaves the cache, is de
   const gone = { ...dep, metadata: { ...dep.metadata, uid: 'd1' } };
   e.expectDelete('ns/s', gone);
   assert.equal(e.unmet('ns/s', cache({ Deployment: at('5') })).length, 1, 'still cached: not yet');
-  assert.equal(e.unmet('ns/s', cache({ Deployment: at('6', { deletionTimestamp: '2026-01-01T00:00:00Z' }) })).length, 0);
+  assert.equal(
+    e.unmet('ns/s', cache({ Deployment: at('6', { deletionTimestamp: '2026-01-01T00:00:00Z' }) })).length,
+    0,
+  );
   e.expectDelete('ns/s', gone);
   assert.equal(e.unmet('ns/s', cache({ Deployment: at('7', { uid: 'd2' }) })).length, 0, 'a new object of that name');
   e.expectDelete('ns/s', gone);

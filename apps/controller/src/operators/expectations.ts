@@ -80,7 +80,7 @@ export class Expectations {
 
   private of(owner: string): Map<string, Expected> {
     let mine = this.pending.get(owner);
-    if (mine === undefined) this.pending.set(owner, (mine = new Map()));
+    if (mine === undefined) this.pending.set(owner, (mine = new Map<string, Expected>()));
     return mine;
   }
 }
