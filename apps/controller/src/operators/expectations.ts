@@ -47,12 +47,12 @@ export class Expectations {
     const rv = Number(resourceVersion);
     // a version we cannot compare is never waited for
     if (resourceVersion === undefined || !Number.isFinite(rv)) return;
-    this.of(owner).set(refKey(ref), { ref, rv, at: this.clock() });
+    this.of(owner).set(refKey(ref), { ref: slim(ref), rv, at: this.clock() });
   }
 
   /** We deleted `ref` (this uid): wait until the cache drops it, holds another uid, or marks it deleting. */
   expectDelete(owner: string, ref: ObjectRef & { readonly metadata?: { readonly uid?: string } }): void {
-    this.of(owner).set(refKey(ref), { ref, uid: ref.metadata?.uid, at: this.clock() });
+    this.of(owner).set(refKey(ref), { ref: slim(ref), uid: ref.metadata?.uid, at: this.clock() });
   }
 
   /**
@@ -83,6 +83,17 @@ export class Expectations {
     if (mine === undefined) this.pending.set(owner, (mine = new Map<string, Expected>()));
     return mine;
   }
+}
+
+/** Where the object is, nothing of its content (the stored object would be a second cache). */
+function slim(ref: ObjectRef): ObjectRef {
+  const { apiVersion, kind, metadata } = ref;
+  const namespace = metadata?.namespace;
+  return {
+    apiVersion,
+    kind,
+    metadata: { name: metadata?.name ?? '', ...(namespace !== undefined ? { namespace } : {}) },
+  };
 }
 
 function met(e: Expected, cached: CachedVersion | undefined): boolean {
