@@ -20,7 +20,7 @@ import { computePreviews } from './previews';
 import { checkDesignValue } from './validate';
 import { kindKeywords } from '../design/kinds';
 
-// the image form's preview is its one-Deployment graph, planned with CEL as every design's (0049)
+// the image form's preview is its one-Deployment graph, planned with CEL as every design's (docs/design/0049)
 await loadCel();
 
 const text = readFileSync(new URL('../../../../examples/memcached.design.yaml', import.meta.url), 'utf8');
