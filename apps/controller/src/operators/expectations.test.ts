@@ -12,6 +12,10 @@ const at = (rv: string, more: CachedVersion['metadata'] = {}): CachedVersion => 
   metadata: { uid: 'd1', resourceVersion: rv, ...more },
 });
 
+const s1 = { key: 'ns/s', uid: 'u1' };
+const a1 = { key: 'ns/a', uid: 'ua' };
+const b1 = { key: 'ns/b', uid: 'ub' };
+
 /** A cache holding `objects` by kind. */
 const cache =
   (objects: Record<string, CachedVersion | undefined>) =>
@@ -20,50 +24,52 @@ const cache =
 
 test('expectations: a write is awaited until the cache holds its version or a newer one', () => {
   const e = new Expectations();
-  e.expectWrite('ns/s', dep, '12');
-  e.expectWrite('ns/s', cr, '13');
-  assert.deepEqual(e.unmet('ns/s', cache({})), [
-    'apps/v1|Deployment|ns|s',
-    'cache.example.com/v1alpha1|Memcached|ns|s',
-  ]);
-  assert.deepEqual(e.unmet('ns/s', cache({ Deployment: at('11'), Memcached: at('13') })), ['apps/v1|Deployment|ns|s']);
+  e.expectWrite(s1, dep, '12');
+  e.expectWrite(s1, cr, '13');
+  assert.deepEqual(e.unmet(s1, cache({})), ['apps/v1|Deployment|ns|s', 'cache.example.com/v1alpha1|Memcached|ns|s']);
+  assert.deepEqual(e.unmet(s1, cache({ Deployment: at('11'), Memcached: at('13') })), ['apps/v1|Deployment|ns|s']);
   // someone else's newer write counts too; once met it is forgotten, whatever the cache says next
-  assert.deepEqual(e.unmet('ns/s', cache({ Deployment: at('20') })), []);
-  assert.deepEqual(e.unmet('ns/s', cache({})), []);
+  assert.deepEqual(e.unmet(s1, cache({ Deployment: at('20') })), []);
+  assert.deepEqual(e.unmet(s1, cache({})), []);
   assert.equal(e.size, 0);
 });
 
 test('expectations: a delete is awaited until the object leaves the cache, is deleting, or is another one', () => {
   const e = new Expectations();
   const gone = { ...dep, metadata: { ...dep.metadata, uid: 'd1' } };
-  e.expectDelete('ns/s', gone);
-  assert.equal(e.unmet('ns/s', cache({ Deployment: at('5') })).length, 1, 'still cached: not yet');
-  assert.equal(
-    e.unmet('ns/s', cache({ Deployment: at('6', { deletionTimestamp: '2026-01-01T00:00:00Z' }) })).length,
-    0,
-  );
-  e.expectDelete('ns/s', gone);
-  assert.equal(e.unmet('ns/s', cache({ Deployment: at('7', { uid: 'd2' }) })).length, 0, 'a new object of that name');
-  e.expectDelete('ns/s', gone);
-  assert.equal(e.unmet('ns/s', cache({})).length, 0);
+  e.expectDelete(s1, gone);
+  assert.equal(e.unmet(s1, cache({ Deployment: at('5') })).length, 1, 'still cached: not yet');
+  assert.equal(e.unmet(s1, cache({ Deployment: at('6', { deletionTimestamp: '2026-01-01T00:00:00Z' }) })).length, 0);
+  e.expectDelete(s1, gone);
+  assert.equal(e.unmet(s1, cache({ Deployment: at('7', { uid: 'd2' }) })).length, 0, 'a new object of that name');
+  e.expectDelete(s1, gone);
+  assert.equal(e.unmet(s1, cache({})).length, 0);
 });
 
 test('expectations: each custom resource waits for its own writes only; forget drops them', () => {
   const e = new Expectations();
-  e.expectWrite('ns/a', dep, '12');
-  assert.deepEqual(e.unmet('ns/b', cache({})), []);
+  e.expectWrite(a1, dep, '12');
+  assert.deepEqual(e.unmet(b1, cache({})), []);
   e.forget('ns/a');
-  assert.deepEqual(e.unmet('ns/a', cache({})), []);
+  assert.deepEqual(e.unmet(a1, cache({})), []);
 });
 
 test('expectations: an expectation older than the TTL is dropped; a version that is not a number is never awaited', () => {
   let now = 0;
   const e = new Expectations(60_000, () => now);
-  e.expectWrite('ns/s', dep, '12');
-  e.expectWrite('ns/s', cr, 'abc');
-  e.expectWrite('ns/s', cr, undefined);
+  e.expectWrite(s1, dep, '12');
+  e.expectWrite(s1, cr, 'abc');
+  e.expectWrite(s1, cr, undefined);
   now = 59_000;
-  assert.equal(e.unmet('ns/s', cache({})).length, 1);
+  assert.equal(e.unmet(s1, cache({})).length, 1);
   now = 61_000;
-  assert.deepEqual(e.unmet('ns/s', cache({})), []);
+  assert.deepEqual(e.unmet(s1, cache({})), []);
+});
+
+test('expectations: a custom resource made again under the same name waits for nothing its predecessor wrote', () => {
+  const e = new Expectations();
+  e.expectWrite(s1, dep, '12');
+  assert.equal(e.unmet(s1, cache({})).length, 1);
+  assert.deepEqual(e.unmet({ key: 'ns/s', uid: 'u2' }, cache({})), []);
+  assert.deepEqual(e.unmet(s1, cache({})), [], 'dropped, not kept aside');
 });

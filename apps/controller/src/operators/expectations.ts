@@ -8,7 +8,14 @@
 // has an unmet expectation does nothing: the watch event of the write enqueues it again.
 // Nothing here holds objects: the cache stays the only copy the reconciler reads. An expectation
 // older than the TTL is dropped (a watch event has long come by then, or the object was replaced
-// by someone else): the reconcile goes ahead with what the cache holds.
+// by someone else): the reconcile goes ahead with what the cache holds. Expectations belong to one
+// custom resource by uid: one deleted and made again under its name waits for none of them.
+
+/** The custom resource the writes were made for: its queue key and its uid. */
+export interface Owner {
+  readonly key: string;
+  readonly uid: string;
+}
 
 /** Where the object is (or was): `apiVersion|kind|namespace|name`. */
 export interface ObjectRef {
@@ -34,8 +41,8 @@ export const refKey = (o: ObjectRef): string =>
   `${o.apiVersion ?? ''}|${o.kind ?? ''}|${o.metadata?.namespace ?? ''}|${o.metadata?.name ?? ''}`;
 
 export class Expectations {
-  /** custom resource key → object key → what its cache must show */
-  private readonly pending = new Map<string, Map<string, Expected>>();
+  /** custom resource key → its uid, and object key → what its cache must show */
+  private readonly pending = new Map<string, { uid: string; objects: Map<string, Expected> }>();
 
   constructor(
     private readonly ttlMs = 60_000,
@@ -43,7 +50,7 @@ export class Expectations {
   ) {}
 
   /** We wrote `ref` and the server stored it at `resourceVersion`: wait until the cache holds that or newer. */
-  expectWrite(owner: string, ref: ObjectRef, resourceVersion: string | undefined): void {
+  expectWrite(owner: Owner, ref: ObjectRef, resourceVersion: string | undefined): void {
     const rv = Number(resourceVersion);
     // a version we cannot compare is never waited for
     if (resourceVersion === undefined || !Number.isFinite(rv)) return;
@@ -51,7 +58,7 @@ export class Expectations {
   }
 
   /** We deleted `ref` (this uid): wait until the cache drops it, holds another uid, or marks it deleting. */
-  expectDelete(owner: string, ref: ObjectRef & { readonly metadata?: { readonly uid?: string } }): void {
+  expectDelete(owner: Owner, ref: ObjectRef & { readonly metadata?: { readonly uid?: string } }): void {
     this.of(owner).set(refKey(ref), { ref: slim(ref), uid: ref.metadata?.uid, at: this.clock() });
   }
 
@@ -59,18 +66,23 @@ export class Expectations {
    * Whether the cache shows every write made for `owner` (`look` reads the cache); met and expired
    * expectations are dropped. Returns the keys still awaited (empty: satisfied).
    */
-  unmet(owner: string, look: (ref: ObjectRef) => CachedVersion | undefined): string[] {
-    const mine = this.pending.get(owner);
-    if (mine === undefined) return [];
+  unmet(owner: Owner, look: (ref: ObjectRef) => CachedVersion | undefined): string[] {
+    const entry = this.pending.get(owner.key);
+    if (entry === undefined) return [];
+    if (entry.uid !== owner.uid) {
+      this.pending.delete(owner.key); // another custom resource of that name: what its predecessor wrote is not awaited
+      return [];
+    }
+    const mine = entry.objects;
     const now = this.clock();
     for (const [key, e] of mine) if (now - e.at > this.ttlMs || met(e, look(e.ref))) mine.delete(key);
-    if (mine.size === 0) this.pending.delete(owner);
+    if (mine.size === 0) this.pending.delete(owner.key);
     return [...mine.keys()];
   }
 
   /** The custom resource is gone: nothing of it is awaited any more. */
-  forget(owner: string): void {
-    this.pending.delete(owner);
+  forget(key: string): void {
+    this.pending.delete(key);
   }
 
   /** How many custom resources wait for their cache (for tests and metrics). */
@@ -78,10 +90,11 @@ export class Expectations {
     return this.pending.size;
   }
 
-  private of(owner: string): Map<string, Expected> {
-    let mine = this.pending.get(owner);
-    if (mine === undefined) this.pending.set(owner, (mine = new Map<string, Expected>()));
-    return mine;
+  private of(owner: Owner): Map<string, Expected> {
+    let entry = this.pending.get(owner.key);
+    if (entry === undefined || entry.uid !== owner.uid)
+      this.pending.set(owner.key, (entry = { uid: owner.uid, objects: new Map<string, Expected>() }));
+    return entry.objects;
   }
 }
 

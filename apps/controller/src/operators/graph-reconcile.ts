@@ -51,7 +51,7 @@ import { outcome, toError, type Outcome } from '../runtime/outcome';
 import type { EventInput } from '../runtime/recorder';
 import { splitKey, type Trigger } from '../runtime/triggers';
 import { beginRun, finalizerPhase, type CrRun } from './cr-lifecycle';
-import { Expectations, refKey, type ObjectRef } from './expectations';
+import { Expectations, refKey, type ObjectRef, type Owner } from './expectations';
 import type { ReconcileReader, ReconcileWriter } from './reconcile-io';
 
 export interface GraphReconcilerDeps {
@@ -119,20 +119,21 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
       return outcome.done();
     }
     const crRef: ObjectRef = cr;
+    const owner = { key, uid: cr.metadata.uid };
     // the image form's Ready mirrors its Available, in every status it writes
     const run = beginRun(
       cr,
       write,
       deps,
       (c) => (profile === undefined ? c : mirrorReady(c, now())),
-      (rv) => expectations.expectWrite(key, crRef, rv),
+      (rv) => expectations.expectWrite(owner, crRef, rv),
     );
     begun(run.report);
     // a write of ours the cache has not shown yet: acting on what it holds would repeat that
     // write (and its Event); the write's own watch event brings this key back
     const look = (ref: ObjectRef) => (refKey(ref) === refKey(crRef) ? cr : read.cached(ref));
-    if (expectations.unmet(key, look).length > 0) return outcome.done();
-    const execute = executor(key, run);
+    if (expectations.unmet(owner, look).length > 0) return outcome.done();
+    const execute = executor(owner, run);
 
     // 2. deletion
     const uid = cr.metadata.uid;
@@ -233,18 +234,18 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
    * write awaited in the cache (Expectations), each done one on the timeline and, with its
    * planned Event, in the Events.
    */
-  function executor(key: string, run: CrRun) {
+  function executor(owner: Owner, run: CrRun) {
     return async (actions: readonly ChildAction[]): Promise<unknown> => {
       for (const a of actions) {
         const object = a.object as unknown as KubernetesObject;
         try {
           if (a.verb === 'deleted') {
             const existed = await write.delete(object);
-            expectations.expectDelete(key, object);
+            expectations.expectDelete(owner, object);
             if (existed) announce(run, deps, a, object);
           } else {
             const stored = await write.apply(object);
-            expectations.expectWrite(key, stored, stored.metadata?.resourceVersion);
+            expectations.expectWrite(owner, stored, stored.metadata?.resourceVersion);
             announce(run, deps, a, stored);
           }
         } catch (err) {
