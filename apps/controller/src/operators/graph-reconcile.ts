@@ -144,7 +144,7 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
       const labelled = cached.filter((o) => !referencedBy(o, uid));
       const step = cleanupStep(graph, labelled, isDeleting);
       const failed = await execute(step.remove.map((o) => deleteAction(o as KubeObject)));
-      if (failed !== undefined) throw toError(failed);
+      if (failed !== undefined) throw toError(failed.error);
       return step.waiting;
     };
     const phase = await finalizerPhase(run, finalizer, write, deps.recordEvent, now(), cleanup);
@@ -195,7 +195,8 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
     }
 
     // 5. apply and 6. prune, in the plan's order, up to the first failure
-    failure ??= await execute(decided.actions);
+    const failed = failure === undefined ? await execute(decided.actions) : undefined;
+    failure ??= failed?.error;
     const { conflicts } = decided;
 
     // 7. status
@@ -230,12 +231,13 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
   }
 
   /**
-   * Runs child actions in order through the writer, up to the first that fails (returned): each
+   * Runs child actions in order through the writer, up to the first that fails (returned with its
+   * error): each
    * write awaited in the cache (Expectations), each done one on the timeline and, with its
    * planned Event, in the Events.
    */
   function executor(owner: Owner, run: CrRun) {
-    return async (actions: readonly ChildAction[]): Promise<unknown> => {
+    return async (actions: readonly ChildAction[]): Promise<{ error: unknown; action: ChildAction } | undefined> => {
       for (const a of actions) {
         const object = a.object as unknown as KubernetesObject;
         try {
@@ -249,7 +251,7 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
             announce(run, deps, a, stored);
           }
         } catch (err) {
-          return err ?? new Error('a write failed');
+          return { error: err ?? new Error('a write failed'), action: a };
         }
       }
       return undefined;

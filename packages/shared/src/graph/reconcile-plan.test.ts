@@ -60,6 +60,11 @@ test('reconcile plan: the image form announces kubebuilder Events (Created with 
   assert.deepEqual(lines(create.actions), [
     'created | Deployment s created | Created: Created Deployment s with 3 replicas',
   ]);
+  assert.equal(
+    create.actions[0]?.id,
+    'deployment',
+    'the graph child, though its Deployment carries no component label',
+  );
   const scale = childActions({ graph, plan: at(5), uid: 'u1', current: [stored(three)], owned: [stored(three)] });
   assert.deepEqual(lines(scale.actions), [
     'updated | Deployment s replicas 3→5 | Scaled: Scaled Deployment s from 3 to 5 replicas',

@@ -30,8 +30,10 @@ export interface ChildAction {
   readonly object: KubeObject;
   /** the timeline's line: `Deployment s replicas 3→5` */
   readonly summary: string;
-  /** the design's child id (its component label), which the timeline groups a collection by */
+  /** the object's component label, which the timeline groups a collection by */
   readonly child?: string;
+  /** the graph child it is: the plan's id (the image form's `deployment` too); a prune's, its label's */
+  readonly id?: string;
   /** recorded once the write succeeds (a delete of an object already gone gives none) */
   readonly event?: PlannedEvent;
 }
@@ -94,7 +96,7 @@ export function childActions(input: ChildActionsInput): ChildActions {
       graph.profile !== undefined
         ? deployImageEvent(verb, name, object, current)
         : childEvent(verb, kind, name, verb === 'updated' ? summary.slice(`${kind} ${name} `.length) : undefined);
-    actions.push(childAction(verb, object, summary, event));
+    actions.push({ ...childAction(verb, object, summary, event), id });
   });
   // one already being deleted (a finalizer of its own holds it) is not deleted again
   const going = input.owned.filter((o) => !isDeleting(o)) as (KubeObject & { metadata: Meta })[];
@@ -109,13 +111,18 @@ export function deleteAction(o: KubeObject): ChildAction {
   return childAction('deleted', o, `${kind} ${name} deleted`, childEvent('deleted', kind, name));
 }
 
-function childAction(verb: ChildVerb, object: KubeObject, summary: string, event: PlannedEvent | undefined) {
+function childAction(
+  verb: ChildVerb,
+  object: KubeObject,
+  summary: string,
+  event: PlannedEvent | undefined,
+): ChildAction {
   const child = metaOf(object).labels?.[COMPONENT_LABEL];
   return {
     verb,
     object,
     summary,
-    ...(child !== undefined ? { child } : {}),
+    ...(child !== undefined ? { child, id: child } : {}),
     ...(event !== undefined ? { event } : {}),
   };
 }
