@@ -1,45 +1,43 @@
 // The parts of a reconcile around the plan, with kubebuilder's deploy-image semantics (the
-// Memcached story): the run's report, the status writer (writes only what differs, and remembers
-// what it wrote until the lagging cache catches up), and the deletion / finalizer phase.
+// Memcached story): the run's report, the status writer (writes only what differs), and the
+// deletion / finalizer phase, whose conditions and Deleting Event the pure plan decides
+// (finalizingStatus, docs/design/0049).
 import {
   conditionTransitions,
   fieldDrift,
-  markDegraded,
-  REASONS,
   type Condition,
   type ConditionTransition,
   type FieldChange,
 } from '@opstudio/shared/operand/index';
+import { finalizingStatus } from '@opstudio/shared/graph/reconcile-plan';
 import type { ReconcilerReport } from '../history/types';
 import { isNotFound } from '../kube/errors';
 import type { EventInput, ObjectReference } from '../runtime/recorder';
 import { crReference, type CrObject } from './cr-object';
-import type { CrRef, KubeWrites } from './kube-writes';
+import type { CrRef } from './kube-writes';
+import type { ReconcileWriter } from './reconcile-io';
 
 type CrStatus = NonNullable<CrObject['status']>;
-
-/** The status last written per key, with the resourceVersion the server gave it. */
-export type WrittenStatus = Map<string, { rv: number; status: CrStatus }>;
 
 export interface CrRun {
   readonly cr: CrObject;
   readonly ref: CrRef;
   readonly regarding: ObjectReference;
   readonly report: ReconcilerReport;
-  /** The conditions as last known: the cache's, or ours while the cache lags behind our write. */
+  /** The conditions as the cache holds them (a reconcile waits while the cache lags behind our write). */
   readonly before: readonly Condition[];
   /** Writes `{conditions, ...extras}` when it differs; resolves to the CR's resourceVersion afterwards. */
   writeStatus(conditions: readonly Condition[], extras?: Record<string, unknown>): Promise<string | undefined>;
 }
 
 export function beginRun(
-  key: string,
   cr: CrObject,
-  written: WrittenStatus,
-  writes: Pick<KubeWrites, 'patchStatus'>,
+  writes: Pick<ReconcileWriter, 'patchStatus'>,
   design: { designId?: string | undefined; designVersion?: number | undefined },
   /** Applied to every status written (the Memcached form mirrors Available into Ready). */
   finish: (conditions: readonly Condition[]) => readonly Condition[] = (c) => c,
+  /** Told the resourceVersion of each status written (the reconciler's expectations). */
+  written: (resourceVersion: string | undefined) => void = () => undefined,
 ): CrRun {
   const { name, namespace } = cr.metadata;
   const ns = namespace !== undefined ? { namespace } : {};
@@ -55,11 +53,7 @@ export function beginRun(
     conditions: [],
   };
   const ref = { name, ...ns };
-  const mine = written.get(key);
-  const lagging = mine !== undefined && Number(cr.metadata.resourceVersion) < mine.rv;
-  // the cache has caught up with our write: forget it (one status copy per CR would stay otherwise)
-  if (mine !== undefined && !lagging) written.delete(key);
-  const observedStatus: CrStatus = lagging ? mine.status : (cr.status ?? {});
+  const observedStatus: CrStatus = cr.status ?? {};
   const before: readonly Condition[] = observedStatus.conditions ?? [];
   return {
     cr,
@@ -74,8 +68,7 @@ export function beginRun(
       const changes = fieldDrift(status, observedStatus);
       if (changes.length === 0) return cr.metadata.resourceVersion;
       const rv = await writes.patchStatus(ref, status);
-      if (rv !== undefined && Number.isFinite(Number(rv)))
-        written.set(key, { rv: Number(rv), status: { ...observedStatus, ...status } });
+      written(rv);
       report.actions.push({
         object: { kind: cr.kind, name, ...ns },
         verb: 'status-updated',
@@ -95,7 +88,7 @@ export function beginRun(
 export async function finalizerPhase(
   run: CrRun,
   finalizer: string,
-  writes: Pick<KubeWrites, 'setFinalizers'>,
+  writes: Pick<ReconcileWriter, 'setFinalizers'>,
   recordEvent: (e: EventInput) => void,
   now: Date,
   cleanup?: () => Promise<string | undefined>,
@@ -107,18 +100,16 @@ export async function finalizerPhase(
   if (cr.metadata.deletionTimestamp !== undefined) {
     if (!finalizers.includes(finalizer)) return 'finished';
     const waiting = await cleanup?.();
-    const message = waiting ?? `Finalizer operations for custom resource ${name} name were successfully accomplished`;
-    const conditions = markDegraded(before, REASONS.finalizing, message, generation, now);
-    // one Deleting Event, however often the message says what is still being waited for
-    const already = before.some((c) => c.type === 'Degraded' && c.reason === REASONS.finalizing);
-    if (conditions !== before && !already)
-      recordEvent({
-        regarding: run.regarding,
-        type: 'Warning',
-        reason: 'Deleting',
-        action: 'Delete',
-        note: `Custom Resource ${name} is being deleted from the namespace ${namespace ?? ''}`,
-      });
+    const finalizing = finalizingStatus({
+      before,
+      name,
+      ...(namespace !== undefined ? { namespace } : {}),
+      ...(waiting !== undefined ? { waiting } : {}),
+      ...(generation !== undefined ? { generation } : {}),
+      now,
+    });
+    const { conditions } = finalizing;
+    for (const e of finalizing.events) recordEvent({ regarding: run.regarding, ...e });
     if (waiting !== undefined) {
       await run.writeStatus(conditions).catch((err: unknown) => {
         if (!isNotFound(err)) throw err;

@@ -16,6 +16,7 @@ import { repoRoot } from '../config';
 import { KubeApiError } from '../kube/errors';
 import type { CrObject } from './cr-object';
 import { createGraphReconciler } from './graph-reconcile';
+import { cacheReader } from './reconcile-io';
 
 await loadCel();
 
@@ -157,14 +158,18 @@ function harness(c: Pick<Case, 'cr' | 'deployment' | 'fail'>) {
   const writes: string[] = [];
   const events: string[] = [];
   const ours = (o: KubernetesObject) => o.metadata?.ownerReferences?.some((r) => r.uid === 'u1' && r.controller);
-  const reconcile = createGraphReconciler({
-    design,
+  const read = cacheReader({
     crs: { get: () => c.cr },
     children: {
       controlledBy: () => (c.deployment !== undefined && ours(c.deployment) ? [c.deployment] : []),
       get: () => c.deployment,
     },
-    writes: {
+    live: { get: () => Promise.resolve(c.deployment) },
+  });
+  const reconcile = createGraphReconciler({
+    design,
+    read: { ...read, podNames: () => Promise.resolve(['p0', 'p1', 'p2']) },
+    write: {
       setFinalizers: (_ref, f, rv) =>
         Promise.resolve(void writes.push(`finalizers ${f.map((x) => `+${x}`).join(',')} @${rv}`)),
       patchStatus: (_ref, s) => {
@@ -172,10 +177,6 @@ function harness(c: Pick<Case, 'cr' | 'deployment' | 'fail'>) {
         writes.push(`status ${conds}${Array.isArray(s.nodes) ? ` nodes=${s.nodes.length}` : ''}`);
         return Promise.resolve('11');
       },
-    },
-    pods: { podNames: () => Promise.resolve(['p0', 'p1', 'p2']) },
-    childWrites: {
-      get: () => Promise.resolve(c.deployment),
       apply: (d) => {
         writes.push(`apply ${d.kind} ${d.metadata?.name} replicas=${replicasOf(d)}`);
         return c.fail === 'apply409'

@@ -33,9 +33,10 @@ import { childKindSpecs, kindSpecs, type ChildKindSpec } from './child-kinds';
 import { ExternalReads } from './external-reads';
 import { childWrites } from './child-writes';
 import type { CrObject } from './cr-object';
-import { createGraphReconciler, type ChildCaches } from './graph-reconcile';
+import { createGraphReconciler } from './graph-reconcile';
 import type { Planner } from './planner';
 import { kubeWrites } from './kube-writes';
+import { cacheReader, reconcileWriter, type ChildCaches, type PodCache } from './reconcile-io';
 import { controllerName } from '@opstudio/shared/kube/controller-name';
 
 export interface GraphOperatorOptions {
@@ -99,7 +100,7 @@ export class GraphOperator {
     };
     const empty: readonly KubernetesObject[] = [];
     const pods = () => this.pods;
-    const podCache = {
+    const podCache: PodCache = {
       list: (namespace?: string) => pods()?.list(namespace) ?? empty,
       byInstance: (namespace: string, value: string) => pods()?.byInstance(namespace, value) ?? empty,
       get synced() {
@@ -110,7 +111,18 @@ export class GraphOperator {
       },
       waitForSync: (ms: number) => pods()?.waitForSync(ms) ?? Promise.resolve(false),
     };
-    const writes = kubeWrites(opts.writer ?? kc, coords, podCache);
+    // reads from the shared cache (the API reader only for a child it does not hold); writes as the design
+    const childIo = childWrites(opts.writer ?? kc);
+    const read = cacheReader({
+      crs: { get: (name, namespace) => this.crs?.get(name, namespace) as CrObject | undefined },
+      children: caches,
+      live: childIo,
+      externals: {
+        read: (key, targets) => this.externalReads.read(key, targets),
+        forget: (key) => this.externalReads.forget(key),
+      },
+      pods: podCache,
+    });
     this.controller = new WorkQueueController({
       name: controllerName(coords.kind),
       ...(opts.cluster !== undefined ? { cluster: opts.cluster } : {}),
@@ -119,15 +131,8 @@ export class GraphOperator {
         design: opts.design,
         designId: opts.designId,
         designVersion: opts.designVersion,
-        crs: { get: (name, namespace) => this.crs?.get(name, namespace) as CrObject | undefined },
-        children: caches,
-        externals: {
-          read: (key, targets) => this.externalReads.read(key, targets),
-          forget: (key) => this.externalReads.forget(key),
-        },
-        writes,
-        pods: writes,
-        childWrites: childWrites(opts.writer ?? kc),
+        read,
+        write: reconcileWriter(childIo, kubeWrites(opts.writer ?? kc, coords)),
         recordEvent: opts.recordEvent,
         ...(opts.planner !== undefined ? { planner: opts.planner } : {}),
         // a cluster-scoped child gets no namespace: discovery's answer, once start() has it

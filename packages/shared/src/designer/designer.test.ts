@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { loadCel } from '@opstudio/cel/node';
 import { parseDesign, serializeDesign } from '../design/io';
 import type { Design } from '../design/schema';
 import {
@@ -18,6 +19,9 @@ import { locateDesignPath } from './locate';
 import { computePreviews } from './previews';
 import { checkDesignValue } from './validate';
 import { kindKeywords } from '../design/kinds';
+
+// the image form's preview is its one-Deployment graph, planned with CEL as every design's (docs/design/0049)
+await loadCel();
 
 const text = readFileSync(new URL('../../../../examples/memcached.design.yaml', import.meta.url), 'utf8');
 const memcached = (): Design => {
@@ -98,6 +102,10 @@ test('previews and checks of the memcached design', () => {
   const p = computePreviews(d);
   assert.ok(p.crd.ok && p.crd.text.startsWith('---\napiVersion: apiextensions.k8s.io/v1'));
   assert.ok(p.deployment.ok && /image: memcached:1.6.26-alpine3.19/.test(p.deployment.text));
+  assert.match(
+    p.deployment.text,
+    /^# deployment \(Deployment\)\n[\s\S]*\n {2}replicas: 1\n[\s\S]*app.kubernetes.io\/managed-by: MemcachedController/,
+  );
   assert.ok(p.goTypes.ok && p.goTypes.files.some((f) => f.path.endsWith('memcached_types.go')));
   assert.deepEqual(checkDesignValue(d).issues, []);
   const bad = { ...d, crd: { ...d.crd, names: { ...d.crd.names, kind: 'memcached' } } };

@@ -1,10 +1,11 @@
-// "What the controller creates" for a design of the resources form: every child rendered
-// against the sample custom resource (with a stand-in namespace and uid, which the sample only
+// "What the controller creates" for a design: its operand graph (the resources form, or the image
+// form as its one-Deployment graph: the one planner the controller runs, docs/design/0046) with
+// every child rendered against the sample custom resource (with a stand-in namespace and uid, which the sample only
 // gets when created), one YAML document per child, and a comment for each child that is not
 // created for the sample (includeWhen false, or waiting for a field only the cluster reports);
 // a collection's every object, headed by its element.
 import type { Design } from '../design/schema';
-import { designGraph } from '../design/operand-form';
+import { operandGraph } from '../graph/deploy-image-profile';
 import type { KubeObject } from '../graph/model';
 import { previewGraph, type GraphPreview } from '../graph/preview';
 import { sampleResource } from '../manifests/sample';
@@ -18,10 +19,9 @@ export function sampleOwner(design: Design): KubeObject {
   return { ...sample, metadata: { ...meta, ...where, uid: '<uid of the CR>' } };
 }
 
-/** The preview of a design's children for its sample, or undefined for the image form. */
-export function designGraphPreview(design: Design): GraphPreview | undefined {
-  const graph = designGraph(design);
-  return graph === undefined ? undefined : previewGraph(graph, sampleOwner(design));
+/** The preview of a design's children for its sample, through the graph its controller runs. */
+export function designGraphPreview(design: Design): GraphPreview {
+  return previewGraph(operandGraph(design), sampleOwner(design));
 }
 
 export function graphPreviewText(preview: GraphPreview): string {
@@ -61,7 +61,7 @@ export function graphPreviewText(preview: GraphPreview): string {
       `# the design's conditions, once these exist:\n${preview.conditions.map((c) => `#   ${c.type}: ${c.status} (${c.reason}) ${c.message}`).join('\n')}`,
     );
   if (docs.length === 0 && notes.length === 0)
-    return '# This design lists no resources: the controller creates nothing.\n';
+    return '# This design has no operand: the controller creates nothing and only manages the status.\n';
   return [...docs, ...(notes.length > 0 ? [`${notes.join('\n')}\n`] : [])].join('---\n');
 }
 

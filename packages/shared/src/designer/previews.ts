@@ -6,11 +6,7 @@ import type { CustomResourceDefinition } from '../crd/types';
 import type { Design } from '../design/schema';
 import { generateGoTypes } from '../gotypes/generate';
 import { generateRbac } from '../manifests/rbac';
-import { generateSample, sampleResource } from '../manifests/sample';
-import { desiredDeployment } from '../operand/desired';
-import type { CustomResource } from '../operand/desired';
-import { operandInputFromDesign } from '../operand/from-design';
-import { emitYaml, type YamlValue } from '../yaml/emit';
+import { generateSample } from '../manifests/sample';
 import { designGraphPreview, graphPreviewText } from './graph-preview';
 
 export type Artefact = { ok: true; text: string } | { ok: false; message: string };
@@ -39,26 +35,9 @@ function attempt(fn: () => string): Artefact {
   }
 }
 
+/** What the controller creates for the sample: the one graph path, for the image form too. */
 function deploymentPreview(design: Design): string {
-  const graph = designGraphPreview(design);
-  if (graph !== undefined) return graphPreviewText(graph);
-  const sample = sampleResource(design) as unknown as {
-    apiVersion: string;
-    kind: string;
-    metadata: { name: string };
-    spec?: unknown;
-  };
-  // the sample has no namespace or uid until created: show where they go
-  const cr: CustomResource = {
-    apiVersion: sample.apiVersion,
-    kind: sample.kind,
-    metadata: { name: sample.metadata.name, namespace: 'default', uid: '<uid of the CR>' },
-    spec: sample.spec,
-  };
-  const input = operandInputFromDesign(design, cr);
-  if (input === undefined)
-    return '# This design has no operand: the controller creates nothing and only manages the status.\n';
-  return emitYaml(desiredDeployment(input) as unknown as YamlValue, { keepKeyOrder: true });
+  return graphPreviewText(designGraphPreview(design));
 }
 
 export function computePreviews(design: Design): Previews {

@@ -76,7 +76,7 @@ test("completion in a collection: its iterators, and a list field's item fields 
 });
 
 test('the preview text: a document per created child, a note per excluded one', () => {
-  const text = graphPreviewText(designGraphPreview(design)!);
+  const text = graphPreviewText(designGraphPreview(design));
   assert.match(
     text,
     /^# config \(ConfigMap\)\napiVersion: v1\nkind: ConfigMap\nmetadata:\n {2}name: webapp-sample-config\n/,

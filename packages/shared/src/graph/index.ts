@@ -61,3 +61,14 @@ export {
   type ExternalValue,
 } from './externals';
 export { cleanupStep, type CleanupStep } from './finalizer-cleanup';
+export {
+  childActions,
+  degradedWarning,
+  deleteAction,
+  finalizingStatus,
+  reconcileStatus,
+  type ChildAction,
+  type ChildActions,
+  type PlannedEvent,
+  type ReconcileStatus,
+} from './reconcile-plan';

@@ -21,7 +21,7 @@ const design = parsed.design;
 const graph = designGraph(design)!;
 
 test('the preview renders the Namespace, the limits, a RoleBinding per sample member and the NetworkPolicy', () => {
-  const preview = designGraphPreview(design)!;
+  const preview = designGraphPreview(design);
   const states = Object.fromEntries(preview.children.map((c) => [c.id, c.state]));
   assert.deepEqual(states, {
     ns: 'rendered',
