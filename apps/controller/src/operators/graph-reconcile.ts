@@ -38,6 +38,7 @@ import {
 } from '@opstudio/shared/graph/index';
 import { isNamespacedOffline } from '@opstudio/shared/graph/child-kinds';
 import { isCollection } from '@opstudio/shared/graph/collections';
+import { childApplyFailure } from '@opstudio/shared/graph/rendered-checks';
 import { randomUUID } from 'node:crypto';
 import { inlinePlanner, type Planner } from './planner';
 import { describeDrift, finalizerName, mirrorReady, statusExtras } from '@opstudio/shared/operand/index';
@@ -219,6 +220,7 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
     // 5. apply
     const conflicts: OwnershipConflict[] = [];
     let failure: unknown;
+    let failedChild: string | undefined; // the child whose apply failed, named in the condition
     const adopts = new Set(graph.resources.filter((r) => r.adopt === true).map((r) => r.id));
     for (const { id, object } of p.desired) {
       const desired = object as unknown as KubernetesObject;
@@ -250,6 +252,7 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
         announce(run, deps, verb, stored, summary, event);
       } catch (err) {
         failure = err;
+        failedChild = id;
         break;
       }
     }
@@ -269,7 +272,11 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
       }
 
     // 7. status
-    const applyError = failure === undefined ? undefined : toError(failure).message.split('\n')[0];
+    const firstLine = failure === undefined ? undefined : toError(failure).message.split('\n')[0];
+    const applyError =
+      firstLine === undefined || failedChild === undefined
+        ? firstLine
+        : childApplyFailure(graph, failedChild, firstLine, { designPaths: profile === undefined });
     const generation = cr.metadata.generation;
     const status = graphStatus({
       before: run.before,

@@ -63,8 +63,7 @@ test('a name the kind refuses: an error (not a warning) at metadata.name', () =>
 test('a kind the cluster does not serve: an error at its kind when a cluster says so; nothing offline', () => {
   const d = design(withBackup);
   assert.deepEqual(validateDesign(d), [], 'offline, only the grammar is known');
-  const served = (apiVersion: string) => apiVersion !== 'backup.acme.io/v1';
-  const issues = clusterChildIssues(d, { served, schemaOf: () => undefined });
+  const issues = clusterChildIssues(d, { served: { 'backup.acme.io/v1/Backup': false }, schemas: {}, providers: [] });
   assert.deepEqual(issues, [
     {
       path: 'operand.resources[6].template.kind',
@@ -75,24 +74,32 @@ test('a kind the cluster does not serve: an error at its kind when a cluster say
   ]);
 });
 
-test('an unserved kind that another design defines is a warning naming that design', () => {
-  const backups = design(
-    readFileSync(`${REPO_ROOT}/examples/memcached.design.yaml`, 'utf8')
-      .replace('domain: example.com', 'domain: acme.io')
-      .replace(/group: \w+/, 'group: backup')
-      .replace(/kind: Memcached$/m, 'kind: Backup')
-      .replace(/name: v1alpha1$/m, 'name: v1'),
-  );
+test('an unserved kind that another design (or this one) defines is a warning naming it', () => {
   const issues = clusterChildIssues(design(withBackup), {
-    served: (apiVersion) => apiVersion !== 'backup.acme.io/v1',
-    schemaOf: () => undefined,
-    otherDesigns: [{ name: 'backups', design: backups }],
+    served: { 'backup.acme.io/v1/Backup': false },
+    schemas: {},
+    providers: [{ group: 'backup.acme.io', kind: 'Backup', name: 'backups' }],
   });
   assert.equal(issues.length, 1);
   assert.equal(issues[0]?.severity, 'warning');
   assert.match(
     issues[0]?.message ?? '',
     /does not serve Backup in backup\.acme\.io\/v1 yet: the design "backups" defines it/,
+  );
+  const own = design(
+    withBackup.replace(
+      'apiVersion: backup.acme.io/v1\n      kind: Backup',
+      'apiVersion: web.example.com/v1alpha1\n      kind: WebApp',
+    ),
+  );
+  const mine = clusterChildIssues(own, {
+    served: { 'web.example.com/v1alpha1/WebApp': false },
+    schemas: {},
+    providers: [],
+  });
+  assert.deepEqual(
+    mine.map((i) => [i.severity, i.message.slice(0, 80)]),
+    [['warning', 'the cluster does not serve WebApp in web.example.com/v1alpha1 yet: this design de']],
   );
 });
 
@@ -106,7 +113,11 @@ test("a custom resource child is checked against the cluster's schema of its kin
       spec: { type: 'object', properties: { schedule: { type: 'integer' } }, additionalProperties: false },
     },
   };
-  const issues = clusterChildIssues(design(withBackup), { served: () => true, schemaOf: () => schema });
+  const issues = clusterChildIssues(design(withBackup), {
+    served: { 'backup.acme.io/v1/Backup': true },
+    schemas: { 'backup.acme.io/v1/Backup': schema },
+    providers: [],
+  });
   assert.deepEqual(issues, [
     {
       path: 'operand.resources[6].template.spec.schedule',
