@@ -20,11 +20,14 @@ export interface RenderedChecks {
   readonly schemaOf: (apiVersion: string, kind: string) => JsonSchema | undefined;
   /** whether the cluster serves the kind; undefined when no cluster said */
   readonly served?: (apiVersion: string, kind: string) => boolean | undefined;
-  /** a design that defines the kind (its CRD), when one does: "this design" or `the design "x"` */
+  /** a design that defines the kind (its CRD), when one does: THIS_DESIGN or `the design "x"` */
   readonly providedBy?: (apiVersion: string, kind: string) => string | undefined;
   /** whether names are checked (default true; a second pass over the same sample leaves them out) */
   readonly names?: boolean;
 }
+
+/** RenderedChecks.providedBy's answer for the design's own kind. */
+export const THIS_DESIGN = 'this design';
 
 const isRecord = (v: unknown): v is Record<string, JSONValue> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -169,7 +172,9 @@ export function renderedChildIssues(
       const provider = checks.providedBy?.(apiVersion, kind);
       const at = `${base}.kind`;
       const says = `the cluster does not serve ${kind} in ${apiVersion}`;
-      if (provider !== undefined)
+      if (provider === THIS_DESIGN)
+        push(warning(at, `${says} yet: this design defines it, so it is served once the design is installed`), at);
+      else if (provider !== undefined)
         push(warning(at, `${says} yet: ${provider} defines it; install that first, or ${r.id} fails to apply`), at);
       else
         push(

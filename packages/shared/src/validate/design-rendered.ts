@@ -7,7 +7,13 @@ import type { Design } from '../design/schema';
 import { designGraph } from '../design/operand-form';
 import { designGraphPreview } from '../designer/graph-preview';
 import { fullGroup } from '../design/names';
-import { bundledKindSchema, isBundledKind, renderedChildIssues, type RenderedChecks } from '../graph/rendered-checks';
+import {
+  bundledKindSchema,
+  isBundledKind,
+  renderedChildIssues,
+  THIS_DESIGN,
+  type RenderedChecks,
+} from '../graph/rendered-checks';
 import { splitApiVersion, type JsonSchema } from '../kube/openapi-schema';
 import { unservedExternalKinds } from './external-kinds';
 import type { Issue } from './issue';
@@ -73,7 +79,7 @@ export function clusterChildIssues(design: Design, kinds: ClusterKinds): Issue[]
         isBundledKind(apiVersion, kind) ? undefined : kinds.schemas[kindKey(apiVersion, kind)],
       providedBy: (apiVersion, kind) => {
         const g = splitApiVersion(apiVersion).group;
-        if (g === own && kind === design.crd.names.kind) return 'this design';
+        if (g === own && kind === design.crd.names.kind) return THIS_DESIGN;
         const other = kinds.providers.find((p) => p.group === g && p.kind === kind);
         return other === undefined ? undefined : `the design "${other.name}"`;
       },
