@@ -62,7 +62,7 @@ export async function clusterFindings(
   if (path === undefined)
     return {
       issues: [],
-      cluster: { unreachable: 'no cluster: pass --kubeconfig, set KUBECONFIG, or start the sandbox' },
+      cluster: { unreachable: 'none configured: pass --kubeconfig, set KUBECONFIG, or start the sandbox' },
     };
   let loaded: LoadedKubeConfig;
   try {
