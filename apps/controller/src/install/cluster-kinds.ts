@@ -23,14 +23,15 @@ export type Providers = () => Promise<ClusterKinds['providers']>;
 /** Asks the cluster about every kind the design names. */
 export async function clusterKinds(source: KindSource, design: Design, providers: Providers): Promise<ClusterKinds> {
   const kinds = kindsToAsk(design);
-  const byVersion = new Map<string, Promise<ReadonlySet<string>>>();
-  for (const { apiVersion } of kinds)
-    if (!byVersion.has(apiVersion)) byVersion.set(apiVersion, source.servedKinds(apiVersion));
+  // every group version at once; the first failure is the answer (Promise.all handles the rest)
+  const versions = [...new Set(kinds.map((k) => k.apiVersion))];
+  const sets = await Promise.all(versions.map((v) => source.servedKinds(v)));
+  const byVersion = new Map(versions.map((v, i) => [v, sets[i]!]));
   const served: Record<string, boolean> = {};
   const schemas: Record<string, JsonSchema> = {};
   for (const { apiVersion, kind, bundled } of kinds) {
     const key = kindKey(apiVersion, kind);
-    served[key] = (await byVersion.get(apiVersion)!).has(kind);
+    served[key] = byVersion.get(apiVersion)?.has(kind) === true;
     if (!served[key] || bundled || source.schemaOf === undefined) continue;
     const schema = await source.schemaOf(apiVersion, kind);
     if (schema !== undefined) schemas[key] = schema;
