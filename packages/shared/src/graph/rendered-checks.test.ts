@@ -60,6 +60,19 @@ test('a name the kind refuses: an error (not a warning) at metadata.name', () =>
   assert.match(issue.message, /"webapp-sample_Config" is not a valid ConfigMap name: lower-case letters/);
 });
 
+test('a name an expression cannot compute for the sample stays a warning (not a name the kind refuses)', () => {
+  const text = webapp.replace(
+    '      kind: ConfigMap\n',
+    '      kind: ConfigMap\n      metadata:\n        name: ${self.spec.host}\n',
+  );
+  const found = at(validateDesign(design(text)), 'operand.resources[0].template.metadata.name');
+  assert.deepEqual(
+    found.map((i) => i.severity),
+    ['warning'],
+    JSON.stringify(found),
+  );
+});
+
 test('a kind the cluster does not serve: an error at its kind when a cluster says so; nothing offline', () => {
   const d = design(withBackup);
   assert.deepEqual(validateDesign(d), [], 'offline, only the grammar is known');

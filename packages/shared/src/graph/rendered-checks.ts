@@ -12,6 +12,7 @@ import { CEL_EXPRESSION_PATTERN, kindJsonSchema, splitApiVersion, type JsonSchem
 import { error, warning, type Issue } from '../validate/issue';
 import { childPath } from './expressions';
 import { KIND_SCHEMAS as bundled } from './kind-schemas.generated';
+import type { PlanError } from './conditions';
 import type { KubeObject, ResourceGraph } from './model';
 import type { ChildPreview } from './preview';
 
@@ -145,8 +146,14 @@ function templatePath(template: JSONValue, segments: readonly (string | number)[
 const renderedObjects = (c: ChildPreview): { key?: string; object: KubeObject }[] =>
   c.state === 'rendered' ? [{ object: c.object }] : c.state === 'collection' ? c.objects : [];
 
-/** The name the API server would refuse, as the planner found it (it writes nothing for that child). */
-const isNameProblem = (path: string): boolean => /\.template\.metadata\.name$/.test(path);
+/**
+ * A name the API server would refuse, as the planner found it (plan.ts childNameProblem: `child
+ * <id>: metadata.name …`, after `element <key>: ` in a collection); not an expression that failed
+ * on the sample at the same place, which stays a warning.
+ */
+const isNameProblem = (e: PlanError): boolean =>
+  /\.template\.metadata\.name$/.test(e.path) &&
+  /^(?:element [^:]*: )?child [a-z][a-z0-9]*: metadata\.name /.test(e.message);
 
 /**
  * The problems of the rendered children (`children`: previewGraph's, in the graph's order), at
@@ -189,7 +196,7 @@ export function renderedChildIssues(
     if (child === undefined || child.id !== r.id) return;
     if (child.state === 'failed' && checks.names !== false)
       for (const e of child.errors)
-        if (isNameProblem(e.path)) push(error(e.path, `with the sample custom resource: ${e.message}`), e.path);
+        if (isNameProblem(e)) push(error(e.path, `with the sample custom resource: ${e.message}`), e.path);
     const schema = served === false ? undefined : checks.schemaOf(apiVersion, kind);
     if (schema === undefined) return;
     for (const { key, object } of renderedObjects(child))
