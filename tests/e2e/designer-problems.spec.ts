@@ -6,7 +6,7 @@
 // (and CRD) afterwards.
 import { ApiextensionsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { expect, test, type Page } from '@playwright/test';
-import { editorLines, newMemcached } from './designer-helpers';
+import { editorLines, newFromTemplate, newMemcached } from './designer-helpers';
 import { kubeconfig, unique } from './resources-helpers';
 
 const headerCount = (page: Page) => page.getByTestId('problem-count');
@@ -151,3 +151,49 @@ problemsTest(
     await expect(row).toContainText(/\(\d+ errors?\)/, { timeout: 30_000 });
   },
 );
+
+// Issue 30, point 3: what the preview renders for the sample is checked before install, with
+// what the connected cluster serves. Each mistake is typed into its child's template editor.
+test('a string rendered into an integer field and a child of a kind the cluster does not serve: refused at their paths, Install off', async ({
+  page,
+}) => {
+  test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
+  test.setTimeout(240_000);
+  const group = unique('e2echild');
+  const id = await newFromTemplate(page, 'Web app', 'web', group);
+  const card = (child: string) => page.getByRole('listitem', { name: `Resource ${child}` });
+  /** The template line holding the token `token` replaced by `line` (Monaco keeps the indentation). */
+  const replaceLine = async (child: string, token: string, line: string) => {
+    await card(child).locator('.view-lines').getByText(token, { exact: true }).first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.insertText(line);
+    await page.keyboard.press('Escape');
+  };
+  const problem = (path: string) => panel(page).getByRole('listitem').filter({ hasText: path });
+  try {
+    await expect(page.getByRole('region', { name: 'Previews' })).toHaveAttribute('data-cel', 'ready', {
+      timeout: 60_000,
+    });
+    await expectCountsAgree(page, 0);
+
+    await replaceLine('deployment', 'replicas', 'replicas: 3.5.17');
+    await expect(problem('operand.resources[1].template.spec.replicas')).toContainText(
+      'spec.replicas: expected integer, got string "3.5.17"',
+      { timeout: 30_000 },
+    );
+    const install = page.getByRole('button', { name: 'Install CRD' });
+    await expect(install).toBeDisabled();
+
+    await replaceLine('config', 'ConfigMap', 'kind: Backup');
+    await replaceLine('config', 'apiVersion', 'apiVersion: backup.acme.io/v1');
+    await expect(problem('operand.resources[0].template.kind')).toContainText(
+      'the cluster does not serve Backup in backup.acme.io/v1: install the CRD that defines it first',
+      { timeout: 30_000 },
+    );
+    await expect(install).toHaveAttribute('title', /2 errors/);
+    await expectCountsAgree(page, 2);
+  } finally {
+    await cleanUp(page, `webapps.${group}.example.com`, id);
+  }
+});

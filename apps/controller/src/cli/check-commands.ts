@@ -5,6 +5,11 @@
  * `versions[v1alpha1].spec.size.default`); on the proposed side of a diff it stands for the
  * CRD it generates. Exit codes: 0 nothing found, 1 breaking changes / validation errors,
  * 2 unreadable or invalid input (one line on stderr). `-` reads stdin.
+ * `validate` of a design also asks a cluster, chosen as `opstudio get` chooses (--kubeconfig,
+ * else OPSTUDIO_KUBECONFIG / KUBECONFIG, else the running dev sandbox), whether it serves every
+ * kind the design names and what its schemas say of custom-resource children
+ * (install/cluster-kinds.ts, as the install asks); without one it says so on stderr and checks
+ * the built-in kinds with their bundled schemas only.
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +21,13 @@ import { loadCel } from '@opstudio/cel/node';
 import { validateDesignText } from '@opstudio/shared/validate/design';
 import { validateCrd, type Issue } from '@opstudio/shared/validate/index';
 import { parseYaml } from '@opstudio/shared/yaml/parse';
+import { loadConfig } from '../config';
+import { CrdClient } from '../install/crd-client';
+import { clusterIssues } from '../install/cluster-kinds';
+import { KindSchemas } from '../kube/kind-schemas';
+import { loadKubeConfig, type LoadedKubeConfig } from '../kube/kubeconfig';
 import { parseOrExit } from './args';
+import { clusterKubeconfig } from './cluster';
 import { commandSpec } from './commands';
 import { formatOutput, formatTable, outputFormat, processIo } from './output';
 
@@ -34,7 +45,51 @@ export interface ValidateOutput {
   readonly issues: readonly Issue[];
   readonly errors: number;
   readonly warnings: number;
+  /** a design's: the cluster its kinds were checked against, or why none was */
+  readonly cluster?: ValidateCluster;
 }
+
+export type ValidateCluster = { readonly context: string; readonly server: string } | { readonly unreachable: string };
+
+/** What the cluster says about a design's kinds, or why no cluster was asked. */
+export async function clusterFindings(
+  text: string,
+  flags: { kubeconfig?: string; context?: string },
+): Promise<{ issues: Issue[]; cluster: ValidateCluster }> {
+  const parsed = parseDesign(text);
+  if (!parsed.ok) return { issues: [], cluster: { unreachable: 'not asked: the design does not parse' } };
+  const path = await clusterKubeconfig(flags.kubeconfig);
+  if (path === undefined)
+    return {
+      issues: [],
+      cluster: { unreachable: 'none configured: pass --kubeconfig, set KUBECONFIG, or start the sandbox' },
+    };
+  let loaded: LoadedKubeConfig;
+  try {
+    loaded = loadKubeConfig(path, flags.context ?? loadConfig().kubeContext);
+  } catch (e) {
+    return { issues: [], cluster: { unreachable: (e as Error).message } };
+  }
+  const client = new CrdClient(loaded.kc);
+  const schemas = new KindSchemas();
+  const source = {
+    servedKinds: (v: string) => client.servedKinds(v),
+    schemaOf: async (apiVersion: string, kind: string) =>
+      (await schemas.get(loaded.kc, { apiVersion, kind }, null)).schema ?? undefined,
+  };
+  try {
+    // no studio here: only this design's own kind is known to come later
+    const issues = await clusterIssues(source, parsed.design, () => Promise.resolve([]));
+    return { issues, cluster: { context: loaded.contextName, server: loaded.server } };
+  } catch (e) {
+    return { issues: [], cluster: { unreachable: `${loaded.server}: ${(e as Error).message.split('\n')[0]}` } };
+  }
+}
+
+const clusterNote = (c: ValidateCluster): string =>
+  'unreachable' in c
+    ? `opstudio validate: no cluster reached (${c.unreachable}): kinds were not checked against a cluster; children's values were checked against the bundled schemas of the built-in kinds only\n`
+    : `opstudio validate: kinds checked against the cluster of context ${c.context} (${c.server})\n`;
 
 function readInput(arg: string): string {
   try {
@@ -135,7 +190,7 @@ export function formatIssues(issues: Issue[]): string {
   return `${table}\n${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}\n`;
 }
 
-function runCheck(cmd: 'diff' | 'validate', args: string[]): number {
+async function runCheck(cmd: 'diff' | 'validate', args: string[]): Promise<number> {
   const parsed = parseOrExit(commandSpec(cmd), args, processIo);
   if (typeof parsed === 'number') return parsed;
   const files = parsed.positionals;
@@ -153,9 +208,22 @@ function runCheck(cmd: 'diff' | 'validate', args: string[]): number {
       process.stdout.write(output ? formatOutput(output, result) : formatChanges(changes));
       return breaking > 0 ? 1 : 0;
     }
-    const issues = validateFile(files[0]!);
+    const text = readInput(files[0]!);
+    const issues = validateFile(files[0]!, text);
+    let cluster: ValidateCluster | undefined;
+    if (readDocument(files[0] === '-' ? 'stdin' : files[0]!, text).kind === DESIGN_KIND) {
+      const found = await clusterFindings(text, parsed.values);
+      cluster = found.cluster;
+      issues.push(...found.issues);
+      process.stderr.write(clusterNote(cluster));
+    }
     const errors = issues.filter((i) => i.severity === 'error').length;
-    const result: ValidateOutput = { issues: bySeverity(issues, 'error'), errors, warnings: issues.length - errors };
+    const result: ValidateOutput = {
+      issues: bySeverity(issues, 'error'),
+      errors,
+      warnings: issues.length - errors,
+      ...(cluster !== undefined ? { cluster } : {}),
+    };
     process.stdout.write(output ? formatOutput(output, result) : formatIssues(issues));
     return errors > 0 ? 1 : 0;
   } catch (e) {

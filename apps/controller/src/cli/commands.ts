@@ -222,9 +222,9 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
   {
     group: 'designs',
     name: 'validate',
-    summary: 'local validation (exit 1 when errors)',
+    summary: "local validation, and a design's kinds against the cluster (exit 1 when errors)",
     positionals: [{ name: 'design-or-crd.yaml', complete: 'file' }],
-    flags: [OUTPUT],
+    flags: [OUTPUT, KUBECONFIG, CONTEXT],
   },
   {
     group: 'scripts',

@@ -1,9 +1,10 @@
 // `opstudio get` against the sandbox: a throwaway Widget CRD (printer columns Size, Available,
 // Age) with two objects; the table, `-o json|yaml` parsed, one object by short name, an unknown
-// kind, and bash completing the kind from the cluster through the real `opstudio` on PATH.
+// kind, and bash completing the kind from the cluster through the real `opstudio` on PATH; and
+// `opstudio validate` checking a design's kinds against the same cluster, chosen the same way.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -14,6 +15,7 @@ import { loadKubeConfig } from '../kube/kubeconfig';
 import { kubeconfigPath, skipWithoutCluster } from '../../testing';
 import { deleteCrd, installCrd, widgetCrd } from '../../testing/resources';
 import { bashScript } from './completion';
+import type { ValidateOutput } from './check-commands';
 import { getCommand, type GetListOutput } from './get-command';
 
 const group = `g${Date.now().toString(36)}.cli.example.com`;
@@ -107,5 +109,47 @@ describe('opstudio get', { skip: skipWithoutCluster, timeout: 120_000 }, () => {
     );
     assert.equal(r.status, 0, r.stderr);
     assert.ok(r.stdout.split('\n').includes('widgets'), r.stdout);
+  });
+});
+
+describe('opstudio validate against the cluster', { skip: skipWithoutCluster, timeout: 180_000 }, () => {
+  test('a child of a kind the cluster does not serve (issue 30): an error at its design path, exit 1', () => {
+    const design = readFileSync(path.join(repoRoot, 'examples/webapp.design.yaml'), 'utf8').replace(
+      '  status:\n    readyReplicas',
+      '  - id: backup\n    template:\n      apiVersion: backup.acme.io/v1\n      kind: Backup\n      spec:\n        schedule: "@daily"\n  status:\n    readyReplicas',
+    );
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'opstudio-validate-')), 'backup.design.yaml');
+    writeFileSync(file, design);
+    const validate = (args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'apps/controller/src/cli/check-commands.ts', 'validate', file, ...args],
+        { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, KUBECONFIG: '', OPSTUDIO_KUBECONFIG: '' } },
+      );
+    const r = validate([...flags, '-o', 'json']);
+    assert.equal(r.status, 1, r.stderr);
+    const out = JSON.parse(r.stdout) as ValidateOutput;
+    assert.deepEqual(
+      out.issues.map((i) => [i.severity, i.path, i.message]),
+      [
+        [
+          'error',
+          'operand.resources[6].template.kind',
+          'the cluster does not serve Backup in backup.acme.io/v1: install the CRD that defines it first, or fix apiVersion and kind (backup could never be applied)',
+        ],
+      ],
+    );
+    assert.ok(out.cluster !== undefined && 'server' in out.cluster, JSON.stringify(out.cluster));
+    assert.match(r.stderr, /kinds checked against the cluster of context /);
+    // a kubeconfig whose server answers nothing: said so, and the offline checks alone decide
+    const dead = path.join(path.dirname(file), 'dead.kubeconfig');
+    writeFileSync(
+      dead,
+      'apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: https://127.0.0.1:9\ncontexts:\n- name: c\n  context:\n    cluster: c\n    user: u\ncurrent-context: c\nusers:\n- name: u\n  user:\n    token: t\n',
+    );
+    const offline = validate(['--kubeconfig', dead]);
+    assert.equal(offline.status, 0, offline.stderr);
+    assert.equal(offline.stdout, 'No issues found.\n');
+    assert.match(offline.stderr, /no cluster reached \(https:\/\/127\.0\.0\.1:9: .*\): kinds were not checked/);
   });
 });

@@ -305,7 +305,7 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
     await assert.rejects(
       api.crds.install({ designId: bad.id, operationId: 't-ext' }),
       rejects('BAD_REQUEST', (e) => {
-        assert.match(e.message, /reads a kind the cluster does not serve/);
+        assert.match(e.message, /names a kind the cluster does not serve/);
         assert.deepEqual(
           fieldCausesOf(e)?.map((c) => [c.field, c.message]),
           [
@@ -325,6 +325,33 @@ describe('installing designs as CRDs', { skip: skipWithoutCluster }, () => {
       })
       .catch(() => undefined);
     assert.equal(identity, undefined, 'no identity');
+    await api.designs.delete({ id: bad.id });
+  });
+
+  test('a child of a kind the cluster does not serve is refused at its design path, before anything is applied (issue 30)', async () => {
+    const webapp = readFileSync(path.join(repoRoot, 'examples/webapp.design.yaml'), 'utf8')
+      .replace('domain: example.com', `domain: backup.${domain}`)
+      .replace(
+        '  status:\n    readyReplicas',
+        '  - id: backup\n    template:\n      apiVersion: backup.acme.io/v1\n      kind: Backup\n      spec:\n        schedule: "@daily"\n  status:\n    readyReplicas',
+      );
+    const bad = await api.designs.save({ name: `backup-${domain}`, yaml: webapp });
+    await assert.rejects(
+      api.crds.install({ designId: bad.id, operationId: 't-backup' }),
+      rejects('BAD_REQUEST', (e) => {
+        assert.match(e.message, /names a kind the cluster does not serve/);
+        assert.deepEqual(
+          fieldCausesOf(e)?.map((c) => [c.field, c.message]),
+          [
+            [
+              'operand.resources[6].template.kind',
+              'the cluster does not serve Backup in backup.acme.io/v1: install the CRD that defines it first, or fix apiVersion and kind (backup could never be applied)',
+            ],
+          ],
+        );
+      }),
+    );
+    assert.equal(await client.read(`webapps.web.backup.${domain}`), undefined, 'no CRD');
     await api.designs.delete({ id: bad.id });
   });
 

@@ -1,5 +1,5 @@
-// crds.install, as numbered phases: load the design version → validate (and every kind an external
-// reference reads is served) → label the generated
+// crds.install, as numbered phases: load the design version → validate (and every kind a child or
+// an external reference names is served, the sample's children fit their kinds' schemas) → label the generated
 // CRD → server-side dry run (its field errors mapped to the design), and of the controller's
 // identity (install/identity.ts: may this user grant the design's rules?) → the breaking-change
 // diff against the installed CRD and the sensitive permissions (refused unless confirmed) →
@@ -15,7 +15,7 @@ import { PreconditionError, UnprocessableError, type FieldCause } from '../error
 import { KubeApiError } from '../kube/errors';
 import type { CrdClient } from './crd-client';
 import { designPathOfServerField } from './field-paths';
-import { refuseUnservedExternals } from './external-kinds';
+import { providersOf, refuseClusterIssues, type KindSource } from './cluster-kinds';
 import { applyIdentity, identityPlan } from './identity';
 import { installedFrom, labelledCrd } from './labels';
 import { newCrdMessage, previousCrd } from './previous-crd';
@@ -44,6 +44,8 @@ export interface InstallDeps {
   readonly establishTimeoutMs: number;
   /** Where the design's controller identity (its ServiceAccount) lives: the studio's Lease namespace. */
   readonly identityNamespace: string;
+  /** The cluster's schema of a custom-resource child kind (OpenAPI v3), for the children's checks. */
+  readonly schemaOf?: KindSource['schemaOf'];
 }
 
 const versionNames = (crd: CustomResourceDefinition) => crd.spec.versions.map((v) => v.name);
@@ -109,7 +111,13 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
   const { view, design } = await deps.designs.load(input.designId, input.version);
   const label = `design "${view.name}" version ${view.version}`;
   validateForInstall(design, label);
-  await refuseUnservedExternals(deps.client, design, label);
+  const others = async () => providersOf((await deps.designs.list()).filter((d) => d.id !== view.id));
+  await refuseClusterIssues(
+    { servedKinds: (v) => deps.client.servedKinds(v), schemaOf: deps.schemaOf },
+    design,
+    others,
+    label,
+  );
   const crd = labelledCrd(design, view.id, view.version);
   const name = crd.metadata.name;
   op.describe({ crdName: name, designVersion: view.version });

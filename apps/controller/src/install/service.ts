@@ -5,7 +5,9 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import { diffCrds, hasBreaking } from '@opstudio/shared/crd/diff';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { emitYaml, type YamlValue } from '@opstudio/shared/yaml/emit';
+import type { JsonSchema } from '@opstudio/shared/kube/openapi-schema';
 import type { DesignStore } from '../designs';
+import { KindSchemas } from '../kube/kind-schemas';
 import { NotFoundError } from '../errors';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotRegistry } from '../live/snapshots';
@@ -62,6 +64,7 @@ export class CrdService {
   readonly operations: InstallOperations;
   private readonly client: CrdClient;
   private readonly writers = new WeakMap<KubeConfig, CrdClient>();
+  private readonly kindSchemas = new KindSchemas();
 
   constructor(
     private readonly kc: KubeConfig,
@@ -71,6 +74,12 @@ export class CrdService {
   ) {
     this.client = new CrdClient(kc);
     this.operations = new InstallOperations(bus);
+  }
+
+  /** A served custom resource kind's schema for the children's checks; none when the cluster gives none. */
+  private async schemaOf(apiVersion: string, kind: string): Promise<JsonSchema | undefined> {
+    const answer = await this.kindSchemas.get(this.kc, { apiVersion, kind }, null);
+    return answer.schema ?? undefined;
   }
 
   registerSnapshots(snapshots: SnapshotRegistry): void {
@@ -89,6 +98,7 @@ export class CrdService {
       writer: this.writerFor(as),
       establishTimeoutMs: this.opts.establishTimeoutMs ?? 30_000,
       identityNamespace: this.opts.identityNamespace ?? 'default',
+      schemaOf: (apiVersion: string, kind: string) => this.schemaOf(apiVersion, kind),
     };
     const outcome = await tracked(op, () => runInstall(deps, input, op));
     await this.opts.onInstalled?.();

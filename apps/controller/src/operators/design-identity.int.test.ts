@@ -222,6 +222,8 @@ describe(
 
       await create('grants', 'Grant', 'me', { user: `opstudio:${editor.name}` });
       const c = await degraded('grants', 'me', 'ApplyFailed');
+      // the condition names the child and where it is in the design, then the API server's words
+      assert.match(c.message, /^child "binding" \(operand\.resources\[0\]\.template\): /);
       assert.match(c.message, new RegExp(`${who.user.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
       assert.match(c.message, /forbidden|not currently held/i);
       const bindings = await kc().makeApiClient(RbacAuthorizationV1Api).listClusterRoleBinding();

@@ -42,6 +42,7 @@ import {
   type ChildAction,
   type ChildActions,
 } from '@opstudio/shared/graph/reconcile-plan';
+import { childApplyFailure } from '@opstudio/shared/graph/rendered-checks';
 import { randomUUID } from 'node:crypto';
 import { inlinePlanner, type Planner } from './planner';
 import { finalizerName, mirrorReady, statusExtras } from '@opstudio/shared/operand/index';
@@ -197,10 +198,15 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
     // 5. apply and 6. prune, in the plan's order, up to the first failure
     const failed = failure === undefined ? await execute(decided.actions) : undefined;
     failure ??= failed?.error;
+    const failedChild = failed?.action.id; // the child whose apply failed, named in the condition
     const { conflicts } = decided;
 
     // 7. status
-    const applyError = failure === undefined ? undefined : toError(failure).message.split('\n')[0];
+    const firstLine = failure === undefined ? undefined : toError(failure).message.split('\n')[0];
+    const applyError =
+      firstLine === undefined || failedChild === undefined
+        ? firstLine
+        : childApplyFailure(graph, failedChild, firstLine, { designPaths: profile === undefined });
     const generation = cr.metadata.generation;
     const status = reconcileStatus({
       before: run.before,

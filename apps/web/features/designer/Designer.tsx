@@ -37,7 +37,7 @@ import { InstallPanel } from './InstallPanel';
 import { MetadataSection } from './MetadataSection';
 import { OperandSection } from './OperandSection';
 import { ProblemsPanel } from './ProblemsPanel';
-import { useExternalKindIssues } from './use-external-kinds';
+import { useClusterKinds } from './use-cluster-kinds';
 import { useIssues } from './use-issues';
 import { VersionSection } from './VersionSection';
 import styles from './designer.module.css';
@@ -111,17 +111,18 @@ export function Designer({ id, name: initialName, version, latestVersion, design
     () => [...serverProblems.map((p) => p.path), ...(revealPath === null ? [] : [revealPath])],
     [serverProblems, revealPath],
   );
-  const answer = usePreviews(deferred, typed, locate);
+  // what only the connected cluster knows (whether it serves each kind the design names, a custom
+  // resource child's schema): checked in the worker against the children it renders
+  const clusterKinds = useClusterKinds(deferred, id);
+  const answer = usePreviews(deferred, typed, locate, clusterKinds);
   const { design: previewed, previews, issues: checked, ranges } = answer;
   const editorText = typed ?? answer.text;
-  // what only the connected cluster knows: whether it serves each kind an external reference reads
-  const clusterIssues = useExternalKindIssues(previewed);
   const standInPaths = state.standIn?.paths;
-  const local = useMemo(() => {
-    const all = clusterIssues.length === 0 ? checked : [...checked, ...clusterIssues];
+  const local = useMemo(
     // where the stand-in differs from the text, the shape error is the finding
-    return standInPaths === undefined ? all : outsideStandIn(all, standInPaths);
-  }, [checked, clusterIssues, standInPaths]);
+    () => (standInPaths === undefined ? checked : outsideStandIn(checked, standInPaths)),
+    [checked, standInPaths],
+  );
   const { problems, counts, byPath, markers } = useIssues(
     previewed,
     local,

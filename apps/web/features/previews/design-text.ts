@@ -1,6 +1,6 @@
 // What the designer computes from the whole design on every change, in one function so the
 // previews' worker (previews.worker.ts) and the main-thread fallback (use-previews.ts) do the
-// same: the previews, the studio's checks, the design's YAML (unless the user's own text is
+// same: the previews, the studio's checks (with what the connected cluster said of its kinds), the design's YAML (unless the user's own text is
 // given) and the text ranges of the paths asked for plus those of every issue found. Where the
 // CEL module is (cel-status.ts) decides which of the checks' answers are problems.
 import type { Issue } from '@opstudio/shared';
@@ -10,6 +10,7 @@ import { serializeDesign } from '@opstudio/shared/design/io';
 import { locateDesignPaths, type TextRange } from '@opstudio/shared/designer/locate';
 import { computePreviews, type Previews } from '@opstudio/shared/designer/previews';
 import { checkDesignValue } from '@opstudio/shared/designer/validate';
+import { clusterChildIssues, type ClusterKinds } from '@opstudio/shared/validate/design-rendered';
 import { celIssues, type CelStatus } from './cel-status';
 
 export interface PreviewsRequest {
@@ -21,6 +22,8 @@ export interface PreviewsRequest {
   readonly locate: readonly string[];
   /** The page shows this design already (its first paint, without CEL): answer once the CEL module is ready. */
   readonly quiet?: boolean;
+  /** What the connected cluster said about the design's kinds; null offline (bundled schemas only). */
+  readonly cluster?: ClusterKinds | null;
 }
 
 export interface PreviewsAnswer {
@@ -38,9 +41,14 @@ export interface PreviewsAnswer {
   readonly cel: CelStatus;
 }
 
-export function answerPreviews({ seq, design, text, locate }: PreviewsRequest, cel: CelStatus): PreviewsAnswer {
+export function answerPreviews(
+  { seq, design, text, locate, cluster }: PreviewsRequest,
+  cel: CelStatus,
+): PreviewsAnswer {
   const { crdObject, ...previews } = computePreviews(design);
-  const issues = celIssues(checkDesignValue(design, crdObject).issues, cel);
+  const checked = checkDesignValue(design, crdObject).issues;
+  const fromCluster = cluster === undefined || cluster === null ? [] : clusterChildIssues(design, cluster);
+  const issues = celIssues(fromCluster.length === 0 ? checked : [...checked, ...fromCluster], cel);
   const yaml = text === null ? serializeDesign(design) : null;
   // locating parses the whole text: only when something is to be marked
   const paths = [...new Set([...issues.map((i) => i.path), ...locate])];

@@ -12,6 +12,7 @@ import type { Design } from '@opstudio/shared/design/schema';
 import type { Issue } from '@opstudio/shared';
 import type { TextRange } from '@opstudio/shared/designer/locate';
 import type { Previews } from '@opstudio/shared/designer/previews';
+import type { ClusterKinds } from '@opstudio/shared/validate/design-rendered';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { celStart } from './cel-loader';
 import { celFailed, type CelStatus } from './cel-status';
@@ -60,13 +61,19 @@ const computeHere = (req: Asked, cel: CelStatus = 'loading'): Previewed =>
 
 /**
  * `text`: the editor's text when the user typed it (null: the answer carries the design's YAML);
- * `locate`: design paths whose ranges the page needs besides the issues'.
+ * `locate`: design paths whose ranges the page needs besides the issues'; `cluster`: what the
+ * connected cluster said about the design's kinds (use-cluster-kinds.ts), checked with the rest.
  */
-export function usePreviews(design: Design, text: string | null, locate: readonly string[]): Previewed {
+export function usePreviews(
+  design: Design,
+  text: string | null,
+  locate: readonly string[],
+  cluster: ClusterKinds | null = null,
+): Previewed {
   const locateKey = locate.join('\n');
   const req = useMemo<Asked>(
-    () => ({ design, text, locate: locateKey === '' ? [] : locateKey.split('\n') }),
-    [design, text, locateKey],
+    () => ({ design, text, locate: locateKey === '' ? [] : locateKey.split('\n'), cluster }),
+    [design, text, locateKey, cluster],
   );
   const [shown, setShown] = useState<Previewed>(() => computeHere(req));
   const client = useRef<LatestWins<Asked, PreviewsAnswer> | null>(null);

@@ -4,6 +4,7 @@
 // gets when created), one YAML document per child, and a comment for each child that is not
 // created for the sample (includeWhen false, or waiting for a field only the cluster reports);
 // a collection's every object, headed by its element.
+import { celEngine, type CelEngine } from '../cel/engine';
 import type { Design } from '../design/schema';
 import { operandGraph } from '../graph/deploy-image-profile';
 import type { KubeObject } from '../graph/model';
@@ -19,9 +20,18 @@ export function sampleOwner(design: Design): KubeObject {
   return { ...sample, metadata: { ...meta, ...where, uid: '<uid of the CR>' } };
 }
 
+// one design object is previewed once per CEL engine: the preview tab, validateDesign's checks of
+// the rendered children and the cluster's checks all read the same answer
+const previewed = new WeakMap<Design, { engine: CelEngine | undefined; preview: GraphPreview }>();
+
 /** The preview of a design's children for its sample, through the graph its controller runs. */
 export function designGraphPreview(design: Design): GraphPreview {
-  return previewGraph(operandGraph(design), sampleOwner(design));
+  const engine = celEngine();
+  const hit = previewed.get(design);
+  if (hit !== undefined && hit.engine === engine) return hit.preview;
+  const preview = previewGraph(operandGraph(design), sampleOwner(design));
+  previewed.set(design, { engine, preview });
+  return preview;
 }
 
 export function graphPreviewText(preview: GraphPreview): string {

@@ -78,6 +78,24 @@ const STARTERS: Record<string, { id: string; body: (w: Wiring) => Obj }> = {
       subjects: [{ kind: 'ServiceAccount', name: name(w.account, 'default') }],
     }),
   },
+  // a cluster-scoped kind has no spec either (the API server refuses one): rules and a binding
+  ClusterRole: {
+    id: 'clusterrole',
+    body: () => ({ rules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] }] }),
+  },
+  ClusterRoleBinding: {
+    id: 'clusterbinding',
+    body: (w) => ({
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'view' },
+      subjects: [
+        {
+          kind: 'ServiceAccount',
+          name: name(w.account, 'default'),
+          namespace: "${self.metadata.?namespace.orValue('default')}",
+        },
+      ],
+    }),
+  },
   PodDisruptionBudget: {
     id: 'pdb',
     body: (w) => ({ spec: { minAvailable: 1, selector: { matchLabels: w.podLabels } } }),

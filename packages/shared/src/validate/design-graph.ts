@@ -21,6 +21,7 @@ import { plan } from '../graph/plan';
 import { collectionLimit, isCollection, iteratorExpression, iteratorsOf } from '../graph/collections';
 import { collectionSchema, elementSchema, notListType } from '../graph/collection-types';
 import { resolvePath } from './design-refs';
+import { designRenderedIssues, offlineChildChecks } from './design-rendered';
 import { error, warning, type Issue } from './issue';
 import { jsonText } from '../crd/json-text';
 
@@ -52,16 +53,22 @@ export function validateDesignGraph(design: Design, root: JSONSchemaProps | unde
         "the design's conditions are written to status.conditions: add a conditions field to the status (the conditions preset)",
       ),
     );
+  // the children the preview renders (it runs every expression, each under the evaluation's cost
+  // limit) against their kinds' schemas and name rules; a place already marked keeps its finding
+  const rendered = designRenderedIssues(design, offlineChildChecks).filter(
+    (r) => !out.some((o) => o.severity === 'error' && o.path === r.path),
+  );
   // an expression no estimate bounds is not run here, where checks must stay fast (the server's
   // request, a keystroke): the warning says so, and the controller's limit stops it when it runs
-  if (out.some((i) => i.severity === 'error') || types.unbounded) return out;
+  if (out.some((i) => i.severity === 'error') || types.unbounded) return [...out, ...rendered];
   // the sample as the controller would see it on first sight: what fails there fails in the cluster
   const meta = (sample.metadata ?? {}) as KubeObject;
   const where: KubeObject = design.crd.scope === 'Cluster' ? {} : { namespace: 'default' };
   const cr = { ...sample, metadata: { ...where, uid: 'sample', ...meta } };
   for (const e of plan(graph, cr, new Map()).errors)
-    out.push(warning(at(e.path), `with the sample custom resource: ${e.message}`));
-  return out;
+    if (!rendered.some((r) => r.path === at(e.path)))
+      out.push(warning(at(e.path), `with the sample custom resource: ${e.message}`));
+  return [...out, ...rendered];
 }
 
 /** A site and the schema of what it fills, where that is fixed by where it sits (not by a child's kind). */

@@ -1,7 +1,7 @@
 // An external reference to a kind the cluster does not serve can never be read: its dependents
-// would wait for ever. Only a cluster knows what it serves, so this check needs its answer: the
-// install asks discovery (before it applies anything), the designer asks while connected
-// (cluster.kindSchema); `opstudio validate`, offline, checks the grammar alone.
+// would wait for ever. Only a cluster knows what it serves, so this check needs its answer: it
+// runs with the children's (design-rendered.ts clusterChildIssues) in the install, the designer
+// while connected and `opstudio validate` when it reaches a cluster.
 import type { Design } from '../design/schema';
 import { error, type Issue } from './issue';
 
