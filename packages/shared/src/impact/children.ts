@@ -142,11 +142,12 @@ export function diffChildren(before: RenderedChildren, after: RenderedChildren):
     if (was === undefined) {
       // a child the installed design failed to render is not "added" by the draft
       if (!before.failed.has(baseId(id)))
-        out.push({ id, kind: child.kind, name: child.name, change: 'added', fields: [] });
+        out.push({ id, kind: child.kind, name: child.name, change: 'added', fields: [], object: child.object });
       continue;
     }
     const fields = objectChanges(was.object, child.object);
-    if (fields.length > 0) out.push({ id, kind: child.kind, name: child.name, change: 'changed', fields });
+    if (fields.length > 0)
+      out.push({ id, kind: child.kind, name: child.name, change: 'changed', fields, object: child.object });
   }
   for (const [id, child] of before.children) {
     if (after.children.has(id)) continue;

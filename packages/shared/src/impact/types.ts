@@ -1,6 +1,7 @@
 // The impact of installing a changed design on the custom resources already in the cluster
 // (issue 31, point 1; docs/design/0051-impact-before-install.md): per resource, whether the API
 // server would refuse its next write under the new CRD, and what its children become.
+import type { KubeObject } from '../graph/model';
 import type { ObjectChange } from '../resources/object-changes';
 
 /** A custom resource, by where it lives. */
@@ -37,6 +38,8 @@ export interface ChildChange {
   readonly change: 'added' | 'changed' | 'deleted';
   /** the fields that change (changed only), each from the installed design's value to the draft's */
   readonly fields: readonly ObjectChange[];
+  /** the draft's object (added and changed), for the server-side dry run; not sent to clients */
+  readonly object?: KubeObject;
 }
 
 /** One custom resource's impact. */
