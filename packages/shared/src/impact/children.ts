@@ -1,17 +1,17 @@
 // Each child a design makes for one custom resource, keyed so two designs' renders line up
 // (`deployment`, a collection's `ports[metrics]`), and the difference between two such renders.
-// The graph form renders with the designer's preview (graph/preview.ts: one planner pass, every
-// child taken as created); the image form with its one Deployment (operand/desired.ts). A child
+// Both operand forms render as the controller plans them (operandGraph: the image form is a
+// one-Deployment graph, docs/design/0046), with the designer's preview (graph/preview.ts: one
+// planner pass, every child taken as created). A child
 // that waits for a field only the cluster reports is not rendered by either side, so it is not
 // compared: the impact names what the designs decide, not what the cluster will report.
 import { canonicalJson } from '../crd/diff-json';
+import type { JSONValue } from '../crd/types';
 import type { Design } from '../design/schema';
-import { designGraph } from '../design/operand-form';
 import type { KubeObject, ResourceGraph } from '../graph/model';
 import { analyzeGraph } from '../graph/dependencies';
+import { operandGraph } from '../graph/deploy-image-profile';
 import { previewGraph } from '../graph/preview';
-import { desiredDeployment, DesiredStateError, type CustomResource } from '../operand/desired';
-import { operandInputFromDesign } from '../operand/from-design';
 import { objectChanges } from '../resources/object-changes';
 import type { ChildChange } from './types';
 
@@ -34,9 +34,8 @@ export interface RenderedChildren {
 export type ChildRenderer = (cr: KubeObject) => RenderedChildren;
 
 export function childRenderer(design: Design): ChildRenderer {
-  const graph = designGraph(design);
-  if (graph !== undefined) return (cr) => renderGraph(graph, cr);
-  return (cr) => renderImage(design, cr);
+  const graph = operandGraph(design);
+  return (cr) => renderGraph(graph, cr);
 }
 
 /**
@@ -47,8 +46,7 @@ export function childRenderer(design: Design): ChildRenderer {
  * resource, not the whole graph twice.
  */
 export function childRenderers(before: Design, after: Design): [ChildRenderer, ChildRenderer] {
-  const [a, b] = [designGraph(before), designGraph(after)];
-  const narrowed = a !== undefined && b !== undefined ? narrowGraphs(a, b) : undefined;
+  const narrowed = narrowGraphs(operandGraph(before), operandGraph(after));
   if (narrowed === undefined) return [childRenderer(before), childRenderer(after)];
   const [na, nb, compared] = narrowed;
   const only = (r: RenderedChildren): RenderedChildren => ({
@@ -61,8 +59,9 @@ export function childRenderers(before: Design, after: Design): [ChildRenderer, C
 
 /** Both graphs narrowed, and the ids whose renders are compared (the rest render only to be read). */
 function narrowGraphs(a: ResourceGraph, b: ResourceGraph): [ResourceGraph, ResourceGraph, Set<string>] | undefined {
-  // what every child may read or where it goes: a change there can change any child
-  const shared = (g: ResourceGraph) => canonicalJson([g.externalRefs ?? null, g.namespaces ?? null]);
+  // what every child may read, where it goes, how it is planned: a change there can change any child
+  const shared = (g: ResourceGraph) =>
+    canonicalJson([g.externalRefs ?? null, g.namespaces ?? null, (g.profile ?? null) as JSONValue]);
   if (shared(a) !== shared(b)) return undefined;
   const defs = (g: ResourceGraph) => new Map(g.resources.map((r) => [r.id, canonicalJson(r)]));
   const [da, db] = [defs(a), defs(b)];
@@ -87,6 +86,7 @@ function narrowGraphs(a: ResourceGraph, b: ResourceGraph): [ResourceGraph, Resou
     };
     affected.forEach(add);
     return {
+      ...(g.profile !== undefined ? { profile: g.profile } : {}),
       ...(g.externalRefs !== undefined ? { externalRefs: g.externalRefs } : {}),
       ...(g.namespaces !== undefined ? { namespaces: g.namespaces } : {}),
       resources: g.resources.filter((r) => keep.has(r.id)),
@@ -118,20 +118,6 @@ function renderGraph(graph: ResourceGraph, cr: KubeObject): RenderedChildren {
   }
   for (const e of preview.errors) failures.push(e.path === '' ? e.message : `${e.path}: ${e.message}`);
   return { children, failures, failed };
-}
-
-function renderImage(design: Design, cr: KubeObject): RenderedChildren {
-  const input = operandInputFromDesign(design, cr as unknown as CustomResource);
-  if (input === undefined) return { children: new Map(), failures: [], failed: new Set() };
-  try {
-    const object = desiredDeployment(input) as unknown as KubeObject;
-    const children = new Map([['deployment', { kind: 'Deployment', name: nameOf(object), object }]]);
-    return { children, failures: [], failed: new Set() };
-  } catch (err) {
-    if (err instanceof DesiredStateError)
-      return { children: new Map(), failures: [`${err.field}: ${err.message}`], failed: new Set(['deployment']) };
-    throw err;
-  }
 }
 
 /** What changes from the installed design's children to the draft's, in the draft's order, deletions last. */

@@ -95,3 +95,22 @@ test('a new required field without a default: refused only once the object is wr
     '1 resource: 1 would be refused when re-created or when spec.tier changes (spec.tier: Required value)',
   );
 });
+
+test('the image form (Memcached): a new image changes each Deployment, planned as the controller plans it', () => {
+  const memcached = parseDesign(readFileSync(`${REPO_ROOT}/examples/memcached.design.yaml`, 'utf8'));
+  assert.ok(memcached.ok);
+  const before = memcached.design;
+  const after: Design = { ...before, operand: { ...before.operand!, image: 'memcached:1.6.27' } };
+  const objects: KubeObject[] = ['a', 'b'].map((name) => ({
+    apiVersion: 'cache.example.com/v1alpha1',
+    kind: 'Memcached',
+    metadata: { name, namespace: 'default', uid: `uid-${name}` },
+    spec: { size: 2, containerPort: 11211 },
+  }));
+  const report = planImpact({ installed: side(before), draft: side(after), objects, engine });
+  assert.equal(
+    report.summary,
+    '2 resources: 2 change 1 child (Deployment metadata.labels["app.kubernetes.io/version"], ' +
+      'spec.template.metadata.labels["app.kubernetes.io/version"], image)',
+  );
+});
