@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { loadCel } from '../packages/cel/src/node';
 import { crdObject } from '../packages/shared/src/crd/generate';
+import { jsonText } from '../packages/shared/src/crd/json-text';
 import { parseDesign } from '../packages/shared/src/design/io';
 import type { Design } from '../packages/shared/src/design/schema';
 import { childRenderers } from '../packages/shared/src/impact/children';
@@ -47,7 +48,10 @@ const rest = Array.from({ length: runs }, () =>
 const [, render] = childRenderers(installed, draft);
 const rendering = time(() => objects.forEach((o) => render(o)));
 const schema = side(draft).schema;
-const validating = time(() => objects.forEach((o) => checkRules(engine, { schema, object: o, oldObject: null })));
+const schemaText = jsonText(schema);
+const validating = time(() =>
+  objects.forEach((o) => checkRules(engine, { schema, schemaText, object: o, oldObject: null })),
+);
 
 console.log(`impact of the Web app draft on ${n} resources (load ${loadavg()[0]!.toFixed(2)})`);
 console.log(summary);

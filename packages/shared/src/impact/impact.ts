@@ -7,6 +7,7 @@
 // ratchets it.
 import type { CelEngine } from '../cel/engine';
 import { canonicalJson } from '../crd/diff-json';
+import { jsonText } from '../crd/json-text';
 import type { JSONSchemaProps } from '../crd/types';
 import type { Design } from '../design/schema';
 import type { KubeObject } from '../graph/model';
@@ -72,8 +73,10 @@ export function planImpact(input: ImpactInput): ImpactReport {
 function refusalCheck(input: ImpactInput) {
   const same = canonicalJson(input.installed.schema) === canonicalJson(input.draft.schema);
   const notes = new Set<string>();
+  // each schema serialized once, not once per object
+  const texts = new Map([input.installed.schema, input.draft.schema].map((x) => [x, jsonText(x)]));
   const run = (schema: JSONSchemaProps, object: KubeObject, oldObject: KubeObject | null) => {
-    const out = checkRules(input.engine, { schema, object, oldObject });
+    const out = checkRules(input.engine, { schema, object, oldObject, schemaText: texts.get(schema)! });
     if (out.notRun !== undefined) notes.add(`not validated: ${out.notRun}`);
     for (const u of out.unchecked) notes.add(`not checked (the studio's CEL does not compile it): ${u}`);
     return out.errors;
