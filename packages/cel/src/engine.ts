@@ -93,7 +93,13 @@ function wrap(cel: Exports): CelEngine {
       return { rules: [], problems: [], total: 0, ...r };
     },
     validate(req): CelValidated {
-      const r = JSON.parse(cel.validate(jsonText(req))) as Partial<CelValidated>;
+      const { schemaText, ...rest } = req;
+      // a schema given as text is spliced in rather than serialized again for every object
+      const body =
+        schemaText === undefined
+          ? jsonText(rest)
+          : `{"schema":${schemaText},${jsonText({ ...rest, schema: undefined }).slice(1)}`;
+      const r = JSON.parse(cel.validate(body)) as Partial<CelValidated>;
       return { errors: [], warnings: [], ...r };
     },
   };

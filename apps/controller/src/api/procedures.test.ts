@@ -27,6 +27,7 @@ const expected: Record<string, KubeAccess> = {
   'controllers.resume': 'metadata',
   'crds.diff': 'metadata',
   'crds.get': 'metadata',
+  'crds.impact': 'user',
   'crds.install': 'write',
   'crds.list': 'metadata',
   'crds.uninstall': 'write',

@@ -128,6 +128,16 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
   },
   {
     group: 'cluster',
+    name: 'plan',
+    summary: 'what installing the design would do to every live custom resource of its kind',
+    details: `  refused (the new CRD refuses their next write or re-create), changed (children added, changed
+  with a field diff, deleted; each dry-run as the design's identity), unchanged. Nothing is written.
+  Exit 1 when a resource would be refused or a dry run failed (docs/design/0051)`,
+    positionals: [DESIGN],
+    flags: [OUTPUT, KUBECONFIG, CONTEXT],
+  },
+  {
+    group: 'cluster',
     name: 'uninstall',
     summary: 'remove the CRD installed from the design',
     positionals: [DESIGN],

@@ -47,6 +47,7 @@ const commands: Record<string, Command> = {
   diff: async (args) => (await import('./check-commands')).checkCommand('diff', args),
   validate: async (args) => (await import('./check-commands')).checkCommand('validate', args),
   install: withCel(async (args) => (await import('./install-commands')).installCommand('install', args)),
+  plan: withCel(async (args) => (await import('./plan-command')).planCommand(args)),
   uninstall: async (args) => (await import('./install-commands')).installCommand('uninstall', args),
   export: withCel(async (args) => (await import('./export-command')).exportCommand(args)),
   admin: async (args) => (await import('./admin-command')).adminCommand(args),

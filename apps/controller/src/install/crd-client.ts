@@ -138,6 +138,23 @@ export class CrdClient {
     return list.items;
   }
 
+  /** Every custom resource of the CRD at `version`, in all namespaces, read in pages of `pageSize`. */
+  async listAllResources(crd: CustomResourceDefinition, version: string, pageSize = 500): Promise<CustomResource[]> {
+    const path = `/apis/${crd.spec.group}/${version}/${crd.spec.names.plural}`;
+    const out: CustomResource[] = [];
+    let next: string | undefined;
+    do {
+      const page = await this.http.request<{ items: CustomResource[]; metadata?: { continue?: string } }>({
+        method: 'GET',
+        path,
+        query: { limit: String(pageSize), continue: next },
+      });
+      out.push(...page.items);
+      next = page.metadata?.continue || undefined;
+    } while (next !== undefined);
+    return out;
+  }
+
   async deleteResource(crd: CustomResourceDefinition, obj: CustomResource): Promise<void> {
     const version = servedVersion(crd) ?? crd.spec.versions[0]?.name ?? 'v1';
     const ns = obj.metadata.namespace === undefined ? '' : `/namespaces/${encodeURIComponent(obj.metadata.namespace)}`;

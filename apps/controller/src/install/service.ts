@@ -18,6 +18,18 @@ import { InstallOperations, type OperationHandle } from './operations';
 import type { InstallOperation } from './types';
 import { installedCrds, runUninstall, type UninstallInput } from './uninstall';
 import { previousCrd, type PreviousCrd } from './previous-crd';
+import { designImpact, type DesignImpact } from './impact';
+import { crdObject } from '@opstudio/shared/crd/generate';
+import type { Design } from '@opstudio/shared/design/schema';
+import type { AccessQuestion } from '../auth';
+
+/** One page of each of the impact's lists; the summary and groups count them all. */
+export interface ImpactPage extends DesignImpact {
+  readonly designVersion: number;
+  readonly counts: { readonly refused: number; readonly changed: number; readonly unchanged: number };
+  readonly offset: number;
+  readonly limit: number;
+}
 
 export interface CrdServiceOptions {
   readonly establishTimeoutMs?: number;
@@ -146,6 +158,46 @@ export class CrdService {
       breaking: hasBreaking(changes),
       dryRunError,
     };
+  }
+
+  /**
+   * What installing the design version would do to the custom resources already running
+   * (install/impact.ts), one page of each list. `allow`: asked before the objects are read
+   * (the user may list the kind; multi-user mode).
+   */
+  async impact(
+    input: { designId: string; version?: number | undefined; offset?: number; limit?: number },
+    allow: (q: AccessQuestion) => Promise<void>,
+  ): Promise<ImpactPage> {
+    const { view, design } = await this.designs.load(input.designId, input.version);
+    const impact = await this.impactOf(design, allow);
+    const offset = input.offset ?? 0;
+    const limit = input.limit ?? 50;
+    const page = <T>(xs: readonly T[]) => xs.slice(offset, offset + limit);
+    const r = impact.report;
+    return {
+      ...impact,
+      designVersion: view.version,
+      counts: { refused: r.refused.length, changed: r.changed.length, unchanged: r.unchanged.length },
+      offset,
+      limit,
+      report: { ...r, refused: page(r.refused), changed: page(r.changed), unchanged: page(r.unchanged) },
+    };
+  }
+
+  /** The whole impact of installing `design` (`opstudio plan`). */
+  async impactOf(design: Design, allow?: (q: AccessQuestion) => Promise<void>): Promise<DesignImpact> {
+    const crd = crdObject(design);
+    await allow?.({ verb: 'list', group: crd.spec.group, resource: crd.spec.names.plural });
+    return designImpact(
+      {
+        designs: this.designs,
+        client: this.client,
+        kc: this.kc,
+        identityNamespace: this.opts.identityNamespace ?? 'default',
+      },
+      design,
+    );
   }
 
   async list(): Promise<CrdSummary[]> {

@@ -2,6 +2,8 @@
 // "Changes vs cluster": the saved design against the CRD installed in the cluster, by the
 // OLM v1 upgrade-safety rules (crds.diff runs the server's dry run and diffCrds).
 import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useCluster } from '../cluster/ClusterScope';
 import { useTRPC } from '../../trpc/client';
 import { PreviousCrd } from './PreviousCrd';
 import styles from './designer.module.css';
@@ -16,6 +18,7 @@ export function ChangesVsCluster({
   readonly savedVersion: number;
 }) {
   const trpc = useTRPC();
+  const { href: on } = useCluster();
   const diff = useQuery(trpc.crds.diff.queryOptions({ designId, version: savedVersion }));
   if (diff.isPending) return <p className={styles.hint}>Comparing with the cluster…</p>;
   if (diff.isError)
@@ -38,7 +41,10 @@ export function ChangesVsCluster({
       <p className={styles.hint}>
         Version {d.designVersion} of this design against <span className={styles.mono}>{d.crdName}</span>
         {d.installed?.designVersion ? ` (installed from version ${d.installed.designVersion})` : ''}.
-        {dirty ? ' Save to compare your latest edits.' : ''}
+        {dirty ? ' Save to compare your latest edits.' : ''}{' '}
+        <Link href={on(`/designs/${encodeURIComponent(designId)}/impact?version=${savedVersion}`)}>
+          Impact on live resources
+        </Link>
       </p>
       {d.dryRunError ? (
         <p role="alert" className={styles.issueText}>

@@ -1,5 +1,5 @@
 'use client';
-// "Install CRD": save if needed, then crds.install with an operation id of our own, so the
+// "Install CRD": save if needed, show the impact on the live resources (ImpactGate), then crds.install with an operation id of our own, so the
 // progress (dry run → applied → NamesAccepted → Established) can be watched live on
 // `install:<id>`, carried by the page's one subscription, while the mutation runs. A dry-run
 // refusal puts its causes at the fields (with the design they were about, so they go once it
@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTRPC } from '../../trpc/client';
 import { useLiveEvents } from '../live/LiveProvider';
 import { useDesignerAction } from '../palette';
+import { ImpactGate } from '../impact/ImpactGate';
 import { installRefusal, type InstallRefusal } from './install-errors';
 import { PermissionsList } from './PermissionsList';
 import styles from './designer.module.css';
@@ -56,6 +57,8 @@ export function InstallPanel({ designId, ensureSaved, design, onServerIssues, bl
   const [confirm, setConfirm] = useState<{ version: number; refusal: InstallRefusal } | null>(null);
   // the design a failed install was about: its "Failed" and refusal are old news once it changes
   const [failedFor, setFailedFor] = useState<Design | null>(null);
+  // the saved version whose impact on the live resources is shown before it installs
+  const [impactOf, setImpactOf] = useState<number | null>(null);
 
   // Live progress on the page's one subscription, only while an install runs (the mutation's
   // answer has the same steps).
@@ -102,9 +105,20 @@ export function InstallPanel({ designId, ensureSaved, design, onServerIssues, bl
     }
   };
 
+  // Install shows the impact first (ImpactGate), then installs that version
+  const start = async () => {
+    try {
+      setImpactOf(await ensureSaved());
+    } catch (err) {
+      setState('failed');
+      setFailedFor(design);
+      setRefusal(installRefusal(err));
+    }
+  };
+
   // the palette's "Install CRD": what the button does, when the button could be pressed
   useDesignerAction(designId, 'install', () => {
-    if (blockedReason === null && state !== 'running') void run(false);
+    if (blockedReason === null && state !== 'running') void start();
   });
 
   const breaking = confirm?.refusal.causes.filter((c) => c.path !== 'rbac') ?? [];
@@ -120,10 +134,21 @@ export function InstallPanel({ designId, ensureSaved, design, onServerIssues, bl
         disabled={blockedReason !== null || state === 'running'}
         title={blockedReason ?? undefined}
         aria-describedby={blockedReason !== null ? 'install-blocked' : undefined}
-        onClick={() => void run(false)}
+        onClick={() => void start()}
       >
         Install CRD
       </button>
+      {impactOf !== null ? (
+        <ImpactGate
+          designId={designId}
+          version={impactOf}
+          onCancel={() => setImpactOf(null)}
+          onInstall={() => {
+            setImpactOf(null);
+            void run(false, impactOf);
+          }}
+        />
+      ) : null}
       {shown !== 'idle' ? (
         <ol className={styles.steps} aria-label="Install progress">
           {SHOWN_STEPS.filter((s) => reached.has(s)).map((s) => (

@@ -89,6 +89,8 @@ export interface CelValidateRequest {
   oldObject?: JSONValue | null;
   /** also run each rule on its own, to say which rule gave which error */
   byRule?: boolean;
+  /** `schema` already as JSON text (jsonText), sent as is: a caller validating many objects against one schema */
+  schemaText?: string;
 }
 
 /** What a create or update of the object would get from the API server. */

@@ -25,6 +25,7 @@ export function fieldDrift(desired: unknown, observed: unknown, path = ''): Fiel
   return desired === observed ? [] : [{ path, from: observed, to: desired }];
 }
 
+/** Short names for the fields a reader knows by name (`image`, `replicas`), for histories and the impact summary. */
 const shortNames: readonly [RegExp, string][] = [
   [/^spec\.replicas$/, 'replicas'],
   [/^spec\.template\.spec\.containers\[\d+\]\.image$/, 'image'],
@@ -41,7 +42,7 @@ export function describeDrift(kind: string, name: string, changes: readonly Fiel
   return `${kind} ${name} ${parts.join(', ')}${changes.length > limit ? ', …' : ''}`;
 }
 
-function shortPath(path: string): string {
+export function shortPath(path: string): string {
   for (const [re, short] of shortNames) if (re.test(path)) return short;
   return path;
 }

@@ -23,7 +23,9 @@ export function objectChanges(before: unknown, after: unknown): ObjectChange[] {
 }
 
 function walk(before: unknown, after: unknown, path: string, out: ObjectChange[]): void {
-  if (jsonEqual(before, after)) return;
+  // maps and lists are walked (an equal subtree adds nothing), so each leaf is compared once
+  // rather than every subtree serialized again at each level above it
+  if (before === after) return;
   if (isPlainObject(before) && isPlainObject(after)) {
     const keys = [...Object.keys(before), ...Object.keys(after).filter((k) => !(k in before))];
     for (const key of keys) walk(before[key], after[key], childPath(path, key), out);
@@ -34,6 +36,7 @@ function walk(before: unknown, after: unknown, path: string, out: ObjectChange[]
       walk(before[i], after[i], `${path === '.' ? '' : path}[${i}]`, out);
     return;
   }
+  if (jsonEqual(before, after)) return;
   out.push({ path: path.startsWith('.') ? path.slice(1) : path, before, after });
 }
 

@@ -19,6 +19,8 @@ export interface RuleCheckInput {
   readonly object: Record<string, unknown>;
   /** the stored object, for an update; null for a create */
   readonly oldObject: Record<string, unknown> | null;
+  /** `schema` as JSON text, when the caller checks many objects against it (sent as is) */
+  readonly schemaText?: string;
 }
 
 /** One field error, as the API server would list it. */
@@ -71,6 +73,7 @@ export function checkRules(engine: CelEngine, input: RuleCheckInput): RuleCheck 
     schema: input.schema,
     object: input.object as JSONValue,
     oldObject: (input.oldObject ?? null) as JSONValue,
+    ...(input.schemaText !== undefined ? { schemaText: input.schemaText } : {}),
   });
   const notRun = out.error ?? out.skipped;
   if (notRun !== undefined) return { errors: [], warnings: [], unchecked: [], notRun };

@@ -1,12 +1,12 @@
 // crds.*: install a design as a CRD (dry run → breaking-change check → apply → Established),
-// uninstall it, the "Changes vs cluster" diff, every CRD in the cluster, and one as YAML (to import). install/uninstall
+// uninstall it, the "Changes vs cluster" diff, the impact on the live custom resources, every CRD in the cluster, and one as YAML (to import). install/uninstall
 // return when done, with the steps; to watch them live, subscribe to `install:<operationId>`
 // with an id you choose and pass it here.
 import { DNS1123_SUBDOMAIN, DNS1123_SUBDOMAIN_MAX } from '@opstudio/shared/kube/names';
 import { z } from 'zod';
 import { OPERATION_ID } from '../../install/operations';
 import type { AccessQuestion } from '../../auth';
-import { clusterMetadataProcedure, kubeWriteProcedure } from '../procedures';
+import { clusterMetadataProcedure, kubeUserProcedure, kubeWriteProcedure } from '../procedures';
 import { createTRPCRouter } from '../trpc';
 
 const designId = z.string().trim().min(1, 'pass the design id').max(64, 'a design id is at most 64 characters');
@@ -39,6 +39,12 @@ export const crdsInput = {
   }),
   diff: z.object({ designId, version: z.number().int().min(1).optional() }),
   get: z.object({ name: crdNameInput }),
+  impact: z.object({
+    designId,
+    version: z.number().int().min(1).optional(),
+    offset: z.number().int().min(0).max(1_000_000).optional(),
+    limit: z.number().int().min(1).max(500).optional(),
+  }),
 };
 
 const crdQuestion = (verb: string) => (): AccessQuestion => ({
@@ -59,6 +65,11 @@ export const crdsRouter = createTRPCRouter({
   diff: clusterMetadataProcedure
     .input(crdsInput.diff)
     .query(({ ctx, input }) => ctx.crds.diff(input.designId, input.version)),
+  // what installing would do to every live custom resource of the kind: the user must be able to
+  // list them; the children's dry run goes out as the design's own identity (install/impact.ts)
+  impact: kubeUserProcedure
+    .input(crdsInput.impact)
+    .query(({ ctx, input }) => ctx.crds.impact(input, (q) => ctx.kube.require(q))),
   list: clusterMetadataProcedure.query(({ ctx }) => ctx.crds.list()),
   get: clusterMetadataProcedure.input(crdsInput.get).query(({ ctx, input }) => ctx.crds.get(input.name)),
 });
