@@ -89,6 +89,8 @@ export interface CelValidateRequest {
   oldObject?: JSONValue | null;
   /** also run each rule on its own, to say which rule gave which error */
   byRule?: boolean;
+  /** also give the object as the API server would store it: unknown fields pruned, defaults applied */
+  stored?: boolean;
 }
 
 /** What a create or update of the object would get from the API server. */
@@ -100,6 +102,8 @@ export interface CelValidated {
   byRule?: { node: string[]; index: number; errors: CelFieldError[]; warnings: string[] }[];
   skipped?: string;
   error?: string;
+  /** the object pruned and defaulted, when the request asked (`stored`) */
+  object?: Record<string, JSONValue>;
 }
 
 export interface CelEngine {
