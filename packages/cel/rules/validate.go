@@ -28,6 +28,8 @@ type Request struct {
 	OldObject json.RawMessage `json:"oldObject,omitempty"`
 	// ByRule: also say which rule gave which error (each rule run on its own).
 	ByRule bool `json:"byRule,omitempty"`
+	// Stored: also give the object as the API server would store it (pruned, defaulted).
+	Stored bool `json:"stored,omitempty"`
 }
 
 // Validated is what the API server answers: the field errors that refuse the object, in its
@@ -38,6 +40,8 @@ type Validated struct {
 	Warnings []string      `json:"warnings"`
 	ByRule   []RuleOutcome `json:"byRule,omitempty"`
 	Skipped  string        `json:"skipped,omitempty"`
+	// Object is the object after pruning and defaulting, when the request asked (Stored).
+	Object map[string]any `json:"object,omitempty"`
 }
 
 // Outcome is a field error and whether a validation rule gave it.
@@ -135,6 +139,9 @@ func Validate(req Request) (*Validated, error) {
 			defaulting.PruneNonNullableNullsWithoutDefaults(o, s.Structural)
 			defaulting.Default(o, s.Structural)
 		}
+	}
+	if req.Stored {
+		out.Object = obj
 	}
 	v := validatorsFor(s)
 	if v.err != nil {

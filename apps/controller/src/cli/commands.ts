@@ -237,6 +237,36 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
     flags: [OUTPUT, KUBECONFIG, CONTEXT],
   },
   {
+    group: 'designs',
+    name: 'test',
+    summary: "the design's test cases (exit 1 when one fails)",
+    positionals: [DESIGN],
+    flags: [
+      {
+        name: 'output',
+        short: 'o',
+        value: '<format>',
+        choices: ['json', 'junit'],
+        help: 'print json or JUnit XML instead of the lines (docs/design/0028-cli.md)',
+      },
+    ],
+  },
+  {
+    group: 'designs',
+    name: 'render',
+    summary: 'the children, status and conditions for a custom resource',
+    positionals: [DESIGN, { name: 'cr.yaml', complete: 'file', help: 'the custom resource' }],
+    flags: [
+      {
+        name: 'observed',
+        value: '<dir>',
+        complete: 'dir',
+        help: '<child id>.yaml files: what the cluster reports of each child (its status)',
+      },
+      { ...OUTPUT, help: 'print json or yaml instead of the YAML documents' },
+    ],
+  },
+  {
     group: 'scripts',
     name: 'completion',
     summary: 'the shell completion script',

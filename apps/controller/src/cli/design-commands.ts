@@ -23,9 +23,9 @@ import { parseOrExit } from './args';
 import { processIo } from './output';
 import { commandSpec } from './commands';
 
-class InputError extends Error {}
+export class InputError extends Error {}
 
-function readInput(arg: string): string {
+export function readInput(arg: string): string {
   try {
     return arg === '-' ? readFileSync(0, 'utf8') : readFileSync(arg, 'utf8');
   } catch (e) {
@@ -42,7 +42,7 @@ function describe(errors: DesignError[]): string {
   return `${first.path ? `${first.path}: ` : ''}${first.message}${more}`;
 }
 
-function readDesign(arg: string): Design {
+export function readDesign(arg: string): Design {
   const parsed = parseDesign(readInput(arg));
   if (!parsed.ok) throw new InputError(`${arg === '-' ? 'stdin' : arg}: ${describe(parsed.errors)}`);
   return parsed.design;

@@ -91,6 +91,8 @@ export interface CelValidateRequest {
   byRule?: boolean;
   /** `schema` already as JSON text (jsonText), sent as is: a caller validating many objects against one schema */
   schemaText?: string;
+  /** also give the object as the API server would store it: unknown fields pruned, defaults applied */
+  stored?: boolean;
 }
 
 /** What a create or update of the object would get from the API server. */
@@ -102,6 +104,8 @@ export interface CelValidated {
   byRule?: { node: string[]; index: number; errors: CelFieldError[]; warnings: string[] }[];
   skipped?: string;
   error?: string;
+  /** the object pruned and defaulted, when the request asked (`stored`) */
+  object?: Record<string, JSONValue>;
 }
 
 export interface CelEngine {

@@ -142,5 +142,18 @@ export function serializeDesign(design: Design): string {
         return sortedJson(v);
       },
     );
+  if (design.tests)
+    doc.tests = inOrder(design.tests, ['render', 'validation'], (k, v) =>
+      // a case's objects keep the author's key order (apiVersion, metadata, spec…), as templates do
+      (v as object[]).map((c) =>
+        inOrder(
+          c,
+          k === 'render'
+            ? ['name', 'cr', 'object', 'observed', 'expect']
+            : ['name', 'version', 'oldObject', 'object', 'expect'],
+          (_k, x) => x as YamlValue,
+        ),
+      ),
+    );
   return emitYaml(doc, { keepKeyOrder: true });
 }

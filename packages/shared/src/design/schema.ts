@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DNS1035_LABEL, DNS1123_LABEL, DNS1123_SUBDOMAIN } from '../kube/names';
 import { RESOURCE_GRAPH } from '../graph/model';
 import { FIELD_NODE, SCHEMA_VALUE } from './field';
+import { DESIGN_TESTS } from '../design-tests/model';
 
 export const DESIGN_API_VERSION = 'studio.opstudio.dev/v1alpha1' as const;
 export const DESIGN_KIND = 'OperatorDesign' as const;
@@ -174,6 +175,8 @@ export const DESIGN = z.strictObject({
   crd: CRD,
   /** Optional: a design without an operand only manages status. */
   operand: OPERAND.optional(),
+  /** Cases the design must pass: what it renders, what its CRD refuses (docs/design/0052). */
+  tests: DESIGN_TESTS.optional(),
 });
 
 export type Design = z.infer<typeof DESIGN>;

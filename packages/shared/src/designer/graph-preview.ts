@@ -76,7 +76,7 @@ export function graphPreviewText(preview: GraphPreview): string {
 }
 
 /** apiVersion, kind, metadata, then the rest: how kubectl shows an object. */
-function metadataFirst(o: KubeObject): YamlValue {
+export function metadataFirst(o: KubeObject): YamlValue {
   const { apiVersion, kind, metadata, ...rest } = o;
   return { apiVersion, kind, metadata, ...rest };
 }
