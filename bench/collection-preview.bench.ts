@@ -103,7 +103,7 @@ const cases = [
   { name: 'no collection', design: benchDesign(false) },
 ];
 for (const c of cases) {
-  const preview = designGraphPreview(c.design)!;
+  const preview = designGraphPreview(c.design);
   const objects = preview.children.reduce(
     (n, ch) => n + (ch.state === 'collection' ? ch.objects.length : ch.state === 'rendered' ? 1 : 0),
     0,
@@ -135,7 +135,7 @@ for (const c of cases) {
   };
   const steps: [string, () => unknown][] = [
     ['previewGraph (designGraphPreview)', () => designGraphPreview(fresh())],
-    ['its YAML text (graphPreviewText)', () => graphPreviewText(designGraphPreview(fresh())!)],
+    ['its YAML text (graphPreviewText)', () => graphPreviewText(designGraphPreview(fresh()))],
     ['computePreviews (every tab)', () => computePreviews(fresh())],
     ['validateDesign', () => validateDesign(fresh())],
     [

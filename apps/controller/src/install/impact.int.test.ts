@@ -125,9 +125,8 @@ test(
     assert.equal(page.dryRun.checked, N);
     assert.match(page.dryRun.as, /^system:serviceaccount:default:opstudio-webapps\./);
     // a page of each list, the counts of all
-    const second = await crds.impact(
-      { designId: saved.id, version: v2.version, offset: 190, limit: 20 },
-      () => Promise.resolve(),
+    const second = await crds.impact({ designId: saved.id, version: v2.version, offset: 190, limit: 20 }, () =>
+      Promise.resolve(),
     );
     assert.equal(second.report.changed.length, 8);
     assert.equal(second.report.changed[0]?.name, r.changed[190]?.name);
