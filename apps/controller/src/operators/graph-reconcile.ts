@@ -198,7 +198,8 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
     // 5. apply and 6. prune, in the plan's order, up to the first failure
     const failed = failure === undefined ? await execute(decided.actions) : undefined;
     failure ??= failed?.error;
-    const failedChild = failed?.action.id; // the child whose apply failed, named in the condition
+    // the child whose apply failed, named in the condition (the image form keeps kubebuilder's words)
+    const failedChild = profile === undefined ? failed?.action.id : undefined;
     const { conflicts } = decided;
 
     // 7. status

@@ -53,14 +53,17 @@ export function validateDesignGraph(design: Design, root: JSONSchemaProps | unde
         "the design's conditions are written to status.conditions: add a conditions field to the status (the conditions preset)",
       ),
     );
+  // an expression no estimate bounds, or one already refused (a type, a cost estimate over the
+  // limit), is not run here, where checks must stay fast (the server's request, a keystroke, the
+  // controller's first sight of a design): the warning says so, and the controller's limit stops
+  // it when it runs
+  if (types.unbounded || types.issues.some((i) => i.severity === 'error')) return out;
   // the children the preview renders (it runs every expression, each under the evaluation's cost
   // limit) against their kinds' schemas and name rules; a place already marked keeps its finding
   const rendered = designRenderedIssues(design, offlineChildChecks).filter(
     (r) => !out.some((o) => o.severity === 'error' && o.path === r.path),
   );
-  // an expression no estimate bounds is not run here, where checks must stay fast (the server's
-  // request, a keystroke): the warning says so, and the controller's limit stops it when it runs
-  if (out.some((i) => i.severity === 'error') || types.unbounded) return [...out, ...rendered];
+  if (out.some((i) => i.severity === 'error')) return [...out, ...rendered];
   // the sample as the controller would see it on first sight: what fails there fails in the cluster
   const meta = (sample.metadata ?? {}) as KubeObject;
   const where: KubeObject = design.crd.scope === 'Cluster' ? {} : { namespace: 'default' };
