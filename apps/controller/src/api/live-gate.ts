@@ -55,7 +55,13 @@ export async function admitTopics(
             message: `topic ${topic} is refused: ${served.kind.kind} is ${scoped ? 'namespaced: name its namespace' : 'cluster-scoped: leave out the namespace'}`,
           });
         if (!multiUser) continue;
-        const refused = await getRefusal(ctx, user, { verb: 'get', group, resource: plural, namespace, name: reads.name });
+        const refused = await getRefusal(ctx, user, {
+          verb: 'get',
+          group,
+          resource: plural,
+          namespace,
+          name: reads.name,
+        });
         if (refused !== undefined) withheld.set(topic, withheldSnapshot(topic, refused));
         continue;
       }
