@@ -68,7 +68,7 @@ describe('apply preconditions against the sandbox', { skip: skipWithoutCluster, 
     assert.equal(await sizeOf('raced'), 2, "the other writer's value stays");
   });
 
-  test('a status write moves resourceVersion on too: the page must tell it apart (it rebases, see use-spec-apply.ts)', async () => {
+  test('a status write moves resourceVersion on too: a patch without its base is CONFLICT (with it the server rebases: patch-rebase.ts, object-topic.int.test.ts)', async () => {
     const created = await api().create({ ...ref, body: { metadata: { name: 'busy' }, spec: { size: 3 } } });
     const objects = conn().kc.makeApiClient(CustomObjectsApi);
     await objects.patchNamespacedCustomObjectStatus(
