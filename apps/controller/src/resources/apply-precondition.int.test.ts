@@ -25,7 +25,15 @@ describe('apply preconditions against the sandbox', { skip: skipWithoutCluster, 
   let running: RunningServices;
   const conn = () => loadKubeConfig(kubeconfigPath);
   const api = () => createCaller({ ...running.services, user: LOCAL_ADMIN }).resources;
-  const sizeOf = async (name: string) => ((await api().get({ ...ref, name })).spec as { size: number }).size;
+  // the API server's own answer (resources.get reads the studio's cache, which follows other writers a moment later)
+  const sizeOf = async (name: string) =>
+    (
+      (await conn()
+        .kc.makeApiClient(CustomObjectsApi)
+        .getNamespacedCustomObject({ ...ref, name })) as {
+        spec: { size: number };
+      }
+    ).spec.size;
 
   before(async () => {
     await installWidgets(conn().kc, group, ns);
