@@ -4,13 +4,16 @@
 // resource in the object's namespace (SubjectAccessReviews, cached 10 s by AccessReviewer, so a
 // busy table costs one review per namespace, not one per event). Events of other topics
 // (cluster, namespaces, nodes, kinds, install progress) pass: they name no custom resource.
+// One CR's `object:` topic is judged by `get` on that object, as resources.get is: a user who may
+// not get it sees the object replaced by the refusal resources.get would answer with.
 // A stream also ends with the session behind it and follows the user's current role
 // (`sessionBound`, auth/session-watch.ts).
-import { readableItems } from '../auth';
+import { readableItems, requireKubeAccess } from '../auth';
+import { ForbiddenError } from '../errors';
 import type { StudioUser } from '../auth';
 import type { LiveEvent } from '../live/events';
 import type { WatchedSession } from '../auth/session-watch';
-import { isFamilyTopic, parseResourcesTopic, type FamilyTopic } from '@opstudio/shared/live/topics';
+import { isFamilyTopic, parseObjectTopic, parseResourcesTopic, type FamilyTopic } from '@opstudio/shared/live/topics';
 import type { TimelineRun } from '../history/types';
 import type { OwnedObject, OwnedWorkload } from '../resources/types';
 import type { RequestContext } from './context';
@@ -40,6 +43,13 @@ export function liveVisibility(ctx: RequestContext, user: StudioUser): Visible |
         return { ...e, items: await filter(q, e.items, (row) => row.namespace), ...(e.more ? { more: {} } : {}) };
       return (await one(q, e.item, (row) => row.namespace)) ? e : undefined;
     }
+    const object = isFamilyTopic('object', event.topic) ? parseObjectTopic(event.topic) : undefined;
+    if (object !== undefined) {
+      const e = event as Extract<LiveEvent, { topic: FamilyTopic<'object'> }>;
+      const { group, plural, namespace, name } = object;
+      const refused = await getRefusal(ctx, user, { verb: 'get', group, resource: plural, namespace, name });
+      return refused === undefined ? e : { topic: e.topic, type: 'snapshot', object: null, refused };
+    }
     if (isFamilyTopic('owned', event.topic)) {
       const e = event as Extract<LiveEvent, { topic: FamilyTopic<'owned'> }>;
       const [workloads, pods, claims, objects] = await Promise.all([
@@ -63,6 +73,21 @@ export function liveVisibility(ctx: RequestContext, user: StudioUser): Visible |
     }
     return event;
   };
+}
+
+/** The FORBIDDEN message resources.get would answer this user with (a SubjectAccessReview, cached), or undefined when RBAC allows it. */
+export async function getRefusal(
+  ctx: RequestContext,
+  user: StudioUser,
+  q: Parameters<typeof requireKubeAccess>[2],
+): Promise<string | undefined> {
+  try {
+    await requireKubeAccess(ctx, user, q);
+    return undefined;
+  } catch (err) {
+    if (err instanceof ForbiddenError) return err.message;
+    throw err;
+  }
 }
 
 /**

@@ -3,6 +3,8 @@
 // resource is refused for everyone and starts no watch; for a user whose RBAC lets it list the
 // kind nowhere the topic is withheld (an empty snapshot, no watch started) while the rest of the
 // page's subscription goes on; a user allowed in namespace A only subscribes and sees A's objects.
+// A CR page's `object:` topic is judged by `get` on that one object: refused, it carries the
+// message resources.get answers with (docs/design/0050).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -11,7 +13,8 @@ import { TRPCError } from '@trpc/server';
 import { loadAuthConfig } from '../auth/config';
 import type { StudioUser } from '../auth/roles';
 import { loadKubeConfig } from '../kube/kubeconfig';
-import type { Topic } from '@opstudio/shared/live/topics';
+import { objectTopic, type Topic } from '@opstudio/shared/live/topics';
+import { createCaller } from './root';
 import { deleteCrd, installCrd, kindWatchCount, listen, widgetCrd } from '../../testing/resources';
 import { grantRole } from '../../testing/rbac';
 import { startServices, type RunningServices } from '../services';
@@ -150,6 +153,49 @@ describe(
       } finally {
         await live.close();
       }
+    });
+
+    test("an object topic: the object for a user who may get it; for one who may not, resources.get's refusal and no object", async () => {
+      const inA = objectTopic({ group, version: 'v1', plural: 'widgets', namespace: nsA, name: 'in-a' });
+      const inB = objectTopic({ group, version: 'v1', plural: 'widgets', namespace: nsB, name: 'in-b' });
+      const objectOf = async (user: StudioUser, topic: string) => {
+        const live = await listen(running.services, [topic, 'cluster'], undefined, user);
+        try {
+          const e = await eventually(`the snapshot of ${topic}`, 10_000, () =>
+            live.events.find((x) => x.event.topic === topic && x.event.type === 'snapshot'),
+          );
+          return e.event as Extract<typeof e.event, { topic: `object:${string}` }>;
+        } finally {
+          await live.close();
+        }
+      };
+      const allowed = await objectOf(reader, inA);
+      assert.equal(allowed.object?.metadata.uid, uidA);
+      assert.equal(allowed.refused, undefined);
+      for (const [user, topic, namespace, name] of [
+        [reader, inB, nsB, 'in-b'],
+        [stranger, inA, nsA, 'in-a'],
+      ] as const) {
+        const refused = await objectOf(user, topic);
+        assert.equal(refused.object, null, `${user.name} sees no object`);
+        const get = createCaller({ ...running.services, user }).resources.get({
+          group,
+          version: 'v1',
+          plural: 'widgets',
+          namespace,
+          name,
+        });
+        await assert.rejects(get, (e: unknown) => {
+          assert.ok(e instanceof TRPCError && e.code === 'FORBIDDEN', String(e));
+          assert.equal(refused.refused, e.message, 'the same words as resources.get');
+          return true;
+        });
+      }
+      // a namespaced kind's object topic without a namespace is refused before anything starts
+      await assert.rejects(
+        listen(running.services, [objectTopic({ group, version: 'v1', plural: 'widgets', name: 'in-a' })]),
+        refused('BAD_REQUEST', /Widget is namespaced: name its namespace/),
+      );
     });
 
     test('a user allowed in namespace A only subscribes and sees only A', async () => {

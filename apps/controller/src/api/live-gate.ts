@@ -8,21 +8,27 @@
 //   neither cluster-wide nor in any namespace is withheld: no watch starts for it and it shows an
 //   empty snapshot, while the rest of the page's one subscription (header, kinds) goes on. A user
 //   allowed in some namespaces sees only those namespaces' events (api/live-access.ts).
+// - an `object:` topic (one CR's page, docs/design/0050) names its namespace exactly when the kind
+//   is namespaced (BAD_REQUEST otherwise, as resources.get), and in multi-user mode the user must
+//   be allowed to `get` that object: if not, it is withheld and its snapshot carries the refusal
+//   resources.get would answer with.
 import { TRPCError } from '@trpc/server';
 import { mayListSomewhere } from '../auth';
 import type { StudioUser } from '../auth';
-import { topicReads } from '../live/topic-reads';
+import type { LiveEvent } from '../live/events';
+import { topicReads, withheldSnapshot } from '../live/topic-reads';
 import type { TopicResource } from '../live/topic-reads';
 import type { Topic } from '@opstudio/shared/live/topics';
 import type { RequestContext } from './context';
+import { getRefusal } from './live-access';
 
-/** Throws BAD_REQUEST for a topic naming no CRD-served kind; returns the topics withheld from this user. */
+/** Throws BAD_REQUEST for a topic naming no CRD-served kind; returns the topics withheld from this user, with what each shows instead. */
 export async function admitTopics(
   ctx: RequestContext,
   user: StudioUser,
   topics: readonly Topic[],
-): Promise<ReadonlySet<Topic>> {
-  const withheld = new Set<Topic>();
+): Promise<ReadonlyMap<Topic, LiveEvent | undefined>> {
+  const withheld = new Map<Topic, LiveEvent | undefined>();
   const multiUser = !ctx.identities.actsAsItself(user);
   const namespaces = multiUser ? ctx.cluster.namespaceList().map((n) => n.name) : [];
   for (const topic of new Set(topics)) {
@@ -41,10 +47,28 @@ export async function admitTopics(
       }
       wanted = [{ group, resource: plural }];
       scoped = served.kind.scope === 'Namespaced';
+      if (reads.name !== undefined) {
+        const { namespace } = reads.kind;
+        if (scoped !== (namespace !== undefined))
+          throw new TRPCError({
+            code: 'BAD_REQUEST',
+            message: `topic ${topic} is refused: ${served.kind.kind} is ${scoped ? 'namespaced: name its namespace' : 'cluster-scoped: leave out the namespace'}`,
+          });
+        if (!multiUser) continue;
+        const refused = await getRefusal(ctx, user, {
+          verb: 'get',
+          group,
+          resource: plural,
+          namespace,
+          name: reads.name,
+        });
+        if (refused !== undefined) withheld.set(topic, withheldSnapshot(topic, refused));
+        continue;
+      }
     } else wanted = reads.builtIn;
     if (!multiUser) continue;
     const verdicts = await Promise.all(wanted.map((q) => mayListSomewhere(ctx, user, q, scoped ? namespaces : [])));
-    if (!verdicts.includes(true)) withheld.add(topic);
+    if (!verdicts.includes(true)) withheld.set(topic, withheldSnapshot(topic));
   }
   return withheld;
 }

@@ -8,8 +8,6 @@
 // a Service), and releasing the last lease stops the informer and leaves no timer behind.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { LiveBus } from '../live/bus';
 import { SnapshotRegistry } from '../live/snapshots';
@@ -17,6 +15,7 @@ import { OwnedWatcher } from '../resources/owned';
 import { startServices } from '../services';
 import type { RunningServices } from '../services';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { rawGet } from '../../testing/apiserver-metrics';
 import { MemcachedFixture } from '../../testing/memcached-fixture';
 import { listen } from '../../testing/resources';
 import { trackTimers } from '../../testing/timers';
@@ -45,25 +44,6 @@ async function openWatches(kc: KubeConfig, group: string, resource: string): Pro
       n += Number(line.slice(line.lastIndexOf(' ') + 1));
   }
   return n;
-}
-
-async function rawGet(kc: KubeConfig, path: string): Promise<string> {
-  const url = new URL(path, kc.getCurrentCluster()?.server);
-  const opts: https.RequestOptions = { method: 'GET', headers: { accept: 'text/plain' } };
-  await kc.applyToHTTPSOptions(opts);
-  return new Promise((resolve, reject) => {
-    const req = (url.protocol === 'https:' ? https : http).request(url, opts, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        res.statusCode === 200
-          ? resolve(Buffer.concat(chunks).toString('utf8'))
-          : reject(new Error(`GET ${path}: ${res.statusCode}`)),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 /** The gauge moves for a few ms while any watch (ours or kube-controller-manager's) reconnects: take the usual value. */

@@ -7,7 +7,15 @@ import type { SnapshotPage } from '@opstudio/shared/live/snapshot-pages';
 import type { FamilyTopic } from '@opstudio/shared/live/topics';
 import type { InstallOperation } from '../install/types';
 import type { TimelineRun } from '../history/types';
-import type { OwnedClaim, OwnedObject, OwnedPod, OwnedWorkload, ResourceKind, ResourceRow } from '../resources/types';
+import type {
+  CustomObject,
+  OwnedClaim,
+  OwnedObject,
+  OwnedPod,
+  OwnedWorkload,
+  ResourceKind,
+  ResourceRow,
+} from '../resources/types';
 
 export interface ClusterSummary {
   readonly connected: boolean;
@@ -77,6 +85,15 @@ export type LiveEvent =
   | ListEvents<'kinds', ResourceKind>
   // the CRs of one kind, all namespaces or one (resources/kind-watches.ts); 10,000 of them come in pages
   | PagedListEvents<FamilyTopic<'resources'>, ResourceRow>
+  // one CR whole, on subscribe and after every change, from its kind's informer (resources/kind-watches.ts,
+  // docs/design/0050): null when it does not exist; `refused` when the user may not get it (multi-user
+  // mode), in the words resources.get answers with
+  | {
+      readonly topic: FamilyTopic<'object'>;
+      readonly type: 'snapshot';
+      readonly object: CustomObject | null;
+      readonly refused?: string;
+    }
   // what one CR owns: its workloads, their Pods and its claims, and every owned object of the watched
   // kinds (`objects`, absent where nothing is shown: a withheld topic), always whole (resources/owned.ts)
   | {

@@ -8,7 +8,6 @@ import type { LiveBus, Sequenced } from './bus';
 import type { LiveEvent } from './events';
 import { formatEventId, resumePoint, snapshotEventId } from './event-id';
 import type { SnapshotRegistry } from './snapshots';
-import { withheldSnapshot } from './topic-reads';
 import type { Topic } from '@opstudio/shared/live/topics';
 
 export interface LiveStreamDeps {
@@ -19,8 +18,11 @@ export interface LiveStreamDeps {
    * the event, a narrowed copy, or undefined to drop it. Absent: everything.
    */
   readonly visible?: ((event: LiveEvent) => LiveEvent | undefined | Promise<LiveEvent | undefined>) | undefined;
-  /** Topics this subscriber may not read at all: nothing is started for them, their snapshot is empty (topic-reads.ts). */
-  readonly withheld?: ReadonlySet<string> | undefined;
+  /**
+   * Topics this subscriber may not read at all: nothing is started for them, and each shows the
+   * snapshot given here instead (topic-reads.ts `withheldSnapshot`: empty, or why not).
+   */
+  readonly withheld?: ReadonlyMap<string, LiveEvent | undefined> | undefined;
 }
 
 export interface LiveStreamInput {
@@ -39,7 +41,7 @@ export async function* liveStream(
 ): AsyncGenerator<TrackedEnvelope<LiveEvent>> {
   const { bus, snapshots } = deps;
   const visible = deps.visible ?? ((e: LiveEvent) => e);
-  const withheld = deps.withheld ?? new Set<string>();
+  const withheld = deps.withheld ?? new Map<string, LiveEvent | undefined>();
   const topics = new Set<string>(input.topics.filter((t) => !withheld.has(t)));
   for (const topic of input.topics) {
     if (!snapshots.has(topic)) throw new UnknownTopicError(`nothing serves topic "${topic}" yet`);
@@ -70,7 +72,7 @@ export async function* liveStream(
       cursor = bus.lastSeq;
       const events: LiveEvent[] = [];
       for (const topic of input.topics) {
-        const empty = withheld.has(topic) ? withheldSnapshot(topic) : undefined;
+        const empty = withheld.get(topic);
         if (empty !== undefined) events.push(empty);
         if (withheld.has(topic)) continue;
         for (const event of await snapshots.snapshot(topic)) {

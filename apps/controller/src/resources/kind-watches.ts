@@ -6,6 +6,8 @@
 // Continuity: while a topic had no subscriber, nothing was published on it; when it gets one
 // again, a fresh snapshot is published on the bus (once synced), so a client resuming from an
 // older event id gets the current list instead of a gap.
+// The same lease serves a CR's page: its `object:` topic (./object-topic.ts) sends the object whole
+// on subscribe and after every change, and resources.get reads from it (`object`).
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import { Gauge, register } from 'prom-client';
 import { SNAPSHOT_PAGES, snapshotPages } from '@opstudio/shared/live/snapshot-pages';
@@ -15,10 +17,11 @@ import { KubeJson } from '../kube/json-client';
 import type { LiveBus } from '../live/bus';
 import type { LiveEvent } from '../live/events';
 import type { SnapshotRegistry } from '../live/snapshots';
-import { parseResourcesTopic, resourcesTopic } from '@opstudio/shared/live/topics';
+import { objectTopic, parseObjectTopic, parseResourcesTopic, resourcesTopic } from '@opstudio/shared/live/topics';
 import type { FamilyTopic, Topic } from '@opstudio/shared/live/topics';
 import { firstPage } from './first-page';
 import { KindRows } from './kind-rows';
+import { kindOfTopic, objectEvent } from './object-topic';
 import type { KindsWatcher } from './kinds';
 import type { ResourceRow } from './types';
 
@@ -37,7 +40,7 @@ interface Watch {
   readonly version: string;
   readonly plural: string;
   readonly lease: InformerLease;
-  /** The subscribed topics of this kind. */
+  /** The subscribed topics of this kind: its tables (`resources:`) and its objects' pages (`object:`). */
   readonly topics: Set<Topic>;
   /** Topics that need a snapshot on the bus once the informer has synced. */
   readonly pending: Set<Topic>;
@@ -96,7 +99,7 @@ export class KindWatches {
 
   registerSnapshots(snapshots: SnapshotRegistry): void {
     snapshots.register(
-      (t) => parseResourcesTopic(t) !== undefined,
+      (t) => kindOfTopic(t) !== undefined,
       (topic) => this.snapshot(topic),
       {
         acquire: (topic) => this.acquire(topic),
@@ -122,7 +125,7 @@ export class KindWatches {
   }
 
   private acquire(topic: Topic): void {
-    const t = parseResourcesTopic(topic);
+    const t = kindOfTopic(topic);
     if (t === undefined) return;
     const w = this.ensure(t.group, t.version, t.plural);
     clearTimeout(w.linger);
@@ -136,7 +139,7 @@ export class KindWatches {
   }
 
   private release(topic: Topic): void {
-    const t = parseResourcesTopic(topic);
+    const t = kindOfTopic(topic);
     const w = t === undefined ? undefined : this.watches.get(keyOf(t.group, t.version, t.plural));
     if (w === undefined) return;
     w.topics.delete(topic);
@@ -161,12 +164,33 @@ export class KindWatches {
     w.readers++;
     try {
       if (!w.lease.synced && !(await w.lease.waitForSync(waitMs))) return undefined;
-      const { resourceVersion, goneUid } = fresh;
-      const caughtUp = () =>
-        (resourceVersion === undefined || w.rows.seen(resourceVersion)) &&
-        (goneUid === undefined || !w.rows.has(goneUid));
-      if (!(await w.rows.until(caughtUp, 2000))) return undefined;
+      if (!(await w.rows.until(() => caughtUp(w.rows, fresh), 2000))) return undefined;
       return { items: w.rows.list(ref.namespace), resourceVersion: w.rows.resourceVersion };
+    } finally {
+      w.readers--;
+      this.lingerIfUnused(w);
+    }
+  }
+
+  /**
+   * resources.get from the cache: the object once the kind's informer has synced (started here if
+   * nothing runs it, then kept for the linger time, as `rows` does) and caught up with `fresh`.
+   * Undefined when the cache cannot answer in time or does not hold the object: the caller asks
+   * the API server, which also words a missing object as it always has.
+   */
+  async object(
+    ref: { group: string; version: string; plural: string; namespace?: string | undefined; name: string },
+    fresh: { resourceVersion?: string; goneUid?: string } = {},
+    waitMs = this.opts.syncWaitMs ?? 5000,
+  ): Promise<KubernetesObject | undefined> {
+    const w = this.ensure(ref.group, ref.version, ref.plural);
+    clearTimeout(w.linger);
+    w.linger = undefined;
+    w.readers++;
+    try {
+      if (!w.lease.synced && !(await w.lease.waitForSync(waitMs))) return undefined;
+      if (!(await w.rows.until(() => caughtUp(w.rows, fresh), 2000))) return undefined;
+      return w.lease.get(ref.name, ref.namespace);
     } finally {
       w.readers--;
       this.lingerIfUnused(w);
@@ -181,6 +205,7 @@ export class KindWatches {
   }
 
   private async snapshot(topic: Topic): Promise<LiveEvent[]> {
+    if (parseObjectTopic(topic) !== undefined) return this.objectSnapshot(topic);
     const t = parseResourcesTopic(topic);
     if (t === undefined) return [];
     const w = this.watches.get(keyOf(t.group, t.version, t.plural));
@@ -201,8 +226,22 @@ export class KindWatches {
       : this.snapshotOf(w, topic);
   }
 
-  /** The topic's rows as a snapshot in pages, the first one a screenful (shared/live/snapshot-pages.ts). */
+  /** An object topic's snapshot once its kind has synced; until then nothing, and it goes on the bus when it has. */
+  private async objectSnapshot(topic: Topic): Promise<LiveEvent[]> {
+    const t = parseObjectTopic(topic);
+    const w = t === undefined ? undefined : this.watches.get(keyOf(t.group, t.version, t.plural));
+    if (w === undefined) return [];
+    if (!w.lease.synced && !(await w.lease.waitForSync(this.opts.syncWaitMs ?? 5000))) {
+      w.pending.add(topic);
+      return [];
+    }
+    return this.snapshotOf(w, topic);
+  }
+
+  /** The topic's rows as a snapshot in pages, the first one a screenful (shared/live/snapshot-pages.ts); an object topic's object. */
   private snapshotOf(w: Watch, topic: Topic): LiveEvent[] {
+    const t = parseObjectTopic(topic);
+    if (t !== undefined) return [objectEvent(topic as FamilyTopic<'object'>, w.lease.get(t.name, t.namespace))];
     const items = w.rows.list(parseResourcesTopic(topic)?.namespace);
     return snapshotPages(items).map((page) => ({ ...page, topic: topic as FamilyTopic<'resources'> }));
   }
@@ -234,11 +273,11 @@ export class KindWatches {
       columnsKey: '',
     };
     w.columnsKey = JSON.stringify(this.columns(w));
-    const upsert = (o: KubernetesObject) => this.publishRow(w, resourceRow(o, this.columns(w)), 'upsert');
+    const upsert = (o: KubernetesObject) => this.publishRow(w, o, 'upsert');
     // joining an informer that already runs (an operator's) replays its objects as adds: rows, no publication yet
     lease.on('add', upsert);
     lease.on('update', upsert);
-    lease.on('delete', (o) => this.publishRow(w, resourceRow(o, this.columns(w)), 'delete'));
+    lease.on('delete', (o) => this.publishRow(w, o, 'delete'));
     lease.onState((state) => {
       if (state !== 'watching') return;
       for (const topic of w.pending) this.publishSnapshot(w, topic);
@@ -248,7 +287,8 @@ export class KindWatches {
     return w;
   }
 
-  private publishRow(w: Watch, row: ResourceRow, type: 'upsert' | 'delete'): void {
+  private publishRow(w: Watch, obj: KubernetesObject, type: 'upsert' | 'delete'): void {
+    const row = resourceRow(obj, this.columns(w));
     if (!(type === 'upsert' ? w.rows.upsert(row) : w.rows.delete(row))) return;
     // the first list fills the cache; subscribers get it as their snapshot, not as N upserts
     if (!w.lease.synced) return;
@@ -258,6 +298,8 @@ export class KindWatches {
     ]) {
       if (w.topics.has(topic)) this.bus.publish({ topic, type, item: row });
     }
+    const page = objectTopic({ ...w, namespace: row.namespace ?? undefined, name: row.name });
+    if (w.topics.has(page)) this.bus.publish(objectEvent(page, type === 'delete' ? undefined : obj));
   }
 
   private stopWatch(w: Watch): void {
@@ -265,6 +307,12 @@ export class KindWatches {
     w.lease.release();
     if (this.watches.get(w.key) === w) this.watches.delete(w.key);
   }
+}
+
+/** The rows have caught up with a write the studio made (its resourceVersion, or the uid of an object it deleted). */
+function caughtUp(rows: KindRows, fresh: { resourceVersion?: string; goneUid?: string }): boolean {
+  const { resourceVersion, goneUid } = fresh;
+  return (resourceVersion === undefined || rows.seen(resourceVersion)) && (goneUid === undefined || !rows.has(goneUid));
 }
 
 const keyOf = (group: string, version: string, plural: string) => `${group}/${version}/${plural}`;

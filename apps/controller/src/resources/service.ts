@@ -3,7 +3,8 @@
 // before a URL is built: the kind is served, a namespace is given exactly when the kind is
 // namespaced, a body names the kind it is sent to. Errors from the API server propagate as
 // KubeApiError and are translated once in api/errors.ts.
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
+import type { Editable } from '@opstudio/shared/resources/editable';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { compareByPlace, resourceRow } from '@opstudio/shared/resources/index';
 import { InvalidInputError, NotFoundError } from '../errors';
@@ -14,6 +15,7 @@ import { KubeJson } from '../kube/json-client';
 import { toResourceKind } from './kinds';
 import type { KindsWatcher } from './kinds';
 import { kindOverview, type KindOverview } from './overview';
+import { preconditionOf, QUIET_RETRIES, quietRebase, withPrecondition } from './patch-rebase';
 import { clean, normalizeBody, resourcePath, toObject, type Json } from './request-body';
 import { searchCachedResources, type ResourceSearch, type SearchSource } from './search';
 import type { ControllerInfo, CustomObject, PrinterColumn, ResourceKind, ResourceRow } from './types';
@@ -41,12 +43,13 @@ export interface ListReader {
   ): Promise<T[]>;
 }
 
-/** The kinds' rows kept from their informers (KindWatches.rows): what resources.list answers from. */
+/** The kinds' informers (KindWatches): what resources.list and resources.get answer from. */
 export interface CachedRows {
   rows(
     ref: KindRef,
     fresh?: Freshness,
   ): Promise<{ items: readonly ResourceRow[]; resourceVersion: string } | undefined>;
+  object(ref: ObjectRef, fresh?: Freshness): Promise<KubernetesObject | undefined>;
 }
 /** What the cache must have seen before it answers: the studio's last write to the kind. */
 export interface Freshness {
@@ -68,7 +71,7 @@ export class ResourcesService {
     private readonly kindsWatcher: KindsWatcher,
     /** The shared informer cache: overview() reads the kinds it already watches from it. */
     private readonly informers?: InformerCache,
-    /** Where resources.list reads from; without it (or when it cannot answer in time) a LIST to the API server. */
+    /** Where resources.list and get read from; without it (or when it cannot answer in time) a request to the API server. */
     private readonly cached?: CachedRows,
   ) {
     this.http = new KubeJson(kc);
@@ -207,8 +210,16 @@ export class ResourcesService {
     return searchCachedResources({ kinds: await this.kinds(), peek }, input, reader);
   }
 
+  /**
+   * From the kind's informer (KindWatches.object: the lease a live table or the CR page holds, else
+   * one taken for the linger time, as list() does) once it has the studio's last write; a GET to
+   * the API server only when the cache cannot answer in time or does not hold the object (so a
+   * missing one is worded by the API server, as always).
+   */
   async get(ref: ObjectRef): Promise<CustomObject> {
     const { kind } = await this.resolve(ref, 'item');
+    const cached = await this.cached?.object(ref, this.lastWrite.get(kindKey(ref)));
+    if (cached !== undefined) return clean(cached as Json);
     return clean(await this.http.request<Json>({ method: 'GET', path: resourcePath(ref, kind, ref.name) }));
   }
 
@@ -227,7 +238,11 @@ export class ResourcesService {
     ref: ObjectRef,
     strategy: PatchStrategy,
     patch: unknown,
-    opts: WriteOptions & { force?: boolean | undefined } = {},
+    opts: WriteOptions & {
+      force?: boolean | undefined;
+      /** A merge patch's base (editableOf): a 409 over a write that kept it is retried (./patch-rebase.ts). */
+      base?: Editable | undefined;
+    } = {},
   ): Promise<CustomObject> {
     const { kind } = await this.resolve(ref, 'item');
     const raw = toObject(patch, 'patch');
@@ -235,23 +250,37 @@ export class ResourcesService {
     // apiVersion gets a 500 from the API server). merge: exactly what the user sent (null
     // deletes); apply: the object as the user wants it.
     const normalized = normalizeBody(ref, kind, raw, ref.name);
-    const body = strategy === 'apply' ? normalized : raw;
+    let body = strategy === 'apply' ? normalized : raw;
     const query = {
       fieldManager: FIELD_MANAGER,
       dryRun: opts.dryRun === true ? 'All' : undefined,
       force: strategy === 'apply' && opts.force === true ? 'true' : undefined,
     };
     const contentType = strategy === 'apply' ? 'application/apply-patch+yaml' : 'application/merge-patch+json';
-    const request = { method: 'PATCH' as const, path: resourcePath(ref, kind, ref.name), body, query, contentType };
+    const path = resourcePath(ref, kind, ref.name);
     const http = this.writer(opts.as);
-    let patched: CustomObject;
-    try {
-      patched = clean(await http.request<Json>(request));
-    } catch (err) {
-      // Fields the studio itself set by create or merge patch (an Update by `operator-studio`) are the
-      // user's own: taking them over is what they mean. A conflict with anyone else is theirs to decide.
-      if (strategy !== 'apply' || !onlyOwnConflicts(err)) throw err;
-      patched = clean(await http.request<Json>({ ...request, query: { ...query, force: 'true' } }));
+    const { base } = opts;
+    const rebase = strategy === 'merge' && base !== undefined && preconditionOf(raw) !== undefined;
+    let patched: CustomObject | undefined;
+    for (let attempt = 0; patched === undefined; attempt++) {
+      const request = { method: 'PATCH' as const, path, body, query, contentType };
+      try {
+        patched = clean(await http.request<Json>(request));
+      } catch (err) {
+        // only status moved on since the base: the same edit at the live version (read as the writer)
+        const live =
+          rebase && attempt < QUIET_RETRIES
+            ? await quietRebase(err, base, async () => clean(await http.request<Json>({ method: 'GET', path })))
+            : undefined;
+        if (live !== undefined) {
+          body = withPrecondition(raw, live);
+          continue;
+        }
+        // Fields the studio itself set by create or merge patch (an Update by `operator-studio`) are the
+        // user's own: taking them over is what they mean. A conflict with anyone else is theirs to decide.
+        if (strategy !== 'apply' || !onlyOwnConflicts(err)) throw err;
+        patched = clean(await http.request<Json>({ ...request, query: { ...query, force: 'true' } }));
+      }
     }
     this.wrote(ref, { resourceVersion: patched.metadata.resourceVersion ?? '' }, opts.dryRun);
     return patched;

@@ -105,6 +105,24 @@ test('resource rows, owned objects and events fold per topic; a later snapshot r
   assert.deepEqual(s.owned.get('u-z'), { workloads: [], pods: [], claims: [], objects: [] });
 });
 
+test('an object topic holds the one object, replaced whole by each event; null when gone; the refusal when refused', () => {
+  const topic = 'object:cache.example.com/v1alpha1/memcacheds/ns/a' as const;
+  const obj = (rv: string) => ({
+    apiVersion: 'cache.example.com/v1alpha1',
+    kind: 'Memcached',
+    metadata: { name: 'a', namespace: 'ns', uid: 'u-a', resourceVersion: rv },
+    status: { conditions: [] },
+  });
+  let s = applyLiveEvent(emptyLiveState, { topic, type: 'snapshot', object: obj('1') });
+  s = applyLiveEvent(s, { topic, type: 'snapshot', object: obj('2') });
+  assert.equal(s.objects.get(topic)?.object?.metadata.resourceVersion, '2');
+  assert.equal(s.objects.get(topic)?.refused, null);
+  s = applyLiveEvent(s, { topic, type: 'snapshot', object: null });
+  assert.deepEqual(s.objects.get(topic), { object: null, refused: null });
+  s = applyLiveEvent(s, { topic, type: 'snapshot', object: null, refused: 'Kubernetes RBAC does not let …' });
+  assert.deepEqual(s.objects.get(topic), { object: null, refused: 'Kubernetes RBAC does not let …' });
+});
+
 test('a timeline snapshot after a reconnect merges with the runs already shown: none lost, none twice', () => {
   const run = (id: number) => ({
     id,

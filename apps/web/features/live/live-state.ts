@@ -10,7 +10,7 @@ import type {
   NodeSummary,
 } from '@opstudio/controller/router';
 import { applyWatchEvent, isFamilyTopic, type TopicFamily } from '@opstudio/shared/live/index';
-import type { OwnedObjects, ResourceKind, ResourceRow } from '../resources/api-types';
+import type { LiveObject, OwnedObjects, ResourceKind, ResourceRow } from '../resources/api-types';
 import { mergeRuns } from '../timeline/timeline-text';
 import type { TimelineRun } from '../timeline/timeline-text';
 
@@ -28,6 +28,8 @@ export interface LiveState {
   readonly rows: ReadonlyMap<string, Keyed<ResourceRow>>;
   /** `resources:` topics whose snapshot is still arriving in pages → how many rows in all, when told. */
   readonly rowsLoading: ReadonlyMap<string, number | undefined>;
+  /** One CR whole, by topic (`object:<group>/<version>/<plural>[/<namespace>]/<name>`). */
+  readonly objects: ReadonlyMap<string, LiveObject>;
   /** By CR uid. */
   readonly owned: ReadonlyMap<string, OwnedObjects>;
   readonly timelines: ReadonlyMap<string, readonly TimelineRun[]>;
@@ -41,6 +43,7 @@ export const emptyLiveState: LiveState = {
   kinds: null,
   rows: new Map(),
   rowsLoading: new Map(),
+  objects: new Map(),
   owned: new Map(),
   timelines: new Map(),
   events: new Map(),
@@ -91,6 +94,11 @@ export function applyLiveEvent(state: LiveState, event: LiveEvent): LiveState {
       rows: withKey(state.rows, event.topic, applyWatchEvent(state.rows.get(event.topic), event)),
       rowsLoading: loadingAfter(state.rowsLoading, event),
     };
+  }
+  if (isTopic(event, 'object')) {
+    // the same JSON resources.get answers (its inferred type only spells arrays mutable)
+    const object = event.object as LiveObject['object'];
+    return { ...state, objects: withKey(state.objects, event.topic, { object, refused: event.refused ?? null }) };
   }
   if (isTopic(event, 'owned')) {
     return {

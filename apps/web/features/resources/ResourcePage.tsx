@@ -1,12 +1,12 @@
 'use client';
 // One CR's page: spec form + YAML + Apply, status and conditions, what it owns (objects, Pods), its
 // reconcile timeline and its Events, all live over the page's one subscription. The object
-// itself is fetched once and refetched whenever the kind's live rows show a newer resourceVersion.
-import { eventsTopic, ownedTopic, resourcesTopic, timelineTopic } from '@opstudio/shared/live/index';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// itself comes whole on its `object:` topic, from the shared informer cache, on subscribe and
+// after every change (docs/design/0050): the header's badges, the Status panel and the form read
+// that one version, and a status write costs one event, no request.
+import { eventsTopic, objectTopic, ownedTopic, timelineTopic } from '@opstudio/shared/live/index';
 import Link from 'next/link';
-import { useEffect, useMemo, useState } from 'react';
-import { useTRPC } from '../../trpc/client';
+import { useMemo, useState } from 'react';
 import { EventsPanel } from '../events/EventsPanel';
 import { useMayDo } from '../auth';
 import { useLiveTopics } from '../live/LiveProvider';
@@ -24,7 +24,8 @@ import { SpecEditor } from './SpecEditor';
 import { StatusPanel } from './StatusPanel';
 import { useKind } from './use-kinds';
 import { useNow } from './use-now';
-import type { RowCondition } from './api-types';
+import type { FetchedObject, RowCondition } from './api-types';
+import { newestObject } from './live-object';
 import { useRouter } from 'next/navigation';
 import { Skeleton } from '../shell/Skeleton';
 
@@ -35,8 +36,6 @@ interface Props {
 }
 
 export function ResourcePage({ crdName, namespace, name }: Props) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const router = useRouter();
   const { href: on } = useCluster();
   const kind = useKind(crdName);
@@ -51,11 +50,7 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
         ...(namespace !== undefined ? { namespace } : {}),
       }
     : null;
-  const getOptions = trpc.resources.get.queryOptions(ref ?? { group: 'x', version: 'v1', plural: 'x', name }, {
-    enabled: ref !== null,
-    staleTime: Infinity,
-  });
-  const object = useQuery(getOptions);
+  const topic = ref === null ? null : objectTopic(ref);
   // Apply and Delete only when the studio role and Kubernetes RBAC allow them (features/auth); the server checks again
   const target =
     ref === null
@@ -63,34 +58,49 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
       : { group: ref.group, resource: ref.plural, name, ...(namespace !== undefined ? { namespace } : {}) };
   const mayPatch = useMayDo('editor', target === null ? null : { verb: 'patch', ...target });
   const mayDelete = useMayDo('editor', target === null ? null : { verb: 'delete', ...target });
-  const uid = object.data?.metadata.uid;
-
-  const rowsTopic = ref === null ? null : resourcesTopic({ ...ref, namespace });
+  // the version shown: the stream's, or the page's own Apply answer until the stream brings it,
+  // or the last one seen once the object is gone (kept per topic: another object starts afresh)
+  const [shown, setShown] = useState<{ topic: string | null; object: FetchedObject | null }>({
+    topic,
+    object: null,
+  });
+  const uid = shown.topic === topic ? shown.object?.metadata.uid : undefined;
   const topics = useMemo(
     () =>
-      uid === undefined || rowsTopic === null ? [] : [rowsTopic, ownedTopic(uid), timelineTopic(uid), eventsTopic(uid)],
-    [uid, rowsTopic],
+      topic === null
+        ? []
+        : uid === undefined
+          ? [topic]
+          : [topic, ownedTopic(uid), timelineTopic(uid), eventsTopic(uid)],
+    [topic, uid],
   );
   const { state } = useLiveTopics(topics);
-  const row = rowsTopic === null || uid === undefined ? undefined : state.rows.get(rowsTopic)?.get(uid);
-  const rows = rowsTopic === null ? undefined : state.rows.get(rowsTopic);
-  const gone = rows !== undefined && uid !== undefined && !rows.has(uid);
-
-  // the live row says the object changed: fetch the new version (status, spec edited elsewhere)
-  const { refetch } = object;
-  const liveVersion = row?.resourceVersion;
-  const shownVersion = object.data?.metadata.resourceVersion;
-  useEffect(() => {
-    if (liveVersion !== undefined && shownVersion !== undefined && liveVersion !== shownVersion) void refetch();
-  }, [liveVersion, shownVersion, refetch]);
+  const live = topic === null ? undefined : state.objects.get(topic);
+  const showing = (incoming: FetchedObject | null) => {
+    const current = shown.topic === topic ? shown.object : null;
+    const next = newestObject(current, incoming);
+    if (next !== current || shown.topic !== topic) setShown({ topic, object: next });
+  };
+  showing(live?.object ?? null); // React's "storing information from previous renders": settles in one pass
+  const object = shown.topic === topic ? shown.object : null;
 
   if (kind === undefined) return <Skeleton lines={6} label="Loading…" />;
   if (kind === null)
     return <p className={styles.error}>The cluster has no CRD named {crdName}: it may have been uninstalled.</p>;
-  if (object.error !== null) return <p className={styles.error}>{object.error.message}</p>;
-  if (object.data === undefined || uid === undefined) return <Skeleton lines={6} label={`Loading ${name}…`} />;
+  if (live?.refused != null) return <p className={styles.error}>{live.refused}</p>;
+  if (object === null || uid === undefined) {
+    if (live === undefined) return <Skeleton lines={6} label={`Loading ${name}…`} />;
+    const where = namespace !== undefined ? ` in namespace ${namespace}` : '';
+    return (
+      <p className={styles.error}>
+        There is no {kind.kind} named {name}
+        {where}: it may have been deleted.
+      </p>
+    );
+  }
+  const gone = live !== undefined && live.object === null;
   const managed = kind.designId !== null;
-  const conditions = row?.conditions ?? (object.data.status?.conditions as RowCondition[] | undefined) ?? [];
+  const conditions = (object.status?.conditions as RowCondition[] | undefined) ?? [];
 
   return (
     <div className={styles.page}>
@@ -110,14 +120,9 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
       </div>
       {gone && <p className={styles.error}>This object no longer exists in the cluster.</p>}
       {!managed && <p className={styles.note}>Not installed by the studio: shown read-only.</p>}
-      <SpecEditor
-        kind={kind}
-        object={object.data}
-        readOnly={!managed || !mayPatch}
-        onApplied={(obj) => queryClient.setQueryData(getOptions.queryKey, obj)}
-      />
+      <SpecEditor kind={kind} object={object} readOnly={!managed || !mayPatch} onApplied={showing} />
       <div className={styles.grid2}>
-        <StatusPanel object={object.data} now={now} />
+        <StatusPanel object={object} now={now} />
         <PodsPanel owned={state.owned.get(uid)} now={now} />
       </div>
       <ClaimsPanel owned={state.owned.get(uid)} now={now} />

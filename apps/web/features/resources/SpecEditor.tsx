@@ -96,7 +96,6 @@ export function SpecEditor({ kind, object, readOnly, onApplied }: Props) {
   const apply = useSpecApply({
     kind,
     object,
-    onRebased: setOrigin,
     onApplied: (obj) => {
       reset();
       setReloadNote(null);

@@ -27,3 +27,9 @@ export interface OwnedObjects {
 
 /** A CR as the browser receives it (resources.get / patch / create), after JSON serialization. */
 export type FetchedObject = inferOutput<TRPCOptionsProxy<AppRouter>['resources']['get']>;
+
+/** A CR as its `object:` topic brings it (docs/design/0050): null when it does not exist, or `refused` says why it is not shown. */
+export interface LiveObject {
+  readonly object: FetchedObject | null;
+  readonly refused: string | null;
+}

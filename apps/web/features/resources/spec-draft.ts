@@ -1,24 +1,9 @@
 // What the CR page lets you edit (labels, annotations, spec) and the patch that Apply sends.
 // Pure, so the form ↔ YAML round trip and the patch are tested without a browser.
-import type { FetchedObject } from './api-types';
 import { mergePatchOf } from '@opstudio/shared/resources/merge-patch';
+import type { Editable } from '@opstudio/shared/resources/editable';
 
-export type Editable = Record<string, unknown>;
-
-/** The object as the YAML editor shows it: identity, labels, annotations and spec; never status. */
-export function editableOf(obj: FetchedObject): Editable {
-  const { name, namespace, labels, annotations } = obj.metadata;
-  const metadata: Record<string, unknown> = { name };
-  if (namespace !== undefined) metadata.namespace = namespace;
-  if (labels !== undefined && Object.keys(labels).length > 0) metadata.labels = labels;
-  if (annotations !== undefined && Object.keys(annotations).length > 0) metadata.annotations = annotations;
-  return {
-    apiVersion: obj.apiVersion,
-    kind: obj.kind,
-    metadata,
-    ...(obj.spec !== undefined ? { spec: obj.spec } : {}),
-  };
-}
+export { editableOf, type Editable } from '@opstudio/shared/resources/editable';
 
 export type PatchPlan =
   | { readonly kind: 'none' }

@@ -4,12 +4,16 @@
 // carry the resourceVersion the user started editing from, so a change made meanwhile (kubectl,
 // another tab) is refused with 409 instead of being overwritten, as `kubectl edit` does. A
 // refusal caused by a write that left labels, annotations and spec alone (the controller writing
-// status) is no conflict for the user: the edit is moved onto that version and sent again.
+// status) is no conflict for the user: the patch carries what it was planned from (`base`) and the
+// server moves it onto the live version and sends it again (docs/design/0050). A real conflict
+// shows what changed meanwhile from the page's live object (its `object:` topic), fetched only if
+// the stream has not brought the change within a few seconds.
 import { isTRPCClientError } from '@trpc/client';
 import { editConflict, rebaseDraft } from '@opstudio/shared/resources/edit-conflict';
 import type { Rebased } from '@opstudio/shared/resources/edit-conflict';
 import { changeText } from '@opstudio/shared/resources/object-changes';
-import { useRef, useState } from 'react';
+import { sameEditable } from '@opstudio/shared/resources/editable';
+import { useEffect, useRef, useState } from 'react';
 import { useTRPCClient } from '../../trpc/client';
 import type { FetchedObject, ResourceKind } from './api-types';
 import { diffReview, errorText } from './apply-review';
@@ -17,14 +21,13 @@ import type { ApplyReview } from './apply-review';
 import { editableOf, planPatch } from './spec-draft';
 import type { Editable } from './spec-draft';
 
-/** Writes that only touched status, in a row, before the page gives up and reports a conflict. */
-const QUIET_RETRIES = 3;
+/** How long a conflict waits for the live object to show the change the server saw before asking for it. */
+const STREAM_WAIT_MS = 3000;
 
 interface Options {
   readonly kind: ResourceKind;
+  /** the live object, as the page shows it (its `object:` topic) */
   readonly object: FetchedObject;
-  /** the version the draft was edited from moved on without touching what the page edits */
-  readonly onRebased: (live: FetchedObject) => void;
   readonly onApplied: (obj: FetchedObject) => void;
   /** Reload after a conflict: the live object and the draft carried over to it */
   readonly onReloaded: (live: FetchedObject, rebased: Rebased) => void;
@@ -45,10 +48,14 @@ class EditConflictError extends Error {
 const isConflict = (err: unknown) =>
   isTRPCClientError(err) && (err.data as { code?: string } | undefined)?.code === 'CONFLICT';
 
-export function useSpecApply({ kind, object, onRebased, onApplied, onReloaded }: Options) {
+export function useSpecApply({ kind, object, onApplied, onReloaded }: Options) {
   const client = useTRPCClient();
   const [review, setReview] = useState<ApplyReview | null>(null);
   const pending = useRef<Pending | null>(null);
+  const latest = useRef(object);
+  useEffect(() => {
+    latest.current = object;
+  }, [object]);
   const { name, namespace } = object.metadata;
   const ref = {
     group: kind.group,
@@ -58,23 +65,30 @@ export function useSpecApply({ kind, object, onRebased, onApplied, onReloaded }:
     ...(namespace !== undefined ? { namespace } : {}),
   };
 
-  /** Sends the draft's patch from `p.from` (moving `p.from` on over status-only writes); throws EditConflictError. */
+  /** The live object once it shows a change to what the page edits since `from` (the stream's, else asked for). */
+  const changedSince = async (from: FetchedObject): Promise<FetchedObject> => {
+    const base = editableOf(from);
+    const moved = () => (sameEditable(editableOf(latest.current), base) ? undefined : latest.current);
+    for (const until = Date.now() + STREAM_WAIT_MS; Date.now() < until;) {
+      const live = moved();
+      if (live !== undefined) return live;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return moved() ?? (await client.resources.get.query(ref));
+  };
+
+  /** Sends the draft's patch from `p.from` (the server rebases it over status-only writes); throws EditConflictError. */
   const send = async (p: Pending, dryRun: boolean): Promise<FetchedObject> => {
-    for (let attempt = 0; ; attempt++) {
-      const plan = planPatch(editableOf(p.from), p.draft);
-      if (plan.kind !== 'patch') throw new Error(plan.kind === 'invalid' ? plan.message : 'nothing to apply');
-      const meta = (plan.patch.metadata ?? {}) as Record<string, unknown>;
-      const patch = { ...plan.patch, metadata: { ...meta, resourceVersion: p.from.metadata.resourceVersion } };
-      try {
-        return await client.resources.patch.mutate({ ...ref, strategy: 'merge', patch, dryRun });
-      } catch (err) {
-        if (!isConflict(err)) throw err;
-        const live = await client.resources.get.query(ref);
-        const quiet = planPatch(editableOf(p.from), editableOf(live)).kind === 'none';
-        if (!quiet || attempt >= QUIET_RETRIES) throw new EditConflictError(live);
-        p.from = live;
-        onRebased(live);
-      }
+    const base = editableOf(p.from);
+    const plan = planPatch(base, p.draft);
+    if (plan.kind !== 'patch') throw new Error(plan.kind === 'invalid' ? plan.message : 'nothing to apply');
+    const meta = (plan.patch.metadata ?? {}) as Record<string, unknown>;
+    const patch = { ...plan.patch, metadata: { ...meta, resourceVersion: p.from.metadata.resourceVersion } };
+    try {
+      return await client.resources.patch.mutate({ ...ref, strategy: 'merge', patch, dryRun, base });
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+      throw new EditConflictError(await changedSince(p.from));
     }
   };
 

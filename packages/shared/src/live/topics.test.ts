@@ -4,7 +4,9 @@ import {
   eventsTopic,
   installTopic,
   isFamilyTopic,
+  objectTopic,
   ownedTopic,
+  parseObjectTopic,
   parseResourcesTopic,
   resourcesTopic,
   timelineTopic,
@@ -23,6 +25,8 @@ test('fixed topics and <family>:<key> topics are accepted', () => {
     'timeline:3f2a-11',
     'events:uid-1',
     'owned:uid-1',
+    'object:cache.example.com/v1alpha1/memcacheds/demo/memcached-sample',
+    'object:cache.example.com/v1alpha1/clusterthings/thing.one',
     'install:op_7',
   ]) {
     assert.equal(topicSchema.safeParse(t).success, true, t);
@@ -41,6 +45,10 @@ test('anything else is refused with a message that lists the topics', () => {
     'resources:a.b/v1/p/ns/extra',
     'timeline:../../etc',
     'owned:',
+    'object:cache.example.com/v1alpha1/memcacheds',
+    'object:cache.example.com/v1alpha1/memcacheds/demo/Upper',
+    'object:cache.example.com/v1alpha1/memcacheds/demo/x/extra',
+    'object:cache.example.com/v1alpha1/memcacheds/../x',
     'Cluster',
   ]) {
     const r = topicSchema.safeParse(t);
@@ -84,4 +92,20 @@ test('each family has a builder, and topicKey reads the key back', () => {
   );
   for (const t of [timelineTopic('u1'), eventsTopic('u1'), ownedTopic('u1'), installTopic('op-7')])
     assert.equal(topicSchema.safeParse(t).success, true, t);
+});
+
+test('an object topic names its kind, its namespace when it has one, and its name', () => {
+  const namespaced = { group: 'cache.example.com', version: 'v1alpha1', plural: 'memcacheds', namespace: 'demo' };
+  assert.equal(
+    objectTopic({ ...namespaced, name: 'memcached-sample' }),
+    'object:cache.example.com/v1alpha1/memcacheds/demo/memcached-sample',
+  );
+  assert.deepEqual(parseObjectTopic(objectTopic({ ...namespaced, name: 'memcached-sample' })), {
+    ...namespaced,
+    name: 'memcached-sample',
+  });
+  const cluster = { group: 'g.io', version: 'v1', plural: 'things', name: 'a.b' };
+  assert.equal(objectTopic(cluster), 'object:g.io/v1/things/a.b');
+  assert.deepEqual(parseObjectTopic('object:g.io/v1/things/a.b'), { ...cluster, namespace: undefined });
+  assert.equal(parseObjectTopic('resources:g.io/v1/things'), undefined);
 });

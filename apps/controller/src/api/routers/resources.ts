@@ -40,6 +40,12 @@ export const resourcesInput = {
     patch: body,
     force: z.boolean().optional(),
     dryRun: z.boolean().optional(),
+    /**
+     * With a merge patch carrying metadata.resourceVersion: the labels, annotations and spec it was
+     * planned from (editableOf). A 409 over a write that left them alone (status) is retried at the
+     * live version by the server (resources/patch-rebase.ts); any other 409 comes back as CONFLICT.
+     */
+    base: z.record(z.string(), z.unknown()).optional(),
   }),
   search: z.object({ text: z.string().trim().min(1).max(253), limit: z.number().int().min(1).max(50).default(20) }),
   delete: z.object({ ...objectRef, propagationPolicy: z.enum(['Background', 'Foreground', 'Orphan']).optional() }),
@@ -82,6 +88,7 @@ export const resourcesRouter = createTRPCRouter({
       as: ctx.kube.config,
       force: input.force,
       dryRun: input.dryRun,
+      base: input.base,
     }),
   ),
   delete: kubeWriteProcedure('editor', resourcesInput.delete, question('delete')).mutation(({ ctx, input }) =>
