@@ -23,6 +23,7 @@ const required: Record<string, Role> = {
   'controllers.resume': 'admin',
   'crds.diff': 'viewer',
   'crds.get': 'viewer',
+  'crds.impact': 'viewer',
   'crds.install': 'admin',
   'crds.list': 'viewer',
   'crds.uninstall': 'admin',
