@@ -26,7 +26,7 @@ import { resourceCoordinates } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
 import { OPERAND_LABEL, PODS, REPLICASETS } from '../kube/resource-spec';
-import { podWaitReason, type PodStatusLike } from '@opstudio/shared/graph/pod-waits';
+import { podWaitReason } from '@opstudio/shared/graph/pod-waits';
 import { WorkQueueController, type ReconcileAttempt } from '../runtime/controller';
 import type { EventInput } from '../runtime/recorder';
 import { objectKey, watchTrigger, type WatchEventType } from '../runtime/triggers';
@@ -202,7 +202,7 @@ export class GraphOperator {
         if (waitsOnPods && podsLease !== undefined)
           podsLease.on(verb, (pod) => {
             // only a change of why the pod waits (a Pending pod's reason, a waiting container's) wakes the CR
-            const why = verb === 'delete' ? null : podWaitReason(pod as PodStatusLike);
+            const why = verb === 'delete' ? null : podWaitReason(pod);
             const uid = pod.metadata?.uid ?? '';
             const before = podWaits.get(uid) ?? null;
             if (why === null) podWaits.delete(uid);

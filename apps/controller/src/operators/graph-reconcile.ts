@@ -43,7 +43,7 @@ import {
   type ChildActions,
 } from '@opstudio/shared/graph/reconcile-plan';
 import { childApplyFailure } from '@opstudio/shared/graph/rendered-checks';
-import { workloadWait, type PodStatusLike } from '@opstudio/shared/graph/pod-waits';
+import { workloadWait } from '@opstudio/shared/graph/pod-waits';
 import { randomUUID } from 'node:crypto';
 import { inlinePlanner, type Planner } from './planner';
 import { finalizerName, mirrorReady, statusExtras } from '@opstudio/shared/operand/index';
@@ -301,7 +301,7 @@ function workloadWaits(
     };
     const labels = w.spec?.selector?.matchLabels;
     if (!WORKLOAD_KINDS.has(w.kind ?? '') || labels === undefined) continue;
-    const why = workloadWait(read.pods(w.metadata?.namespace ?? '', labels) as PodStatusLike[]);
+    const why = workloadWait(read.pods(w.metadata?.namespace ?? '', labels));
     if (why !== undefined) out[id] = why;
   }
   return Object.keys(out).length > 0 ? out : undefined;
