@@ -25,7 +25,8 @@ import { labelledOwner } from '@opstudio/shared/graph/ownership';
 import { resourceCoordinates } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
-import { OPERAND_LABEL, PODS } from '../kube/resource-spec';
+import { OPERAND_LABEL, PODS, REPLICASETS } from '../kube/resource-spec';
+import { podWaitReason } from '@opstudio/shared/graph/pod-waits';
 import { WorkQueueController, type ReconcileAttempt } from '../runtime/controller';
 import type { EventInput } from '../runtime/recorder';
 import { objectKey, watchTrigger, type WatchEventType } from '../runtime/triggers';
@@ -172,15 +173,21 @@ export class GraphOperator {
       lease: this.cache.acquire({ group: spec.group, version: spec.version, resource: spec.resource }),
     }));
     // the image form reports its pods' names (status.nodes) when its design says where
+    // a graph's workload children say why their pods wait in the CR's Progressing message (pod-waits.ts)
+    const kinds = new Set(graph.resources.map((r) => r.template.kind));
+    const waitsOnPods = graph.profile === undefined && [...WAITING_KINDS].some((k) => kinds.has(k));
     const podsLease =
-      graph.profile !== undefined && (this.opts.design.operand?.podNamesStatusField ?? '') !== ''
+      waitsOnPods || (graph.profile !== undefined && (this.opts.design.operand?.podNamesStatusField ?? '') !== '')
         ? this.cache.acquire(PODS)
         : undefined;
     this.pods = podsLease;
+    // a Deployment's pods belong to its ReplicaSets: the one unlabelled ReplicaSets informer (the Pods panel's)
+    const replicaSets = waitsOnPods && kinds.has('Deployment') ? this.cache.acquire(REPLICASETS) : undefined;
     const externalReads = new ExternalReads(
       this.externals.map((x) => ({ apiVersion: x.spec.apiVersion, kind: x.spec.kind, lease: x.lease })),
     );
     this.externalReads = externalReads;
+    const podWaits = new Map<string, string>();
     let resync: NodeJS.Timeout | undefined;
     const enqueueCr = (cr: KubernetesObject) =>
       objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' });
@@ -192,6 +199,19 @@ export class GraphOperator {
             const owner = ownerKey(child, coords, clusterScoped);
             if (owner !== undefined) this.controller.enqueue(owner, watchTrigger('owned', eventType, child, spec.kind));
           });
+        if (waitsOnPods && podsLease !== undefined)
+          podsLease.on(verb, (pod) => {
+            // only a change of why the pod waits (a Pending pod's reason, a waiting container's) wakes the CR
+            const why = verb === 'delete' ? null : podWaitReason(pod);
+            const uid = pod.metadata?.uid ?? '';
+            const before = podWaits.get(uid) ?? null;
+            if (why === null) podWaits.delete(uid);
+            else podWaits.set(uid, why);
+            if (why === before) return;
+            const child = workloadOf(pod, () => this.children, replicaSets);
+            const owner = child === undefined ? undefined : ownerKey(child, coords, clusterScoped);
+            if (owner !== undefined) this.controller.enqueue(owner, watchTrigger('owned', eventType, pod, 'Pod'));
+          });
         for (const { spec, lease } of this.externals)
           lease.on(verb, (o) => {
             for (const key of externalReads.readers(spec.apiVersion, spec.kind, o))
@@ -202,6 +222,7 @@ export class GraphOperator {
         crs.started,
         ...[...this.children, ...this.externals].map((c) => c.lease.started),
         ...(podsLease !== undefined ? [podsLease.started] : []),
+        ...(replicaSets !== undefined ? [replicaSets.started] : []),
       ]);
       resync = setInterval(
         () => {
@@ -218,6 +239,7 @@ export class GraphOperator {
         crs,
         ...[...this.children, ...this.externals].map((c) => c.lease),
         ...(podsLease !== undefined ? [podsLease] : []),
+        ...(replicaSets !== undefined ? [replicaSets] : []),
       ];
       this.pods = undefined;
       this.children = [];
@@ -245,4 +267,30 @@ function ownerKey(
   const labelled = labelledOwner(child);
   if (labelled === undefined || labelled.kindGroup !== `${coords.kind}.${coords.group}`) return undefined;
   return objectKey({ namespace: labelled.namespace, name: labelled.name });
+}
+
+/** The child kinds whose pods say why they wait (graph-reconcile.ts reads them by selector). */
+const WAITING_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job']);
+
+/**
+ * The workload child a pod belongs to: its controller (a StatefulSet, DaemonSet or Job child),
+ * or its ReplicaSet's controller (a Deployment child), from the child kinds' caches.
+ */
+function workloadOf(
+  pod: KubernetesObject,
+  children: () => readonly ChildLease[],
+  replicaSets: InformerLease | undefined,
+): KubernetesObject | undefined {
+  const namespace = pod.metadata?.namespace;
+  const controllerOf = (o: KubernetesObject | undefined) =>
+    o?.metadata?.ownerReferences?.find((r) => r.controller === true);
+  const childOf = (ref: { apiVersion: string; kind: string; name: string }) =>
+    children()
+      .find((c) => c.spec.apiVersion === ref.apiVersion && c.spec.kind === ref.kind)
+      ?.lease.get(ref.name, namespace);
+  const ref = controllerOf(pod);
+  if (ref === undefined) return undefined;
+  if (ref.kind !== 'ReplicaSet') return childOf(ref);
+  const deployment = controllerOf(replicaSets?.get(ref.name, namespace));
+  return deployment === undefined ? undefined : childOf(deployment);
 }

@@ -43,6 +43,7 @@ import {
   type ChildActions,
 } from '@opstudio/shared/graph/reconcile-plan';
 import { childApplyFailure } from '@opstudio/shared/graph/rendered-checks';
+import { workloadWait } from '@opstudio/shared/graph/pod-waits';
 import { randomUUID } from 'node:crypto';
 import { inlinePlanner, type Planner } from './planner';
 import { finalizerName, mirrorReady, statusExtras } from '@opstudio/shared/operand/index';
@@ -173,8 +174,9 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
       for (const [id, value] of read.externals(key, targets)) observed.set(id, value);
     }
 
-    // 4. plan: the children's state, then the pure plan of the writes
-    const p = await planner.plan({ ...request, observed });
+    // 4. plan: the children's state (a workload's waiting pods from the cache), then the pure plan of the writes
+    const waits = workloadWaits(read, observed);
+    const p = await planner.plan({ ...request, observed, ...(waits !== undefined ? { waits } : {}) });
     let failure: unknown;
     let decided: ChildActions = { actions: [], conflicts: [] };
     try {
@@ -279,6 +281,34 @@ function referencedBy(o: KubernetesObject, uid: string): boolean {
 
 const isDeleting = (o: KubernetesObject) =>
   o.metadata?.deletionTimestamp !== undefined && o.metadata.deletionTimestamp !== null;
+
+/**
+ * Why each observed workload child's pods wait (its first waiting pod by name, pod-waits.ts), by
+ * child id; undefined when none does. The pods come from the shared cache by the workload's own
+ * selector, as the export lists them.
+ */
+function workloadWaits(
+  read: Pick<ReconcileReader, 'pods'>,
+  observed: ReadonlyMap<string, ExternalValue>,
+): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const [id, o] of observed) {
+    if (o === undefined || Array.isArray(o)) continue;
+    const w = o as {
+      kind?: string;
+      metadata?: { namespace?: string };
+      spec?: { selector?: { matchLabels?: Record<string, string> } };
+    };
+    const labels = w.spec?.selector?.matchLabels;
+    if (!WORKLOAD_KINDS.has(w.kind ?? '') || labels === undefined) continue;
+    const why = workloadWait(read.pods(w.metadata?.namespace ?? '', labels));
+    if (why !== undefined) out[id] = why;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The kinds whose pods say why they are not ready (a CronJob's Jobs are not its children). */
+const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job']);
 
 /** The names of the pods a planned Deployment selects. */
 function podsOf(read: Pick<ReconcileReader, 'podNames'>, deployment: KubeObject): Promise<string[]> {

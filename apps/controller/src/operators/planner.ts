@@ -27,10 +27,12 @@ export interface PlanRequest {
   readonly observed: ReadonlyMap<string, ExternalValue>;
   /** `apiVersion/kind` → namespaced, for each child and external kind of the design */
   readonly namespaced: Readonly<Record<string, boolean>>;
+  /** why a waiting workload child waits, by child id (its first waiting pod, from the cache) */
+  readonly waits?: Readonly<Record<string, string>>;
 }
 
 /** What the external references of the design name for one custom resource (read before planning). */
-export type TargetsRequest = Omit<PlanRequest, 'observed'>;
+export type TargetsRequest = Omit<PlanRequest, 'observed' | 'waits'>;
 
 export interface Planner {
   plan(req: PlanRequest): Promise<Plan>;
@@ -74,6 +76,7 @@ export function planHere(cache = new Map<string, Prepared>()): PlanHere {
       return plan(prepared.graph, req.cr, req.observed, {
         isNamespaced: isNamespaced(req),
         designErrors: prepared.designErrors,
+        ...(req.waits !== undefined ? { waits: req.waits } : {}),
       });
     },
     externals(req) {

@@ -59,6 +59,8 @@ export interface ReconcileReader {
   forgetExternals(key: string): void;
   /** Names of the pods matching the selector that are not being deleted, sorted. */
   podNames(namespace: string, matchLabels: Readonly<Record<string, string>>): Promise<string[]>;
+  /** The pods matching the selector, from the cache (none without a Pods lease; never a LIST). */
+  pods(namespace: string, matchLabels: Readonly<Record<string, string>>): readonly KubernetesObject[];
 }
 
 export interface ReconcileWriter {
@@ -99,14 +101,14 @@ export function cacheReader(parts: CacheReaderParts): ReconcileReader {
       // a reconcile right after start waits for the first list; an error outcome (and a retry) if it never comes
       if (!pods.synced && !(await pods.waitForSync(10_000)))
         throw new Error(`the Pod cache has not synced yet${pods.lastError !== undefined ? `: ${pods.lastError}` : ''}`);
-      // the selector names its instance: read that index, not every pod of the namespace (quadratic in a burst)
-      const instance = matchLabels[INSTANCE_LABEL];
-      return (instance !== undefined ? pods.byInstance(namespace, instance) : pods.list(namespace))
-        .filter((p) => p.metadata?.deletionTimestamp === undefined && matchesLabels(p, matchLabels))
+      return selected(pods, namespace, matchLabels)
+        .filter((p) => p.metadata?.deletionTimestamp === undefined)
         .map((p) => p.metadata?.name ?? '')
         .filter((n) => n !== '')
         .sort();
     },
+    pods: (namespace, matchLabels) =>
+      pods === undefined || !pods.synced ? [] : selected(pods, namespace, matchLabels),
   };
 }
 
@@ -118,4 +120,16 @@ export function reconcileWriter(children: Pick<ChildWrites, 'apply' | 'delete'>,
     setFinalizers: (ref, finalizers, rv) => cr.setFinalizers(ref, finalizers, rv),
     patchStatus: (ref, status) => cr.patchStatus(ref, status),
   };
+}
+
+/** The cached pods a selector matches: the instance index when the selector names its instance (not every pod of the namespace, quadratic in a burst). */
+function selected(
+  pods: PodCache,
+  namespace: string,
+  matchLabels: Readonly<Record<string, string>>,
+): readonly KubernetesObject[] {
+  const instance = matchLabels[INSTANCE_LABEL];
+  return (instance !== undefined ? pods.byInstance(namespace, instance) : pods.list(namespace)).filter((p) =>
+    matchesLabels(p, matchLabels),
+  );
 }

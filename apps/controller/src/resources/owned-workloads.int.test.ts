@@ -98,5 +98,15 @@ test(
       pending.e.claims.map((c) => [c.name, c.phase, c.storageClass, c.pod]),
       [['data-stuck-0', 'Pending', 'fast-ssd', 'stuck-0']],
     );
+    // the CR's Progressing message says why its StatefulSet waits: the pod and the scheduler's words
+    const progressing = await eventually("the CR's Progressing names the Pending pod", 60_000, async () => {
+      const cr = await f.get<{ status?: { conditions?: { type: string; message: string }[] } }>(store, 'stuck');
+      const c = cr?.status?.conditions?.find((x) => x.type === 'Progressing');
+      return c?.message.includes('pod stuck-0: Unschedulable') === true ? c : undefined;
+    });
+    assert.match(
+      progressing.message,
+      /^3 of 4 resources ready: waiting for statefulset \(pod stuck-0: Unschedulable: .*unbound immediate PersistentVolumeClaims.*\)$/,
+    );
   },
 );

@@ -15,6 +15,7 @@ import type {
   V1StatefulSet,
 } from '@kubernetes/client-node';
 import { conditionsOf } from '@opstudio/shared/resources/index';
+import { podWaitReason } from '@opstudio/shared/graph/pod-waits';
 import type { OwnedNode } from '../kube/owned-tree';
 import type { OwnedClaim, OwnedPod, OwnedWorkload } from './types';
 
@@ -99,28 +100,8 @@ function mountedBy(claim: V1PersistentVolumeClaim, pods: readonly V1Pod[]): stri
   return pod?.metadata?.name ?? null;
 }
 
-/**
- * Why a pod is not running: when Pending and not scheduled, the scheduler's reason and message
- * (`Unschedulable: 0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims`);
- * else the first waiting container's (init containers first: `ImagePullBackOff: …`,
- * `CrashLoopBackOff: …`); null when there is none.
- */
-export function podReason(pod: V1Pod): string | null {
-  const joined = (reason: string | undefined, message: string | undefined) =>
-    [reason, message].filter((s) => s !== undefined && s !== '').join(': ') || null;
-  if ((pod.status?.phase ?? 'Pending') === 'Pending') {
-    const scheduled = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
-    if (scheduled?.status === 'False') return joined(scheduled.reason ?? 'Unschedulable', scheduled.message);
-  }
-  const statuses = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
-  const waiting = statuses.find((c) => c.state?.waiting?.reason !== undefined && c.state.waiting.reason !== '');
-  if (waiting !== undefined) {
-    const w = waiting.state!.waiting!;
-    // ContainerCreating and PodInitializing are the normal way to Running, not a reason to show
-    if (w.reason !== 'ContainerCreating' && w.reason !== 'PodInitializing') return joined(w.reason, w.message);
-  }
-  return null;
-}
+/** Why a pod is not running (shared with the CR's Progressing message: graph/pod-waits.ts). */
+export const podReason = (pod: V1Pod): string | null => podWaitReason(pod);
 
 function workloadSummary(kind: string, o: KubernetesObject): OwnedWorkload {
   const counts = replicaCounts(kind, o);

@@ -27,6 +27,8 @@ export interface Readiness {
   ready: ReadonlySet<string>;
   /** external references some waiting child reads that do not exist, described (`ConfigMap default/x`) */
   missing?: readonly string[];
+  /** why a waiting workload child waits, by child id: `pod kv-0: Unschedulable: …` (pod-waits.ts) */
+  why?: ReadonlyMap<string, string>;
 }
 
 export function planConditions(r: Readiness, errors: readonly PlanError[]): PlanCondition[] {
@@ -56,8 +58,12 @@ export function planConditions(r: Readiness, errors: readonly PlanError[]): Plan
   }
   const missing = r.missing ?? [];
   const absent = missing.length > 0 ? `; ${missing.join(', ')} ${missing.length === 1 ? 'does' : 'do'} not exist` : '';
+  const named = waiting.map((id) => {
+    const why = r.why?.get(id);
+    return why === undefined ? id : `${id} (${why})`;
+  });
   const message =
-    waiting.length > 0 ? `${count}: waiting for ${waiting.join(', ')}${absent}` : `${count}; ${degraded.message}`;
+    waiting.length > 0 ? `${count}: waiting for ${named.join(', ')}${absent}` : `${count}; ${degraded.message}`;
   const waitReason = missing.length > 0 ? 'WaitingForExternal' : 'WaitingForResources';
   const reason = failed ? degraded.reason : waitReason;
   return [

@@ -80,6 +80,11 @@ export interface PlanOptions {
    * reported, so what reads one still waits). One pass instead of one per level of the graph.
    */
   assumeApplied?: boolean;
+  /**
+   * Why a workload child that is not ready waits, by child id (`pod kv-0: Unschedulable: …`,
+   * pod-waits.ts): the reconciler reads its pods from the cache; the Progressing message says it.
+   */
+  waits?: Readonly<Record<string, string>>;
 }
 
 type Outcome = 'desired' | 'excluded' | 'blocked' | 'failed';
@@ -126,6 +131,7 @@ function planGraph(graph: ResourceGraph, cr: KubeObject, observed: Observed, opt
       externals,
       result,
       options.assumeApplied === true,
+      options.waits,
     );
   } finally {
     if (scope.context !== undefined) closeCelContext(scope.context);
@@ -158,6 +164,7 @@ function planChildren(
   externals: ResolvedExternals,
   result: Plan,
   assumeApplied: boolean,
+  waits: Readonly<Record<string, string>> = {},
 ): void {
   const { order } = analysis;
   const collections = new Collections(graph, observed);
@@ -198,7 +205,8 @@ function planChildren(
   // a child waiting for an external reference that does not exist names it in the conditions
   const waitedFor = new Set(result.blocked.flatMap((b) => b.waitingFor));
   const missing = externals.targets.filter((t) => waitedFor.has(t.id) && missingExternal(t.id)).map(describeTarget);
-  result.conditions = [...planConditions({ included, ready, missing }, result.errors), ...custom];
+  const why = new Map(Object.entries(waits));
+  result.conditions = [...planConditions({ included, ready, missing, why }, result.errors), ...custom];
 }
 
 /** What placing a child needs besides the child: the declared and created namespaces, the kinds' scopes. */
