@@ -26,7 +26,7 @@ import { resourceCoordinates } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
 import { OPERAND_LABEL, PODS, REPLICASETS } from '../kube/resource-spec';
-import { podWaitReason } from '@opstudio/shared/graph/pod-waits';
+import { podWaitReason, WAITING_WORKLOAD_KINDS } from '@opstudio/shared/graph/pod-waits';
 import { WorkQueueController, type ReconcileAttempt } from '../runtime/controller';
 import type { EventInput } from '../runtime/recorder';
 import { objectKey, watchTrigger, type WatchEventType } from '../runtime/triggers';
@@ -175,7 +175,7 @@ export class GraphOperator {
     // the image form reports its pods' names (status.nodes) when its design says where
     // a graph's workload children say why their pods wait in the CR's Progressing message (pod-waits.ts)
     const kinds = new Set(graph.resources.map((r) => r.template.kind));
-    const waitsOnPods = graph.profile === undefined && [...WAITING_KINDS].some((k) => kinds.has(k));
+    const waitsOnPods = graph.profile === undefined && [...WAITING_WORKLOAD_KINDS].some((k) => kinds.has(k));
     const podsLease =
       waitsOnPods || (graph.profile !== undefined && (this.opts.design.operand?.podNamesStatusField ?? '') !== '')
         ? this.cache.acquire(PODS)
@@ -268,9 +268,6 @@ function ownerKey(
   if (labelled === undefined || labelled.kindGroup !== `${coords.kind}.${coords.group}`) return undefined;
   return objectKey({ namespace: labelled.namespace, name: labelled.name });
 }
-
-/** The child kinds whose pods say why they wait (graph-reconcile.ts reads them by selector). */
-const WAITING_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job']);
 
 /**
  * The workload child a pod belongs to: its controller (a StatefulSet, DaemonSet or Job child),

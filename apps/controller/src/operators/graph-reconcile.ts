@@ -43,7 +43,7 @@ import {
   type ChildActions,
 } from '@opstudio/shared/graph/reconcile-plan';
 import { childApplyFailure } from '@opstudio/shared/graph/rendered-checks';
-import { workloadWait } from '@opstudio/shared/graph/pod-waits';
+import { WAITING_WORKLOAD_KINDS, workloadWait } from '@opstudio/shared/graph/pod-waits';
 import { randomUUID } from 'node:crypto';
 import { inlinePlanner, type Planner } from './planner';
 import { finalizerName, mirrorReady, statusExtras } from '@opstudio/shared/operand/index';
@@ -300,15 +300,12 @@ function workloadWaits(
       spec?: { selector?: { matchLabels?: Record<string, string> } };
     };
     const labels = w.spec?.selector?.matchLabels;
-    if (!WORKLOAD_KINDS.has(w.kind ?? '') || labels === undefined) continue;
+    if (!WAITING_WORKLOAD_KINDS.has(w.kind ?? '') || labels === undefined) continue;
     const why = workloadWait(read.pods(w.metadata?.namespace ?? '', labels));
     if (why !== undefined) out[id] = why;
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
-
-/** The kinds whose pods say why they are not ready (a CronJob's Jobs are not its children). */
-const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job']);
 
 /** The names of the pods a planned Deployment selects. */
 function podsOf(read: Pick<ReconcileReader, 'podNames'>, deployment: KubeObject): Promise<string[]> {

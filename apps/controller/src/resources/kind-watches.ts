@@ -158,18 +158,10 @@ export class KindWatches {
     fresh: { resourceVersion?: string; goneUid?: string } = {},
     waitMs = this.opts.syncWaitMs ?? 5000,
   ): Promise<{ items: readonly ResourceRow[]; resourceVersion: string } | undefined> {
-    const w = this.ensure(ref.group, ref.version, ref.plural);
-    clearTimeout(w.linger);
-    w.linger = undefined;
-    w.readers++;
-    try {
-      if (!w.lease.synced && !(await w.lease.waitForSync(waitMs))) return undefined;
-      if (!(await w.rows.until(() => caughtUp(w.rows, fresh), 2000))) return undefined;
-      return { items: w.rows.list(ref.namespace), resourceVersion: w.rows.resourceVersion };
-    } finally {
-      w.readers--;
-      this.lingerIfUnused(w);
-    }
+    return this.caughtUpRead(ref, fresh, waitMs, (w) => ({
+      items: w.rows.list(ref.namespace),
+      resourceVersion: w.rows.resourceVersion,
+    }));
   }
 
   /**
@@ -183,6 +175,19 @@ export class KindWatches {
     fresh: { resourceVersion?: string; goneUid?: string } = {},
     waitMs = this.opts.syncWaitMs ?? 5000,
   ): Promise<KubernetesObject | undefined> {
+    return this.caughtUpRead(ref, fresh, waitMs, (w) => w.lease.get(ref.name, ref.namespace));
+  }
+
+  /**
+   * `read` of the kind's cache once its informer has synced (started here if nothing runs it, then
+   * kept for the linger time) and caught up with `fresh`; undefined when it cannot in time.
+   */
+  private async caughtUpRead<T>(
+    ref: { group: string; version: string; plural: string },
+    fresh: { resourceVersion?: string; goneUid?: string },
+    waitMs: number,
+    read: (w: Watch) => T,
+  ): Promise<T | undefined> {
     const w = this.ensure(ref.group, ref.version, ref.plural);
     clearTimeout(w.linger);
     w.linger = undefined;
@@ -190,7 +195,7 @@ export class KindWatches {
     try {
       if (!w.lease.synced && !(await w.lease.waitForSync(waitMs))) return undefined;
       if (!(await w.rows.until(() => caughtUp(w.rows, fresh), 2000))) return undefined;
-      return w.lease.get(ref.name, ref.namespace);
+      return read(w);
     } finally {
       w.readers--;
       this.lingerIfUnused(w);

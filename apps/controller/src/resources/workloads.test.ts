@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import type { KubernetesObject, V1Pod } from '@kubernetes/client-node';
 import { ownedTree } from '../kube/owned-tree';
 import type { KindSpec } from '../kube/resource-spec';
-import { claimOrdinal, podReason, podsView } from './workloads';
+import { podWaitReason } from '@opstudio/shared/graph/pod-waits';
+import { claimOrdinal, podsView } from './workloads';
 
 const spec = (kind: string): KindSpec => ({ group: '', version: 'v1', resource: `${kind.toLowerCase()}s`, kind });
 
@@ -127,7 +128,7 @@ test("a StatefulSet's claims by `<template>-<sts>-<ordinal>` in its namespace, w
 
 test('why a pod is not running: the scheduler first, then a waiting container; nothing while starting', () => {
   assert.equal(
-    podReason(pendingPod('p', 'x') as V1Pod),
+    podWaitReason(pendingPod('p', 'x') as V1Pod),
     'Unschedulable: 0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims.',
   );
   const waiting = (reason: string, message?: string, phase = 'Pending') =>
@@ -139,10 +140,10 @@ test('why a pod is not running: the scheduler first, then a waiting container; n
       },
     }) as unknown as V1Pod;
   assert.equal(
-    podReason(waiting('ImagePullBackOff', 'Back-off pulling image "x"')),
+    podWaitReason(waiting('ImagePullBackOff', 'Back-off pulling image "x"')),
     'ImagePullBackOff: Back-off pulling image "x"',
   );
-  assert.equal(podReason(waiting('CrashLoopBackOff', undefined, 'Running')), 'CrashLoopBackOff');
-  assert.equal(podReason(waiting('ContainerCreating')), null);
-  assert.equal(podReason({ status: { phase: 'Running' } }), null);
+  assert.equal(podWaitReason(waiting('CrashLoopBackOff', undefined, 'Running')), 'CrashLoopBackOff');
+  assert.equal(podWaitReason(waiting('ContainerCreating')), null);
+  assert.equal(podWaitReason({ status: { phase: 'Running' } }), null);
 });

@@ -100,9 +100,6 @@ function mountedBy(claim: V1PersistentVolumeClaim, pods: readonly V1Pod[]): stri
   return pod?.metadata?.name ?? null;
 }
 
-/** Why a pod is not running (shared with the CR's Progressing message: graph/pod-waits.ts). */
-export const podReason = (pod: V1Pod): string | null => podWaitReason(pod);
-
 function workloadSummary(kind: string, o: KubernetesObject): OwnedWorkload {
   const counts = replicaCounts(kind, o);
   const status = (
@@ -186,7 +183,7 @@ function podSummary(p: V1Pod, workload: { kind: string; name: string } | undefin
     workload: workload?.name ?? '',
     workloadKind: workload?.kind ?? '',
     phase: p.status?.phase ?? 'Pending',
-    reason: podReason(p),
+    reason: podWaitReason(p), // shared with the CR's Progressing message (graph/pod-waits.ts)
     ready: p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false,
     readyContainers: statuses.filter((c) => c.ready).length,
     containers: p.spec?.containers.length ?? statuses.length,

@@ -2,6 +2,9 @@
 // (docs/design/0047) and the custom resource's Progressing message names it for a workload child
 // that is not ready yet (issue 30, point 2). One function for both.
 
+/** The child kinds whose pods say why they wait (a CronJob's Jobs are not its children). */
+export const WAITING_WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job']);
+
 /** The parts of a Pod this reads (client-node's V1Pod and plain JSON both fit). */
 export interface PodStatusLike {
   readonly metadata?: { readonly name?: string; readonly deletionTimestamp?: unknown };
