@@ -11,7 +11,6 @@
  * (install/cluster-kinds.ts, as the install asks); without one it says so on stderr and checks
  * the built-in kinds with their bundled schemas only.
  */
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { diffCrds, type Change } from '@opstudio/shared/crd/diff';
 import { crdObject } from '@opstudio/shared/crd/generate';
@@ -29,9 +28,8 @@ import { loadKubeConfig, type LoadedKubeConfig } from '../kube/kubeconfig';
 import { parseOrExit } from './args';
 import { clusterKubeconfig } from './cluster';
 import { commandSpec } from './commands';
+import { InputError, readInput } from './design-commands';
 import { formatOutput, formatTable, outputFormat, processIo } from './output';
-
-class InputError extends Error {}
 
 /** `diff -o json|yaml`: every change, breaking ones first, and the counts. */
 export interface DiffOutput {
@@ -90,16 +88,6 @@ const clusterNote = (c: ValidateCluster): string =>
   'unreachable' in c
     ? `opstudio validate: no cluster reached (${c.unreachable}): kinds were not checked against a cluster; children's values were checked against the bundled schemas of the built-in kinds only\n`
     : `opstudio validate: kinds checked against the cluster of context ${c.context} (${c.server})\n`;
-
-function readInput(arg: string): string {
-  try {
-    return arg === '-' ? readFileSync(0, 'utf8') : readFileSync(arg, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message;
-    throw new InputError(`cannot read ${arg === '-' ? 'stdin' : arg}: ${why}`);
-  }
-}
 
 const DESIGN_KIND = 'OperatorDesign';
 const EITHER = `CustomResourceDefinition or ${DESIGN_KIND}`;
