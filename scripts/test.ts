@@ -22,7 +22,7 @@ import { assertPortsFree } from './lib/ports';
 import { run, stopServices } from './lib/proc';
 import { startStudio } from './lib/services';
 import { balanceLanes, parseFileSeconds } from './lib/lane-balance';
-import { integrationLanes, runsOnPostgres, testFiles } from './lib/test-files';
+import { integrationLanes, runsOnPostgres, testFiles, unitProcesses } from './lib/test-files';
 import { ensureWebBuild } from './lib/web-build';
 
 type Stage = 'unit' | 'integration' | 'postgres' | 'e2e';
@@ -40,6 +40,8 @@ async function nodeTests(
   concurrency: number,
   /** the spec reporter's lines go here instead of stdout (a lane beside another), printed at its end */
   specFile?: string,
+  /** run the files in this one process (scripts/lib/unit-group.ts) rather than one process each */
+  grouped = false,
 ): Promise<Counts> {
   if (files.length === 0) return zero();
   fs.mkdirSync(reports, { recursive: true });
@@ -53,15 +55,14 @@ async function nodeTests(
     [
       '--import',
       'tsx',
-      '--test',
-      `--test-concurrency=${concurrency}`,
-      '--test-timeout=900000',
+      ...(grouped ? [] : ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=900000']),
       '--test-reporter=spec',
       `--test-reporter-destination=${specFile ?? 'stdout'}`,
       '--test-reporter=tap',
       `--test-reporter-destination=${tapFile}`,
       '--test-reporter=./scripts/lib/file-times-reporter.mjs',
       `--test-reporter-destination=${timesFile}`,
+      ...(grouped ? [path.join(repoRoot, 'scripts/lib/unit-group.ts')] : []),
       ...files,
     ],
     { cwd: repoRoot, env },
@@ -75,6 +76,24 @@ async function nodeTests(
     log(`${name}: slowest files (all in ${path.relative(repoRoot, timesFile)}):\n${slowest.join('\n')}`);
   }
   return countsFromTap(fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '');
+}
+
+/**
+ * Two processes side by side (two cores), each running its share of the files as suites of one
+ * process (unit-group.ts), balanced by a measured run's times (unit-seconds.txt, lane-balance.ts);
+ * then the files that need a process of their own (`// @unit: own process`), two at a time.
+ */
+async function unitStage(files: string[]): Promise<Counts> {
+  const { grouped, own } = unitProcesses(files);
+  const seconds = parseFileSeconds(fs.readFileSync(path.join(repoRoot, 'scripts/lib/unit-seconds.txt'), 'utf8'));
+  const side = balanceLanes([], grouped, seconds);
+  log(`unit: two processes expected to take ${side.expected.build} s and ${side.expected.waiting} s (lane-balance.ts)`);
+  const [first, second] = await Promise.all([
+    nodeTests('unit', side.waiting, {}, 1, undefined, true),
+    nodeTests('unit-2', side.build, {}, 1, path.join(reports, 'unit-2.spec'), true),
+  ]);
+  const alone = await nodeTests('unit-own', own, {}, 2);
+  return add(add(first, second), alone);
 }
 
 /**
@@ -143,7 +162,7 @@ async function main(): Promise<number> {
     summary.push(`${stage}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
   };
 
-  if (stages.includes('unit')) record('unit', await nodeTests('unit', pick(testFiles('unit')), {}, 2));
+  if (stages.includes('unit')) record('unit', await unitStage(pick(testFiles('unit'))));
 
   if (stages.includes('integration') || stages.includes('postgres') || stages.includes('e2e')) {
     const kubeconfig = await testSandbox.up();

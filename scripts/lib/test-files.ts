@@ -65,3 +65,18 @@ export function integrationLanes(files: readonly string[]): Record<Lane, string[
   for (const f of files) lanes[laneOf(f).lane].push(f);
   return lanes;
 }
+
+/**
+ * The unit stage runs its files as suites of two shared processes (unit-group.ts). A file that
+ * cannot share one — it changes process-wide state another file would see — says so in a line of
+ * its own, and runs in a process of its own after them:
+ *   // @unit: own process <why>
+ */
+const OWN_PROCESS_MARKER = /^\/\/ @unit: own process +(\S.*)$/m;
+
+export function unitProcesses(files: readonly string[]): { grouped: string[]; own: string[] } {
+  const out = { grouped: [] as string[], own: [] as string[] };
+  for (const f of files)
+    (OWN_PROCESS_MARKER.test(fs.readFileSync(path.join(repoRoot, f), 'utf8')) ? out.own : out.grouped).push(f);
+  return out;
+}
