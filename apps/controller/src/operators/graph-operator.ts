@@ -26,7 +26,7 @@ import { resourceCoordinates } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
 import { OPERAND_LABEL, PODS, REPLICASETS } from '../kube/resource-spec';
-import { podWaitReason, WAITING_WORKLOAD_KINDS } from '@opstudio/shared/graph/pod-waits';
+import { podWaitReason, waitsOnPods as podsWait } from '@opstudio/shared/graph/pod-waits';
 import { WorkQueueController, type ReconcileAttempt } from '../runtime/controller';
 import type { EventInput } from '../runtime/recorder';
 import { objectKey, watchTrigger, type WatchEventType } from '../runtime/triggers';
@@ -175,7 +175,7 @@ export class GraphOperator {
     // the image form reports its pods' names (status.nodes) when its design says where
     // a graph's workload children say why their pods wait in the CR's Progressing message (pod-waits.ts)
     const kinds = new Set(graph.resources.map((r) => r.template.kind));
-    const waitsOnPods = graph.profile === undefined && [...WAITING_WORKLOAD_KINDS].some((k) => kinds.has(k));
+    const waitsOnPods = podsWait(graph);
     const podsLease =
       waitsOnPods || (graph.profile !== undefined && (this.opts.design.operand?.podNamesStatusField ?? '') !== '')
         ? this.cache.acquire(PODS)
