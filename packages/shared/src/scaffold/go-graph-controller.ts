@@ -34,7 +34,7 @@ import {
   profileStatusStep,
 } from './go-graph-profile';
 import { planCall, podWatch, podWatchHelpers, podWatchImports } from './go-graph-pod-watch';
-import { waitsOnPods } from './go-graph-pod-waits';
+import { waitsOnPods } from '../graph/pod-waits';
 
 const q = goString;
 const byPath = (a: string, b: string): number => {

@@ -8,7 +8,6 @@
  * Static Go but for the kinds, which come from WAITING_WORKLOAD_KINDS (fixed names, not design text).
  */
 import { WAITING_WORKLOAD_KINDS } from '../graph/pod-waits';
-export { waitsOnPods } from '../graph/pod-waits';
 import { POD_WAIT_CASES, PROGRESSING_WAIT_CASE, WORKLOAD_WAIT_CASES } from '../graph/pod-waits-cases';
 import { goString } from '../gotypes/go-text';
 

@@ -13,7 +13,7 @@ import type { ResourceGraph } from '../graph/model';
 import { goString } from '../gotypes/go-text';
 import type { ProjectFacts } from './facts';
 import type { goNames } from './go-names';
-import { waitsOnPods } from './go-graph-pod-waits';
+import { waitsOnPods } from '../graph/pod-waits';
 
 /** The imports the helpers add to the controller (none when the design has no workload child). */
 export function podWatchImports(graph: ResourceGraph): string[] {

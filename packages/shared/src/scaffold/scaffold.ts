@@ -32,7 +32,8 @@ import { GRAPH_COLLECTION_TEST_GO } from './go-graph-collection-test';
 import { GRAPH_PLACE_GO, GRAPH_PLACE_TEST_GO } from './go-graph-place';
 import { GRAPH_RENDER_GO } from './go-graph-render';
 import { graphControllerTestGo } from './go-graph-tests';
-import { GRAPH_POD_WAITS_TEST_GO, graphPodWaitsGo, podWaitCasesJson, waitsOnPods } from './go-graph-pod-waits';
+import { GRAPH_POD_WAITS_TEST_GO, graphPodWaitsGo, podWaitCasesJson } from './go-graph-pod-waits';
+import { waitsOnPods } from '../graph/pod-waits';
 import { operandGraph } from '../graph/deploy-image-profile';
 import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, makefile, projectFile, readme } from './project-files';
 
