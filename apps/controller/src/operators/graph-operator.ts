@@ -26,7 +26,7 @@ import { resourceCoordinates } from '@opstudio/shared/operand/index';
 import type { ReconcilerReport } from '../history/types';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
 import { OPERAND_LABEL, PODS, REPLICASETS } from '../kube/resource-spec';
-import { podWaitReason, WAITING_WORKLOAD_KINDS } from '@opstudio/shared/graph/pod-waits';
+import { podWaitReason, waitsOnPods } from '@opstudio/shared/graph/pod-waits';
 import { WorkQueueController, type ReconcileAttempt } from '../runtime/controller';
 import type { EventInput } from '../runtime/recorder';
 import { objectKey, watchTrigger, type WatchEventType } from '../runtime/triggers';
@@ -175,14 +175,14 @@ export class GraphOperator {
     // the image form reports its pods' names (status.nodes) when its design says where
     // a graph's workload children say why their pods wait in the CR's Progressing message (pod-waits.ts)
     const kinds = new Set(graph.resources.map((r) => r.template.kind));
-    const waitsOnPods = graph.profile === undefined && [...WAITING_WORKLOAD_KINDS].some((k) => kinds.has(k));
+    const podsSayWhy = waitsOnPods(graph);
     const podsLease =
-      waitsOnPods || (graph.profile !== undefined && (this.opts.design.operand?.podNamesStatusField ?? '') !== '')
+      podsSayWhy || (graph.profile !== undefined && (this.opts.design.operand?.podNamesStatusField ?? '') !== '')
         ? this.cache.acquire(PODS)
         : undefined;
     this.pods = podsLease;
     // a Deployment's pods belong to its ReplicaSets: the one unlabelled ReplicaSets informer (the Pods panel's)
-    const replicaSets = waitsOnPods && kinds.has('Deployment') ? this.cache.acquire(REPLICASETS) : undefined;
+    const replicaSets = podsSayWhy && kinds.has('Deployment') ? this.cache.acquire(REPLICASETS) : undefined;
     const externalReads = new ExternalReads(
       this.externals.map((x) => ({ apiVersion: x.spec.apiVersion, kind: x.spec.kind, lease: x.lease })),
     );
@@ -199,7 +199,7 @@ export class GraphOperator {
             const owner = ownerKey(child, coords, clusterScoped);
             if (owner !== undefined) this.controller.enqueue(owner, watchTrigger('owned', eventType, child, spec.kind));
           });
-        if (waitsOnPods && podsLease !== undefined)
+        if (podsSayWhy && podsLease !== undefined)
           podsLease.on(verb, (pod) => {
             // only a change of why the pod waits (a Pending pod's reason, a waiting container's) wakes the CR
             const why = verb === 'delete' ? null : podWaitReason(pod);

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { planConditions } from './conditions';
 import { podWaitReason, workloadWait } from './pod-waits';
+import { POD_WAIT_CASES, PROGRESSING_WAIT_CASE, WORKLOAD_WAIT_CASES } from './pod-waits-cases';
 
 const unscheduled = (name: string) => ({
   metadata: { name },
@@ -76,4 +77,15 @@ test('the Progressing message says why a waiting child waits', () => {
     reason: 'WaitingForResources',
     message: '1 of 2 resources ready: waiting for statefulset (pod kv-0: Unschedulable: 0/3 nodes are available)',
   });
+});
+
+test("the table the export's Go port runs too (pod_waits_test.go): the same words, case for case", () => {
+  for (const c of POD_WAIT_CASES) assert.equal(podWaitReason(c.pod), c.want, c.name);
+  for (const c of WORKLOAD_WAIT_CASES) assert.equal(workloadWait(c.pods) ?? null, c.want, c.name);
+  const { included, ready, why, want } = PROGRESSING_WAIT_CASE;
+  const conditions = planConditions(
+    { included: [...included], ready: new Set<string>(ready), why: new Map(Object.entries(why)) },
+    [],
+  );
+  assert.equal(conditions.find((c) => c.type === 'Progressing')?.message, want);
 });

@@ -2,8 +2,18 @@
 // (docs/design/0047) and the custom resource's Progressing message names it for a workload child
 // that is not ready yet (issue 30, point 2). One function for both.
 
+import type { ResourceGraph } from './model';
+
 /** The child kinds whose pods say why they wait (a CronJob's Jobs are not its children). */
 export const WAITING_WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job']);
+
+/**
+ * Whether a graph's controller says why its workload children's pods wait (the image form's
+ * profile reports its pods another way): it reads Pods, and a Deployment's ReplicaSets.
+ */
+export function waitsOnPods(graph: Pick<ResourceGraph, 'profile' | 'resources'>): boolean {
+  return graph.profile === undefined && graph.resources.some((r) => WAITING_WORKLOAD_KINDS.has(r.template.kind));
+}
 
 /** The parts of a Pod this reads (client-node's V1Pod and plain JSON both fit). */
 export interface PodStatusLike {

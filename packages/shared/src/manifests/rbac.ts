@@ -11,6 +11,7 @@ import { designGraph, imageOperand } from '../design/operand-form';
 import { childResourceOf } from '../graph/child-kinds';
 import { bindingsOf } from '../graph/bindings';
 import { checkedMarker } from './rbac-grammar';
+import { waitsOnPods } from '../graph/pod-waits';
 
 export interface RbacMarker {
   groups: string[];
@@ -64,6 +65,16 @@ export function rbacMarkers(design: Design): RbacMarker[] {
     if (seen.has(key)) continue;
     seen.add(key);
     markers.push({ groups: [group === '' ? 'core' : group], resources: [resource], verbs: ['get', 'list', 'watch'] });
+  }
+  // a workload child's pods say why they wait (graph/pod-waits.ts): read, never written; a
+  // Deployment's pods through its ReplicaSets
+  const reads = graph !== undefined && waitsOnPods(graph) ? [{ group: 'core', resource: 'pods', key: '/pods' }] : [];
+  if (graph?.resources.some((r) => r.template.kind === 'Deployment') === true && reads.length > 0)
+    reads.push({ group: 'apps', resource: 'replicasets', key: 'apps/replicasets' });
+  for (const { group, resource, key } of reads) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    markers.push({ groups: [group], resources: [resource], verbs: ['get', 'list', 'watch'] });
   }
   // RBAC's escalation check: a RoleBinding child needs `bind` on the role it names (graph/bindings.ts)
   for (const role of graph === undefined ? [] : bindingsOf(graph).roles)

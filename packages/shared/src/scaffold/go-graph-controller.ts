@@ -33,6 +33,8 @@ import {
   profileHelpersGo,
   profileStatusStep,
 } from './go-graph-profile';
+import { planCall, podWatch, podWatchHelpers, podWatchImports } from './go-graph-pod-watch';
+import { waitsOnPods } from '../graph/pod-waits';
 
 const q = goString;
 const byPath = (a: string, b: string): number => {
@@ -107,7 +109,7 @@ export function graphControllerGo(f: ProjectFacts, graph: ResourceGraph, header:
   );
   const custom = [...owns, ...watches.map((w) => w.object)].some((o) => o.startsWith('ownedObject('));
   const k8s = [
-    ...new Set([...imports, ...watchImports]),
+    ...new Set([...imports, ...watchImports, ...podWatchImports(graph)]),
     '"k8s.io/apimachinery/pkg/api/equality"',
     'apierrors "k8s.io/apimachinery/pkg/api/errors"',
     ...(f.conditions ? ['"k8s.io/apimachinery/pkg/api/meta"'] : []),
@@ -119,7 +121,7 @@ export function graphControllerGo(f: ProjectFacts, graph: ResourceGraph, header:
     'ctrl "sigs.k8s.io/controller-runtime"',
     '"sigs.k8s.io/controller-runtime/pkg/client"',
     '"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"',
-    ...(watch || watches.length > 0 ? ['"sigs.k8s.io/controller-runtime/pkg/handler"'] : []),
+    ...(watch || watches.length > 0 || waitsOnPods(graph) ? ['"sigs.k8s.io/controller-runtime/pkg/handler"'] : []),
     'logf "sigs.k8s.io/controller-runtime/pkg/log"',
     '"sigs.k8s.io/controller-runtime/pkg/reconcile"',
   ].sort(byPath);
@@ -218,8 +220,8 @@ ${
 	if err != nil {
 		return ctrl.Result{}, err
 	}
-	plan := design.PlanAll(cr, observed, externals, owned)`
-    : `	plan := design.PlanAll(cr, observed, nil, owned)`
+${planCall(graph, 'externals')}`
+    : planCall(graph, 'nil')
 }
 ${profile !== undefined ? profileDressStep(recv) : ''}	for _, b := range plan.Blocked {
 		log.V(1).Info("Waiting", "resource", b.ID, "for", b.WaitingFor)
@@ -290,8 +292,8 @@ ${profile !== undefined ? profileStatusStep(f) : conditionsStep(f, recv)}${obser
 	return ctrl.Result{}, retry
 }
 
-${graphHelpers(f, n, owns, custom, watch, watches, profile)}
-${profile !== undefined ? profileHelpersGo(f, profile) : ''}
+${graphHelpers(f, n, owns, custom, watch, watches, profile, podWatch(graph))}
+${podWatchHelpers(f, n, graph)}${profile !== undefined ? profileHelpersGo(f, profile) : ''}
 ${graphOwnershipHelpers(f, n, watch)}
 ${statusHelpers(f)}\n`.replace(/\n{3,}/g, '\n\n');
 }

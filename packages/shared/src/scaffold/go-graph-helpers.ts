@@ -26,6 +26,7 @@ export function graphHelpers(
   watch: boolean,
   watches: readonly ExternalWatch[],
   profile?: DeployImageProfile,
+  podWatch = '',
 ): string {
   const { recv } = n;
   const pkg = f.alias(f.version.name);
@@ -163,6 +164,11 @@ func ownedObject(apiVersion, kind string) *unstructured.Unstructured {
       ? `,
 // and every kind an external reference reads (mapped to the ${K} resources that read the object)`
       : ''
+  }${
+    podWatch !== ''
+      ? `,
+// and Pods whose wait reason changed (mapped up to the ${K} that owns their workload)`
+      : ''
   }.
 func (r *${n.reconciler}) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
@@ -173,7 +179,7 @@ ${owns.map((o) => `\t\tOwns(${o}).\n`).join('')}${watch ? owns.map((o) => `\t\tW
       (w) =>
         `\t\tWatches(${w.object}, handler.EnqueueRequestsFromMapFunc(r.readersOf(${q(w.apiVersion)}, ${q(w.kind)}))).\n`,
     )
-    .join('')}		Complete(r.HandOff.Gated(r))
+    .join('')}${podWatch}		Complete(r.HandOff.Gated(r))
 }
 `;
 }

@@ -198,12 +198,19 @@ func IsBuiltinCondition(conditionType string) bool {
 
 // planConditions: Ready and Available when every included child is ready, Progressing while
 // some are not, Degraded when an expression failed. Messages name the children by id, and the
-// external references a waiting child reads that do not exist (WaitingForExternal).
-func planConditions(included []string, ready map[string]bool, missing []string, errors []Failure) []Condition {
+// external references a waiting child reads that do not exist (WaitingForExternal), and why a
+// waiting workload child waits after its id (why, pod_waits.go).
+func planConditions(included []string, ready map[string]bool, missing []string, why map[string]string, errors []Failure) []Condition {
 	waiting := []string{}
+	named := []string{}
 	for _, id := range included {
 		if !ready[id] {
 			waiting = append(waiting, id)
+			if w, ok := why[id]; ok {
+				named = append(named, id+" ("+w+")")
+			} else {
+				named = append(named, id)
+			}
 		}
 	}
 	total := len(included)
@@ -240,7 +247,7 @@ func planConditions(included []string, ready map[string]bool, missing []string, 
 	}
 	message := count + "; " + degraded.Message
 	if len(waiting) > 0 {
-		message = count + ": waiting for " + strings.Join(waiting, ", ") + absent
+		message = count + ": waiting for " + strings.Join(named, ", ") + absent
 	}
 	waitReason := "WaitingForResources"
 	if len(missing) > 0 {

@@ -71,6 +71,12 @@ func (g *Graph) PlanWith(cr map[string]any, observed map[string]map[string]any, 
 // PlanAll is PlanWith with every object of each child, by id (owned): a collection child
 // (forEach, collection.go) is planned against all of its objects.
 func (g *Graph) PlanAll(cr map[string]any, observed map[string]map[string]any, externals map[string]any, owned map[string][]map[string]any) Plan {
+	return g.PlanWaiting(cr, observed, externals, owned, nil)
+}
+
+// PlanWaiting is PlanAll with why each workload child that is not ready waits, by id ("pod kv-0:
+// Unschedulable: …", pod_waits.go): the Progressing message names it after the child.
+func (g *Graph) PlanWaiting(cr map[string]any, observed map[string]map[string]any, externals map[string]any, owned map[string][]map[string]any, waits map[string]string) Plan {
 	owner, problem := ownerOf(cr)
 	if problem != "" {
 		return stopped(Failure{Path: "self.metadata", Message: problem})
@@ -185,14 +191,14 @@ func (g *Graph) PlanAll(cr map[string]any, observed map[string]map[string]any, e
 			missing = append(missing, t.Describe())
 		}
 	}
-	result.Conditions = append(planConditions(included, ready, missing, result.Errors), custom...)
+	result.Conditions = append(planConditions(included, ready, missing, waits, result.Errors), custom...)
 	return result
 }
 
 // stopped is a plan that is only its failure: no child, no prune, no status value.
 func stopped(failure Failure) Plan {
 	errors := []Failure{failure}
-	return Plan{Status: map[string]any{}, Errors: errors, Conditions: planConditions(nil, map[string]bool{}, nil, errors)}
+	return Plan{Status: map[string]any{}, Errors: errors, Conditions: planConditions(nil, map[string]bool{}, nil, nil, errors)}
 }
 
 func (g *Graph) planChild(c *Child, sc *scope, isObserved func(string) bool, outcomes map[string]outcome, owner *owner, created map[string]bool, result *Plan, col *collections) outcome {

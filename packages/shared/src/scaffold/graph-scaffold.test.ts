@@ -128,7 +128,7 @@ test('app-config: each external kind is watched through a map function, read-onl
   ]);
   // a design without external references neither watches nor reads any
   const redis = scaffoldProject(load('redis.design.yaml')).files.get('internal/controller/redis_controller.go')!;
-  assert.doesNotMatch(redis, /Watches\(|readExternals/);
+  assert.doesNotMatch(redis, /readersOf\(|readExternals/);
 });
 
 test('go.mod: cel-go and k8s.io/apiserver move from indirect to direct, in every export', () => {

@@ -32,6 +32,8 @@ import { GRAPH_COLLECTION_TEST_GO } from './go-graph-collection-test';
 import { GRAPH_PLACE_GO, GRAPH_PLACE_TEST_GO } from './go-graph-place';
 import { GRAPH_RENDER_GO } from './go-graph-render';
 import { graphControllerTestGo } from './go-graph-tests';
+import { GRAPH_POD_WAITS_TEST_GO, graphPodWaitsGo, podWaitCasesJson } from './go-graph-pod-waits';
+import { waitsOnPods } from '../graph/pod-waits';
 import { operandGraph } from '../graph/deploy-image-profile';
 import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, makefile, projectFile, readme } from './project-files';
 
@@ -103,6 +105,11 @@ function build(f: ProjectFacts): Scaffold {
       ['place_test.go', GRAPH_PLACE_TEST_GO],
       ['eval_test.go', GRAPH_EVAL_TEST_GO],
     ];
+    // why a workload child's pods wait, and the studio's own cases for it (go-graph-pod-waits.ts)
+    if (waitsOnPods(graph)) {
+      sources.push(['pod_waits.go', graphPodWaitsGo()], ['pod_waits_test.go', GRAPH_POD_WAITS_TEST_GO]);
+      add('internal/graph/testdata/pod_waits.json', podWaitCasesJson());
+    }
     for (const [name, text] of sources) add(`internal/graph/${name}`, `${header}\n\n${text}`);
     // the studio's own CEL environment, byte for byte as packages/cel/celenv has it (so no header)
     for (const [name, text] of Object.entries(CELENV_GO_FILES)) add(`internal/celenv/${name}`, text);
