@@ -105,7 +105,8 @@ export async function againstCluster(kc: KubeConfig, design: Design, engine: Cel
 /** A cluster-scoped kind's update cases each store their old object under a name of their own. */
 function renamed(o: Record<string, unknown>, i: number): Record<string, unknown> {
   const meta = (o.metadata ?? {}) as Record<string, unknown>;
-  return { ...o, metadata: { ...meta, name: `${String(meta.name ?? 'case')}-${i}` } };
+  const name = typeof meta.name === 'string' ? meta.name : 'case';
+  return { ...o, metadata: { ...meta, name: `${name}-${i}` } };
 }
 
 function collection(copy: ClusterCopy, p: Pick<Prepared, 'version' | 'namespace'>): string {
@@ -145,7 +146,10 @@ async function takeDesignSchema(http: KubeJson, crds: CrdClient, copy: ClusterCo
         body: { ...probe.object, [PROBE_FIELD]: true },
         query: { dryRun: 'All' },
       })
-      .catch((err: unknown) => (err instanceof KubeApiError && err.code === 422 ? undefined : Promise.reject(err)));
+      .catch((err: unknown) => {
+        if (err instanceof KubeApiError && err.code === 422) return undefined; // refused: the design's schema
+        throw err;
+      });
     if (answer === undefined || !(PROBE_FIELD in answer)) return;
     if (Date.now() > deadline)
       throw new Error(`the API server did not take the design's schema for ${copy.name} within 30 s`);

@@ -58,11 +58,10 @@ export function permissiveSchema(schema: JSONSchemaProps): JSONSchemaProps {
     if (!STRUCTURE.has(k)) continue;
     if (k === 'properties' && isPlainObject(v))
       out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, permissiveSchema(s as JSONSchemaProps)]));
-    else if ((k === 'items' || k === 'additionalProperties') && isPlainObject(v))
-      out[k] = permissiveSchema(v as JSONSchemaProps);
+    else if ((k === 'items' || k === 'additionalProperties') && isPlainObject(v)) out[k] = permissiveSchema(v);
     else out[k] = v;
   }
-  return out as JSONSchemaProps;
+  return out;
 }
 
 export interface ClusterCopy {
