@@ -10,21 +10,20 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { CelEngine } from '@opstudio/shared/cel/engine';
 import { crdObject } from '@opstudio/shared/crd/generate';
 import {
+  clusterCases,
   clusterCopy,
-  placed,
   PROBE_FIELD,
   probeWorks,
   refusalLines,
   verdictDifferences,
   warningText,
   type AgainstClusterRun,
+  type ClusterCase,
   type ClusterComparison,
   type ClusterCopy,
 } from '@opstudio/shared/design-tests/against-cluster';
-import type { ValidationCase } from '@opstudio/shared/design-tests/model';
-import { runValidationCase, validationObjects, type Verdict } from '@opstudio/shared/design-tests/validation-case';
+import { runValidationCase, type Verdict } from '@opstudio/shared/design-tests/validation-case';
 import type { Design } from '@opstudio/shared/design/schema';
-import { storageVersion } from '@opstudio/shared/manifests/sample';
 import { CrdClient } from '../install/crd-client';
 import { waitForEstablished } from '../install/wait';
 import { KubeApiError } from '../kube/errors';
@@ -35,16 +34,8 @@ const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const QUERY = { fieldValidation: 'Ignore' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Prepared {
-  readonly c: ValidationCase;
-  readonly path: string;
-  readonly version: string;
-  readonly namespace: string | undefined;
-  readonly object: Record<string, unknown>;
-  readonly oldObject: Record<string, unknown> | null;
-  /** the old object as stored (its resourceVersion), or why it could not be */
-  stored?: Record<string, unknown> | string;
-}
+/** A case and, for an update, its old object as stored (its resourceVersion) or why it could not be. */
+type Prepared = ClusterCase & { stored?: Record<string, unknown> | string };
 
 export async function againstCluster(kc: KubeConfig, design: Design, engine: CelEngine): Promise<AgainstClusterRun> {
   const http = new KubeJson(kc);
@@ -52,28 +43,9 @@ export async function againstCluster(kc: KubeConfig, design: Design, engine: Cel
   const token = `t${randomBytes(4).toString('hex')}`;
   const crd = crdObject(design);
   const copy = clusterCopy(crd, token);
-  const namespaced = crd.spec.scope === 'Namespaced';
-  const namespaces: string[] = [];
-  const cases: Prepared[] = (design.tests?.validation ?? []).map((c, i) => {
-    const { object, oldObject } = validationObjects(design, c);
-    let namespace: string | undefined;
-    if (namespaced) {
-      // each update case's old object in a namespace of its own, under the name the case gives it
-      namespace = oldObject === null ? `opstudio-test-${token}` : `opstudio-test-${token}-${i}`;
-      if (!namespaces.includes(namespace)) namespaces.push(namespace);
-    }
-    const version = c.version ?? storageVersion(design).name;
-    const place = (o: Record<string, unknown>) => placed(o, copy, version, namespace);
-    const named = (o: Record<string, unknown>) => (namespaced || oldObject === null ? o : renamed(o, i));
-    return {
-      c,
-      path: `tests.validation[${i}]`,
-      version,
-      namespace,
-      object: place(named(object)),
-      oldObject: oldObject === null ? null : place(named(oldObject)),
-    };
-  });
+  const placed = clusterCases(design, copy, token);
+  const cases: Prepared[] = placed.cases;
+  const { namespaces } = placed;
   const results: ClusterComparison[] = [];
   try {
     if (cases.length > 0) {
@@ -100,13 +72,6 @@ export async function againstCluster(kc: KubeConfig, design: Design, engine: Cel
       await http.request({ method: 'DELETE', path: `/api/v1/namespaces/${ns}` }).catch(() => undefined);
   }
   return { server: http.server, cases: results, disagreements: results.filter((r) => r.differences.length > 0).length };
-}
-
-/** A cluster-scoped kind's update cases each store their old object under a name of their own. */
-function renamed(o: Record<string, unknown>, i: number): Record<string, unknown> {
-  const meta = (o.metadata ?? {}) as Record<string, unknown>;
-  const name = typeof meta.name === 'string' ? meta.name : 'case';
-  return { ...o, metadata: { ...meta, name: `${name}-${i}` } };
 }
 
 function collection(copy: ClusterCopy, p: Pick<Prepared, 'version' | 'namespace'>): string {

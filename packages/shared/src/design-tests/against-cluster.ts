@@ -10,8 +10,11 @@
 // CRD has a permissive schema (the same structure and defaults, no value validations and no
 // rules), then the CRD is replaced by the design's own schema, and the updates are dry runs.
 import type { CustomResourceDefinition, JSONSchemaProps } from '../crd/types';
+import type { Design } from '../design/schema';
+import { storageVersion } from '../manifests/sample';
 import { isPlainObject } from '../resources/merge-patch';
-import type { Verdict } from './validation-case';
+import type { ValidationCase } from './model';
+import { validationObjects, type Verdict } from './validation-case';
 
 export interface ClusterComparison {
   readonly name: string;
@@ -158,4 +161,57 @@ export function verdictDifferences(studio: Verdict, cluster: Verdict): string[] 
 export function warningText(header: string): string {
   const m = /^\d{3} \S+ "((?:[^"\\]|\\.)*)"/.exec(header);
   return m === null ? header : m[1]!.replace(/\\(.)/g, '$1');
+}
+
+/** A validation case as sent to the API server. */
+export interface ClusterCase {
+  readonly c: ValidationCase;
+  /** `tests.validation[3]` */
+  readonly path: string;
+  readonly version: string;
+  /** where it is sent; none for a cluster-scoped kind */
+  readonly namespace: string | undefined;
+  readonly object: Record<string, unknown>;
+  /** stored for real (under the permissive schema) before the update is dry-run; null for a create */
+  readonly oldObject: Record<string, unknown> | null;
+}
+
+/**
+ * The design's validation cases placed in the copy: creates in `opstudio-test-<token>`, each
+ * update's old object in a namespace of its own (`…-<i>`, so it keeps the case's name); a
+ * cluster-scoped kind's update cases put `-<i>` after the name instead. `namespaces` in order.
+ */
+export function clusterCases(
+  design: Design,
+  copy: ClusterCopy,
+  token: string,
+): { cases: ClusterCase[]; namespaces: string[] } {
+  const namespaced = copy.real.spec.scope === 'Namespaced';
+  const namespaces: string[] = [];
+  const cases = (design.tests?.validation ?? []).map((c, i): ClusterCase => {
+    const { object, oldObject } = validationObjects(design, c);
+    let namespace: string | undefined;
+    if (namespaced) {
+      namespace = oldObject === null ? `opstudio-test-${token}` : `opstudio-test-${token}-${i}`;
+      if (!namespaces.includes(namespace)) namespaces.push(namespace);
+    }
+    const version = c.version ?? storageVersion(design).name;
+    const place = (o: Record<string, unknown>) =>
+      placed(namespaced || oldObject === null ? o : renamed(o, i), copy, version, namespace);
+    return {
+      c,
+      path: `tests.validation[${i}]`,
+      version,
+      namespace,
+      object: place(object),
+      oldObject: oldObject === null ? null : place(oldObject),
+    };
+  });
+  return { cases, namespaces };
+}
+
+function renamed(o: Record<string, unknown>, i: number): Record<string, unknown> {
+  const meta = isPlainObject(o.metadata) ? o.metadata : {};
+  const name = typeof meta.name === 'string' ? meta.name : 'case';
+  return { ...o, metadata: { ...meta, name: `${name}-${i}` } };
 }
