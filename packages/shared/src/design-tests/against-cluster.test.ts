@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { clusterCopy, permissiveSchema, refusalLines, verdictDifferences, warningText } from './against-cluster';
+import { clusterJunit, clusterText, testRunJunit } from './report';
 import type { CustomResourceDefinition } from '../crd/types';
 
 test('the permissive schema keeps structure and defaults, drops value checks and rules', () => {
@@ -114,4 +115,41 @@ test('names every difference between two verdicts', () => {
     ),
     [],
   );
+});
+
+test('the reports: the lines name each disagreement; JUnit counts the comparison as a suite of its own', () => {
+  const run = {
+    server: 'https://127.0.0.1:16443',
+    disagreements: 1,
+    cases: [
+      {
+        name: 'agrees',
+        path: 'tests.validation[0]',
+        studio: { allowed: true, errors: [], warnings: [] },
+        cluster: { allowed: true, errors: [], warnings: [] },
+        differences: [],
+      },
+      {
+        name: 'a <bad> name',
+        path: 'tests.validation[1]',
+        studio: { allowed: true, errors: [], warnings: [] },
+        cluster: { allowed: false, errors: ['metadata.name: Invalid value'], warnings: [] },
+        differences: ['the studio allowed it, the API server refused it'],
+      },
+    ],
+  };
+  assert.equal(
+    clusterText(run),
+    [
+      'against the API server at https://127.0.0.1:16443:',
+      '✘ validation: a <bad> name (tests.validation[1])',
+      '    the studio allowed it, the API server refused it',
+      '    studio:     allowed',
+      '    API server: refused: metadata.name: Invalid value',
+      '1 of 2 validation cases get the same verdict from the API server, 1 do not',
+    ].join('\n'),
+  );
+  const xml = testRunJunit('Ledger', { results: [], passed: 0, failed: 0, notRun: 0 }, clusterJunit('Ledger', run));
+  assert.match(xml, /<testsuites name="Ledger" tests="2" failures="1" /);
+  assert.match(xml, /<testcase classname="against-cluster" name="a &lt;bad&gt; name" time="0.000">\n\s+<failure /);
 });
