@@ -249,6 +249,12 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
         choices: ['json', 'junit'],
         help: 'print json or JUnit XML instead of the lines (docs/design/0028-cli.md)',
       },
+      {
+        name: 'against-cluster',
+        help: "also dry-run each validation case on the cluster's API server; exit 1 where the verdicts differ",
+      },
+      KUBECONFIG,
+      CONTEXT,
     ],
   },
   {

@@ -10,7 +10,14 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { loadCel } from '@opstudio/cel/node';
-import { testRunJson, testRunJunit, testRunText } from '@opstudio/shared/design-tests/report';
+import {
+  clusterJson,
+  clusterJunit,
+  clusterText,
+  testRunJson,
+  testRunJunit,
+  testRunText,
+} from '@opstudio/shared/design-tests/report';
 import { caseResource, renderFor } from '@opstudio/shared/design-tests/render-case';
 import { runDesignTests } from '@opstudio/shared/design-tests/run';
 import type { RenderCase } from '@opstudio/shared/design-tests/model';
@@ -19,7 +26,9 @@ import { CHILD_ID, type KubeObject } from '@opstudio/shared/graph/model';
 import { metadataFirst } from '@opstudio/shared/designer/graph-preview';
 import { emitYaml, type YamlValue } from '@opstudio/shared/yaml/emit';
 import { parseYaml } from '@opstudio/shared/yaml/parse';
+import { againstCluster } from './against-cluster';
 import { parseOrExit } from './args';
+import { connectCluster } from './cluster';
 import { commandSpec } from './commands';
 import { InputError, readDesign, readInput } from './design-commands';
 import { formatOutput, processIo } from './output';
@@ -59,20 +68,27 @@ export async function testCommand(args: string[]): Promise<number> {
     const design = readDesign(file!);
     const engine = await loadCel(); // the API server's defaulting and validation
     const run = runDesignTests(design, engine);
+    const v = parsed.values as { 'against-cluster'?: true; kubeconfig?: string; context?: string };
+    const cluster =
+      v['against-cluster'] === true ? await againstCluster((await connectCluster(v)).kc, design, engine) : undefined;
     const name = design.crd.names.kind;
     const output = parsed.values.output;
     processIo.stdout(
       output === 'json'
-        ? `${JSON.stringify(testRunJson(name, run), null, 2)}\n`
+        ? `${JSON.stringify({ ...testRunJson(name, run), ...(cluster ? { againstCluster: clusterJson(cluster) } : {}) }, null, 2)}\n`
         : output === 'junit'
-          ? testRunJunit(name, run)
-          : `${testRunText(run)}\n`,
+          ? testRunJunit(name, run, cluster && clusterJunit(name, cluster))
+          : `${testRunText(run)}\n${cluster ? `${clusterText(cluster)}\n` : ''}`,
     );
-    return run.failed > 0 || run.notRun > 0 ? 1 : 0;
+    return run.failed > 0 || run.notRun > 0 || (cluster?.disagreements ?? 0) > 0 ? 1 : 0;
   } catch (e) {
-    if (!(e instanceof InputError)) throw e;
-    processIo.stderr(`opstudio test: ${e.message}\n`);
-    return 2;
+    if (e instanceof InputError) {
+      processIo.stderr(`opstudio test: ${e.message}\n`);
+      return 2;
+    }
+    // --against-cluster: the kubeconfig is bad (2), or the cluster failed (3), as `opstudio get`
+    processIo.stderr(`opstudio test: ${e instanceof Error ? e.message : String(e)}\n`);
+    return e instanceof Error && e.name === 'KubeConfigError' ? 2 : 3;
   }
 }
 

@@ -11,7 +11,7 @@ import { shareAgent } from './keepalive-agent';
 import { KubeUnreachableError } from './probe';
 
 export interface KubeRequest {
-  readonly method: 'GET' | 'PATCH' | 'DELETE' | 'POST';
+  readonly method: 'GET' | 'PATCH' | 'PUT' | 'DELETE' | 'POST';
   readonly path: string;
   readonly query?: Record<string, string | undefined>;
   readonly body?: unknown;
@@ -19,6 +19,8 @@ export interface KubeRequest {
   readonly timeoutMs?: number;
   /** The call in words, for the message of a refusal (`apply Deployment x`); default: verb and path. */
   readonly what?: string;
+  /** filled with the answer's `Warning` headers, each as sent (`299 - "text"`) */
+  readonly warnings?: string[];
 }
 
 export class KubeJson {
@@ -75,6 +77,8 @@ export class KubeJson {
         res.on('error', reject);
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
+          for (let i = 0; req.warnings !== undefined && i < res.rawHeaders.length; i += 2)
+            if (res.rawHeaders[i]!.toLowerCase() === 'warning') req.warnings.push(res.rawHeaders[i + 1]!);
           const status = res.statusCode ?? 0;
           let parsed: unknown;
           try {

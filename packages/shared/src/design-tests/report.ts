@@ -1,6 +1,7 @@
 // `opstudio test`'s reports of a TestRun: lines for a terminal, JSON (docs/design/0028's table)
 // and JUnit XML (what CI systems read: one <testsuite> per kind of case, a <failure> per
 // failing case with every difference in its text).
+import type { AgainstClusterRun } from './against-cluster';
 import type { CaseResult, TestRun } from './run';
 
 export function testRunText(run: TestRun): string {
@@ -51,7 +52,12 @@ function testcase(r: CaseResult): string {
   return `${open}>\n      ${inner}\n    </testcase>`;
 }
 
-export function testRunJunit(design: string, run: TestRun): string {
+/** `extra`: another <testsuite> (clusterJunit's), counted in the totals. */
+export function testRunJunit(
+  design: string,
+  run: TestRun,
+  extra?: { xml: string; tests: number; failures: number },
+): string {
   const suites = (['render', 'validation'] as const).map((kind) => {
     const cases = run.results.filter((r) => r.kind === kind);
     const failed = cases.filter((r) => r.outcome === 'failed').length;
@@ -60,12 +66,65 @@ export function testRunJunit(design: string, run: TestRun): string {
     const head = `  <testsuite name="${xml(`${design} ${kind} cases`)}" tests="${cases.length}" failures="${failed}" errors="0" skipped="${skipped}" time="${time}">`;
     return [head, ...cases.map(testcase), '  </testsuite>'].join('\n');
   });
-  const total = run.results.length;
+  const total = run.results.length + (extra?.tests ?? 0);
+  const failures = run.failed + (extra?.failures ?? 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xml(design)}" tests="${total}" failures="${run.failed}" errors="0" skipped="${run.notRun}">`,
+    `<testsuites name="${xml(design)}" tests="${total}" failures="${failures}" errors="0" skipped="${run.notRun}">`,
     ...suites,
+    ...(extra !== undefined ? [extra.xml] : []),
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+// --against-cluster: each validation case's verdict from the studio and from the API server
+
+const verdictWords = (v: { allowed: boolean; errors: readonly string[] } | undefined): string =>
+  v === undefined ? 'no verdict' : v.allowed ? 'allowed' : `refused: ${v.errors.join('; ')}`;
+
+export function clusterText(run: AgainstClusterRun): string {
+  const lines = [`against the API server at ${run.server}:`];
+  for (const c of run.cases)
+    if (c.differences.length > 0)
+      lines.push(
+        `✘ validation: ${c.name} (${c.path})`,
+        ...c.differences.map((d) => `    ${d}`),
+        `    studio:     ${verdictWords(c.studio)}`,
+        `    API server: ${verdictWords(c.cluster)}`,
+      );
+  const agreed = run.cases.length - run.disagreements;
+  lines.push(
+    run.cases.length === 0
+      ? 'the design has no validation cases to compare'
+      : `${agreed} of ${run.cases.length} validation cases get the same verdict from the API server${run.disagreements > 0 ? `, ${run.disagreements} do not` : ''}`,
+  );
+  return lines.join('\n');
+}
+
+export function clusterJson(run: AgainstClusterRun): object {
+  return {
+    server: run.server,
+    agreed: run.cases.length - run.disagreements,
+    disagreed: run.disagreements,
+    cases: run.cases.map((c) => ({
+      name: c.name,
+      path: c.path,
+      agrees: c.differences.length === 0,
+      differences: c.differences,
+      studio: c.studio ?? null,
+      cluster: c.cluster ?? null,
+    })),
+  };
+}
+
+export function clusterJunit(design: string, run: AgainstClusterRun): { xml: string; tests: number; failures: number } {
+  const cases = run.cases.map((c) => {
+    const open = `    <testcase classname="against-cluster" name="${xml(c.name)}" time="0.000"`;
+    if (c.differences.length === 0) return `${open}/>`;
+    const text = c.differences.join('\n');
+    return `${open}>\n      <failure message="${xml(c.differences[0]!)}" type="VerdictsDiffer">${xml(text)}</failure>\n    </testcase>`;
+  });
+  const head = `  <testsuite name="${xml(`${design} validation cases against ${run.server}`)}" tests="${run.cases.length}" failures="${run.disagreements}" errors="0" skipped="0" time="0.000">`;
+  return { xml: [head, ...cases, '  </testsuite>'].join('\n'), tests: run.cases.length, failures: run.disagreements };
 }

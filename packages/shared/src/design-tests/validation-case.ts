@@ -20,6 +20,18 @@ export interface Verdict {
   readonly warnings: readonly string[];
 }
 
+/** The case's object and old object (null for a create): each a merge patch over the design's sample. */
+export function validationObjects(
+  design: Design,
+  c: Pick<ValidationCase, 'object' | 'oldObject'>,
+): { object: Record<string, unknown>; oldObject: Record<string, unknown> | null } {
+  const sample = sampleResource(design);
+  const object = applyMergePatch(sample, c.object) as Record<string, unknown>;
+  const oldObject =
+    c.oldObject === undefined ? null : (applyMergePatch(sample, c.oldObject) as Record<string, unknown>);
+  return { object, oldObject };
+}
+
 export function runValidationCase(
   engine: CelEngine,
   design: Design,
@@ -29,10 +41,7 @@ export function runValidationCase(
   const schema = versionSchema(design, c.version, crd);
   if (schema === undefined)
     return { failures: [{ where: 'version', text: `version: the CRD has no version ${c.version ?? '(storage)'}` }] };
-  const sample = sampleResource(design);
-  const object = applyMergePatch(sample, c.object) as Record<string, unknown>;
-  const oldObject =
-    c.oldObject === undefined ? null : (applyMergePatch(sample, c.oldObject) as Record<string, unknown>);
+  const { object, oldObject } = validationObjects(design, c);
   const check = checkRules(engine, { schema, object, oldObject });
   if (check.notRun !== undefined) return { failures: [{ where: 'verdict', text: `not checked: ${check.notRun}` }] };
   const verdict: Verdict = {

@@ -34,6 +34,7 @@ import { GRAPH_RENDER_GO } from './go-graph-render';
 import { graphControllerTestGo } from './go-graph-tests';
 import { GRAPH_POD_WAITS_TEST_GO, graphPodWaitsGo, podWaitCasesJson } from './go-graph-pod-waits';
 import { waitsOnPods } from '../graph/pod-waits';
+import { VALIDATION_CASES_TEST_GO, validationCasesJson } from './go-validation-cases';
 import { operandGraph } from '../graph/deploy-image-profile';
 import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, makefile, projectFile, readme } from './project-files';
 
@@ -84,6 +85,11 @@ function build(f: ProjectFacts): Scaffold {
   add(`internal/controller/${f.lowerKind}_controller.go`, graphControllerGo(f, graph, header));
   add('internal/controller/suite_test.go', suiteTestGo(f, header));
   add(`internal/controller/${f.lowerKind}_controller_test.go`, graphControllerTestGo(f, graph, header, samplePath(f)));
+  if ((f.design.tests?.validation ?? []).length > 0) {
+    // the design's validation cases, run in envtest's API server (docs/design/0052)
+    add('internal/controller/testdata/validation_cases.json', validationCasesJson(f.design));
+    add('internal/controller/validation_cases_test.go', `${header}\n\n${VALIDATION_CASES_TEST_GO}`);
+  }
   {
     // the planner in Go, and the graph it plans as data (docs/design/0016)
     add('internal/graph/design.json', graphDataJson(graph));
