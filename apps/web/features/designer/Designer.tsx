@@ -37,6 +37,7 @@ import { InstallPanel } from './InstallPanel';
 import { MetadataSection } from './MetadataSection';
 import { OperandSection } from './OperandSection';
 import { ProblemsPanel } from './ProblemsPanel';
+import { TestsPanel, testsLabel } from './TestsPanel';
 import { useClusterKinds } from './use-cluster-kinds';
 import { useIssues } from './use-issues';
 import { VersionSection } from './VersionSection';
@@ -402,6 +403,18 @@ export function Designer({ id, name: initialName, version, latestVersion, design
               previews={previews}
               cel={celState(answer.cel)}
               baseName={safeCrdName(deferred)}
+              tests={{
+                label: testsLabel(answer.tests),
+                body: (
+                  <TestsPanel
+                    design={design}
+                    tests={answer.tests}
+                    current={previewed === design}
+                    edit={edit}
+                    canEdit={canEdit}
+                  />
+                ),
+              }}
               changes={
                 installed !== null ? (
                   <ChangesVsCluster designId={id} dirty={dirty} savedVersion={state.savedVersion} />
