@@ -25,6 +25,7 @@ import { usePreviews } from '../previews/use-previews';
 import { ChangesVsCluster } from './ChangesVsCluster';
 import { useRestoredDraft } from './use-restored-draft';
 import { useUnsavedEdits } from './use-unsaved-edits';
+import { usePendingCase } from './use-pending-case';
 import { designerReducer, initDesigner } from './designer-state';
 import { DesignYamlSection } from './DesignYamlSection';
 import { exportUrl } from './export-url';
@@ -192,6 +193,9 @@ export function Designer({ id, name: initialName, version, latestVersion, design
     setName(draft.name);
   });
 
+  // a live resource handed over by its page ("Add as test case to the design")
+  const addedCase = usePendingCase(id, design, edit);
+
   const ensureSaved = useCallback(
     async () => (dirty ? doSave() : state.savedVersion),
     [dirty, doSave, state.savedVersion],
@@ -344,6 +348,12 @@ export function Designer({ id, name: initialName, version, latestVersion, design
             >
               Discard draft
             </button>
+          </p>
+        ) : null}
+        {addedCase !== null ? (
+          <p className={styles.hint} role="status">
+            Added the test case “{addedCase}” from the cluster: see the Tests tab, and Save as expected to pin what the
+            controller makes of it.
           </p>
         ) : null}
         {showHistory ? (
