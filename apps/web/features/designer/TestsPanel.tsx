@@ -156,7 +156,7 @@ function CaseRow({
   return (
     <li aria-label={`Case ${name}`} data-outcome={outcome ?? 'running'} className={styles.case}>
       <div className={styles.caseHead}>
-        <span className={styles.mark} aria-label={outcome ?? 'running'}>
+        <span className={styles.mark} role="img" aria-label={outcome ?? 'running'}>
           {outcome === undefined ? '…' : MARK[outcome]}
         </span>
         <span className={styles.name}>{name}</span>
