@@ -25,6 +25,7 @@ import { usePreviews } from '../previews/use-previews';
 import { ChangesVsCluster } from './ChangesVsCluster';
 import { useRestoredDraft } from './use-restored-draft';
 import { useUnsavedEdits } from './use-unsaved-edits';
+import { usePendingCase } from './use-pending-case';
 import { designerReducer, initDesigner } from './designer-state';
 import { DesignYamlSection } from './DesignYamlSection';
 import { exportUrl } from './export-url';
@@ -37,6 +38,7 @@ import { InstallPanel } from './InstallPanel';
 import { MetadataSection } from './MetadataSection';
 import { OperandSection } from './OperandSection';
 import { ProblemsPanel } from './ProblemsPanel';
+import { TestsPanel, testsLabel } from './TestsPanel';
 import { useClusterKinds } from './use-cluster-kinds';
 import { useIssues } from './use-issues';
 import { VersionSection } from './VersionSection';
@@ -190,6 +192,9 @@ export function Designer({ id, name: initialName, version, latestVersion, design
     dispatch({ type: 'text', text: draft.yaml, at: Date.now() });
     setName(draft.name);
   });
+
+  // a live resource handed over by its page ("Add as test case to the design")
+  const addedCase = usePendingCase(id, design, edit);
 
   const ensureSaved = useCallback(
     async () => (dirty ? doSave() : state.savedVersion),
@@ -345,6 +350,12 @@ export function Designer({ id, name: initialName, version, latestVersion, design
             </button>
           </p>
         ) : null}
+        {addedCase !== null ? (
+          <p className={styles.hint} role="status">
+            Added the test case “{addedCase}” from the cluster: see the Tests tab, and Save as expected to pin what the
+            controller makes of it.
+          </p>
+        ) : null}
         {showHistory ? (
           <DesignHistory
             designId={id}
@@ -402,6 +413,18 @@ export function Designer({ id, name: initialName, version, latestVersion, design
               previews={previews}
               cel={celState(answer.cel)}
               baseName={safeCrdName(deferred)}
+              tests={{
+                label: testsLabel(answer.tests),
+                body: (
+                  <TestsPanel
+                    design={design}
+                    tests={answer.tests}
+                    current={previewed === design}
+                    edit={edit}
+                    canEdit={canEdit}
+                  />
+                ),
+              }}
               changes={
                 installed !== null ? (
                   <ChangesVsCluster designId={id} dirty={dirty} savedVersion={state.savedVersion} />

@@ -1,6 +1,6 @@
 'use client';
 // The preview tabs beside the designer: CRD, RBAC, Sample, Go types, what the controller
-// creates, and (once installed) the changes against the cluster's CRD. Computed from the
+// creates, the design's test cases, and (once installed) the changes against the cluster's CRD. Computed from the
 // deferred design, so typing never waits for them; copy and download on each text.
 import type { Previews as PreviewSet } from '@opstudio/shared/designer/previews';
 import { useState } from 'react';
@@ -14,13 +14,15 @@ export interface PreviewsProps {
   readonly baseName: string;
   /** The "Changes vs cluster" tab's content, or null when the CRD is not installed. */
   readonly changes: ReactNode | null;
+  /** The "Tests" tab's content (the design's cases, run on every edit), and its label with the tally */
+  readonly tests?: { readonly label: string; readonly body: ReactNode };
   /** the CEL module's state: expressions show their values once it is ready */
   readonly cel?: 'loading' | 'ready' | 'failed';
 }
 
-type Tab = 'CRD' | 'RBAC' | 'Sample' | 'Go types' | 'What the controller creates' | 'Changes vs cluster';
+type Tab = 'CRD' | 'RBAC' | 'Sample' | 'Go types' | 'What the controller creates' | 'Tests' | 'Changes vs cluster';
 
-export function Previews({ previews, baseName, changes, cel = 'ready' }: PreviewsProps) {
+export function Previews({ previews, baseName, changes, tests, cel = 'ready' }: PreviewsProps) {
   const [tab, setTab] = useState<Tab>('CRD');
   const [goFile, setGoFile] = useState(0);
   const tabs: Tab[] = [
@@ -29,6 +31,7 @@ export function Previews({ previews, baseName, changes, cel = 'ready' }: Preview
     'Sample',
     'Go types',
     'What the controller creates',
+    ...(tests === undefined ? [] : (['Tests'] as const)),
     ...(changes === null ? [] : (['Changes vs cluster'] as const)),
   ];
   const current = tabs.includes(tab) ? tab : 'CRD';
@@ -94,6 +97,9 @@ export function Previews({ previews, baseName, changes, cel = 'ready' }: Preview
       );
       break;
     }
+    case 'Tests':
+      body = tests?.body;
+      break;
     case 'Changes vs cluster':
       body = changes;
       break;
@@ -111,7 +117,7 @@ export function Previews({ previews, baseName, changes, cel = 'ready' }: Preview
             aria-controls="preview-panel"
             onClick={() => setTab(t)}
           >
-            {t}
+            {t === 'Tests' && tests !== undefined ? tests.label : t}
           </button>
         ))}
       </div>

@@ -1,8 +1,10 @@
 // What the designer computes from the whole design on every change, in one function so the
 // previews' worker (previews.worker.ts) and the main-thread fallback (use-previews.ts) do the
 // same: the previews, the studio's checks (with what the connected cluster said of its kinds), the design's YAML (unless the user's own text is
-// given) and the text ranges of the paths asked for plus those of every issue found. Where the
-// CEL module is (cel-status.ts) decides which of the checks' answers are problems.
+// given), the text ranges of the paths asked for plus those of every issue found, and the run of
+// the design's test cases (design-tests' runDesignTests, the one runner `opstudio test` calls).
+// Where the CEL module is (cel-status.ts) decides which of the checks' answers are problems, and
+// whether the cases run at all.
 import type { Issue } from '@opstudio/shared';
 import { jsonText } from '@opstudio/shared/crd/json-text';
 import type { Design } from '@opstudio/shared/design/schema';
@@ -11,7 +13,24 @@ import { locateDesignPaths, type TextRange } from '@opstudio/shared/designer/loc
 import { computePreviews, type Previews } from '@opstudio/shared/designer/previews';
 import { checkDesignValue } from '@opstudio/shared/designer/validate';
 import { clusterChildIssues, type ClusterKinds } from '@opstudio/shared/validate/design-rendered';
+import { celEngine } from '@opstudio/shared/cel/engine';
+import { renderedView, type RenderedView } from '@opstudio/shared/design-tests/edit';
+import { runDesignTests, type CaseResult, type TestRun } from '@opstudio/shared/design-tests/run';
 import { celIssues, type CelStatus } from './cel-status';
+
+/** A case's result as the Tests tab reads it: a render case's output as plain JSON. */
+export type CaseAnswer = Omit<CaseResult, 'rendered'> & { readonly rendered?: RenderedView };
+export type TestsAnswer = Omit<TestRun, 'results'> & { readonly results: readonly CaseAnswer[] };
+
+function testsAnswer(design: Design, cel: CelStatus): TestsAnswer {
+  const run = runDesignTests(design, cel === 'ready' ? celEngine() : undefined);
+  return {
+    ...run,
+    results: run.results.map(({ rendered, ...r }) =>
+      rendered === undefined ? r : { ...r, rendered: renderedView(rendered) },
+    ),
+  };
+}
 
 export interface PreviewsRequest {
   readonly seq: number;
@@ -39,6 +58,8 @@ export interface PreviewsAnswer {
   readonly ranges: readonly (readonly [string, TextRange])[];
   /** the CEL module's state when this was computed (expressions are pending until it is ready) */
   readonly cel: CelStatus;
+  /** the design's test cases run (every one not run until the CEL module is ready) */
+  readonly tests: TestsAnswer;
 }
 
 export function answerPreviews(
@@ -62,5 +83,6 @@ export function answerPreviews(
     yaml,
     ranges,
     cel,
+    tests: testsAnswer(design, cel),
   };
 }

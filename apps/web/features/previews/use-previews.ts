@@ -16,7 +16,7 @@ import type { ClusterKinds } from '@opstudio/shared/validate/design-rendered';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { celStart } from './cel-loader';
 import { celFailed, type CelStatus } from './cel-status';
-import { answerPreviews, type PreviewsAnswer, type PreviewsRequest } from './design-text';
+import { answerPreviews, type PreviewsAnswer, type PreviewsRequest, type TestsAnswer } from './design-text';
 import { latestWins, type LatestWins } from './latest-wins';
 
 export interface Previewed {
@@ -30,12 +30,14 @@ export interface Previewed {
   readonly ranges: ReadonlyMap<string, TextRange>;
   /** the CEL module's state for this answer */
   readonly cel: CelStatus;
+  /** the design's test cases, run on that design */
+  readonly tests: TestsAnswer;
 }
 
 type Asked = Omit<PreviewsRequest, 'seq'>;
 
 /** The answer as the page reads it, its CRD object parsed on first read. */
-function previewed(req: Asked, { previews, crdJson, issues, yaml, ranges, cel }: PreviewsAnswer): Previewed {
+function previewed(req: Asked, { previews, crdJson, issues, yaml, ranges, cel, tests }: PreviewsAnswer): Previewed {
   let crd: CustomResourceDefinition | undefined;
   return {
     design: req.design,
@@ -50,6 +52,7 @@ function previewed(req: Asked, { previews, crdJson, issues, yaml, ranges, cel }:
     text: req.text ?? yaml ?? '',
     ranges: new Map(ranges),
     cel,
+    tests,
   };
 }
 

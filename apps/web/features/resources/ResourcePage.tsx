@@ -14,6 +14,7 @@ import { TimelinePanel } from '../timeline/TimelinePanel';
 import { TimelineHandOffNote } from './KindHandOff';
 import { ConditionBadges } from './ConditionBadges';
 import { DeleteDialog } from './DeleteDialog';
+import { AddAsTestCase } from './AddAsTestCase';
 import { useCluster } from '../cluster/ClusterScope';
 import { kindPath } from './paths';
 import { OwnedPanel } from './OwnedPanel';
@@ -112,6 +113,9 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
         <span className={styles.sub}>{namespace !== undefined ? `namespace ${namespace}` : 'cluster-scoped'}</span>
         <ConditionBadges conditions={conditions} />
         <span className={styles.spacer} />
+        {kind.designId !== null && (
+          <AddAsTestCase designId={kind.designId} object={object} owned={state.owned.get(uid)} />
+        )}
         {managed && mayDelete && (
           <button type="button" className={`${styles.button} ${styles.danger}`} onClick={() => setDeleting(true)}>
             Delete

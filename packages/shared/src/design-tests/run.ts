@@ -5,7 +5,7 @@
 import type { CelEngine } from '../cel/engine';
 import { crdObject } from '../crd/generate';
 import type { Design } from '../design/schema';
-import { runRenderCase, type CaseFailure } from './render-case';
+import { runRenderCase, type CaseFailure, type Rendered } from './render-case';
 import { runValidationCase } from './validation-case';
 
 export type CaseKind = 'render' | 'validation';
@@ -18,6 +18,8 @@ export interface CaseResult {
   readonly outcome: 'passed' | 'failed' | 'not-run';
   readonly failures: readonly CaseFailure[];
   readonly ms: number;
+  /** a render case's children, status and conditions as the controller would make them (the designer's "Save as expected") */
+  readonly rendered?: Rendered;
 }
 
 export interface TestRun {
@@ -51,13 +53,16 @@ export function runDesignTests(design: Design, engine: CelEngine | undefined): T
       };
     return { kind, name, path, outcome: failures.length === 0 ? 'passed' : 'failed', failures, ms };
   };
-  (design.tests?.render ?? []).forEach((c, i) =>
-    results.push(
-      timed('render', c.name, `tests.render[${i}]`, () =>
-        engine === undefined ? undefined : runRenderCase(design, c, engine).failures,
-      ),
-    ),
-  );
+  (design.tests?.render ?? []).forEach((c, i) => {
+    let rendered: Rendered | undefined;
+    const result = timed('render', c.name, `tests.render[${i}]`, () => {
+      if (engine === undefined) return undefined;
+      const run = runRenderCase(design, c, engine);
+      rendered = run.rendered;
+      return run.failures;
+    });
+    results.push(rendered === undefined ? result : { ...result, rendered });
+  });
   const validation = design.tests?.validation ?? [];
   const crd = validation.length > 0 ? crdObject(design) : undefined;
   validation.forEach((c, i) =>
