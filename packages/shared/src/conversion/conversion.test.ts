@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadCel } from '@opstudio/cel/node';
-import { parseDesign } from '../design/io';
+import { parseDesign, serializeDesign } from '../design/io';
 import type { Design } from '../design/schema';
 import { sampleResource } from '../manifests/sample';
 import { validateDesign } from '../validate/design';
@@ -121,4 +121,11 @@ test('a version without rules whose fields differ is named; the shape is checked
   const r = parseDesign(text);
   assert.ok(!r.ok);
   assert.match(JSON.stringify(r), /a rule is one form, not move and drop/);
+});
+
+test('the rules survive saving the design', () => {
+  const design = load();
+  const again = parseDesign(serializeDesign(design));
+  assert.ok(again.ok);
+  assert.deepEqual(again.design.conversion, design.conversion);
 });
