@@ -13,6 +13,7 @@ import type { Design } from '../design/schema';
 import { sampleResource } from '../manifests/sample';
 import { validateDesign } from '../validate/design';
 import { convert, conversionPlan } from './convert';
+import { answerReview, CONVERSION_REVIEW } from './review';
 import { checkRoundTrip, roundTripMessage } from './round-trip';
 import { validateConversion } from './validate';
 
@@ -128,4 +129,40 @@ test('the rules survive saving the design', () => {
   const again = parseDesign(serializeDesign(design));
   assert.ok(again.ok);
   assert.deepEqual(again.design.conversion, design.conversion);
+});
+
+test('a ConversionReview is answered with every object converted, or fails whole', () => {
+  const plan = conversionPlan(load());
+  const review = CONVERSION_REVIEW.parse({
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'ConversionReview',
+    request: {
+      uid: 'u1',
+      desiredAPIVersion: 'convert.example.com/v1',
+      objects: [
+        { apiVersion: 'convert.example.com/v1alpha1', kind: 'Cache', metadata: { name: 'a' }, spec: { size: 1 } },
+      ],
+    },
+  });
+  assert.deepEqual(answerReview(plan, review).response, {
+    uid: 'u1',
+    convertedObjects: [
+      {
+        apiVersion: 'convert.example.com/v1',
+        kind: 'Cache',
+        metadata: { name: 'a' },
+        spec: { replicas: 1, paused: false },
+      },
+    ],
+    result: { status: 'Success' },
+  });
+  review.request.objects.push({ apiVersion: 'other.example.com/v1alpha1', kind: 'Cache' });
+  assert.deepEqual(answerReview(plan, review).response.result, {
+    status: 'Failure',
+    message: 'other.example.com/v1alpha1 is not in group convert.example.com',
+  });
+  assert.equal(
+    CONVERSION_REVIEW.safeParse({ apiVersion: 'apiextensions.k8s.io/v1beta1', kind: 'ConversionReview' }).success,
+    false,
+  );
 });
