@@ -108,10 +108,11 @@ test('lossy, misplaced and ill-typed rules are refused at their design paths', (
 test('a version without rules whose fields differ is named; the shape is checked by zod', () => {
   const design = load();
   delete design.conversion;
-  const issues = validateConversion(design).map((i) => `${i.path}: ${i.message}`);
+  const issues = validateConversion(design).map((i) => `${i.severity} ${i.path}: ${i.message}`);
   assert.ok(
     issues.includes(
-      "conversion: v1alpha1's spec.size has no place in v1: move it (from/to), compute it (toHub/toSpoke), or drop it",
+      'warning ' +
+        "conversion: v1alpha1's spec.size has no place in v1: move it (from/to), compute it (toHub/toSpoke), or drop it",
     ),
     issues.join('\n'),
   );
