@@ -84,7 +84,9 @@ export function ConversionSection({ design, edit }: { readonly design: Design; r
               ))}
             </div>
             <p role="status" aria-label={`Round trip of ${version}`}>
-              {roundTrip.length > 0 ? (
+              {rules.length === 0 ? (
+                `No rules: the API server relabels ${version} objects as ${hub} and back, and drops what the other version lacks.`
+              ) : roundTrip.length > 0 ? (
                 <IssueText issues={roundTrip} />
               ) : under.some((i) => i.severity === 'error') ? (
                 'Round trip: not checked until the rules above are fixed.'

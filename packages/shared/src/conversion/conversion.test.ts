@@ -107,15 +107,17 @@ test('lossy, misplaced and ill-typed rules are refused at their design paths', (
 
 test('a version without rules whose fields differ is named; the shape is checked by zod', () => {
   const design = load();
-  delete design.conversion;
+  design.conversion = { spokes: [] };
   const issues = validateConversion(design).map((i) => `${i.severity} ${i.path}: ${i.message}`);
   assert.ok(
     issues.includes(
-      'warning ' +
-        "conversion: v1alpha1's spec.size has no place in v1: move it (from/to), compute it (toHub/toSpoke), or drop it",
+      "error conversion: v1alpha1's spec.size has no place in v1: move it (from/to), compute it (toHub/toSpoke), or drop it",
     ),
     issues.join('\n'),
   );
+  // without a conversion section, versions differ as they always could (strategy None)
+  delete design.conversion;
+  assert.deepEqual(validateConversion(design), []);
   const text = readFileSync(path.join(here, 'testdata/two-versions.design.yaml'), 'utf8').replace(
     '    - from: spec.size\n      to: spec.replicas\n',
     '    - from: spec.size\n      drop: spec.size\n',

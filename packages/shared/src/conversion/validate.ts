@@ -19,8 +19,9 @@ import { checkRoundTrip, roundTripMessage } from './round-trip';
 export const VALIDATE_ROUND_TRIPS = 50;
 
 export function validateConversion(design: Design): Issue[] {
-  // an imported CRD's own conversion (its webhook, kept in crd.extra) is not the studio's to check
-  if (design.conversion === undefined && design.crd.extra?.spec?.conversion !== undefined) return [];
+  // without a conversion section the versions differ as they always could (the API server
+  // relabels each object and prunes it: strategy None), an imported CRD's own webhook included
+  if (design.conversion === undefined) return [];
   const plan = conversionPlan(design);
   const out: Issue[] = [];
   const seen = new Set<string>();
@@ -42,15 +43,10 @@ export function validateConversion(design: Design): Issue[] {
     const index = (design.conversion?.spokes ?? []).findIndex((s) => s.version === spoke);
     const at = index < 0 ? 'conversion' : `conversion.spokes[${index}]`;
     const before = out.length;
-    // without a conversion section the versions differ as they always could (the API server
-    // relabels and prunes): said as a warning, an error once the design has rules
-    const differ = uncovered(plan, spoke, rules, at).map((i) =>
-      design.conversion === undefined ? { ...i, severity: 'warning' as const } : i,
-    );
-    out.push(...ruleIssues(plan, spoke, rules, at), ...differ);
+    out.push(...ruleIssues(plan, spoke, rules, at), ...uncovered(plan, spoke, rules, at));
     if (out.length > before) continue;
     // identical schemas without rules need no webhook: the API server only changes apiVersion
-    if (index < 0 && sameSchema(plan.schemas.get(spoke), plan.schemas.get(plan.hub))) continue;
+    if (rules.length === 0 && sameSchema(plan.schemas.get(spoke), plan.schemas.get(plan.hub))) continue;
     if (celEngine() === undefined) continue;
     const rt = checkRoundTrip(plan, { count: VALIDATE_ROUND_TRIPS, spoke, hubObjects: [sampleResource(design)] });
     if (!rt.ok) out.push(error(at, roundTripMessage(rt.failure)));
