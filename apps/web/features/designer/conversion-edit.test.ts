@@ -15,7 +15,7 @@ test('the spokes are every version but the storage one; rules are set per spoke 
   assert.ok(r.ok);
   assert.deepEqual(
     spokesOf(r.design).map((s) => [s.version, s.rules.length]),
-    [['v1alpha1', 3]],
+    [['v1alpha1', 4]],
   );
   const design = setRules(r.design, 'v1alpha1', [...spokesOf(r.design)[0]!.rules, newRule('drop')]);
   assert.equal(spokeIndex(design, 'v1alpha1'), 0);
