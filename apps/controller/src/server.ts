@@ -3,6 +3,7 @@
 // startServer() either returns a running server or throws a one-line StartupError, having
 // stopped whatever it had started.
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { TRPCError } from '@trpc/server';
 import { CLUSTER_HEADER, CLUSTER_PARAM } from '@opstudio/shared/kube/cluster-href';
@@ -75,6 +76,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     ...(config.maxConcurrentReconciles !== undefined
       ? { maxConcurrentReconciles: config.maxConcurrentReconciles }
       : {}),
+    // no data folder (some tests): no webhook, and designs with conversion rules are refused at install
+    ...(config.dataDir !== '' ? { conversionDir: path.join(config.dataDir, 'conversion-webhook') } : {}),
     ...opts.services,
     lease,
     auth,

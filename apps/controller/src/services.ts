@@ -13,6 +13,7 @@ import { AuditLog } from './audit';
 import { AuthService, loadAuthConfig, StudioAuth } from './auth';
 import type { AuthConfig } from './auth';
 import { ClusterRegistry } from './clusters/registry';
+import { ConversionWebhook } from './conversion/webhook';
 import { rememberedContexts } from './clusters/remembered';
 import type { ClusterServicesOptions } from './clusters/cluster-services';
 import { logFn } from './log/logger';
@@ -21,6 +22,8 @@ import { metricsHistory } from './metrics-history';
 export interface ServicesOptions extends ClusterServicesOptions {
   /** Sign-in mode and security settings; default: single-user with the defaults. */
   readonly auth?: AuthConfig;
+  /** Where the CRD conversion webhook keeps its certificates; absent: no webhook (designs with conversion rules are refused at install). */
+  readonly conversionDir?: string;
 }
 
 export interface RunningServices {
@@ -56,11 +59,22 @@ export async function startServices(
     audit,
     ...authLog,
   });
-  const clusters = new ClusterRegistry(conn, { db, designs, auth: authConfig }, opts);
+  let conversion: ConversionWebhook | undefined;
+  let clusters: ClusterRegistry;
   let defaultCluster;
   try {
+    conversion =
+      opts.conversionDir === undefined
+        ? undefined
+        : await ConversionWebhook.start({
+            dir: opts.conversionDir,
+            load: async (id, version) => (await designs.load(id, version)).design,
+            ...logOf('conversion'),
+          });
+    clusters = new ClusterRegistry(conn, { db, designs, auth: authConfig, conversion }, opts);
     defaultCluster = await clusters.startDefault();
   } catch (err) {
+    await conversion?.close();
     await db.$disconnect();
     throw err;
   }
@@ -78,6 +92,7 @@ export async function startServices(
     clusters,
     stop: async () => {
       await clusters.stop();
+      await conversion?.close();
       await db.$disconnect();
     },
   };

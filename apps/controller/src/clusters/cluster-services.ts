@@ -13,6 +13,9 @@ import type { StudioDb } from '../db';
 import { ClusterIdentity, learnClusterId } from './cluster-identity';
 import { rememberContext } from './remembered';
 import type { DesignStore } from '../designs';
+import { CrdClient } from '../install/crd-client';
+import { repointConversions, unreachableFrom, type ConversionEndpoint } from '../install/conversion';
+import type { ConversionWebhook } from '../conversion/webhook';
 import { CrdService } from '../install';
 import { ClusterWatcher } from '../kube/cluster-watcher';
 import type { ClusterWatcherOptions } from '../kube/cluster-watcher';
@@ -46,6 +49,8 @@ export interface ClusterServicesDeps {
   readonly db: StudioDb;
   readonly designs: DesignStore;
   readonly auth: AuthConfig;
+  /** The studio's CRD conversion webhook (docs/design/0053), when the server runs one. */
+  readonly conversion?: ConversionWebhook | undefined;
 }
 
 export interface RunningCluster {
@@ -114,8 +119,10 @@ function buildClusterServices(
     signal: stop.signal,
   }).catch((err: unknown) => logOf('cluster').log?.('Learning the cluster id failed', { error: String(err) }));
   // a context the studio installed in is started at the next boot (remembered.ts)
+  const conversion = conversionEndpoint(deps.conversion, conn, stop.signal, logOf('conversion').log);
   const crds = new CrdService(conn.kc, deps.designs, bus, {
     identityNamespace: (opts.lease ?? DEFAULT_LEASE).namespace,
+    ...(conversion !== undefined ? { conversion } : {}),
     onInstalled: () =>
       rememberContext(deps.db, conn.contextName).catch((err: unknown) =>
         logOf('cluster').log?.('Remembering the context failed', { error: String(err) }),
@@ -205,4 +212,33 @@ function buildClusterServices(
       };
     },
   };
+}
+
+/**
+ * The webhook as this cluster's API server reaches it; where it can, the CRDs installed with it
+ * are re-pointed now (a restart gives a new port) and whenever the CA is renewed.
+ */
+function conversionEndpoint(
+  webhook: ConversionWebhook | undefined,
+  conn: LoadedKubeConfig,
+  signal: AbortSignal,
+  log: ((message: string, fields?: Record<string, unknown>) => void) | undefined,
+): ConversionEndpoint | undefined {
+  if (webhook === undefined) return undefined;
+  const endpoint: ConversionEndpoint = {
+    clientConfig: (id, version) => webhook.clientConfig(id, version),
+    unreachable: unreachableFrom(conn.server),
+  };
+  if (endpoint.unreachable !== undefined) return endpoint;
+  const client = new CrdClient(conn.kc);
+  const repoint = () =>
+    void repointConversions(client, endpoint)
+      .then(({ repointed }) => {
+        if (repointed.length > 0) log?.('Re-pointed the conversion webhook of installed CRDs', { crds: repointed });
+      })
+      .catch((err: unknown) => log?.('Re-pointing the conversion webhooks failed', { error: String(err) }));
+  repoint();
+  const off = webhook.onBundleChange(repoint);
+  signal.addEventListener('abort', off, { once: true });
+  return endpoint;
 }

@@ -91,6 +91,17 @@ export class CrdClient {
     });
   }
 
+  /** Points the CRD's conversion webhook elsewhere (a new port or CA bundle): a merge patch of that one field. */
+  patchConversion(name: string, conversion: NonNullable<CustomResourceDefinition['spec']['conversion']>) {
+    return this.http.request<CustomResourceDefinition>({
+      method: 'PATCH',
+      path: `${CRDS}/${encodeURIComponent(name)}`,
+      query: { fieldManager: FIELD_MANAGER },
+      contentType: 'application/merge-patch+json',
+      body: { spec: { conversion } },
+    });
+  }
+
   /** Server-side apply of any object at its API path (the identity's ServiceAccount and RBAC). */
   applyAt<T>(path: string, body: object, dryRun: boolean, what: string): Promise<T> {
     return this.http.request<T>({

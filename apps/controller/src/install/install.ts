@@ -17,6 +17,7 @@ import type { CrdClient } from './crd-client';
 import { designPathOfServerField } from './field-paths';
 import { providersOf, refuseClusterIssues, type KindSource } from './cluster-kinds';
 import { applyIdentity, identityPlan } from './identity';
+import { withConversion, type ConversionEndpoint } from './conversion';
 import { installedFrom, labelledCrd } from './labels';
 import { newCrdMessage, previousCrd } from './previous-crd';
 import type { OperationHandle } from './operations';
@@ -46,6 +47,8 @@ export interface InstallDeps {
   readonly identityNamespace: string;
   /** The cluster's schema of a custom-resource child kind (OpenAPI v3), for the children's checks. */
   readonly schemaOf?: KindSource['schemaOf'];
+  /** The studio's conversion webhook as this cluster reaches it (install/conversion.ts). */
+  readonly conversion?: ConversionEndpoint | undefined;
 }
 
 const versionNames = (crd: CustomResourceDefinition) => crd.spec.versions.map((v) => v.name);
@@ -119,6 +122,7 @@ export async function runInstall(deps: InstallDeps, input: InstallInput, op: Ope
     label,
   );
   const crd = labelledCrd(design, view.id, view.version);
+  withConversion(crd, design, { designId: view.id, version: view.version, label }, deps.conversion);
   const name = crd.metadata.name;
   op.describe({ crdName: name, designVersion: view.version });
   // 2. dry run of the CRD and of the controller's identity, then what changes against the installed CRD

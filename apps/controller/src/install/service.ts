@@ -12,6 +12,7 @@ import { NotFoundError } from '../errors';
 import type { LiveBus } from '../live/bus';
 import type { SnapshotRegistry } from '../live/snapshots';
 import { CrdClient, conditionsOf } from './crd-client';
+import { needsWebhook, withConversion, type ConversionEndpoint } from './conversion';
 import { dryRun, runInstall, withDesignPaths, type DesignChange, type InstallInput } from './install';
 import { authoredCrd, installedFrom, labelledCrd } from './labels';
 import { InstallOperations, type OperationHandle } from './operations';
@@ -37,6 +38,8 @@ export interface CrdServiceOptions {
   readonly crdGoneTimeoutMs?: number;
   /** Where each design's controller identity (a ServiceAccount) lives: the studio's Lease namespace (default `default`). */
   readonly identityNamespace?: string;
+  /** The studio's conversion webhook as this cluster reaches it; absent: designs with conversion rules are refused. */
+  readonly conversion?: ConversionEndpoint;
   /** Called after an install succeeded, before it answers (clusters/remembered.ts); reports its own failures. */
   readonly onInstalled?: () => Promise<void>;
 }
@@ -111,6 +114,7 @@ export class CrdService {
       establishTimeoutMs: this.opts.establishTimeoutMs ?? 30_000,
       identityNamespace: this.opts.identityNamespace ?? 'default',
       schemaOf: (apiVersion: string, kind: string) => this.schemaOf(apiVersion, kind),
+      conversion: this.opts.conversion,
     };
     const outcome = await tracked(op, () => runInstall(deps, input, op));
     await this.opts.onInstalled?.();
@@ -135,6 +139,9 @@ export class CrdService {
   async diff(designId: string, version?: number): Promise<CrdDiff> {
     const { view, design } = await this.designs.load(designId, version);
     const crd = labelledCrd(design, view.id, view.version);
+    // compared as Install would write it: with the webhook, where the cluster can call it
+    if (needsWebhook(design) && this.opts.conversion?.unreachable === undefined)
+      withConversion(crd, design, { designId: view.id, version: view.version, label: view.name }, this.opts.conversion);
     const installed = await this.client.read(crd.metadata.name);
     const base = { crdName: crd.metadata.name, designVersion: view.version };
     if (installed === undefined) {

@@ -42,6 +42,7 @@ import { TestsPanel, testsLabel } from './TestsPanel';
 import { useClusterKinds } from './use-cluster-kinds';
 import { useIssues } from './use-issues';
 import { VersionSection } from './VersionSection';
+import { ConversionSection } from './ConversionSection';
 import styles from './designer.module.css';
 import problemStyles from './problems.module.css';
 
@@ -394,6 +395,7 @@ export function Designer({ id, name: initialName, version, latestVersion, design
                   setRevealed(null);
                 }}
               />
+              <ConversionSection design={design} edit={edit} />
               {selectedNode !== null ? <FieldEditor design={design} edit={edit} addr={selectedNode} /> : null}
               <OperandSection design={design} edit={edit} />
             </fieldset>

@@ -1,7 +1,7 @@
 'use client';
 // One version of the CRD at a time: its name ("Version"), served/storage/deprecation, the
 // status and scale subresources, printer columns and selectable fields. Versions can be added
-// (a copy of the selected one, not stored) and removed while more than one is left.
+// (a copy of the storage version, not stored) and removed while more than one is left.
 import {
   PRINTER_COLUMN_TYPES,
   type Design,
@@ -51,6 +51,8 @@ export function VersionSection({ design, edit, selected, onSelect }: Props) {
       }),
       null,
     );
+  // a copy of the storage version: the fields every object has today, ready to change (docs/design/0053)
+  const storage = versions.find((v) => v.storage) ?? version;
   const addVersion = () => {
     const taken = new Set(versions.map((v) => v.name));
     let name = 'v1';
@@ -58,7 +60,7 @@ export function VersionSection({ design, edit, selected, onSelect }: Props) {
     edit(
       (d) => ({
         ...d,
-        crd: { ...d.crd, versions: [...d.crd.versions, { ...structuredClone(version), name, storage: false }] },
+        crd: { ...d.crd, versions: [...d.crd.versions, { ...structuredClone(storage), name, storage: false }] },
       }),
       null,
     );

@@ -67,10 +67,8 @@ function diffCrdWide(a: CustomResourceDefinition, b: CustomResourceDefinition, e
       emit(`.spec.names.${key}`, 'names', 'safe', `${key} changed (kubectl aliases only)`);
     }
   }
-  if (
-    canonicalJson(a.spec.conversion ?? { strategy: 'None' }) !==
-    canonicalJson(b.spec.conversion ?? { strategy: 'None' })
-  ) {
+  // the strategy, not where the webhook is: a new port or CA bundle is not a change to the API
+  if ((a.spec.conversion?.strategy ?? 'None') !== (b.spec.conversion?.strategy ?? 'None')) {
     emit(
       '.spec.conversion',
       'conversion',

@@ -153,7 +153,15 @@ function missingOptions(...designs: Design[]): { all: Set<string>; missing: stri
 // kitchen sink stays a design that exports, installs and passes the controller-gen oracle whole.
 // The resources form excludes the image form, so the Web app example covers it; declared
 // namespaces (an install that asks for a confirmation) the Tenant fixture of docs/design/0039; the
-// replicated store the design's own conditions, the app config its external references.
+// replicated store the design's own conditions, the app config its external references; conversion
+// rules the two-version fixture of docs/design/0053 (an installed webhook needs the studio running).
+const conversionDesign = () => {
+  const r = parseDesign(
+    readFileSync(new URL('../conversion/testdata/two-versions.design.yaml', import.meta.url), 'utf8'),
+  );
+  assert.ok(r.ok);
+  return r.design;
+};
 const RESOURCE_FORM_EXAMPLES = ['webapp.design.yaml', 'replicated-store.design.yaml', 'app-config.design.yaml'];
 
 test('the examples together use every option of the design model', () => {
@@ -162,6 +170,7 @@ test('the examples together use every option of the design model', () => {
     load('raw-schema.design.yaml').design,
     ...RESOURCE_FORM_EXAMPLES.map((f) => load(f).design),
     tenantDesign('team-shared'),
+    conversionDesign(),
   );
   assert.ok(all.size > 80, `the walk found only ${all.size} options`);
   assert.deepEqual(missing, [], `examples/kitchen-sink, raw-schema and webapp do not use: ${missing.join(', ')}`);
@@ -178,6 +187,7 @@ test('the coverage check notices an unused key and an unused enum value', () => 
     load('raw-schema.design.yaml').design,
     ...RESOURCE_FORM_EXAMPLES.map((f) => load(f).design),
     tenantDesign('team-shared'),
+    conversionDesign(),
   ];
   assert.deepEqual(missingOptions(trimmed, ...others).missing, [
     'design.operand.runAsUser',

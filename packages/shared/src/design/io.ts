@@ -155,5 +155,21 @@ export function serializeDesign(design: Design): string {
         ),
       ),
     );
+  if (design.conversion)
+    doc.conversion = inOrder(design.conversion, ['spokes'], (_k, spokes) =>
+      (spokes as object[]).map((s) =>
+        inOrder(s, ['version', 'rules'], (k, v) =>
+          k !== 'rules'
+            ? (v as YamlValue)
+            : (v as object[]).map((r) =>
+                inOrder(
+                  r,
+                  ['from', 'to', 'toHub', 'toSpoke', 'add', 'default', 'drop', 'keep'],
+                  (_x, x) => x as YamlValue,
+                ),
+              ),
+        ),
+      ),
+    );
   return emitYaml(doc, { keepKeyOrder: true });
 }

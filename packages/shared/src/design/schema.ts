@@ -9,6 +9,7 @@ import { DNS1035_LABEL, DNS1123_LABEL, DNS1123_SUBDOMAIN } from '../kube/names';
 import { RESOURCE_GRAPH } from '../graph/model';
 import { FIELD_NODE, SCHEMA_VALUE } from './field';
 import { DESIGN_TESTS } from '../design-tests/model';
+import { CONVERSION } from '../conversion/model';
 
 export const DESIGN_API_VERSION = 'studio.opstudio.dev/v1alpha1' as const;
 export const DESIGN_KIND = 'OperatorDesign' as const;
@@ -177,6 +178,8 @@ export const DESIGN = z.strictObject({
   operand: OPERAND.optional(),
   /** Cases the design must pass: what it renders, what its CRD refuses (docs/design/0052). */
   tests: DESIGN_TESTS.optional(),
+  /** How objects move between the CRD's versions: the storage version is the hub (docs/design/0053). */
+  conversion: CONVERSION.optional(),
 });
 
 export type Design = z.infer<typeof DESIGN>;

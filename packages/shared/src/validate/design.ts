@@ -22,6 +22,7 @@ import { designIssuePath } from './design-paths';
 import { validateOperandRefs, validateVersionRefs } from './design-refs';
 import { validateDesignGraph } from './design-graph';
 import { error, type Issue } from './issue';
+import { validateConversion } from '../conversion/validate';
 
 /** A default's issue is about the `default` input, not the field as a whole. */
 const isDefaultIssue = (i: Issue): boolean => /^[^:]+: [^ ]*$/.test(i.path) && i.message.startsWith('default ');
@@ -79,6 +80,7 @@ export function validateDesign(design: Design, crd: CustomResourceDefinition = c
     out.push(...validateDesignGraph(design, root, sampleResource(design)));
     out.push(...validateSampleRules(version.name, root, sampleResource(design)));
   });
+  if (sameVersions) out.push(...validateConversion(design));
   // the CRD's checks usually said the same already (a listMapKey that names no item field)
   for (const i of validateDesignGoStrings(design))
     if (!out.some((o) => o.path === i.path && o.message === i.message)) out.push(i);
