@@ -14,7 +14,7 @@ const FILE_TIMEOUT_MS = 15 * 60 * 1000;
 // One suite loads the files one after another. It keeps node:test's root waiting until every file
 // has registered its tests (the root would otherwise end, and start again, between two imports),
 // and no test runs before all are loaded, so none can take a running test for its parent. The
-// files' tests then run at the root, each with its own file (the file-times reporter sums them).
+// files' tests then run in that suite, each with its own file (the file-times reporter sums them).
 const files = process.argv.slice(2);
 void describe(`loading ${files.length} test files`, { timeout: FILE_TIMEOUT_MS }, async () => {
   for (const file of files) await import(pathToFileURL(path.resolve(file)).href);
