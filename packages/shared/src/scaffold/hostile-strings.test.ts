@@ -127,12 +127,22 @@ const PLAIN: Record<string, (i: number) => string> = {
 };
 const choosesGoType = (slot: Key[]): boolean => String(slot.at(-1)) in PLAIN && slot.includes('schema');
 
-/** What to expect: the declarations of `base` with the keywords at `slots` set to plain values. */
-function expectedWithPlain(base: Design, slots: Key[][]): GoDecls {
+/**
+ * What to expect: the declarations of `base` with the keywords at `slots` set to plain values, or
+ * undefined when that design does not export: a plain rename of a field that `base` reads
+ * elsewhere (a printer column's jsonPath) breaks the reference, while the hostile design may have
+ * broken that reference too, out of the checks' sight. There is nothing to compare with then.
+ */
+function expectedWithPlain(base: Design, slots: Key[][]): GoDecls | undefined {
   if ('unavailable' in lister) return {};
   const design = structuredClone(base);
   slots.forEach((slot, i) => setAt(design, slot, () => PLAIN[String(slot.at(-1))]!(i)));
-  return normalized(lister.list(scaffoldProject(design).files), design);
+  try {
+    return normalized(lister.list(scaffoldProject(design).files), design);
+  } catch (e) {
+    if (e instanceof ScaffoldError) return undefined;
+    throw e;
+  }
 }
 
 /**
@@ -200,6 +210,7 @@ test(
             exported++;
             const typed = mutations.map((m) => slots[m.slot % slots.length]!).filter(choosesGoType);
             const want = typed.length === 0 ? expected : expectedWithPlain(base, typed);
+            if (want === undefined) return;
             for (const [path, text] of files)
               if (path.endsWith('.go'))
                 assert.doesNotMatch(text, RAW_BREAK, `${where}: ${path} holds a raw line separator, NUL or BOM`);
