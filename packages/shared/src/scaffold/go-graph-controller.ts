@@ -22,7 +22,7 @@ import { goString } from '../gotypes/go-text';
 import { markerComment, rbacMarkers } from '../manifests/rbac';
 import type { ProjectFacts } from './facts';
 import { goNames } from './go-names';
-import { statusHelpers } from './go-status';
+import { hasStatus, statusBefore, statusHelpers } from './go-status';
 import { graphDeletionPhase, graphOwnershipHelpers, mayLabelOwn } from './go-graph-finalizer';
 import { childKinds, externalKinds } from './go-graph-data';
 import { graphHelpers, type ExternalWatch } from './go-graph-helpers';
@@ -110,7 +110,7 @@ export function graphControllerGo(f: ProjectFacts, graph: ResourceGraph, header:
   const custom = [...owns, ...watches.map((w) => w.object)].some((o) => o.startsWith('ownedObject('));
   const k8s = [
     ...new Set([...imports, ...watchImports, ...podWatchImports(graph)]),
-    '"k8s.io/apimachinery/pkg/api/equality"',
+    ...(hasStatus(f) ? ['"k8s.io/apimachinery/pkg/api/equality"'] : []),
     'apierrors "k8s.io/apimachinery/pkg/api/errors"',
     ...(f.conditions ? ['"k8s.io/apimachinery/pkg/api/meta"'] : []),
     'metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"',
@@ -194,7 +194,7 @@ func (r *${n.reconciler}) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 		log.Error(err, "Failed to get ${recv}")
 		return ctrl.Result{}, err
 	}
-	before := ${recv}.Status.DeepCopy()
+	before := ${statusBefore(f, recv)}
 
 ${graphDeletionPhase(f, n)}
 	// 3. observe: the children this custom resource controls, found by the planner's labels${

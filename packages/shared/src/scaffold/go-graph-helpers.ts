@@ -8,6 +8,7 @@ import type { ProjectFacts } from './facts';
 import type { DeployImageProfile } from '../graph/model';
 import type { goNames } from './go-names';
 import { childLabelsCall, profileApplyEvents } from './go-graph-profile';
+import { setStatusHelper } from './go-status';
 
 const q = goString;
 
@@ -124,27 +125,7 @@ func firstLine(err error) string {
 	return strings.SplitN(err.Error(), "\\n", 2)[0]
 }
 
-// setStatus writes the status bindings over the status as read, through its Go type.
-func (r *${n.reconciler}) setStatus(${recv} *${pkg}.${K}, values map[string]any) error {
-	if len(values) == 0 {
-		return nil
-	}
-	status, err := runtime.DefaultUnstructuredConverter.ToUnstructured(&${recv}.Status)
-	if err != nil {
-		return err
-	}
-	for field, value := range values {
-		if err := unstructured.SetNestedField(status, value, strings.Split(field, ".")...); err != nil {
-			return fmt.Errorf("status.%s: %w", field, err)
-		}
-	}
-	next := ${pkg}.${K}Status{}
-	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(status, &next); err != nil {
-		return fmt.Errorf("the status bindings do not fit the status: %w", err)
-	}
-	${recv}.Status = next
-	return nil
-}
+${setStatusHelper(f)}
 ${
   custom
     ? `

@@ -11,12 +11,72 @@ import { designGraph } from '../design/operand-form';
 
 const q = goString;
 
+/**
+ * Whether the storage version has a status: a kind without one is legal (its CRD has no status
+ * and no status subresource), and its controller then reads and writes none.
+ */
+export function hasStatus(f: ProjectFacts): boolean {
+  return f.field('status') !== undefined;
+}
+
+/** The status as read, kept to see whether the reconcile changed it (`before`). */
+export function statusBefore(f: ProjectFacts, recv: string): string {
+  return hasStatus(f) ? `${recv}.Status.DeepCopy()` : '(*struct{})(nil) // the kind has no status';
+}
+
+/** setStatus: the plan's status bindings written over the status as read. */
+export function setStatusHelper(f: ProjectFacts): string {
+  const n = goNames(f);
+  const { recv } = n;
+  const pkg = f.alias(f.version.name);
+  const K = f.kind;
+  if (!hasStatus(f))
+    return `// setStatus has nowhere to write status bindings: the design's kind has no status.
+func (r *${n.reconciler}) setStatus(_ *${pkg}.${K}, values map[string]any) error {
+	if len(values) == 0 {
+		return nil
+	}
+	return fmt.Errorf("the kind has no status for the status bindings")
+}`;
+  return `// setStatus writes the status bindings over the status as read, through its Go type.
+func (r *${n.reconciler}) setStatus(${recv} *${pkg}.${K}, values map[string]any) error {
+	if len(values) == 0 {
+		return nil
+	}
+	status, err := runtime.DefaultUnstructuredConverter.ToUnstructured(&${recv}.Status)
+	if err != nil {
+		return err
+	}
+	for field, value := range values {
+		if err := unstructured.SetNestedField(status, value, strings.Split(field, ".")...); err != nil {
+			return fmt.Errorf("status.%s: %w", field, err)
+		}
+	}
+	next := ${pkg}.${K}Status{}
+	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(status, &next); err != nil {
+		return fmt.Errorf("the status bindings do not fit the status: %w", err)
+	}
+	${recv}.Status = next
+	return nil
+}`;
+}
+
 /** setCondition (meta.SetStatusCondition, or a no-op without conditions) and updateStatus. */
 export function statusHelpers(f: ProjectFacts): string {
   const n = goNames(f);
   const { recv } = n;
   const pkg = f.alias(f.version.name);
   const cond = f.conditions;
+  if (!hasStatus(f))
+    return `// setCondition is a no-op: the design's kind has no status.
+func (r *${n.reconciler}) setCondition(_ *${pkg}.${f.kind}, _ string, _ metav1.ConditionStatus, _, _ string) bool {
+	return true
+}
+
+// updateStatus has nothing to write: the design's kind has no status.
+func (r *${n.reconciler}) updateStatus(_ context.Context, _ *${pkg}.${f.kind}, _ *struct{}) error {
+	return nil
+}`;
   // Ready: the image form mirrors Available; a design with no operand is Ready at once; a
   // resources design's plan sets Ready itself (go-graph-controller.ts)
   const ready = !cond ? 'none' : f.operand ? 'mirror' : designGraph(f.design) === undefined ? 'noResources' : 'none';
