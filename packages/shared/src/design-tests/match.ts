@@ -1,7 +1,7 @@
 // Expected vs got for a design's test cases: a subset match (every field the case gives must be
 // there with that value; lists compared item by item, and of the same length) or an exact one,
 // each difference at its path, so a failing case says where (`spec.replicas: expected 3, got 5`).
-import { jsonEqual } from '../crd/diff-json';
+import { canonicalJson, jsonEqual } from '../crd/diff-json';
 import { isPlainObject } from '../resources/merge-patch';
 
 export interface Mismatch {
@@ -22,9 +22,10 @@ export function mismatches(expected: unknown, got: unknown, exact: boolean, path
     if (!isPlainObject(got)) return [{ path, expected, got }];
     const out: Mismatch[] = [];
     for (const [k, v] of Object.entries(expected)) out.push(...mismatches(v, got[k], exact, join(path, k)));
+    // what is extra, in key order (as the exported Go test names it: render_cases_test.go)
     if (exact)
-      for (const [k, v] of Object.entries(got))
-        if (!(k in expected)) out.push({ path: join(path, k), expected: undefined, got: v });
+      for (const k of Object.keys(got).sort())
+        if (!(k in expected)) out.push({ path: join(path, k), expected: undefined, got: got[k] });
     return out;
   }
   if (Array.isArray(expected)) {
@@ -34,8 +35,11 @@ export function mismatches(expected: unknown, got: unknown, exact: boolean, path
   return jsonEqual(expected, got) ? [] : [{ path, expected, got }];
 }
 
-/** `spec.replicas: expected 3, got 5` (values as JSON; `absent` for a field that is not there). */
+/**
+ * `spec.replicas: expected 3, got 5` (values as JSON, an object's keys sorted as the exported Go
+ * test writes them; `absent` for a field that is not there).
+ */
 export function mismatchText(m: Mismatch): string {
-  const show = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v));
+  const show = (v: unknown) => (v === undefined ? 'absent' : canonicalJson(v));
   return `${m.path === '' ? '(the whole value)' : m.path}: expected ${show(m.expected)}, got ${show(m.got)}`;
 }

@@ -35,6 +35,7 @@ import { graphControllerTestGo } from './go-graph-tests';
 import { GRAPH_POD_WAITS_TEST_GO, graphPodWaitsGo, podWaitCasesJson } from './go-graph-pod-waits';
 import { waitsOnPods } from '../graph/pod-waits';
 import { VALIDATION_CASES_TEST_GO, validationCasesJson } from './go-validation-cases';
+import { renderCasesJson, renderCasesTestGo } from './go-render-cases';
 import { operandGraph } from '../graph/deploy-image-profile';
 import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, makefile, projectFile, readme } from './project-files';
 
@@ -89,6 +90,11 @@ function build(f: ProjectFacts): Scaffold {
     // the design's validation cases, run in envtest's API server (docs/design/0052)
     add('internal/controller/testdata/validation_cases.json', validationCasesJson(f.design));
     add('internal/controller/validation_cases_test.go', `${header}\n\n${VALIDATION_CASES_TEST_GO}`);
+  }
+  if ((f.design.tests?.render ?? []).length > 0) {
+    // the design's render cases, run by the exported planner (docs/design/0052)
+    add('internal/controller/testdata/render_cases.json', renderCasesJson(f.design));
+    add('internal/controller/render_cases_test.go', renderCasesTestGo(f, graph, header));
   }
   {
     // the planner in Go, and the graph it plans as data (docs/design/0016)
