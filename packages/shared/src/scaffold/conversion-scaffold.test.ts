@@ -56,6 +56,10 @@ test('the export scaffolds the hub, the spoke and the webhook from the rules, an
     /ctrl\.NewWebhookManagedBy\(mgr, &convertv1\.Cache\{\}\)\.Complete\(\)/,
   );
   assert.match(s.files.get('cmd/main.go') ?? '', /webhookv1\.SetupCacheWebhookWithManager\(mgr\)/);
+  assert.match(
+    s.files.get('README.md') ?? '',
+    /### Versions and the conversion webhook[\s\S]*ENABLE_WEBHOOKS=false go run/,
+  );
   const patch = s.files.get('config/crd/patches/webhook_in_caches.yaml') ?? '';
   assert.match(patch, /name: caches\.convert\.example\.com[\s\S]*strategy: Webhook[\s\S]*path: \/convert/);
   assert.match(s.files.get('config/crd/kustomization.yaml') ?? '', /^- path: patches\/webhook_in_caches\.yaml$/m);

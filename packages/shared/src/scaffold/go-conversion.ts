@@ -205,3 +205,18 @@ export function conversionMainGo(f: ProjectFacts): { imports: string; setup: str
 `,
   };
 }
+
+/** The exported README's section on the conversion webhook. */
+export function conversionReadme(f: ProjectFacts): string {
+  const plan = conversionPlan(f.design);
+  const spokes = [...plan.spokes.keys()].map((v) => `\`${v}\``).join(', ');
+  return `
+### Versions and the conversion webhook
+\`${plan.hub}\` is the storage version (the hub, \`api/${plan.hub}/${f.lowerKind}_conversion.go\`); the other versions (${spokes}) convert to and from it with
+the design's rules (\`internal/convert/rules.json\`, run by \`internal/convert\` with the studio's CEL), as Operator Studio's own
+webhook converts them. The manager serves the CRD's conversion webhook on :9443; \`make deploy\` installs it with a
+cert-manager certificate (cert-manager must be in the cluster). To run the manager outside the cluster without
+certificates, set \`ENABLE_WEBHOOKS=false\` (reads at a version other than the storage version then fail).
+\`go test ./internal/convert/\` checks the Go conversions against the studio's and round-trips generated objects.
+`;
+}
