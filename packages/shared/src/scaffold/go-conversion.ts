@@ -19,6 +19,7 @@ import { goString } from '../gotypes/go-text';
 import { ScaffoldError } from './errors';
 import type { ProjectFacts } from './facts';
 import { convertTestGo, convertTypedTestGo } from './go-convert-tests';
+import { CONVERT_PATHS_GO } from './go-convert-paths';
 import { convertRuntimeGo } from './go-convert-runtime';
 
 /** Generated objects per version whose studio conversion the export's test compares with Go's. */
@@ -164,6 +165,7 @@ func (dst *${f.kind}) ConvertFrom(srcRaw conversion.Hub) error {
   }
   out.push(['internal/convert/rules.json', conversionRulesJson(plan)]);
   out.push(['internal/convert/convert.go', `${header}\n\n${convertRuntimeGo(f.module)}`]);
+  out.push(['internal/convert/paths.go', `${header}\n\n${CONVERT_PATHS_GO}`]);
   out.push(['internal/convert/testdata/cases.json', conversionCasesJson(plan, f.kind)]);
   out.push(['internal/convert/convert_test.go', `${header}\n\n${convertTestGo(f.module)}`]);
   out.push(['internal/convert/typed_test.go', `${header}\n\n${convertTypedTestGo(f, plan)}`]);
