@@ -59,6 +59,7 @@ test('only integration files carry the marker', () => {
 const BUILD_LANE = [
   'apps/controller/src/deploy/image.int.test.ts',
   'apps/controller/src/export/build-check.int.test.ts',
+  'apps/controller/src/export/conversion-webhook.int.test.ts',
   'apps/controller/src/export/design-cases.int.test.ts',
   'apps/controller/src/export/graph-parity.int.test.ts',
   'apps/controller/src/export/hostile-export.int.test.ts',

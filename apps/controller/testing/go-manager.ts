@@ -46,6 +46,8 @@ export interface GoManagerOptions {
   readonly sharedKind?: boolean;
   /** The studio's Lease namespace (the manager's --studio-lease-namespace; default "default"). */
   readonly studioLeaseNamespace?: string;
+  /** More flags for the manager (the conversion webhook's certificate directory, say). */
+  readonly args?: readonly string[];
 }
 
 export class GoManager {
@@ -154,6 +156,7 @@ export class GoManager {
         // on a kind of its own it still takes that kind's hand-off Lease, as `make run` does (and
         // must survive an API server outage with it: apiserver-outage.int.test.ts)
         ...(leaseNs !== undefined ? [`--studio-lease-namespace=${leaseNs}`] : []),
+        ...(this.options.args ?? []),
       ],
       {
         cwd: this.dir,

@@ -3,7 +3,9 @@
 // directly for internal/celenv, issue 28): the
 // zip unzips into a project where go.mod/go.sum are what `go mod tidy` writes, `go build` and
 // `go vet` pass, `make generate manifests` changes nothing, and `go test ./...` (envtest with
-// the sandbox's etcd and kube-apiserver) passes. Needs Go, not a running cluster. Slow when the
+// the sandbox's etcd and kube-apiserver) passes. Issue 31: the versions-with-conversion design
+// (its hub/spoke conversion, webhook config and conversion tests, internal/convert) too, with a
+// status added (the exported controller writes one). Needs Go, not a running cluster. Slow when the
 // Go build cache is cold (minutes); the timings go to the test's diagnostics.
 // @lane: build exported Go projects, go build and go test
 import { test } from 'node:test';
@@ -12,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDesign } from '@opstudio/shared/design/io';
+import type { Design } from '@opstudio/shared/design/schema';
 import { exportZip } from '@opstudio/shared/scaffold/export-zip';
 import { unzipEntries } from '@opstudio/shared/zip/zip';
 import { binDir } from '@opstudio/sandbox';
@@ -25,15 +28,36 @@ await loadCel();
 
 const skip = hasGo() ? false : 'go and make are needed for the export build check';
 
-for (const example of ['memcached', 'kitchen-sink', 'webapp', 'redis']) {
+function exampleDesign(example: string): Design {
+  const file =
+    example === 'conversion'
+      ? 'packages/shared/src/conversion/testdata/two-versions.design.yaml'
+      : `examples/${example}.design.yaml`;
+  const parsed = parseDesign(readFileSync(join(repoRoot, file), 'utf8'));
+  assert.ok(parsed.ok, file);
+  if (example !== 'conversion') return parsed.design;
+  // the same status at both versions: copied by the conversion, written by the controller
+  const status = {
+    name: 'status',
+    type: 'object' as const,
+    fields: [{ name: 'readyReplicas', type: 'integer' as const }],
+  };
+  const versions = parsed.design.crd.versions.map((v) => ({
+    ...v,
+    subresources: { status: true },
+    schema: { ...v.schema, fields: [status, ...(v.schema?.fields ?? [])] },
+  }));
+  return { ...parsed.design, crd: { ...parsed.design.crd, versions } };
+}
+
+for (const example of ['memcached', 'kitchen-sink', 'webapp', 'redis', 'conversion']) {
   test(
     `export of ${example}: tidy, build, vet, generate+manifests unchanged, go test`,
     { skip, timeout: 40 * 60_000 },
     (t) => {
-      const parsed = parseDesign(readFileSync(join(repoRoot, `examples/${example}.design.yaml`), 'utf8'));
-      assert.ok(parsed.ok);
+      const design = exampleDesign(example);
       const started = performance.now();
-      const zip = exportZip(parsed.design);
+      const zip = exportZip(design);
       const exportMs = performance.now() - started;
       t.diagnostic(
         `export: ${exportMs.toFixed(0)} ms, ${zip.scaffold.files.size} files, zip ${zip.bytes.length} bytes`,
@@ -42,7 +66,7 @@ for (const example of ['memcached', 'kitchen-sink', 'webapp', 'redis']) {
       // unzip the bytes a user downloads, not the file map
       const root = mkdtempSync(join(tmpdir(), `opstudio-export-${example}-`));
       t.after(() => rmSync(root, { recursive: true, force: true }));
-      const prefix = `${parsed.design.project.projectName}/`;
+      const prefix = `${design.project.projectName}/`;
       writeTree(
         root,
         new Map(

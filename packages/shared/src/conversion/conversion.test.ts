@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { loadCel } from '@opstudio/cel/node';
 import { parseDesign, serializeDesign } from '../design/io';
 import type { Design } from '../design/schema';
-import { generateGoTypes } from '../gotypes/generate';
 import { sampleResource } from '../manifests/sample';
 import { validateDesign } from '../validate/design';
 import { convert, conversionPlan } from './convert';
@@ -168,13 +167,5 @@ test('a ConversionReview is answered with every object converted, or fails whole
   assert.equal(
     CONVERSION_REVIEW.safeParse({ apiVersion: 'apiextensions.k8s.io/v1beta1', kind: 'ConversionReview' }).success,
     false,
-  );
-});
-
-test('the export says it does not carry the rules yet', () => {
-  const notes = generateGoTypes(load()).notExpressible.map((n) => `${n.path}: ${n.reason}`);
-  assert.ok(
-    notes.some((n) => n.startsWith('conversion: the conversion rules are not exported yet')),
-    notes.join('\n'),
   );
 });

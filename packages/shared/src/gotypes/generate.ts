@@ -135,12 +135,6 @@ export function generateGoTypes(design: Design, options: GoTypesOptions = {}): G
     });
     delete expressedCrd.controllerGenVersion;
   }
-  if ((design.conversion?.spokes ?? []).some((s) => s.rules.length > 0))
-    notExpressible.push({
-      path: 'conversion',
-      reason:
-        "the conversion rules are not exported yet (docs/design/0053): this project's manager serves no conversion webhook, the studio's does",
-    });
   if (crd.extra) {
     notExpressible.push({
       path: 'crd.extra',

@@ -12,11 +12,13 @@ import { goString } from '../gotypes/go-text';
 import { IGNORE_STUDIO_LEASE_FLAG, STUDIO_LEASE_NAMESPACE_FLAG } from '../kube/handoff';
 import type { ProjectFacts } from './facts';
 import { goNames } from './go-names';
+import { conversionMainGo, hasConversion } from './go-conversion';
 
 export function mainGo(f: ProjectFacts, header: string): string {
   const n = goNames(f);
   const versions = [...f.versions].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const apiImports = versions.map((v) => `\t${f.alias(v.name)} ${goString(`${f.module}/api/${v.name}`)}`).join('\n');
+  const webhook = hasConversion(f) ? conversionMainGo(f) : { imports: '', setup: '' };
   const schemes = versions.map((v) => `\tutilruntime.Must(${f.alias(v.name)}.AddToScheme(scheme))`).join('\n');
   return `${header}
 
@@ -46,7 +48,7 @@ import (
 ${apiImports}
 	${goString(`${f.module}/internal/controller`)}
 	${goString(`${f.module}/internal/handoff`)}
-	// +kubebuilder:scaffold:imports
+${webhook.imports}	// +kubebuilder:scaffold:imports
 )
 
 var (
@@ -208,7 +210,7 @@ func main() {
 		setupLog.Error(err, "Failed to create controller", "controller", ${goString(f.kind)})
 		os.Exit(1)
 	}
-	// +kubebuilder:scaffold:builder
+${webhook.setup}	// +kubebuilder:scaffold:builder
 
 	if err := mgr.AddHealthzCheck("healthz", healthz.Ping); err != nil {
 		setupLog.Error(err, "Failed to set up health check")

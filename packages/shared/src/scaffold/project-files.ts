@@ -6,6 +6,7 @@
  */
 import type { ProjectFacts } from './facts';
 import { goNames } from './go-names';
+import { conversionReadme, hasConversion } from './go-conversion';
 
 const q = (s: string): string => JSON.stringify(s);
 
@@ -325,7 +326,7 @@ The image can be overridden with the \`${n.imageEnv}\` environment variable (see
     : `For every \`${f.kind}\` it adds the finalizer \`${f.fullGroup}/finalizer\` and keeps the status up to date.`
 }
 The reconciler is in \`internal/controller/${f.lowerKind}_controller.go\`; the API types are in \`api/${f.version.name}/\`.
-${notes.length > 0 ? `\n### What the Go types cannot say\nThe studio's design has details Go markers cannot express; the CRD in config/crd is what controller-gen makes of the types:\n${notes.map((x) => `- ${x}`).join('\n')}\n` : ''}
+${hasConversion(f) ? conversionReadme(f) : ''}${notes.length > 0 ? `\n### What the Go types cannot say\nThe studio's design has details Go markers cannot express; the CRD in config/crd is what controller-gen makes of the types:\n${notes.map((x) => `- ${x}`).join('\n')}\n` : ''}
 ## Getting Started
 
 ### Prerequisites
@@ -337,7 +338,7 @@ ${notes.length > 0 ? `\n### What the Go types cannot say\nThe studio's design ha
 ### Run it against your current cluster (no image needed)
 \`\`\`sh
 make install                     # the CRD
-go run ./cmd/main.go --health-probe-bind-address=:8081
+${hasConversion(f) ? 'ENABLE_WEBHOOKS=false ' : ''}go run ./cmd/main.go --health-probe-bind-address=:8081
 kubectl apply -k config/samples/ # a sample ${f.kind}
 \`\`\`
 

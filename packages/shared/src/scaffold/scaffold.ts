@@ -37,6 +37,8 @@ import { waitsOnPods } from '../graph/pod-waits';
 import { VALIDATION_CASES_TEST_GO, validationCasesJson } from './go-validation-cases';
 import { renderCasesJson, renderCasesTestGo } from './go-render-cases';
 import { operandGraph } from '../graph/deploy-image-profile';
+import { conversionGoFiles, hasConversion } from './go-conversion';
+import { withConversionConfig } from './go-conversion-config';
 import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, makefile, projectFile, readme } from './project-files';
 
 export interface Scaffold {
@@ -126,7 +128,10 @@ function build(f: ProjectFacts): Scaffold {
     // the studio's own CEL environment, byte for byte as packages/cel/celenv has it (so no header)
     for (const [name, text] of Object.entries(CELENV_GO_FILES)) add(`internal/celenv/${name}`, text);
   }
-  for (const [path, text] of configFiles(f)) add(path, text);
+  // kubebuilder's hub/spoke conversion from the design's rules, and its webhook (docs/design/0053)
+  const conversion = hasConversion(f);
+  if (conversion) for (const [path, text] of conversionGoFiles(f, header)) add(path, text);
+  for (const [path, text] of conversion ? withConversionConfig(f, configFiles(f)) : configFiles(f)) add(path, text);
   add('hack/boilerplate.go.txt', `${header}\n`);
   add('go.mod', goMod(f.module));
   add('go.sum', GO_SUM);
