@@ -3,8 +3,8 @@
  * Web app example against its acceptance draft (new image, `minimum` raised on spec.port, the
  * Ingress removed), 10 resources below the new minimum and every 10th with a host (an Ingress
  * to delete). Prints the first run (validators compiled, graph analysed) and the median of the
- * next runs (CPU time: the machine is shared), and each part alone: rendering the draft's changed
- * children, and validating.
+ * next runs (CPU time, and wall time: the machine is shared), and each part alone: rendering the
+ * draft's changed children, and validating every object as a create (the draft's defaults applied).
  * Run: node --import tsx bench/impact.bench.ts [resources] [runs]
  */
 import { readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import type { Design } from '../packages/shared/src/design/schema';
 import { childRenderers } from '../packages/shared/src/impact/children';
 import { planImpact } from '../packages/shared/src/impact/impact';
 import { webappDraft, webapps } from '../packages/shared/src/impact/webapp-draft';
-import { checkRules } from '../packages/shared/src/resources/rule-check';
+import { checkRulesAll } from '../packages/shared/src/resources/rule-check';
 
 const n = Number(process.argv[2] ?? 1000);
 const runs = Number(process.argv[3] ?? 5);
@@ -30,10 +30,12 @@ const side = (d: Design) => ({ design: d, schema: crdObject(d).spec.versions[0]!
 const objects = webapps(n, { lowPorts: 10, hostEvery: 10 });
 
 /** CPU time, not wall time: the machine is shared, and the CPU a run takes is what it costs */
+const walls: number[] = [];
 const time = (f: () => void): number => {
-  const t = process.cpuUsage();
+  const [t, w] = [process.cpuUsage(), performance.now()];
   f();
   const d = process.cpuUsage(t);
+  walls.push(performance.now() - w);
   return (d.user + d.system) / 1000;
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -49,14 +51,14 @@ const [, render] = childRenderers(installed, draft);
 const rendering = time(() => objects.forEach((o) => render(o)));
 const schema = side(draft).schema;
 const schemaText = jsonText(schema);
-const validating = time(() =>
-  objects.forEach((o) => checkRules(engine, { schema, schemaText, object: o, oldObject: null })),
-);
+const validating = time(() => checkRulesAll(engine, { schema, schemaText, objects }));
 
 console.log(`impact of the Web app draft on ${n} resources (load ${loadavg()[0]!.toFixed(2)})`);
 console.log(summary);
 console.log(`first run      ${first.toFixed(0)} ms CPU`);
-console.log(`median of ${runs}    ${median(rest).toFixed(0)} ms CPU   (target: under 2000 ms)`);
 console.log(
-  `  render the draft's changed children: ${rendering.toFixed(0)} ms; validate as creates: ${validating.toFixed(0)} ms`,
+  `median of ${runs}    ${median(rest).toFixed(0)} ms CPU, ${median(walls.slice(1, runs + 1)).toFixed(0)} ms wall   (target: under 2000 ms)`,
+);
+console.log(
+  `  render the draft's changed children: ${rendering.toFixed(0)} ms; validate as creates (with defaults): ${validating.toFixed(0)} ms`,
 );

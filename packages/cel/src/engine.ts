@@ -18,11 +18,13 @@ interface Exports {
   context(json: string, parent?: number): number;
   release(id: number): void;
   evaluate(source: string, vars: string, context: number): string;
+  evaluateAll(sources: string, vars: string, context: number): string;
   check(json: string): string;
   schemas(json: string): string;
   limits: string;
   compileRules(schema: string): string;
   validate(json: string): string;
+  validateAll(json: string): string;
   ruleLimits: string;
 }
 
@@ -50,6 +52,30 @@ export async function startEngine(module: object): Promise<CelEngine> {
   return wrap(cel);
 }
 
+/** The request as JSON: a schema given as text is spliced in rather than serialized again for every object. */
+function withSchemaText(req: { schema: unknown; schemaText?: string }): string {
+  const { schemaText, ...rest } = req;
+  if (schemaText === undefined) return jsonText(rest);
+  const others = jsonText({ ...rest, schema: undefined });
+  return `{"schema":${schemaText}${others === '{}' ? '}' : `,${others.slice(1)}`}`;
+}
+
+/** One evaluation as the module answers it. */
+interface Answer {
+  value?: JSONValue;
+  error?: string;
+  missing?: boolean;
+  compile?: boolean;
+  cost?: number;
+}
+
+function evaluated(r: Answer): CelEvaluated {
+  const cost = r.cost ?? 0;
+  if (r.error !== undefined)
+    return { ok: false, message: r.error, missing: r.missing ?? false, compile: r.compile ?? false, cost };
+  return { ok: true, value: r.value ?? null, cost };
+}
+
 function wrap(cel: Exports): CelEngine {
   const limits = JSON.parse(cel.limits) as { perCall: number; perReconcile: number };
   return {
@@ -68,17 +94,12 @@ function wrap(cel: Exports): CelEngine {
       cel.release(id);
     },
     evaluate(source, vars, context): CelEvaluated {
-      const r = JSON.parse(cel.evaluate(source, vars.join(','), context)) as {
-        value?: JSONValue;
-        error?: string;
-        missing?: boolean;
-        compile?: boolean;
-        cost?: number;
-      };
-      const cost = r.cost ?? 0;
-      if (r.error !== undefined)
-        return { ok: false, message: r.error, missing: r.missing ?? false, compile: r.compile ?? false, cost };
-      return { ok: true, value: r.value ?? null, cost };
+      return evaluated(JSON.parse(cel.evaluate(source, vars.join(','), context)) as Answer);
+    },
+    evaluateAll(sources, vars, context): CelEvaluated[] {
+      const r = JSON.parse(cel.evaluateAll(jsonText([...sources]), vars.join(','), context)) as Answer[] | Answer;
+      if (!Array.isArray(r)) throw new Error(`the CEL module: ${r.error ?? 'evaluateAll gave no list'}`);
+      return r.map(evaluated);
     },
     defineSchemas(components: string): void {
       const problem = cel.schemas(components);
@@ -93,14 +114,13 @@ function wrap(cel: Exports): CelEngine {
       return { rules: [], problems: [], total: 0, ...r };
     },
     validate(req): CelValidated {
-      const { schemaText, ...rest } = req;
-      // a schema given as text is spliced in rather than serialized again for every object
-      const body =
-        schemaText === undefined
-          ? jsonText(rest)
-          : `{"schema":${schemaText},${jsonText({ ...rest, schema: undefined }).slice(1)}`;
-      const r = JSON.parse(cel.validate(body)) as Partial<CelValidated>;
+      const r = JSON.parse(cel.validate(withSchemaText(req))) as Partial<CelValidated>;
       return { errors: [], warnings: [], ...r };
+    },
+    validateAll(req): CelValidated[] {
+      const r = JSON.parse(cel.validateAll(withSchemaText(req))) as Partial<CelValidated>[] | { error?: string };
+      if (!Array.isArray(r)) throw new Error(`the CEL module: ${r.error ?? 'validateAll gave no list'}`);
+      return r.map((v) => ({ errors: [], warnings: [], ...v }));
     },
   };
 }

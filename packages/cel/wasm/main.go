@@ -74,29 +74,50 @@ func release(_ js.Value, args []js.Value) any {
 
 // evaluate(source, "self,db", contextId) → {"value": …, "cost": n} | {"error": "...", "missing": bool, "cost": n}
 func evaluate(_ js.Value, args []js.Value) any {
-	c, err := celenv.Compile(args[0].String(), vars(args[1].String()))
+	return answer(evaluateOne(args[0].String(), vars(args[1].String()), contexts[args[2].Int()]))
+}
+
+// evaluateAll('["source", …]', "self,db", contextId) → [evaluate's answer for each, in order]:
+// a template's expressions in one call (crossing into WebAssembly costs more than most of them).
+func evaluateAll(_ js.Value, args []js.Value) any {
+	var sources []string
+	if err := json.Unmarshal([]byte(args[0].String()), &sources); err != nil {
+		return answer(map[string]any{"error": "the sources are not a JSON list of strings: " + err.Error()})
+	}
+	names, values := vars(args[1].String()), contexts[args[2].Int()]
+	out := make([]map[string]any, len(sources))
+	for i, source := range sources {
+		out[i] = evaluateOne(source, names, values)
+	}
+	return answer(out)
+}
+
+func evaluateOne(source string, names []string, values map[string]any) map[string]any {
+	c, err := celenv.Compile(source, names)
 	if err != nil {
-		return answer(map[string]any{"error": err.Error(), "compile": true})
+		return map[string]any{"error": err.Error(), "compile": true}
 	}
-	out := celenv.Eval(c, contexts[args[2].Int()])
+	out := celenv.Eval(c, values)
 	if out.Err != nil {
-		return answer(map[string]any{"error": out.Err.Error(), "missing": out.Missing, "cost": out.Cost})
+		return map[string]any{"error": out.Err.Error(), "missing": out.Missing, "cost": out.Cost}
 	}
-	return answer(map[string]any{"value": out.Value, "cost": out.Cost})
+	return map[string]any{"value": out.Value, "cost": out.Cost}
 }
 
 func main() {
 	js.Global().Set("opstudioCel", js.ValueOf(map[string]any{
-		"compile":  js.FuncOf(compile),
-		"context":  js.FuncOf(context),
-		"release":  js.FuncOf(release),
-		"evaluate": js.FuncOf(evaluate),
-		"check":    js.FuncOf(check),
-		"schemas":  js.FuncOf(schemas),
-		"limits":   answer(map[string]any{"perCall": celenv.PerCallLimit, "perReconcile": celenv.PerReconcileLimit}),
+		"compile":     js.FuncOf(compile),
+		"context":     js.FuncOf(context),
+		"release":     js.FuncOf(release),
+		"evaluate":    js.FuncOf(evaluate),
+		"evaluateAll": js.FuncOf(evaluateAll),
+		"check":       js.FuncOf(check),
+		"schemas":     js.FuncOf(schemas),
+		"limits":      answer(map[string]any{"perCall": celenv.PerCallLimit, "perReconcile": celenv.PerReconcileLimit}),
 		// x-kubernetes-validations, by the API server's own code (rules.go)
 		"compileRules": js.FuncOf(compileRules),
 		"validate":     js.FuncOf(validate),
+		"validateAll":  js.FuncOf(validateAll),
 		"ruleLimits":   ruleLimits(),
 	}))
 	select {}

@@ -95,6 +95,16 @@ export interface CelValidateRequest {
   stored?: boolean;
 }
 
+export interface CelValidateAllRequest {
+  schema: JSONValue | JSONSchemaProps;
+  /** `schema` already as JSON text (jsonText), sent as is */
+  schemaText?: string;
+  /** each a create (oldObject absent or null) or an update */
+  items: readonly { object: JSONValue; oldObject?: JSONValue | null }[];
+  /** also give each object as the API server would store it: unknown fields pruned, defaults applied */
+  stored?: boolean;
+}
+
 /** What a create or update of the object would get from the API server. */
 export interface CelValidated {
   /** in the API server's order; `rule` marks those from x-kubernetes-validations */
@@ -118,6 +128,8 @@ export interface CelEngine {
   context(vars: Readonly<Record<string, JSONValue>>, parent?: number): number;
   release(context: number): void;
   evaluate(source: string, vars: readonly string[], context: number): CelEvaluated;
+  /** each source evaluated as `evaluate` would, in one call (a template's expressions) */
+  evaluateAll(sources: readonly string[], vars: readonly string[], context: number): CelEvaluated[];
   /** defines components (`{"components": {…}}`) that check requests name by `$ref` */
   defineSchemas(components: string): void;
   /** type-checks with schemas and estimates the cost, as the API server does for a rule */
@@ -128,6 +140,8 @@ export interface CelEngine {
   compileRules(schema: JSONValue | JSONSchemaProps): CelRulesCompiled;
   /** validates an object as a create (or, with oldObject, an update) of it would */
   validate(req: CelValidateRequest): CelValidated;
+  /** validates many objects against one schema in one call, each as `validate` would */
+  validateAll(req: CelValidateAllRequest): CelValidated[];
   /** the API server's rule limits: estimated per rule and per CRD, run time per call and per object */
   readonly ruleLimits: {
     readonly perRule: number;

@@ -54,6 +54,31 @@ export function analyzeGraph(graph: ResourceGraph): GraphAnalysis {
   return a;
 }
 
+const readSets = new WeakMap<GraphAnalysis, ReadonlySet<string>>();
+
+/**
+ * The children some expression of the plan reads once they are observed: another child's
+ * includeWhen, forEach, template or readyWhen, a child's own readyWhen, a status binding, a
+ * condition. The preview binds a planned child as observed only when it is one of these (a leaf
+ * nothing reads is not sent to the CEL engine again).
+ */
+export function readChildren(analysis: GraphAnalysis): ReadonlySet<string> {
+  let out = readSets.get(analysis);
+  if (out === undefined) {
+    const ids = new Set<string>();
+    for (const c of analysis.order) {
+      for (const id of c.edges.keys()) ids.add(id);
+      for (const id of [...c.reads.include, ...c.reads.template, ...c.reads.ready]) ids.add(id);
+      if (c.child.readyWhen !== undefined) ids.add(c.child.id);
+    }
+    for (const reads of [...analysis.statusReads.values(), ...analysis.conditionReads])
+      for (const id of reads) ids.add(id);
+    out = ids;
+    readSets.set(analysis, out);
+  }
+  return out;
+}
+
 function analyzeUncached(graph: ResourceGraph): GraphAnalysis {
   const issues: Issue[] = [];
   const ids = new Set<string>();

@@ -3,9 +3,9 @@
 // engine as JSON (int → number, timestamp → RFC 3339 string) because they go into Kubernetes
 // objects. Each evaluation's cost counts against the reconcile's budget, the API server's
 // per-object figure: past it, every later expression fails naming where the budget ran out.
-import { CEL_PENDING, celEngine, type CelEngine } from '../cel/engine';
+import { CEL_PENDING, celEngine, type CelEngine, type CelEvaluated } from '../cel/engine';
 import type { JSONValue } from '../crd/types';
-import { childPath, graphVariables, splitExpressions } from './expressions';
+import { childPath, collectExpressions, graphVariables, splitExpressions, type ExpressionSite } from './expressions';
 
 /** The variables of one plan (self and each observed child by id), held by the engine. */
 export interface CelContext {
@@ -86,12 +86,21 @@ export type EvalOutcome =
 export const budgetMessage = (limit: number, path: string): string =>
   `the CEL cost of this reconcile exceeded the limit of ${limit} (the API server's per-object budget) at ${path}`;
 
-export function evaluateExpression(source: string, context: CelContext | undefined, path: string): EvalOutcome {
+/** Results evaluated ahead in one call (a template's expressions, renderValue), by source. */
+type Prefetched = ReadonlyMap<string, CelEvaluated>;
+
+export function evaluateExpression(
+  source: string,
+  context: CelContext | undefined,
+  path: string,
+  prefetched?: Prefetched,
+): EvalOutcome {
   if (context === undefined) return { ok: false, missing: false, path, message: CEL_PENDING };
   const limit = context.engine.limits.perReconcile;
   if (context.exhaustedAt !== undefined)
     return { ok: false, missing: false, path, message: budgetMessage(limit, context.exhaustedAt) };
-  const r = context.engine.evaluate(source, context.vars, context.id);
+  // the cost is counted here, in template order, whether the value was fetched ahead or not
+  const r = prefetched?.get(source) ?? context.engine.evaluate(source, context.vars, context.id);
   context.spent += r.cost;
   if (context.spent > limit) {
     context.exhaustedAt = path;
@@ -102,20 +111,25 @@ export function evaluateExpression(source: string, context: CelContext | undefin
 }
 
 /** A string with `${…}`: one whole expression keeps its type, several are interpolated. */
-export function evaluateString(s: string, context: CelContext | undefined, path: string): EvalOutcome {
+export function evaluateString(
+  s: string,
+  context: CelContext | undefined,
+  path: string,
+  prefetched?: Prefetched,
+): EvalOutcome {
   if (!s.includes('${')) return { ok: true, value: s };
   const split = splitExpressions(s);
   if (!split.ok) return { ok: false, missing: false, path, message: split.message };
   const [only] = split.parts;
   if (split.parts.length === 1 && only !== undefined && 'expr' in only)
-    return evaluateExpression(only.expr, context, path);
+    return evaluateExpression(only.expr, context, path, prefetched);
   let out = '';
   for (const part of split.parts) {
     if ('text' in part) {
       out += part.text;
       continue;
     }
-    const r = evaluateExpression(part.expr, context, path);
+    const r = evaluateExpression(part.expr, context, path, prefetched);
     if (!r.ok) return r;
     if (r.value === null || typeof r.value === 'object')
       return {
@@ -129,13 +143,45 @@ export function evaluateString(s: string, context: CelContext | undefined, path:
   return { ok: true, value: out };
 }
 
-/** A deep copy of a template with every expression evaluated; the first failure stops it. */
+/**
+ * A deep copy of a template with every expression evaluated; the first failure stops it. The
+ * template's expressions go to the engine in one call (each distinct source once), then are
+ * taken in template order as if evaluated one by one: the same values, costs and first failure.
+ */
 export function renderValue(value: JSONValue, context: CelContext | undefined, path: string): EvalOutcome {
-  if (typeof value === 'string') return evaluateString(value, context, path);
+  if (context === undefined || context.exhaustedAt !== undefined || value === null || typeof value !== 'object')
+    return renderWith(value, context, path, undefined);
+  const sources = templateSources(value);
+  if (sources.length < 2) return renderWith(value, context, path, undefined);
+  const results = context.engine.evaluateAll(sources, context.vars, context.id);
+  return renderWith(value, context, path, new Map(sources.map((s, i) => [s, results[i]!])));
+}
+
+const sourcesOf = new WeakMap<object, readonly string[]>();
+
+/** The distinct expressions of a template (kept while the template object lives: one per graph). */
+function templateSources(template: object): readonly string[] {
+  let out = sourcesOf.get(template);
+  if (out === undefined) {
+    const sites: ExpressionSite[] = [];
+    collectExpressions(template as JSONValue, '', sites, []);
+    out = [...new Set(sites.map((s) => s.source))];
+    sourcesOf.set(template, out);
+  }
+  return out;
+}
+
+function renderWith(
+  value: JSONValue,
+  context: CelContext | undefined,
+  path: string,
+  prefetched: Prefetched | undefined,
+): EvalOutcome {
+  if (typeof value === 'string') return evaluateString(value, context, path, prefetched);
   if (Array.isArray(value)) {
     const out: JSONValue[] = [];
     for (let i = 0; i < value.length; i++) {
-      const r = renderValue(value[i]!, context, childPath(path, i));
+      const r = renderWith(value[i]!, context, childPath(path, i), prefetched);
       if (!r.ok) return r;
       out.push(r.value);
     }
@@ -145,7 +191,7 @@ export function renderValue(value: JSONValue, context: CelContext | undefined, p
   const out: { [key: string]: JSONValue } = {};
   // keys in sorted order, as the exported operator walks them: the same expression runs first
   for (const [k, v] of Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const r = renderValue(v, context, childPath(path, k));
+    const r = renderWith(v, context, childPath(path, k), prefetched);
     if (!r.ok) return r;
     out[k] = r.value;
   }

@@ -177,8 +177,11 @@ export class Collections {
     this.observed = new Map(observed);
   }
 
-  /** The preview's step (PlanOptions.assumeApplied): a child just planned is observed as planned. */
-  assume(id: string, context: CelContext | undefined, result: Plan): CelContext | undefined {
+  /**
+   * The preview's step (PlanOptions.assumeApplied): a child just planned is observed as planned;
+   * bound in the CEL context only when something reads it (`read`, dependencies.ts readChildren).
+   */
+  assume(id: string, context: CelContext | undefined, result: Plan, read = true): CelContext | undefined {
     const objects = result.desired.filter((d) => d.id === id).map((d) => d.object);
     if (this.ids.has(id)) {
       this.observed.set(id, objects); // bound as a list by planned(), all of it being there
@@ -186,7 +189,7 @@ export class Collections {
     }
     const [object] = objects;
     this.observed.set(id, object);
-    if (context === undefined || object === undefined) return context;
+    if (context === undefined || object === undefined || !read) return context;
     const next = deriveCelContext(context, { [id]: object });
     closeCelContext(context);
     return next;

@@ -6,7 +6,7 @@ import { labelValue } from '../operand/desired';
 import { builtinChildKind, isNamespacedOffline } from './child-kinds';
 import { isNamespaceKind, placeChild } from './child-namespace';
 import { planConditions, type PlanCondition, type PlanError } from './conditions';
-import { analyzeGraph, type AnalyzedChild, type GraphAnalysis } from './dependencies';
+import { analyzeGraph, readChildren, type AnalyzedChild, type GraphAnalysis } from './dependencies';
 import {
   budgetMessage,
   closeCelContext,
@@ -169,13 +169,15 @@ function planChildren(
   const { order } = analysis;
   const collections = new Collections(graph, observed);
   const isObserved = (id: string) => collections.isObserved(id);
+  const read = readChildren(analysis);
   const outcomes = new Map<string, Outcome>();
   const where: Where = { declared: graph.namespaces ?? [], created: createdNamespaces(graph, observed), isNamespaced };
   for (const a of order) {
     const outcome = planChild(a, scope.context, isObserved, outcomes, owner, where, result, collections);
     outcomes.set(a.child.id, outcome);
     if (outcome === 'excluded' && collections.anyObserved(a.child.id)) result.prune.push(a.child.id);
-    if (outcome === 'desired' && assumeApplied) scope.context = collections.assume(a.child.id, scope.context, result);
+    if (outcome === 'desired' && assumeApplied)
+      scope.context = collections.assume(a.child.id, scope.context, result, read.has(a.child.id));
     if (outcome === 'desired') scope.context = collections.planned(a.child.id, scope.context, result);
   }
   const context = scope.context;

@@ -70,7 +70,8 @@ function narrowGraphs(a: ResourceGraph, b: ResourceGraph): [ResourceGraph, Resou
   const narrow = (g: ResourceGraph): ResourceGraph | undefined => {
     const analysis = analyzeGraph(g);
     if (analysis.order.length === 0 && g.resources.length > 0) return undefined;
-    const reads = new Map(analysis.order.map((c) => [c.child.id, [...c.edges.keys()]]));
+    // what a child's render reads: its includeWhen, forEach and template (readiness is no part of it)
+    const reads = new Map(analysis.order.map((c) => [c.child.id, [...c.reads.include, ...c.reads.template]]));
     // what reads a differing child differs too (in dependency order, so one pass)
     const affected = new Set<string>();
     for (const c of analysis.order)
@@ -89,7 +90,8 @@ function narrowGraphs(a: ResourceGraph, b: ResourceGraph): [ResourceGraph, Resou
       ...(g.profile !== undefined ? { profile: g.profile } : {}),
       ...(g.externalRefs !== undefined ? { externalRefs: g.externalRefs } : {}),
       ...(g.namespaces !== undefined ? { namespaces: g.namespaces } : {}),
-      resources: g.resources.filter((r) => keep.has(r.id)),
+      // only the children: no status, conditions or readyWhen to evaluate for every resource
+      resources: g.resources.filter((r) => keep.has(r.id)).map(({ readyWhen: _ready, ...r }) => r),
     };
   };
   const [na, nb] = [narrow(a), narrow(b)];

@@ -114,3 +114,21 @@ test('the image form (Memcached): a new image changes each Deployment, planned a
       'spec.template.metadata.labels["app.kubernetes.io/version"], image)',
   );
 });
+
+test('a new field with a default: the draft renders it as the API server will read it, defaulted', () => {
+  // the draft adds spec.logLevel (default "info") and writes it into the ConfigMap: no live
+  // object has the field, yet once the CRD is installed every read carries the default
+  const draft = webappDraft(installed, { image: false, ingress: false, portMinimum: 1 });
+  const version = draft.crd.versions[0]!.schema as unknown as { fields: { name: string; fields?: unknown[] }[] };
+  version.fields.find((f) => f.name === 'spec')!.fields!.push({ name: 'logLevel', type: 'string', default: 'info' });
+  const config = draft.operand!.resources!.find((r) => r.id === 'config')!.template as unknown as {
+    data: Record<string, string>;
+  };
+  config.data.LOG_LEVEL = '${self.spec.logLevel}';
+  const report = planImpact({ installed: side(installed), draft: side(draft), objects: webapps(2), engine });
+  assert.equal(report.summary, '2 resources: 2 change 1 child (ConfigMap data.LOG_LEVEL)');
+  assert.deepEqual(
+    report.changed[0]!.children.map((c) => c.fields.map((f) => [f.path, f.before, f.after])),
+    [[['data.LOG_LEVEL', undefined, 'info']]],
+  );
+});

@@ -11,7 +11,7 @@ import { jsonText } from '../crd/json-text';
 import type { JSONSchemaProps } from '../crd/types';
 import type { Design } from '../design/schema';
 import type { KubeObject } from '../graph/model';
-import { checkRules, type FieldVerdict } from '../resources/rule-check';
+import { checkRules, checkRulesAll, type FieldVerdict, type RuleCheck } from '../resources/rule-check';
 import { childRenderers, diffChildren } from './children';
 import { summarise } from './summary';
 import type { ImpactReport, RefusedField, RefusedWhen, ResourceImpact, ResourceRef } from './types';
@@ -46,16 +46,19 @@ export function planImpact(input: ImpactInput): ImpactReport {
   const refused: ResourceImpact[] = [];
   const changed: ResourceImpact[] = [];
   const unchanged: ResourceRef[] = [];
-  for (const object of input.objects) {
+  const created = validate.creates(input.objects);
+  input.objects.forEach((object, i) => {
     const ref = refOf(object);
-    const after = renderAfter(object);
+    // the draft renders the object as the API server reads it once the draft is installed: the
+    // draft's defaults applied (the installed CRD's are already in what was listed)
+    const after = renderAfter(created[i]?.stored ?? object);
     const children = diffChildren(renderBefore(object), after);
-    const refusal = validate.check(object);
+    const refusal = validate.check(object, created[i]);
     const failures = after.failures.length > 0 ? { failures: after.failures } : {};
     if (refusal !== undefined) refused.push({ ...ref, children, refused: refusal, ...failures });
     else if (children.length > 0 || after.failures.length > 0) changed.push({ ...ref, children, ...failures });
     else unchanged.push(ref);
-  }
+  });
   refused.sort(byPlace);
   changed.sort(byPlace);
   unchanged.sort(byPlace);
@@ -75,12 +78,13 @@ function refusalCheck(input: ImpactInput) {
   const notes = new Set<string>();
   // each schema serialized once, not once per object
   const texts = new Map([input.installed.schema, input.draft.schema].map((x) => [x, jsonText(x)]));
-  const run = (schema: JSONSchemaProps, object: KubeObject, oldObject: KubeObject | null) => {
-    const out = checkRules(input.engine, { schema, object, oldObject, schemaText: texts.get(schema)! });
+  const noted = (out: RuleCheck) => {
     if (out.notRun !== undefined) notes.add(`not validated: ${out.notRun}`);
     for (const u of out.unchecked) notes.add(`not checked (the studio's CEL does not compile it): ${u}`);
     return out.errors;
   };
+  const run = (schema: JSONSchemaProps, object: KubeObject, oldObject: KubeObject | null) =>
+    noted(checkRules(input.engine, { schema, object, oldObject, schemaText: texts.get(schema)! }));
   const fresh = (errors: readonly FieldVerdict[], before: readonly FieldVerdict[]): RefusedField[] => {
     const known = new Set(before.map((e) => e.text));
     return errors
@@ -89,9 +93,21 @@ function refusalCheck(input: ImpactInput) {
   };
   return {
     notes: () => [...notes],
-    check(object: KubeObject): { when: RefusedWhen; fields: RefusedField[] } | undefined {
-      if (same) return undefined;
-      const created = run(input.draft.schema, object, null);
+    /**
+     * Every object as a create under the draft, in one call per chunk, with the object as the API
+     * server would store it (pruned, the draft's defaults); nothing when the schema is unchanged.
+     */
+    creates(objects: readonly KubeObject[]): (Created | undefined)[] {
+      if (same) return objects.map(() => undefined);
+      const schema = input.draft.schema;
+      return checkRulesAll(input.engine, { schema, schemaText: texts.get(schema)!, objects }).map((out) => ({
+        errors: noted(out),
+        ...(out.stored !== undefined ? { stored: out.stored as KubeObject } : {}),
+      }));
+    },
+    check(object: KubeObject, create: Created | undefined): { when: RefusedWhen; fields: RefusedField[] } | undefined {
+      if (same || create === undefined) return undefined;
+      const created = create.errors;
       if (created.length === 0) return undefined;
       const already = run(input.installed.schema, object, null);
       const fields = fresh(created, already);
@@ -100,6 +116,12 @@ function refusalCheck(input: ImpactInput) {
       return onWrite.length > 0 ? { when: 'next-write', fields: onWrite } : { when: 'when-changed', fields };
     },
   };
+}
+
+/** An object validated as a create under the draft: its errors, and the object as it would be stored. */
+interface Created {
+  readonly errors: readonly FieldVerdict[];
+  readonly stored?: KubeObject;
 }
 
 /** The words alone: the schema's checks repeat the field (`spec.port in body should be …`). */

@@ -8,7 +8,7 @@
 // it would store (the patch applied to the version the draft was edited from, status as it was)
 // against that version as the old object, so transition rules see oldSelf and a value the edit
 // left alone is ratcheted (a warning, not an error), as on the server.
-import type { CelEngine } from '../cel/engine';
+import type { CelEngine, CelValidated } from '../cel/engine';
 import type { JSONSchemaProps, JSONValue } from '../crd/types';
 import { isPlainObject } from './merge-patch';
 
@@ -75,6 +75,43 @@ export function checkRules(engine: CelEngine, input: RuleCheckInput): RuleCheck 
     oldObject: (input.oldObject ?? null) as JSONValue,
     ...(input.schemaText !== undefined ? { schemaText: input.schemaText } : {}),
   });
+  return ruleCheckOf(out, input.object);
+}
+
+export interface RuleCheckAllInput {
+  readonly schema: JSONSchemaProps;
+  readonly schemaText?: string;
+  /** each validated as a create */
+  readonly objects: readonly Record<string, unknown>[];
+}
+
+/**
+ * Many objects checked as creates against one schema, in one call to the module per chunk, each
+ * with the object as the API server would store it (pruned, defaults applied): `stored`, or
+ * undefined when the module did not run.
+ */
+export function checkRulesAll(
+  engine: CelEngine,
+  input: RuleCheckAllInput,
+): (RuleCheck & { stored: Record<string, unknown> | undefined })[] {
+  const out: (RuleCheck & { stored: Record<string, unknown> | undefined })[] = [];
+  for (let i = 0; i < input.objects.length; i += CHUNK) {
+    const chunk = input.objects.slice(i, i + CHUNK);
+    const results = engine.validateAll({
+      schema: input.schema,
+      ...(input.schemaText !== undefined ? { schemaText: input.schemaText } : {}),
+      items: chunk.map((object) => ({ object: object as JSONValue, oldObject: null })),
+      stored: true,
+    });
+    results.forEach((r, j) => out.push({ ...ruleCheckOf(r, chunk[j]!), stored: r.object }));
+  }
+  return out;
+}
+
+/** objects per call: the request and the answer stay a few MB */
+const CHUNK = 500;
+
+function ruleCheckOf(out: CelValidated, object: Record<string, unknown>): RuleCheck {
   const notRun = out.error ?? out.skipped;
   if (notRun !== undefined) return { errors: [], warnings: [], unchecked: [], notRun };
   const errors: FieldVerdict[] = [];
@@ -87,7 +124,7 @@ export function checkRules(engine: CelEngine, input: RuleCheckInput): RuleCheck 
     const field = e.field === '<nil>' ? '' : e.field;
     errors.push({
       field,
-      path: valuePathOf(field, input.object),
+      path: valuePathOf(field, object),
       message: e.message,
       detail: e.detail,
       text: e.text,
