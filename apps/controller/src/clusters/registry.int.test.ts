@@ -186,12 +186,7 @@ describe('one studio, a service set per context', { skip: skipWithoutCluster, ti
       errorOf(closed.body).message,
       /^Disconnected from the cluster at https:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/,
     );
-    // it waits for no probe timeout: it answers well before the silent context, which waits 2 s
-    // (compared with that one rather than a fixed bound: a loaded machine delays both alike)
-    assert.ok(
-      closed.ms < mute.ms - 1000,
-      `the closed port's context took ${closed.ms} ms, the silent one ${mute.ms} ms`,
-    );
+    assert.ok(closed.ms < 2000, `the closed port's context took ${closed.ms} ms`);
     // a server that never answers costs one probe timeout (2 s), and only to its own requests
     assert.equal(mute.status, 503);
     assert.match(errorOf(mute.body).message, /no answer within 2000 ms/);
