@@ -17,6 +17,7 @@ import { KubeJson } from '../kube/json-client';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { startServices, type RunningServices } from '../services';
 import { eventually, kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { readBackBothVersions, V1ALPHA1_SPEC, type Cache } from '../../testing/conversion-readback';
 
 const domain = `cv${Date.now().toString(36)}.example.com`;
 const group = `convert.${domain}`;
@@ -27,12 +28,6 @@ const yaml = readFileSync(
 ).replace('domain: example.com', `domain: ${domain}`);
 const at = (version: string, name = '') =>
   `/apis/${group}/${version}/namespaces/default/caches${name === '' ? '' : `/${name}`}`;
-
-interface Cache {
-  apiVersion: string;
-  metadata: { name: string; annotations?: Record<string, string> };
-  spec?: Record<string, unknown>;
-}
 
 describe('the conversion webhook on the sandbox', { skip: skipWithoutCluster }, () => {
   let running: RunningServices | undefined;
@@ -67,28 +62,13 @@ describe('the conversion webhook on the sandbox', { skip: skipWithoutCluster }, 
     const ca = new X509Certificate(Buffer.from(webhook.clientConfig.caBundle, 'base64'));
     assert.equal(ca.ca, true);
 
-    const old = { size: 2, image: 'memcached:1.6.26', mode: 'safe' };
     await kube.request({
       method: 'POST',
       path: at('v1alpha1'),
-      body: { apiVersion: `${group}/v1alpha1`, kind: 'Cache', metadata: { name: 'one' }, spec: old },
+      body: { apiVersion: `${group}/v1alpha1`, kind: 'Cache', metadata: { name: 'one' }, spec: V1ALPHA1_SPEC },
     });
-    const v1 = await kube.request<Cache>({ method: 'GET', path: at('v1', 'one') });
-    assert.equal(v1.apiVersion, `${group}/v1`);
-    assert.deepEqual(v1.spec, { replicas: 2, repository: 'memcached', tag: '1.6.26', mode: 'safe', paused: false });
-    const back = await kube.request<Cache>({ method: 'GET', path: at('v1alpha1', 'one') });
-    assert.equal(back.apiVersion, `${group}/v1alpha1`);
-    assert.deepEqual(back.spec, old);
-    assert.equal(back.metadata.annotations, undefined);
-
     // a v1 value v1alpha1 cannot say rides in the annotation, and a v1alpha1 update keeps it
-    await kube.request({
-      method: 'PATCH',
-      path: at('v1', 'one'),
-      contentType: 'application/merge-patch+json',
-      body: { spec: { paused: true } },
-    });
-    const seen = await kube.request<Cache>({ method: 'GET', path: at('v1alpha1', 'one') });
+    const seen = await readBackBothVersions(kube, group, at);
     assert.equal(seen.metadata.annotations?.[`${group}/spec.paused`], 'true');
     await kube.request({
       method: 'PATCH',
