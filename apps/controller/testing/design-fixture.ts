@@ -253,3 +253,24 @@ export class DesignFixture {
     await this.db.$disconnect();
   }
 }
+
+/**
+ * A claim of a StorageClass the sandbox does not have, named as a StatefulSet's claim template
+ * names its first pod's (`data-<name>-0` for a template `data`): the StatefulSet adopts it, it
+ * never binds, and the pod stays Pending with the scheduler's "unbound immediate
+ * PersistentVolumeClaims".
+ */
+export async function createUnbindableClaim(f: DesignFixture, store: string): Promise<void> {
+  await f.kube.request({
+    method: 'POST',
+    path: `/api/v1/namespaces/${f.ns}/persistentvolumeclaims`,
+    body: {
+      metadata: { name: `data-${store}-0` },
+      spec: {
+        storageClassName: 'fast-ssd',
+        accessModes: ['ReadWriteOnce'],
+        resources: { requests: { storage: '1Gi' } },
+      },
+    },
+  });
+}

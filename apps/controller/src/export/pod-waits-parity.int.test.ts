@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
-import { DesignFixture, exampleDesign, type InstalledKind } from '../../testing/design-fixture';
+import { createUnbindableClaim, DesignFixture, exampleDesign, type InstalledKind } from '../../testing/design-fixture';
 import { GoManager } from '../../testing/go-manager';
 import { hasGo } from './go-check';
 
@@ -71,18 +71,7 @@ test(
 
     await Promise.all(
       sides.map(async ([, f, kind]) => {
-        await f.kube.request({
-          method: 'POST',
-          path: `/api/v1/namespaces/${f.ns}/persistentvolumeclaims`,
-          body: {
-            metadata: { name: 'data-stuck-0' },
-            spec: {
-              storageClassName: 'fast-ssd',
-              accessModes: ['ReadWriteOnce'],
-              resources: { requests: { storage: '1Gi' } },
-            },
-          },
-        });
+        await createUnbindableClaim(f, 'stuck');
         await f.create(kind, 'stuck', { replicas: 1, storage: '1Gi' });
       }),
     );
