@@ -10,7 +10,7 @@ import type { LiveEvent } from '../live/events';
 import { SnapshotRegistry } from '../live/snapshots';
 import { ownedTopic } from '@opstudio/shared/live/topics';
 import { eventually, skipWithoutCluster } from '../../testing';
-import { DesignFixture, exampleDesign } from '../../testing/design-fixture';
+import { createUnbindableClaim, DesignFixture, exampleDesign } from '../../testing/design-fixture';
 import { OwnedWatcher } from './owned';
 import { OWNED_KINDS } from './owned-kinds';
 
@@ -49,11 +49,13 @@ test(
 
     await f.create(store, 'kv', { replicas: 3, storage: '1Gi' });
     const kv = await follow('kv');
+    // the StatefulSet's own readyReplicas follows its pods' readiness by one status write: wait for it too
     const settled = await eventually('3 pods Running and 3 claims Bound, published live', 180_000, () => {
       const e = kv();
       return e !== undefined &&
         e.pods.length === 3 &&
         e.pods.every((p) => p.phase === 'Running' && p.ready) &&
+        e.workloads.some((w) => w.summary.startsWith('3/3')) &&
         e.claims.length === 3 &&
         e.claims.every((c) => c.phase === 'Bound')
         ? e
@@ -74,18 +76,7 @@ test(
 
     // a claim left from an earlier store of the same name, of a class this cluster does not have:
     // the StatefulSet adopts it, it never binds, and the pod stays Pending
-    await f.kube.request({
-      method: 'POST',
-      path: `/api/v1/namespaces/${f.ns}/persistentvolumeclaims`,
-      body: {
-        metadata: { name: 'data-stuck-0' },
-        spec: {
-          storageClassName: 'fast-ssd',
-          accessModes: ['ReadWriteOnce'],
-          resources: { requests: { storage: '1Gi' } },
-        },
-      },
-    });
+    await createUnbindableClaim(f, 'stuck');
     await f.create(store, 'stuck', { replicas: 1, storage: '1Gi' });
     const stuck = await follow('stuck');
     const pending = await eventually('the Pending pod says why', 120_000, () => {
