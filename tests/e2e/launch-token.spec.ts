@@ -203,6 +203,9 @@ test('after the ready link, a page served by another local port gets no token an
     const port = new URL(u).port;
     return [`http://127.0.0.1:${port}${apiPath}`, `http://localhost:${port}${apiPath}`];
   });
+  // leave the studio's page first: its link prefetches (Next.js RSC requests to the studio's own
+  // port, with the cookie, as they should) must not be counted as the stranger's calls
+  await page.goto('about:blank');
   // what went over the wire for the studio's ports, CORS-blocked answers included (Playwright's
   // own events skip those): the raw status, and whether any cookie went along
   const wire = await studioWire(page, new Set(targets.map((t) => new URL(t).port)));
