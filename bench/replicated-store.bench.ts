@@ -9,8 +9,8 @@
  *   settled  RSS and heap with the --crs CRs settled (10 s quiet); marginal bytes per CR
  * The milestone (--milestone): `observed` (default) = every child created and the CR's status
  * written for its generation with all but the StatefulSet ready; `available` = Available=True,
- * which needs bound volumes (the sandbox's StorageClass) and a kwok pod slot per replica (1,500
- * on the sandbox: --crs 500 at most): see bench/replicated-store/target.ts and
+ * which needs bound volumes (the sandbox's StorageClass) and a kwok pod slot per replica (3,060
+ * on the sandbox: --crs 1000 at most): see bench/replicated-store/target.ts and
  * docs/design/0045-replicated-store-benchmark.md.
  * Prints the table (ratio = embedded / Go) and writes data/bench/replicated-store.json. Run:
  *   OPSTUDIO_KUBECONFIG=data/sandbox-bench/kubeconfig node --import tsx bench/replicated-store.bench.ts \

@@ -8,7 +8,7 @@
 //   available  Available=True for the CR's generation: the StatefulSet's readyReplicas reach
 //              spec.replicas. Needs bound volumes (the sandbox's StorageClass since issue 30,
 //              docs/design/0042) and a pod slot for each of the 3 replicas: the 3 kwok nodes hold
-//              1,500 pods, so at most 500 CRs (less the other side's pods still going).
+//              3,060 pods, so 1,000 CRs and the warm-up one (less the other side's pods still going).
 //   observed   what a controller finishes whatever the cluster does with the pods: the CR's
 //              status, for its generation, reports the StatefulSet observed (status.readyReplicas
 //              written: the plan writes a status field only once every child it reads is in the

@@ -3,9 +3,16 @@ import { BlockList } from 'node:net';
 import { test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { KWOK_FALLBACK_CIDR, SERVICE_CIDR } from './flags';
-import { kwokConfigYaml, NODE_COUNT, nodeKubeletStatusPatch, nodeManifest, nodePodCidr } from './kwok-config';
+import {
+  kwokConfigYaml,
+  NODE_COUNT,
+  nodeKubeletStatusPatch,
+  nodeManifest,
+  nodePodCidr,
+  PODS_PER_NODE,
+} from './kwok-config';
 
-test('three nodes, each with room for 500 pods and a pod CIDR that holds them', () => {
+test('three nodes, each with room for 1,020 pods and a pod CIDR that holds them', () => {
   assert.equal(NODE_COUNT, 3);
   for (let i = 0; i < NODE_COUNT; i++) {
     const node = nodeManifest(i) as {
@@ -15,10 +22,12 @@ test('three nodes, each with room for 500 pods and a pod CIDR that holds them', 
     };
     assert.equal(node.metadata.name, `kwok-node-${i}`);
     assert.equal(node.metadata.annotations['kwok.x-k8s.io/node'], 'fake');
-    assert.equal(node.status.allocatable.pods, '500');
+    assert.equal(node.status.allocatable.pods, String(PODS_PER_NODE));
     const prefix = Number(node.spec.podCIDR.split('/')[1]);
-    assert.ok(2 ** (32 - prefix) - 2 >= 500, `${node.spec.podCIDR} is too small`);
+    assert.ok(2 ** (32 - prefix) - 2 >= PODS_PER_NODE, `${node.spec.podCIDR} is too small`);
   }
+  // the replicated-store bench: 1,000 CRs of 3 replicas and its warm-up CR, Available at once
+  assert.ok(NODE_COUNT * PODS_PER_NODE >= 3 * 1001);
 });
 
 test('pod CIDRs overlap neither each other, the fallback pool nor the service range', () => {
