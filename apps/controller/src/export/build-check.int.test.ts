@@ -1,16 +1,18 @@
-// Issue 6's acceptance on the exported tree, for the Memcached and kitchen-sink designs (and, for
-// issue 14, the Web app and Redis graph designs, whose go.mod needs cel-go and k8s.io/apiserver
-// directly for internal/celenv, issue 28): the
-// zip unzips into a project where go.mod/go.sum are what `go mod tidy` writes, `go build` and
-// `go vet` pass, `make generate manifests` changes nothing, and `go test ./...` (envtest with
-// the sandbox's etcd and kube-apiserver) passes. Issue 31: the versions-with-conversion design
-// (its hub/spoke conversion, webhook config and conversion tests, internal/convert) too, with a
-// status added (the exported controller writes one). Needs Go, not a running cluster. Slow when the
-// Go build cache is cold (minutes); the timings go to the test's diagnostics.
+// Issue 6's acceptance on the exported tree, for every example design in examples/ (issue 14's
+// graph designs need cel-go and k8s.io/apiserver in go.mod for internal/celenv, issue 28) and
+// issue 31's versions-with-conversion design (hub/spoke conversion, webhook config and
+// conversion tests, internal/convert): the zip unzips into a project where go.mod/go.sum are what
+// `go mod tidy` writes, `go build` and `go vet` pass, `make generate manifests` changes nothing,
+// and `go test ./...` (envtest with the sandbox's etcd and kube-apiserver) passes. Issue 32: that
+// `go test` runs the design's own cases (its validation cases in envtest, its render cases through
+// the exported planner, from internal/controller/testdata/*_cases.json): the files hold every case
+// the design declares, so every example's cases pass in the exported project's `make test`.
+// Needs Go, not a running cluster. Slow when the Go build cache is cold (minutes); the timings go
+// to the test's diagnostics.
 // @lane: build exported Go projects, go build and go test
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDesign } from '@opstudio/shared/design/io';
@@ -38,7 +40,37 @@ function exampleDesign(example: string): Design {
   return parsed.design;
 }
 
-for (const example of ['memcached', 'kitchen-sink', 'webapp', 'redis', 'conversion']) {
+/** The case names in the exported project's case file, or [] when it has none. */
+function exportedCaseNames(dir: string, file: string): string[] {
+  const path = join(dir, 'internal/controller/testdata', file);
+  if (!existsSync(path)) return [];
+  const data = JSON.parse(readFileSync(path, 'utf8')) as { cases?: { name: string }[] };
+  return (data.cases ?? []).map((c) => c.name);
+}
+
+/** Examples the export refuses on purpose, with the path it names. */
+const NOT_EXPORTABLE: Record<string, string> = {
+  // it keeps the CRD options Go types cannot express (an imported CRD's uniqueItems, …)
+  'raw-schema': 'versions[v1].spec.tags',
+};
+
+const EXAMPLES = readdirSync(join(repoRoot, 'examples'))
+  .filter((f) => f.endsWith('.design.yaml'))
+  .map((f) => f.slice(0, -'.design.yaml'.length))
+  .filter((name) => NOT_EXPORTABLE[name] === undefined)
+  .sort();
+
+test('every example but the raw-schema one is export-checked below; that one is refused at its path', () => {
+  assert.ok(EXAMPLES.length >= 7, EXAMPLES.join(', '));
+  for (const [name, path] of Object.entries(NOT_EXPORTABLE))
+    assert.throws(
+      () => exportZip(exampleDesign(name)),
+      (err: { path?: string }) => err.path === path,
+      name,
+    );
+});
+
+for (const example of [...EXAMPLES, 'conversion']) {
   test(
     `export of ${example}: tidy, build, vet, generate+manifests unchanged, go test`,
     { skip, timeout: 40 * 60_000 },
@@ -66,6 +98,19 @@ for (const example of ['memcached', 'kitchen-sink', 'webapp', 'redis', 'conversi
       );
       const dir = root;
       const exported = treeHashes(dir);
+      // the design's cases, every one, are in the tables the exported `go test` runs
+      const cases = design.tests ?? { render: [], validation: [] };
+      assert.deepEqual(
+        exportedCaseNames(dir, 'render_cases.json'),
+        (cases.render ?? []).map((c) => c.name),
+        'render cases in the export',
+      );
+      assert.deepEqual(
+        exportedCaseNames(dir, 'validation_cases.json'),
+        (cases.validation ?? []).map((c) => c.name),
+        'validation cases in the export',
+      );
+      t.diagnostic(`cases: ${cases.render?.length ?? 0} render, ${cases.validation?.length ?? 0} validation`);
 
       const steps: StepResult[] = [];
       const check = (r: StepResult): void => {
