@@ -1,7 +1,8 @@
-// Runs `diff` and `validate` in separate processes, as a user would, and checks what
-// they print and their exit codes (0 fine, 1 findings, 2 bad input), for CRDs and designs.
+// Runs `diff` and `validate` as a user would, through the CLI's `main`, and checks what they
+// print and their exit codes (0 fine, 1 findings, 2 bad input), for CRDs and designs; once
+// through the `opstudio` binary in a process of its own, for the exit code and the streams.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { parse, stringify } from 'yaml';
 import { readCrd, readProposed, validateFile, type DiffOutput, type ValidateOutput } from './check-commands';
+import { opstudio } from '../../testing/cli';
 
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 const corpus = process.env.OPSTUDIO_CONFORMANCE_DIR ?? resolve(repo, '../shared/conformance/crds');
@@ -16,22 +18,8 @@ const memcached = join(corpus, 'kubebuilder__memcacheds.cache.example.com.yaml')
 const memcachedDesign = join(repo, 'examples/memcached.design.yaml');
 const dir = mkdtempSync(join(tmpdir(), 'opstudio-check-'));
 
-/** One CLI process; tests run concurrently because each start pays for tsx. */
-function run(args: string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/controller/src/cli/check-commands.ts', ...args], {
-      cwd: repo,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.on('error', () => {}); // EPIPE when the command exits without reading stdin
-    child.stdin.end(input);
-  });
-}
+/** `opstudio` in this process (the binary's own `main`); the last test runs the binary once. */
+const run = opstudio;
 
 /** The Memcached CRD with an edit applied to `.spec` of v1alpha1, written to a temp file. */
 function edited(name: string, edit: (spec: { properties: Record<string, Record<string, unknown>> }) => void): string {
@@ -172,8 +160,8 @@ describe('-o json|yaml: the documented DiffOutput and ValidateOutput', { concurr
 });
 
 describe('bad input: exit 2 and one line on stderr', { concurrency: true }, () => {
-  // Each process costs seconds: these three cover the contract (a read error, a bad
-  // document, bad arguments); the other messages are checked in-process below.
+  // these three cover the contract (a read error, a bad document, bad arguments); the other
+  // messages are checked on the functions below
   const bad: [string, string[], RegExp, string?][] = [
     [
       'a missing file',
@@ -268,4 +256,18 @@ test('validate: a string into an integer field and a field the schema lacks, ref
     r.stdout,
     /operand\.resources\[1\]\.template\.spec\.template\.spec\.containers\[0\]\.image.*undefined field 'imag'/,
   );
+});
+
+test('the opstudio binary: a breaking change exits 1 with the table on stdout and nothing on stderr', () => {
+  const bin = join(repo, 'apps/controller/bin/opstudio.js');
+  const r = spawnSync(
+    process.execPath,
+    [bin, 'diff', memcached, edited('bin.yaml', (s) => (s.properties.size!.maximum = 2))],
+    {
+      encoding: 'utf8',
+    },
+  );
+  assert.equal(r.status, 1, r.stderr);
+  assert.equal(r.stderr, '');
+  assert.match(r.stdout, /^1 change: 1 breaking, 0 safe$/m);
 });

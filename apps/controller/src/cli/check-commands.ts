@@ -29,7 +29,7 @@ import { parseOrExit } from './args';
 import { clusterKubeconfig } from './cluster';
 import { commandSpec } from './commands';
 import { InputError, readInput } from './design-commands';
-import { formatOutput, formatTable, outputFormat, processIo } from './output';
+import { formatOutput, formatTable, outputFormat, processIo, type CommandIo } from './output';
 
 /** `diff -o json|yaml`: every change, breaking ones first, and the counts. */
 export interface DiffOutput {
@@ -178,32 +178,35 @@ export function formatIssues(issues: Issue[]): string {
   return `${table}\n${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}\n`;
 }
 
-async function runCheck(cmd: 'diff' | 'validate', args: string[]): Promise<number> {
-  const parsed = parseOrExit(commandSpec(cmd), args, processIo);
+async function runCheck(cmd: 'diff' | 'validate', args: string[], io: CommandIo): Promise<number> {
+  const parsed = parseOrExit(commandSpec(cmd), args, io);
   if (typeof parsed === 'number') return parsed;
   const files = parsed.positionals;
   const output = outputFormat(parsed.values);
   try {
     if (files.filter((a) => a === '-').length > 1) throw new InputError('only one input can come from stdin (-)');
     if (cmd === 'diff') {
-      const changes = diffCrds(readCrd(files[0]!), readProposed(files[1]!));
+      const changes = diffCrds(
+        readCrd(files[0]!, readInput(files[0]!, io)),
+        readProposed(files[1]!, readInput(files[1]!, io)),
+      );
       const breaking = changes.filter((c) => c.severity === 'breaking').length;
       const result: DiffOutput = {
         changes: bySeverity(changes, 'breaking'),
         breaking,
         safe: changes.length - breaking,
       };
-      process.stdout.write(output ? formatOutput(output, result) : formatChanges(changes));
+      io.stdout(output ? formatOutput(output, result) : formatChanges(changes));
       return breaking > 0 ? 1 : 0;
     }
-    const text = readInput(files[0]!);
+    const text = readInput(files[0]!, io);
     const issues = validateFile(files[0]!, text);
     let cluster: ValidateCluster | undefined;
     if (readDocument(files[0] === '-' ? 'stdin' : files[0]!, text).kind === DESIGN_KIND) {
       const found = await clusterFindings(text, parsed.values);
       cluster = found.cluster;
       issues.push(...found.issues);
-      process.stderr.write(clusterNote(cluster));
+      io.stderr(clusterNote(cluster));
     }
     const errors = issues.filter((i) => i.severity === 'error').length;
     const result: ValidateOutput = {
@@ -212,18 +215,22 @@ async function runCheck(cmd: 'diff' | 'validate', args: string[]): Promise<numbe
       warnings: issues.length - errors,
       ...(cluster !== undefined ? { cluster } : {}),
     };
-    process.stdout.write(output ? formatOutput(output, result) : formatIssues(issues));
+    io.stdout(output ? formatOutput(output, result) : formatIssues(issues));
     return errors > 0 ? 1 : 0;
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    process.stderr.write(`opstudio ${cmd}: ${e.message}\n`);
+    io.stderr(`opstudio ${cmd}: ${e.message}\n`);
     return 2;
   }
 }
 
-export async function checkCommand(cmd: 'diff' | 'validate', args: string[]): Promise<number> {
+export async function checkCommand(
+  cmd: 'diff' | 'validate',
+  args: string[],
+  io: CommandIo = processIo,
+): Promise<number> {
   await loadCel(); // a design's expressions and rules are checked with the API server's CEL
-  return runCheck(cmd, args);
+  return runCheck(cmd, args, io);
 }
 
 // Run directly (`node --import tsx check-commands.ts diff a b`), not when main.ts loads it.

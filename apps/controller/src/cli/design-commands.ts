@@ -20,14 +20,14 @@ import { fullGroup, resolveNames } from '@opstudio/shared/design/names';
 import { generateGoTypes } from '@opstudio/shared/gotypes/generate';
 import type { DesignError } from '@opstudio/shared/design/errors';
 import { parseOrExit } from './args';
-import { processIo } from './output';
+import { processIo, type CommandIo } from './output';
 import { commandSpec } from './commands';
 
 export class InputError extends Error {}
 
-export function readInput(arg: string): string {
+export function readInput(arg: string, io: CommandIo = processIo): string {
   try {
-    return arg === '-' ? readFileSync(0, 'utf8') : readFileSync(arg, 'utf8');
+    return arg === '-' ? io.stdin() : readFileSync(arg, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (e as Error).message;
@@ -42,23 +42,23 @@ function describe(errors: DesignError[]): string {
   return `${first.path ? `${first.path}: ` : ''}${first.message}${more}`;
 }
 
-export function readDesign(arg: string): Design {
-  const parsed = parseDesign(readInput(arg));
+export function readDesign(arg: string, io: CommandIo = processIo): Design {
+  const parsed = parseDesign(readInput(arg, io));
   if (!parsed.ok) throw new InputError(`${arg === '-' ? 'stdin' : arg}: ${describe(parsed.errors)}`);
   return parsed.design;
 }
 
-function importCommand(arg: string): string {
-  const result = importCrd(readInput(arg));
+function importCommand(arg: string, io: CommandIo): string {
+  const result = importCrd(readInput(arg, io));
   if (!result.ok) throw new InputError(`${arg === '-' ? 'stdin' : arg}: ${describe(result.errors)}`);
-  for (const u of result.unrepresentable) process.stderr.write(`opstudio import: warning: ${u.path}: ${u.reason}\n`);
+  for (const u of result.unrepresentable) io.stderr(`opstudio import: warning: ${u.path}: ${u.reason}\n`);
   return serializeDesign(result.design);
 }
 
-const COMMANDS: Record<string, (arg: string) => string> = {
-  crd: (arg) => generateCrd(readDesign(arg)),
-  rbac: (arg) => generateRbac(readDesign(arg)),
-  sample: (arg) => generateSample(readDesign(arg)),
+const COMMANDS: Record<string, (arg: string, io: CommandIo) => string> = {
+  crd: (arg, io) => generateCrd(readDesign(arg, io)),
+  rbac: (arg, io) => generateRbac(readDesign(arg, io)),
+  sample: (arg, io) => generateSample(readDesign(arg, io)),
   import: importCommand,
   types: () => {
     throw new InputError('types writes several files: pass -o <dir>');
@@ -66,7 +66,7 @@ const COMMANDS: Record<string, (arg: string) => string> = {
 };
 
 /** What `-o <dir>` writes for each command, at the paths of a kubebuilder project. */
-const FILE_COMMANDS: Record<string, (design: Design) => ReadonlyMap<string, string>> = {
+const FILE_COMMANDS: Record<string, (design: Design, io: CommandIo) => ReadonlyMap<string, string>> = {
   crd: (d) => new Map([[`config/crd/bases/${fullGroup(d)}_${resolveNames(d.crd.names).plural}.yaml`, generateCrd(d)]]),
   rbac: (d) => new Map([['config/rbac/role.yaml', generateRbac(d)]]),
   sample: (d) =>
@@ -76,16 +76,16 @@ const FILE_COMMANDS: Record<string, (design: Design) => ReadonlyMap<string, stri
         generateSample(d),
       ],
     ]),
-  types: (d) => {
+  types: (d, io) => {
     const r = generateGoTypes(d);
-    for (const n of r.notExpressible) process.stderr.write(`opstudio types: warning: ${n.path}: ${n.reason}\n`);
+    for (const n of r.notExpressible) io.stderr(`opstudio types: warning: ${n.path}: ${n.reason}\n`);
     if (r.allowDangerousTypes)
-      process.stderr.write('opstudio types: note: float fields need `controller-gen crd:allowDangerousTypes=true`\n');
+      io.stderr('opstudio types: note: float fields need `controller-gen crd:allowDangerousTypes=true`\n');
     return r.files;
   },
 };
 
-function writeFiles(dir: string, files: ReadonlyMap<string, string>): void {
+function writeFiles(dir: string, files: ReadonlyMap<string, string>, io: CommandIo): void {
   for (const [path, text] of files) {
     const target = join(dir, path);
     try {
@@ -94,31 +94,29 @@ function writeFiles(dir: string, files: ReadonlyMap<string, string>): void {
     } catch (e) {
       throw new InputError(`cannot write ${target}: ${(e as Error).message}`);
     }
-    process.stdout.write(`${target}\n`);
+    io.stdout(`${target}\n`);
   }
 }
 
-export async function designCommand(cmd: string, args: string[]): Promise<number> {
+export async function designCommand(cmd: string, args: string[], io: CommandIo = processIo): Promise<number> {
   await Promise.resolve();
   const run = COMMANDS[cmd];
   if (!run) {
-    process.stderr.write(
-      `opstudio ${cmd}: not available yet in this build; crd, rbac, sample, types and import are.\n`,
-    );
+    io.stderr(`opstudio ${cmd}: not available yet in this build; crd, rbac, sample, types and import are.\n`);
     return 2;
   }
-  const parsed = parseOrExit(commandSpec(cmd), args, processIo);
+  const parsed = parseOrExit(commandSpec(cmd), args, io);
   if (typeof parsed === 'number') return parsed;
   const [arg] = parsed.positionals as [string];
   const outDir = parsed.values.output;
   const files = FILE_COMMANDS[cmd];
   try {
-    if (typeof outDir === 'string' && files) writeFiles(outDir, files(readDesign(arg)));
-    else process.stdout.write(run(arg));
+    if (typeof outDir === 'string' && files) writeFiles(outDir, files(readDesign(arg, io), io), io);
+    else io.stdout(run(arg, io));
     return 0;
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    process.stderr.write(`opstudio ${cmd}: ${e.message}\n`);
+    io.stderr(`opstudio ${cmd}: ${e.message}\n`);
     return 2;
   }
 }

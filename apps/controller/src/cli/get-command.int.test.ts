@@ -28,6 +28,7 @@ async function get(args: string[]) {
   const code = await getCommand([...args, ...flags], {
     stdout: (t) => void (out += t),
     stderr: (t) => void (err += t),
+    stdin: () => '',
   });
   return { code, out, err };
 }

@@ -45,7 +45,7 @@ function run(args: string[], signal?: AbortSignal) {
   let out = '';
   let err = '';
   const done = historyCommand([...args, ...NO_CLUSTER], {
-    io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t) },
+    io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t), stdin: () => '' },
     databaseUrl: url,
     pollMs: 50,
     ...(signal !== undefined ? { signal } : {}),

@@ -1,6 +1,7 @@
 // `-o json|yaml`: what a command prints for scripts. Each command documents the shape it prints
 // with an exported TypeScript type (docs/design/0028-cli.md lists them); the human table stays
 // the default. JSON is indented and ends with a newline, so `jq` and diffs both read it.
+import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import type { OutputFormat } from './commands';
 
@@ -14,10 +15,18 @@ export function outputFormat(values: Readonly<Record<string, string | true>>): O
   return o === 'json' || o === 'yaml' ? o : undefined;
 }
 
-/** Where a command run by main.ts writes; tests pass their own. */
-export const processIo = {
-  stdout: (text: string): void => void process.stdout.write(text),
-  stderr: (text: string): void => void process.stderr.write(text),
+/** Where a command run by main.ts writes and what `-` reads; tests run commands in-process with their own. */
+export interface CommandIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** All of standard input, as text. */
+  readonly stdin: () => string;
+}
+
+export const processIo: CommandIo = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  stdin: () => readFileSync(0, 'utf8'),
 };
 
 /** Columns padded to their widest cell, two spaces apart, like kubectl's tables. */

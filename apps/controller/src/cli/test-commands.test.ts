@@ -8,32 +8,15 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processIo } from './output';
-import { renderCommand, testCommand } from './test-commands';
+import { opstudio } from '../../testing/cli';
 
 const examples = fileURLToPath(new URL('../../../../examples/', import.meta.url));
-
-async function run(
-  command: (args: string[]) => Promise<number>,
-  args: string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const saved = { ...processIo };
-  let stdout = '';
-  let stderr = '';
-  processIo.stdout = (t) => void (stdout += t);
-  processIo.stderr = (t) => void (stderr += t);
-  try {
-    return { code: await command(args), stdout, stderr };
-  } finally {
-    Object.assign(processIo, saved);
-  }
-}
 
 test("every example's cases pass: render and validation, exit 0", async () => {
   const files = readdirSync(examples).filter((f) => f.endsWith('.design.yaml'));
   assert.ok(files.length >= 8);
   for (const f of files) {
-    const r = await run(testCommand, [join(examples, f)]);
+    const r = await opstudio(['test', join(examples, f)]);
     assert.equal(r.code, 0, `${f}:\n${r.stdout}${r.stderr}`);
     assert.match(r.stdout, /^[1-9]\d* passed, 0 failed$/m, f);
   }
@@ -46,14 +29,14 @@ test('a broken template line fails the case that reads it: the lines, the JSON a
   const broken = text.replace('          targetPort: ${self.spec.port}\n', '          targetPort: 8081\n');
   assert.notEqual(broken, text);
   writeFileSync(file, broken);
-  const lines = await run(testCommand, [file]);
+  const lines = await opstudio(['test', file]);
   assert.equal(lines.code, 1);
   assert.match(
     lines.stdout,
     /✘ render: the sample runs one pod behind a Service, its greeting in a ConfigMap\n {4}children\.service\.spec\.ports\[0\]\.targetPort: expected 8080, got 8081\n/,
   );
   assert.match(lines.stdout, /^5 passed, 1 failed$/m);
-  const json = JSON.parse((await run(testCommand, [file, '-o', 'json'])).stdout) as {
+  const json = JSON.parse((await opstudio(['test', file, '-o', 'json'])).stdout) as {
     failed: number;
     cases: { path: string; outcome: string; failures: string[] }[];
   };
@@ -62,7 +45,7 @@ test('a broken template line fails the case that reads it: the lines, the JSON a
     json.cases.filter((c) => c.outcome === 'failed').map((c) => [c.path, c.failures]),
     [['tests.render[0]', ['children.service.spec.ports[0].targetPort: expected 8080, got 8081']]],
   );
-  const junit = await run(testCommand, [file, '-o', 'junit']);
+  const junit = await opstudio(['test', file, '-o', 'junit']);
   assert.equal(junit.code, 1);
   assert.match(junit.stdout, /<testsuites name="WebApp" tests="6" failures="1" errors="0" skipped="0">/);
   assert.match(
@@ -81,7 +64,7 @@ test('render: the children, status and conditions for a resource that leaves fie
   mkdirSync(join(dir, 'observed'));
   writeFileSync(join(dir, 'observed', 'statefulset.yaml'), 'status:\n  readyReplicas: 3\n');
   const design = join(examples, 'replicated-store.design.yaml');
-  const text = await run(renderCommand, [design, cr, '--observed', join(dir, 'observed')]);
+  const text = await opstudio(['render', design, cr, '--observed', join(dir, 'observed')]);
   assert.equal(text.code, 0, text.stderr);
   // spec.version and spec.storage come from the CRD's defaults, as the API server stores them
   assert.match(
@@ -91,7 +74,7 @@ test('render: the children, status and conditions for a resource that leaves fie
   assert.match(text.stdout, /image: quay\.io\/coreos\/etcd:v3\.5\.21/);
   assert.match(text.stdout, /storage: 1Gi/);
   assert.match(text.stdout, /^# {3}Ready=True AllResourcesReady: all 5 resources ready$/m);
-  const json = JSON.parse((await run(renderCommand, [design, cr, '-o', 'json'])).stdout) as {
+  const json = JSON.parse((await opstudio(['render', design, cr, '-o', 'json'])).stdout) as {
     children: Record<string, unknown[]>;
     status: Record<string, unknown>;
   };
@@ -100,7 +83,7 @@ test('render: the children, status and conditions for a resource that leaves fie
   assert.deepEqual(Object.keys(json.status), ['peers']);
 
   writeFileSync(join(dir, 'observed', 'No_Such.yaml'), 'status: {}\n');
-  const bad = await run(renderCommand, [design, cr, '--observed', join(dir, 'observed')]);
+  const bad = await opstudio(['render', design, cr, '--observed', join(dir, 'observed')]);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /^opstudio render: --observed .*: No_Such\.yaml is not named <child id>\.yaml/);
 });

@@ -31,7 +31,7 @@ import { parseOrExit } from './args';
 import { connectCluster } from './cluster';
 import { commandSpec } from './commands';
 import { InputError, readDesign, readInput } from './design-commands';
-import { formatOutput, processIo } from './output';
+import { formatOutput, processIo, type CommandIo } from './output';
 
 function readObject(arg: string, what: string): Record<string, unknown> {
   const parsed = parseYaml(readInput(arg));
@@ -60,12 +60,12 @@ function readObserved(dir: string): Record<string, Record<string, unknown>> {
   return out;
 }
 
-export async function testCommand(args: string[]): Promise<number> {
-  const parsed = parseOrExit(commandSpec('test'), args, processIo);
+export async function testCommand(args: string[], io: CommandIo = processIo): Promise<number> {
+  const parsed = parseOrExit(commandSpec('test'), args, io);
   if (typeof parsed === 'number') return parsed;
   try {
     const [file] = parsed.positionals;
-    const design = readDesign(file!);
+    const design = readDesign(file!, io);
     const engine = await loadCel(); // the API server's defaulting and validation
     const run = runDesignTests(design, engine);
     const v = parsed.values as { 'against-cluster'?: true; kubeconfig?: string; context?: string };
@@ -73,7 +73,7 @@ export async function testCommand(args: string[]): Promise<number> {
       v['against-cluster'] === true ? await againstCluster((await connectCluster(v)).kc, design, engine) : undefined;
     const name = design.crd.names.kind;
     const output = parsed.values.output;
-    processIo.stdout(
+    io.stdout(
       output === 'json'
         ? `${JSON.stringify({ ...testRunJson(name, run), ...(cluster ? { againstCluster: clusterJson(cluster) } : {}) }, null, 2)}\n`
         : output === 'junit'
@@ -83,21 +83,21 @@ export async function testCommand(args: string[]): Promise<number> {
     return run.failed > 0 || run.notRun > 0 || (cluster?.disagreements ?? 0) > 0 ? 1 : 0;
   } catch (e) {
     if (e instanceof InputError) {
-      processIo.stderr(`opstudio test: ${e.message}\n`);
+      io.stderr(`opstudio test: ${e.message}\n`);
       return 2;
     }
     // --against-cluster: the kubeconfig is bad (2), or the cluster failed (3), as `opstudio get`
-    processIo.stderr(`opstudio test: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.stderr(`opstudio test: ${e instanceof Error ? e.message : String(e)}\n`);
     return e instanceof Error && e.name === 'KubeConfigError' ? 2 : 3;
   }
 }
 
-export async function renderCommand(args: string[]): Promise<number> {
-  const parsed = parseOrExit(commandSpec('render'), args, processIo);
+export async function renderCommand(args: string[], io: CommandIo = processIo): Promise<number> {
+  const parsed = parseOrExit(commandSpec('render'), args, io);
   if (typeof parsed === 'number') return parsed;
   try {
     const [file, crFile] = parsed.positionals;
-    const design = readDesign(file!);
+    const design = readDesign(file!, io);
     const cr = readObject(crFile!, 'a custom resource (a YAML object)');
     const observedDir = parsed.values.observed;
     const observed = typeof observedDir === 'string' ? readObserved(observedDir) : {};
@@ -112,12 +112,12 @@ export async function renderCommand(args: string[]): Promise<number> {
       errors: rendered.errors,
     };
     const output = parsed.values.output;
-    if (output === 'json' || output === 'yaml') processIo.stdout(formatOutput(output, result));
-    else processIo.stdout(renderText(rendered.children, result));
+    if (output === 'json' || output === 'yaml') io.stdout(formatOutput(output, result));
+    else io.stdout(renderText(rendered.children, result));
     return rendered.errors.length > 0 ? 1 : 0;
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    processIo.stderr(`opstudio render: ${e.message}\n`);
+    io.stderr(`opstudio render: ${e.message}\n`);
     return 2;
   }
 }

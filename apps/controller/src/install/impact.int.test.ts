@@ -143,6 +143,7 @@ test(
       const code = await planCommand([file, '-o', 'json'], {
         stdout: (s) => void (out += s),
         stderr: (s) => void (err += s),
+        stdin: () => '',
       });
       assert.equal(code, 1, `refused resources exit 1: ${err}`);
     } finally {
