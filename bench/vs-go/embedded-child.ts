@@ -63,7 +63,10 @@ const readyTimer = setInterval(() => {
   }
 }, 50);
 
-createInterface({ input: process.stdin }).on('line', (line) => {
+const commands = createInterface({ input: process.stdin });
+// the bench that started it is gone (killed, crashed): stop, so no orphan keeps the Lease and reconciling
+commands.on('close', () => stop.abort());
+commands.on('line', (line) => {
   const [cmd, arg] = line.trim().split(' ');
   const gc = (globalThis as { gc?: () => void }).gc;
   if (cmd === 'gc') {
