@@ -40,6 +40,8 @@ const expected: Record<string, KubeAccess> = {
   'history.runs': 'user',
   'live.subscribe': 'user',
   'metrics.kind': 'metadata',
+  'migration.status': 'user',
+  'migration.step': 'write',
   'podLogs.containers': 'read',
   'podLogs.follow': 'read',
   'podLogs.read': 'read',

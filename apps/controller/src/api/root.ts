@@ -11,6 +11,7 @@ import { auditRouter } from './routers/audit';
 import { usersRouter } from './routers/users';
 import { podLogsRouter } from './routers/pod-logs';
 import { metricsRouter } from './routers/metrics';
+import { migrationRouter } from './routers/migration';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
@@ -26,6 +27,7 @@ export const appRouter = createTRPCRouter({
   users: usersRouter,
   podLogs: podLogsRouter,
   metrics: metricsRouter,
+  migration: migrationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -55,6 +55,7 @@ const commands: Record<string, Command> = {
   uninstall: async (args) => (await import('./install-commands')).installCommand('uninstall', args),
   export: withCel(async (args) => (await import('./export-command')).exportCommand(args)),
   admin: async (args) => (await import('./admin-command')).adminCommand(args),
+  migrate: async (args, io) => (await import('./migrate-command')).migrateCommand(args, io),
   pause: async (args) => (await import('./pause-command')).pauseKindCommand('pause', args),
   resume: async (args) => (await import('./pause-command')).pauseKindCommand('resume', args),
   get: async (args, io) => (await import('./get-command')).getCommand(args, io),

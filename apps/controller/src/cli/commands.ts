@@ -138,6 +138,27 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
   },
   {
     group: 'cluster',
+    name: 'migrate',
+    summary: 'the storage migration of a kind: where it stands, then each step',
+    details: `  status   the step the migration stands at (the default)
+  run      rewrite every object stored at an old version at the storage version, with a progress
+           bar; a pass a killed studio or terminal left resumes from the CRD's checkpoint
+  trim     drop the migrated versions from status.storedVersions
+  unserve  stop serving them; remove  remove them from the CRD
+  Each step is refused until the one before it is done: exit 1 (docs/design/0054)`,
+    positionals: [
+      { name: 'kind', complete: 'kind' },
+      { name: 'step', optional: true, choices: ['status', 'run', 'trim', 'unserve', 'remove'] },
+    ],
+    flags: [
+      { name: 'rate', value: '<n>', help: 'run: objects rewritten per second at most (default 100)' },
+      { ...OUTPUT, help: 'print the status after the step as json or yaml' },
+      KUBECONFIG,
+      CONTEXT,
+    ],
+  },
+  {
+    group: 'cluster',
     name: 'uninstall',
     summary: 'remove the CRD installed from the design',
     positionals: [DESIGN],

@@ -23,7 +23,7 @@ import { matchKind, type KindMatch, type NamedKind } from './kind-match';
 import { processIo } from './output';
 
 /** The CRD the studio installed that `kind` names, read the way `opstudio get` reads kinds. */
-async function installedKind(
+export async function installedKind(
   kc: KubeConfig,
   kind: string,
 ): Promise<KindMatch<NamedKind & { readonly crdName: string }>> {

@@ -1,0 +1,204 @@
+// Storage migration on the sandbox (docs/design/0054): 1,000 objects stored at v1alpha1, then v1
+// becomes the storage version. `opstudio migrate <kind> run` in its own process is killed
+// (SIGKILL) a third of the way; a second run resumes from the CRD's checkpoint and finishes, and
+// no object the first run rewrote is written again (its resourceVersion is the same after the
+// resume as right after the kill), while every object was rewritten once. Then
+// status.storedVersions is trimmed to [v1], v1alpha1 unserved and removed, and every object still
+// reads at v1. Each step's check refuses it before its turn.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, test } from 'node:test';
+import { MIGRATION_ANNOTATION, objectKey, readCheckpoint } from '@opstudio/shared/migration/plan';
+import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
+import { repoRoot } from '../config';
+import { CrdClient } from '../install/crd-client';
+import { DESIGN_LABEL } from '../install/labels';
+import { KubeJson } from '../kube/json-client';
+import { loadKubeConfig } from '../kube/kubeconfig';
+import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { MigrationRefused, StorageMigrator } from './migrator';
+
+const COUNT = 1000;
+const group = `mig${Date.now().toString(36)}.example.com`;
+const crdName = `widgets.${group}`;
+const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+const schema = {
+  openAPIV3Schema: {
+    type: 'object',
+    properties: { spec: { type: 'object', properties: { n: { type: 'integer' }, colour: { type: 'string' } } } },
+  },
+};
+const version = (name: string, storage: boolean) => ({ name, served: true, storage, schema });
+const namespaces = ['default', 'kube-public'];
+
+interface Listed {
+  metadata: { namespace: string; name: string; resourceVersion: string };
+  spec: { n: number; colour: string };
+}
+
+/** `opstudio migrate` in its own process; `killAt` SIGKILLs it once a progress line reaches it. */
+function cli(args: string[], killAt?: number) {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(repoRoot, 'apps/controller/bin/opstudio.js'),
+      'migrate',
+      crdName,
+      ...args,
+      '--kubeconfig',
+      kubeconfigPath!,
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const lines: string[] = [];
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    const done = /\] (\d+)\/\d+$/.exec(line)?.[1];
+    if (killAt !== undefined && done !== undefined && Number(done) >= killAt) child.kill('SIGKILL');
+  });
+  return new Promise<{ code: number | null; signal: string | null; lines: string[]; stderr: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, lines, stderr })),
+  );
+}
+
+test(
+  'a killed migration of 1,000 objects resumes without rewriting what it did; storedVersions ends [v1] and v1alpha1 is removed',
+  { skip: skipWithoutCluster, timeout: 240_000 },
+  async () => {
+    const { kc } = loadKubeConfig(kubeconfigPath);
+    const kube = new KubeJson(kc);
+    const migrator = new StorageMigrator(kube);
+    after(() => new CrdClient(kc).delete(crdName));
+    const at = (v: string, ns?: string) => `/apis/${group}/${v}${ns === undefined ? '' : `/namespaces/${ns}`}/widgets`;
+    const established = () =>
+      eventually(async () => {
+        const c = await kube.request<{ status?: { conditions?: { type: string; status: string }[] } }>({
+          method: 'GET',
+          path: `${CRDS}/${crdName}`,
+        });
+        assert.ok(c.status?.conditions?.some((x) => x.type === 'Established' && x.status === 'True'));
+      });
+    await kube.request({
+      method: 'POST',
+      path: CRDS,
+      body: {
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        metadata: { name: crdName, labels: { [DESIGN_LABEL]: 'migration-it' } },
+        spec: {
+          group,
+          scope: 'Namespaced',
+          names: { kind: 'Widget', plural: 'widgets', singular: 'widget', listKind: 'WidgetList' },
+          versions: [version('v1alpha1', true)],
+        },
+      },
+    });
+    await established();
+    // 1,000 objects at v1alpha1, 50 requests at a time
+    for (let i = 0; i < COUNT; i += 50)
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) => {
+          const n = i + j;
+          const ns = namespaces[n % 2]!;
+          return kube.request({
+            method: 'POST',
+            path: at('v1alpha1', ns),
+            body: {
+              apiVersion: `${group}/v1alpha1`,
+              kind: 'Widget',
+              metadata: { name: `w-${String(n).padStart(4, '0')}` },
+              spec: { n, colour: n % 3 === 0 ? 'red' : 'blue' },
+            },
+          });
+        }),
+      );
+
+    // v1 becomes the storage version
+    const crd = await kube.request<CustomResourceDefinition>({ method: 'GET', path: `${CRDS}/${crdName}` });
+    crd.spec.versions = [
+      version('v1alpha1', false),
+      version('v1', true),
+    ] as CustomResourceDefinition['spec']['versions'];
+    await kube.request({ method: 'PUT', path: `${CRDS}/${crdName}`, body: crd });
+    await eventually(async () => {
+      const s = await migrator.status(crdName);
+      assert.deepEqual(s.stored, ['v1alpha1', 'v1']);
+      assert.equal(s.step, 'migrate');
+    });
+    await established();
+
+    // the trim is refused before the migration
+    await assert.rejects(migrator.trim(crdName), (err: Error) => {
+      assert.ok(err instanceof MigrationRefused);
+      assert.match(
+        err.message,
+        /cannot drop old versions from status\.storedVersions: objects may still be stored at v1alpha1; migrate them first/,
+      );
+      return true;
+    });
+
+    const rvs = async () => {
+      const list = await kube.request<{ items: Listed[] }>({ method: 'GET', path: at('v1') });
+      return new Map(list.items.map((o) => [objectKey(o.metadata), o.metadata.resourceVersion]));
+    };
+    const before = await rvs();
+    assert.equal(before.size, COUNT);
+
+    const started = Date.now();
+    const killed = await cli(['run', '--rate', '100'], 300);
+    assert.equal(
+      killed.signal,
+      'SIGKILL',
+      `the first pass ended before it was killed: ${killed.lines.join('\n')}${killed.stderr}`,
+    );
+    const cp = readCheckpoint(await migrator.crd(crdName));
+    assert.ok(cp !== null && !cp.finished && cp.done >= 250 && cp.done < COUNT, JSON.stringify(cp));
+    const mid = await rvs();
+    const rewritten = [...mid].filter(([k, rv]) => before.get(k) !== rv).map(([k]) => k);
+    // everything up to the checkpoint was rewritten, and at most what the last batches did past it
+    for (const [k] of mid) if (k <= cp.after) assert.notEqual(mid.get(k), before.get(k), `${k} was not rewritten`);
+    assert.ok(rewritten.length >= cp.done && rewritten.length < cp.done + 60, `${rewritten.length} vs ${cp.done}`);
+
+    const resumed = await cli(['run', '--rate', '100']);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.ok(resumed.lines.includes(`resuming the pass at ${cp.done} of ${COUNT}`), resumed.lines.join('\n'));
+    assert.ok(
+      resumed.lines.some((l) => l.endsWith(`] ${COUNT}/${COUNT}`)),
+      resumed.lines.join('\n'),
+    );
+    assert.match(resumed.lines.join('\n'), /step trim: every object is stored at v1/);
+    const last = await rvs();
+    for (const k of rewritten) assert.equal(last.get(k), mid.get(k), `${k} was written again after the resume`);
+    for (const [k, rv] of last) assert.notEqual(rv, before.get(k), `${k} was never rewritten`);
+    console.log(`migrated ${COUNT} objects in ${Date.now() - started} ms across a kill`);
+
+    // the remaining steps, each refused before its turn
+    await assert.rejects(migrator.retire(crdName, 'remove'), /v1alpha1 is still in status\.storedVersions/);
+    assert.deepEqual((await migrator.trim(crdName)).stored, ['v1']);
+    await assert.rejects(migrator.retire(crdName, 'remove'), /v1alpha1 is still served; unserve it first/);
+    assert.equal((await migrator.retire(crdName, 'unserve')).step, 'remove');
+    const done = await migrator.retire(crdName, 'remove');
+    assert.equal(done.step, 'done');
+    const final = await migrator.crd(crdName);
+    assert.deepEqual(
+      final.spec.versions.map((v) => v.name),
+      ['v1'],
+    );
+    assert.deepEqual((final.status as { storedVersions: string[] }).storedVersions, ['v1']);
+    assert.ok(final.metadata.annotations?.[MIGRATION_ANNOTATION] !== undefined);
+
+    // every object still reads, as it was written
+    await eventually(async () => {
+      const all = await kube.request<{ items: Listed[] }>({ method: 'GET', path: at('v1') });
+      assert.equal(all.items.length, COUNT);
+      for (const o of all.items) {
+        const n = Number(o.metadata.name.slice(2));
+        assert.deepEqual(o.spec, { n, colour: n % 3 === 0 ? 'red' : 'blue' }, o.metadata.name);
+      }
+    });
+  },
+);
