@@ -11,6 +11,7 @@ import { CreateFromSample } from './CreateFromSample';
 import { DesignLink } from './DesignLink';
 import { DeleteDialog } from './DeleteDialog';
 import { KindHandOff } from './KindHandOff';
+import { KindMigration } from './KindMigration';
 import { KindTable } from './KindTable';
 import { tableOrder } from './table-order';
 import styles from './resources.module.css';
@@ -104,6 +105,7 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
         </span>
       </div>
       {managed && <KindHandOff crdName={kind.name} />}
+      {managed && <KindMigration crdName={kind.name} />}
       <div className={styles.toolbar}>
         {namespaced && (
           <label>
