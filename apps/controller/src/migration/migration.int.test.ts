@@ -75,12 +75,14 @@ test(
     after(() => new CrdClient(kc).delete(crdName));
     const at = (v: string, ns?: string) => `/apis/${group}/${v}${ns === undefined ? '' : `/namespaces/${ns}`}/widgets`;
     const established = () =>
-      eventually(async () => {
+      eventually('the CRD Established', 30_000, async () => {
         const c = await kube.request<{ status?: { conditions?: { type: string; status: string }[] } }>({
           method: 'GET',
           path: `${CRDS}/${crdName}`,
         });
-        assert.ok(c.status?.conditions?.some((x) => x.type === 'Established' && x.status === 'True'));
+        return c.status?.conditions?.some((x) => x.type === 'Established' && x.status === 'True') === true
+          ? true
+          : undefined;
       });
     await kube.request({
       method: 'POST',
@@ -124,12 +126,13 @@ test(
       version('v1', true),
     ] as CustomResourceDefinition['spec']['versions'];
     await kube.request({ method: 'PUT', path: `${CRDS}/${crdName}`, body: crd });
-    await eventually(async () => {
+    await eventually('storedVersions [v1alpha1, v1]', 30_000, async () => {
       const s = await migrator.status(crdName);
-      assert.deepEqual(s.stored, ['v1alpha1', 'v1']);
-      assert.equal(s.step, 'migrate');
+      return s.stored.join() === 'v1alpha1,v1' && s.step === 'migrate' ? true : undefined;
     });
     await established();
+    // the API server swaps the kind's storage when its CRD informer sees the update
+    await new Promise((r) => setTimeout(r, 2_000));
 
     // the trim is refused before the migration
     await assert.rejects(migrator.trim(crdName), (err: Error) => {
@@ -192,13 +195,16 @@ test(
     assert.ok(final.metadata.annotations?.[MIGRATION_ANNOTATION] !== undefined);
 
     // every object still reads, as it was written
-    await eventually(async () => {
-      const all = await kube.request<{ items: Listed[] }>({ method: 'GET', path: at('v1') });
-      assert.equal(all.items.length, COUNT);
-      for (const o of all.items) {
-        const n = Number(o.metadata.name.slice(2));
-        assert.deepEqual(o.spec, { n, colour: n % 3 === 0 ? 'red' : 'blue' }, o.metadata.name);
-      }
-    });
+    const all = await kube.request<{ items: Listed[] }>({ method: 'GET', path: at('v1') });
+    assert.equal(all.items.length, COUNT);
+    for (const o of all.items) {
+      const n = Number(o.metadata.name.slice(2));
+      assert.deepEqual(o.spec, { n, colour: n % 3 === 0 ? 'red' : 'blue' }, o.metadata.name);
+    }
+    // and at v1alpha1 no more
+    await assert.rejects(
+      kube.request({ method: 'GET', path: at('v1alpha1') }),
+      (err: { code?: number }) => err.code === 404,
+    );
   },
 );
