@@ -137,8 +137,9 @@ export class StorageMigrator {
     const version = passVersion(crd)!;
     const { rv, items } = await this.list(crd, version);
     const { checkpoint, resumed } = beginPass(crd, rv);
-    const todo = pendingObjects(items, checkpoint);
-    let cp: Checkpoint = { ...checkpoint, total: checkpoint.done + todo.length };
+    const { todo, written } = pendingObjects(items, checkpoint);
+    const done = checkpoint.done + written;
+    let cp: Checkpoint = { ...checkpoint, done, total: done + todo.length };
     await this.saveCheckpoint(name, cp);
     opts.onProgress?.({ done: cp.done, total: cp.total, resumed });
     const began = Date.now();

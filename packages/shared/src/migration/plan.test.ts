@@ -112,15 +112,17 @@ test('a resumed pass skips what it did and what others wrote since it began, in 
   ];
   const cp = beginPass(twoVersions(['v1alpha1', 'v1']), '100');
   assert.equal(cp.resumed, false);
+  const first = pendingObjects(objects, cp.checkpoint);
   assert.deepEqual(
-    pendingObjects(objects, cp.checkpoint).map((o) => `${o.namespace}/${o.name}`),
+    first.todo.map((o) => `${o.namespace}/${o.name}`),
     ['a/x', 'a/y', 'b/x', 'c/x'],
   );
+  assert.equal(first.written, 1, 'a/z: written since the pass began');
   const resumed = beginPass(twoVersions(['v1alpha1', 'v1'], { after: 'a/y', done: 2, total: 4 }), '500');
   assert.equal(resumed.resumed, true);
   assert.equal(resumed.checkpoint.sinceRV, '100', 'the first pass’s start, not the resumed list');
   assert.deepEqual(
-    pendingObjects(objects, resumed.checkpoint).map((o) => `${o.namespace}/${o.name}`),
+    pendingObjects(objects, resumed.checkpoint).todo.map((o) => `${o.namespace}/${o.name}`),
     ['b/x', 'c/x'],
   );
   // a finished pass is not resumed: a new storage version starts over

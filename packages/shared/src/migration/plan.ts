@@ -181,12 +181,19 @@ export interface ListedObject {
 
 /**
  * What a pass still has to rewrite, in order: objects after the checkpoint's key that nobody wrote
- * since the pass began (a later write already stored them at the new version).
+ * since the pass began. The others after the key (`written`) are done already: a write since the
+ * pass began (the killed pass's last objects before its next checkpoint, or anyone's) stored
+ * them at the new version.
  */
-export function pendingObjects<T extends ListedObject>(objects: readonly T[], cp: Checkpoint): T[] {
-  return objects
-    .filter((o) => objectKey(o) > cp.after && notAfter(o.resourceVersion, cp.sinceRV))
+export function pendingObjects<T extends ListedObject>(
+  objects: readonly T[],
+  cp: Checkpoint,
+): { todo: T[]; written: number } {
+  const past = objects.filter((o) => objectKey(o) > cp.after);
+  const todo = past
+    .filter((o) => notAfter(o.resourceVersion, cp.sinceRV))
     .sort((a, b) => (objectKey(a) < objectKey(b) ? -1 : objectKey(a) > objectKey(b) ? 1 : 0));
+  return { todo, written: past.length - todo.length };
 }
 
 /** A new pass's checkpoint, or the one to resume (the same storage version and old versions). */
