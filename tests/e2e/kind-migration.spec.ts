@@ -43,7 +43,7 @@ test('the kind page walks a storage migration: progress bar, storedVersions [v1]
       { ...alpha, storage: false },
       { ...alpha, name: 'v1', storage: true },
     ];
-    await trpc(page.request, 'designs.save', { name, yaml: stringify(design) });
+    await trpc(page.request, 'designs.save', { id: designId, name, yaml: stringify(design) });
     const installed = await trpc<{ operation: { state: string; steps: { message: string }[] } }>(
       page.request,
       'crds.install',
