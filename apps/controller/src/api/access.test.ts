@@ -36,6 +36,8 @@ const required: Record<string, Role> = {
   'history.runs': 'viewer',
   'live.subscribe': 'viewer',
   'metrics.kind': 'viewer',
+  'migration.status': 'viewer',
+  'migration.step': 'admin',
   'podLogs.containers': 'viewer',
   'podLogs.follow': 'viewer',
   'podLogs.read': 'viewer',
