@@ -104,6 +104,18 @@ function stage(
   };
 }
 
+/**
+ * Whether one of the pod's images is a tag that does not exist: `<anything>:does-not-exist`. No
+ * registry answers on the sandbox, so kwok plays the kubelet that cannot pull it (a rollout's
+ * canary with a bad image, docs/design/0055); every other image "pulls".
+ */
+export const MISSING_IMAGE_SUFFIX = ':does-not-exist';
+const missingImage = (op: 'In' | 'NotIn') => ({
+  key: `.spec.containers.[].image | endswith("${MISSING_IMAGE_SUFFIX}")`,
+  operator: op,
+  values: ['true'],
+});
+
 const readyStatus = (op: 'In' | 'NotIn') => ({
   key: '.status.conditions.[] | select( .type == "Ready" ) | .status',
   operator: op,
@@ -165,6 +177,7 @@ ${NODE_CONDITIONS_TEMPLATE}
         { key: '.metadata.deletionTimestamp', operator: 'DoesNotExist' },
         { key: '.status.phase', operator: 'In', values: ['Pending'] },
         readyStatus('NotIn'),
+        missingImage('NotIn'),
       ],
       {
         statusTemplate: `{{ $now := Now }}
@@ -219,6 +232,44 @@ podIPs:
 {{ end }}
 phase: Running
 startTime: {{ $now | Quote }}
+`,
+      },
+    ),
+    // A scheduled pod whose image does not exist: Pending, its containers waiting in
+    // ImagePullBackOff with the kubelet's words, as a real node reports a tag no registry has.
+    stage(
+      'opstudio-pod-image-missing',
+      'Pod',
+      [
+        { key: '.metadata.deletionTimestamp', operator: 'DoesNotExist' },
+        { key: '.status.phase', operator: 'In', values: ['Pending'] },
+        { key: '.spec.nodeName', operator: 'Exists' },
+        missingImage('In'),
+        { key: '.status.containerStatuses.[].state.waiting.reason', operator: 'NotIn', values: ['ImagePullBackOff'] },
+      ],
+      {
+        statusTemplate: `{{ $now := Now }}
+conditions:
+${trueConditionsTemplate(['PodScheduled', 'Initialized'])}
+- lastTransitionTime: {{ $now | Quote }}
+  status: "False"
+  type: Ready
+  reason: ContainersNotReady
+  message: "containers with unready status"
+containerStatuses:
+{{ range .spec.containers }}
+- name: {{ .name | Quote }}
+  image: {{ .image | Quote }}
+  imageID: ""
+  ready: false
+  started: false
+  restartCount: 0
+  state:
+    waiting:
+      reason: ImagePullBackOff
+      message: {{ printf "Back-off pulling image \\"%s\\": not found" .image | Quote }}
+{{ end }}
+phase: Pending
 `,
       },
     ),
