@@ -27,7 +27,7 @@ interface WorkloadLike {
 /** Why a workload has not finished rolling out (kubectl's words, shortened), or undefined when it has. */
 export function workloadRolloutWait(w: WorkloadLike): string | undefined {
   const s = (w.status ?? {}) as Record<string, number | string | undefined>;
-  const num = (k: string) => (typeof s[k] === 'number' ? (s[k]) : 0);
+  const num = (k: string) => (typeof s[k] === 'number' ? s[k] : 0);
   if ((w.metadata?.generation ?? 0) > num('observedGeneration')) return 'its new spec is not observed yet';
   const want = w.spec?.replicas ?? 1;
   switch (w.kind) {

@@ -46,3 +46,8 @@ export function chooseRevision(
     return { version: kind.rollout.to, source: 'rollout' };
   return { version: kind.current, source: 'current' };
 }
+
+/** The merge patch that pins a resource to `revision`, or unpins it (null): from its page and `opstudio pin`. */
+export function pinPatch(revision: number | null): { metadata: { annotations: Record<string, string | null> } } {
+  return { metadata: { annotations: { [REVISION_ANNOTATION]: revision === null ? null : String(revision) } } };
+}
