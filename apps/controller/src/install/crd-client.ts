@@ -102,6 +102,17 @@ export class CrdClient {
     });
   }
 
+  /** A merge patch of the CRD's annotations (a rollout's finish moves its design-version pin); `dryRun` checks the right to. */
+  patchAnnotations(name: string, annotations: Record<string, string>, dryRun: boolean) {
+    return this.http.request<CustomResourceDefinition>({
+      method: 'PATCH',
+      path: `${CRDS}/${encodeURIComponent(name)}`,
+      query: { fieldManager: FIELD_MANAGER, dryRun: dryRun ? 'All' : undefined },
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { annotations } },
+    });
+  }
+
   /** Server-side apply of any object at its API path (the identity's ServiceAccount and RBAC). */
   applyAt<T>(path: string, body: object, dryRun: boolean, what: string): Promise<T> {
     return this.http.request<T>({

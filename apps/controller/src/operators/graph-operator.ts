@@ -27,9 +27,9 @@ import type { ReconcilerReport } from '../history/types';
 import { InformerCache, type InformerLease } from '../kube/informer-cache';
 import { OPERAND_LABEL, PODS, REPLICASETS } from '../kube/resource-spec';
 import { podWaitReason, waitsOnPods } from '@opstudio/shared/graph/pod-waits';
-import { WorkQueueController, type ReconcileAttempt } from '../runtime/controller';
+import { WorkQueueController, type Reconcile, type ReconcileAttempt } from '../runtime/controller';
 import type { EventInput } from '../runtime/recorder';
-import { objectKey, watchTrigger, type WatchEventType } from '../runtime/triggers';
+import { objectKey, splitKey, watchTrigger, type WatchEventType } from '../runtime/triggers';
 import { childKindSpecs, kindSpecs, type ChildKindSpec } from './child-kinds';
 import { ExternalReads } from './external-reads';
 import { childWrites } from './child-writes';
@@ -37,7 +37,9 @@ import type { CrObject } from './cr-object';
 import { createGraphReconciler } from './graph-reconcile';
 import type { Planner } from './planner';
 import { kubeWrites } from './kube-writes';
-import { cacheReader, reconcileWriter, type ChildCaches, type PodCache } from './reconcile-io';
+import { cacheReader, reconcileWriter, type ChildCaches, type PodCache, type ReconcileReader } from './reconcile-io';
+import { Expectations, refKey, type ObjectRef } from './expectations';
+import type { KindRevisions } from './revisions';
 import { controllerName } from '@opstudio/shared/kube/controller-name';
 
 export interface GraphOperatorOptions {
@@ -58,9 +60,23 @@ export interface GraphOperatorOptions {
   readonly maxConcurrentReconciles?: number;
   readonly cache?: InformerCache;
   readonly watchSilenceMs?: number;
+  /** the revisions each custom resource may run (docs/design/0055); without it, `design` for all */
+  readonly revisions?: KindRevisions;
   /** where its reconciles plan (the manager's planner thread); default: this thread */
   readonly planner?: Planner;
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+/** The pods of a namespace a label selector's matchLabels pick, from the shared cache. */
+export type PodsOf = (namespace: string, matchLabels: Readonly<Record<string, string>>) => readonly KubernetesObject[];
+
+/** One custom resource as the cache shows it now. */
+export interface ObservedResource {
+  readonly cr: CrObject;
+  readonly children: readonly KubernetesObject[];
+  readonly pods: PodsOf;
+  /** whether the cache shows every write its reconciles made (else what it shows is older) */
+  readonly settled: boolean;
 }
 
 const verbs: readonly ['add' | 'update' | 'delete', WatchEventType][] = [
@@ -82,6 +98,8 @@ export class GraphOperator {
   private externals: ChildLease[] = [];
   private externalReads = new ExternalReads([]);
   private pods: InformerLease | undefined;
+  private readonly read: ReconcileReader;
+  private readonly expectations = new Expectations();
 
   constructor(private readonly opts: GraphOperatorOptions) {
     const coords = resourceCoordinates(opts.design);
@@ -124,26 +142,66 @@ export class GraphOperator {
       },
       pods: podCache,
     });
+    this.read = read;
+    const write = reconcileWriter(childIo, kubeWrites(opts.writer ?? kc, coords));
+    // one account of our writes for every revision's reconciler: a resource that changes revision
+    // waits for the writes the other one made
+    const expectations = this.expectations;
+    const revisioned = (
+      revisions: KindRevisions | undefined,
+      r: ReconcileReader,
+      make: (design: Design, version: number) => Reconcile<ReconcilerReport>,
+    ) =>
+      revisions === undefined
+        ? make(opts.design, opts.designVersion)
+        : revisions.reconciler((key) => {
+            const { namespace, name } = splitKey(key);
+            return r.cr(name, namespace);
+          }, make);
     this.controller = new WorkQueueController({
       name: controllerName(coords.kind),
       ...(opts.cluster !== undefined ? { cluster: opts.cluster } : {}),
       maxConcurrentReconciles: opts.maxConcurrentReconciles,
-      reconcile: createGraphReconciler({
-        design: opts.design,
-        designId: opts.designId,
-        designVersion: opts.designVersion,
-        read,
-        write: reconcileWriter(childIo, kubeWrites(opts.writer ?? kc, coords)),
-        recordEvent: opts.recordEvent,
-        ...(opts.planner !== undefined ? { planner: opts.planner } : {}),
-        // a cluster-scoped child gets no namespace: discovery's answer, once start() has it
-        isNamespaced: (apiVersion, kind) =>
-          [...this.children, ...this.externals].find((c) => c.spec.apiVersion === apiVersion && c.spec.kind === kind)
-            ?.spec.namespaced ?? isNamespacedOffline(apiVersion, kind),
-      }),
+      reconcile: revisioned(opts.revisions, read, (design, designVersion) =>
+        createGraphReconciler({
+          design,
+          designId: opts.designId,
+          designVersion,
+          read,
+          write,
+          recordEvent: opts.recordEvent,
+          expectations,
+          ...(opts.planner !== undefined ? { planner: opts.planner } : {}),
+          // a cluster-scoped child gets no namespace: discovery's answer, once start() has it
+          isNamespaced: (apiVersion, kind) =>
+            [...this.children, ...this.externals].find((c) => c.spec.apiVersion === apiVersion && c.spec.kind === kind)
+              ?.spec.namespaced ?? isNamespacedOffline(apiVersion, kind),
+        }),
+      ),
       onRun: (attempt) => opts.onRun?.(attempt, attempt.report),
       ...(log !== undefined ? { log } : {}),
     });
+  }
+
+  /**
+   * The custom resources of its kind, as cached (empty until started), and what one of them shows
+   * now: its object, its children and their pods (the rollout runner's health, docs/design/0055).
+   */
+  resources(): readonly CrObject[] {
+    return (this.crs?.list() ?? []) as unknown as CrObject[];
+  }
+
+  observe(key: string): ObservedResource | undefined {
+    const { namespace, name } = splitKey(key);
+    const cr = this.read.cr(name, namespace);
+    if (cr === undefined) return undefined;
+    const look = (ref: ObjectRef) => (refKey(ref) === refKey(cr) ? cr : this.read.cached(ref));
+    return {
+      cr,
+      children: this.read.controlledBy(cr.metadata.uid),
+      pods: (ns, labels) => this.read.pods(ns, labels),
+      settled: this.expectations.unmet({ key, uid: cr.metadata.uid }, look).length === 0,
+    };
   }
 
   async start(signal: AbortSignal): Promise<void> {

@@ -28,6 +28,9 @@ import { workerPlanner, type Planner } from './planner';
 import { kindHandOff, readHandOffHolder, removeHandOffLease } from './handoff-lease';
 import { pausedKinds } from './kind-pauses';
 import { loadPinnedDesign } from './pinned-design';
+import { KindRevisions } from './revisions';
+import { assignmentOf, rolloutOf, RolloutRunner, type RunningKind } from './rollout-runner';
+import { kindRollout } from './rollout-store';
 import { designIdentity } from '@opstudio/shared/manifests/identity';
 import { actingAs } from '../auth/impersonation';
 
@@ -72,6 +75,8 @@ export type KindHandOffState =
 
 interface Running {
   readonly pin: string;
+  /** its revisions and operator, for the rollout runner (docs/design/0055) */
+  readonly kind: RunningKind;
   readonly elector: LeaderElector;
   readonly stop: AbortController;
   readonly done: Promise<void>;
@@ -89,6 +94,8 @@ export class ControllerManager {
   private readonly crds = new Map<string, V1CustomResourceDefinition>();
   private paused = new Set<string>();
   private readonly identity: string;
+  /** the cluster's id once run() learnt it (rollouts are kept under it) */
+  private clusterId: string | undefined;
   /** where graph reconciles plan, off this event loop (planner.ts): one thread while leading */
   private planner: Planner | undefined;
 
@@ -175,6 +182,7 @@ export class ControllerManager {
     // leading means the API server answered, so the id is learnt within a second or so
     const clusterId = await this.opts.cluster.wait(signal).catch(() => undefined);
     if (clusterId === undefined) return;
+    this.clusterId = clusterId;
     const planner = workerPlanner();
     this.planner = planner;
     const sync = (crd: V1CustomResourceDefinition, deleted: boolean) => {
@@ -185,6 +193,12 @@ export class ControllerManager {
     };
     await this.readPauses(clusterId, signal);
     const polling = this.pollPauses(clusterId, signal);
+    const rollouts = new RolloutRunner({
+      db: this.opts.db,
+      clusterId,
+      kinds: () => new Map([...this.running].map(([name, r]) => [name, r.kind])),
+      log: this.log,
+    }).run(signal);
     crds.on('add', (crd) => sync(crd, false));
     crds.on('update', (crd) => sync(crd, false));
     crds.on('delete', (crd) => sync(crd, true));
@@ -193,7 +207,7 @@ export class ControllerManager {
     if (!signal.aborted)
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     if (this.crdInformer === crds) this.crdInformer = undefined;
-    await polling;
+    await Promise.all([polling, rollouts]);
     this.crds.clear();
     await Promise.all([...this.chains.values()]);
     await Promise.all([...this.running.keys()].map((name) => this.stopOperator(name)));
@@ -286,7 +300,20 @@ export class ControllerManager {
       ...(this.opts.cache !== undefined ? { cache: this.opts.cache } : {}),
       log: this.log,
     });
-    const makeOperator = () => new GraphOperator({ ...options(), ...(planner !== undefined ? { planner } : {}) });
+    // each resource runs its revision: pinned, its rollout's, else this one (docs/design/0055)
+    const revisions = new KindRevisions(designId, { version: designVersion, design }, (v) =>
+      loadPinnedDesign(this.opts.db, designId, v),
+    );
+    // a rollout under way is assigned before the first reconcile: a restart resumes it without
+    // moving its resources back to the current revision meanwhile
+    const clusterId = this.clusterId;
+    if (clusterId !== undefined)
+      revisions.setRollout(
+        assignmentOf(rolloutOf(await kindRollout(this.opts.db, clusterId, name).catch(() => null), revisions)),
+      );
+    let operator: GraphOperator | undefined;
+    const makeOperator = () =>
+      (operator = new GraphOperator({ ...options(), revisions, ...(planner !== undefined ? { planner } : {}) }));
     const elector = kindHandOff({
       kc: this.opts.kc,
       namespace: this.lease.namespace,
@@ -295,12 +322,17 @@ export class ControllerManager {
       identity: this.identity,
       run: async (leading) => {
         this.log('Starting controller', { crd: name, design: designId, version: designVersion });
-        await makeOperator().start(leading);
+        try {
+          await makeOperator().start(leading);
+        } finally {
+          operator = undefined;
+        }
       },
       log: this.log,
     });
     const done = elector.run(stop.signal).finally(() => signal.removeEventListener('abort', onAbort));
-    this.running.set(name, { pin, elector, stop, done });
+    const kind: RunningKind = { revisions, operator: () => (elector.isLeader ? operator : undefined) };
+    this.running.set(name, { pin, kind, elector, stop, done });
   }
 
   private async stopOperator(name: string): Promise<void> {
