@@ -52,6 +52,10 @@ const expected: Record<string, KubeAccess> = {
   'resources.list': 'read',
   'resources.overview': 'user',
   'resources.search': 'user',
+  'rollouts.finish': 'write',
+  'rollouts.get': 'metadata',
+  'rollouts.rollback': 'write',
+  'rollouts.start': 'write',
   'resources.patch': 'write',
   'users.create': 'none',
   'users.delete': 'none',
@@ -61,7 +65,7 @@ const expected: Record<string, KubeAccess> = {
 };
 
 /** Every procedure of these nouns reads or changes the cluster: none may skip the access types. */
-const clusterNouns = new Set(['access', 'cluster', 'controllers', 'crds', 'history', 'live', 'podLogs', 'resources']);
+const clusterNouns = new Set(['access', 'cluster', 'controllers', 'crds', 'history', 'live', 'podLogs', 'resources', 'rollouts']);
 
 const procedures = Object.entries(
   appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>,

@@ -12,6 +12,7 @@ import { usersRouter } from './routers/users';
 import { podLogsRouter } from './routers/pod-logs';
 import { metricsRouter } from './routers/metrics';
 import { migrationRouter } from './routers/migration';
+import { rolloutsRouter } from './routers/rollouts';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
@@ -28,6 +29,7 @@ export const appRouter = createTRPCRouter({
   podLogs: podLogsRouter,
   metrics: metricsRouter,
   migration: migrationRouter,
+  rollouts: rolloutsRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -47,6 +49,7 @@ export type { DesignSummary, DesignVersionView, SavedDesign } from '../designs';
 export type { AuditEntryView, AuditFilter } from '../audit';
 export type { PodContainers } from '../resources/pod-logs';
 export type { RunAction, RunOutcome, TimelineRun } from '../history';
+export type { KindRevisionsView } from '../rollouts/service';
 export type {
   ControllerInfo,
   CustomObject,

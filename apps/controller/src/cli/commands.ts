@@ -208,6 +208,40 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
     flags: [KUBECONFIG, CONTEXT],
   },
   {
+    group: 'cluster',
+    name: 'rollout',
+    summary: "a kind's revisions: start a rollout, see where it stands, roll it back or finish it",
+    details: `  opstudio rollout <kind> --to 3 --canary 5     a canary of 5, then the rest in batches
+  opstudio rollout <kind> --to 3 --canary-selector tier=canary
+  opstudio rollout <kind>                         where it stands
+  opstudio rollout <kind> --rollback | --finish   (docs/design/0055-revisions-and-rollouts.md)`,
+    positionals: [{ name: 'kind', complete: 'kind' }],
+    flags: [
+      { name: 'to', value: '<revision>', help: 'start a rollout to this design version' },
+      { name: 'canary', value: '<count>', help: 'the canary: the first N resources by namespace/name (default 1)' },
+      { name: 'canary-selector', value: '<k=v,…>', help: 'the canary: the resources with these labels' },
+      { name: 'batch', value: '<count>', help: 'after the canary, move this many at a time (default 20)' },
+      { name: 'ready-within', value: '<seconds>', help: 'pause when a step is not ready within this (default 120)' },
+      { name: 'rollback', help: 'move every resource of the rollout back to the revision it came from' },
+      { name: 'finish', help: "a complete rollout's revision becomes the kind's current one" },
+      KUBECONFIG,
+      CONTEXT,
+      OUTPUT,
+    ],
+  },
+  {
+    group: 'cluster',
+    name: 'pin',
+    summary: 'pin a custom resource to a revision of its design (or --unpin it)',
+    positionals: [{ name: 'kind', complete: 'kind' }, { name: 'name' }, { name: 'revision', optional: true }],
+    flags: [
+      { name: 'namespace', short: 'n', value: '<ns>', help: 'its namespace (default: default)' },
+      { name: 'unpin', help: "follow the kind's revision (and its rollout) again" },
+      KUBECONFIG,
+      CONTEXT,
+    ],
+  },
+  {
     group: 'designs',
     name: 'export',
     summary: 'the design as a kubebuilder Go project',
