@@ -13,6 +13,9 @@ import { DeleteDialog } from './DeleteDialog';
 import { KindHandOff } from './KindHandOff';
 import { KindMigration } from './KindMigration';
 import { KindTable } from './KindTable';
+import { KindRollout } from '../rollouts/KindRollout';
+import { revisionText } from '../rollouts/revision-text';
+import { useKindRevisions } from '../rollouts/use-kind-revisions';
 import { tableOrder } from './table-order';
 import styles from './resources.module.css';
 import { useKind } from './use-kinds';
@@ -81,6 +84,13 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
       : null,
   );
 
+  const revisions = useKindRevisions(crdName, typeof kind?.designId === 'string');
+  const { data: revisionData, assigned } = revisions;
+  const revisionOf = useCallback(
+    (row: ResourceRow) => revisionText(row, revisionData, assigned),
+    [revisionData, assigned],
+  );
+
   if (kind === undefined) return <Skeleton lines={6} label="Loading kinds…" />;
   if (kind === null)
     return <p className={styles.error}>The cluster has no CRD named {crdName}: it may have been uninstalled.</p>;
@@ -106,6 +116,7 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
       </div>
       {managed && <KindHandOff crdName={kind.name} />}
       {managed && <KindMigration crdName={kind.name} />}
+      {managed && <KindRollout crdName={kind.name} revisions={revisions} />}
       <div className={styles.toolbar}>
         {namespaced && (
           <label>
@@ -132,6 +143,7 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
         showNamespace={namespaced && namespace === ALL}
         now={now}
         onDelete={managed && mayDelete ? setDeleting : undefined}
+        revisionOf={managed ? revisionOf : undefined}
       />
       {managed && <KindCharts crdName={kind.name} />}
       {managed && <DeleteDialog kind={kind} target={deleting} onClose={() => setDeleting(null)} />}

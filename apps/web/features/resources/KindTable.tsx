@@ -23,9 +23,11 @@ interface Props {
   readonly now: number;
   /** Absent for kinds the studio does not manage (read-only). */
   readonly onDelete?: ((row: ResourceRow) => void) | undefined;
+  /** The revision each resource runs (docs/design/0055); absent for kinds the studio does not manage. */
+  readonly revisionOf?: ((row: ResourceRow) => string) | undefined;
 }
 
-export function KindTable({ kind, rows, showNamespace, now, onDelete }: Props) {
+export function KindTable({ kind, rows, showNamespace, now, onDelete, revisionOf }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const router = useRouter();
   // a plain link with client-side navigation: a next/link per row costs hooks and an observer
@@ -53,7 +55,7 @@ export function KindTable({ kind, rows, showNamespace, now, onDelete }: Props) {
     () => visibleColumns(kind.printerColumns, false, showNamespace),
     [kind.printerColumns, showNamespace],
   );
-  const colCount = 3 + (showNamespace ? 1 : 0) + columns.length + (onDelete ? 1 : 0);
+  const colCount = 3 + (showNamespace ? 1 : 0) + columns.length + (onDelete ? 1 : 0) + (revisionOf ? 1 : 0);
 
   return (
     <div ref={scroller} className={styles.scroller} data-testid="kind-table-scroller">
@@ -64,6 +66,7 @@ export function KindTable({ kind, rows, showNamespace, now, onDelete }: Props) {
           {columns.map((c) => (
             <col key={c.name} />
           ))}
+          {revisionOf && <col style={{ width: '8rem' }} />}
           <col style={{ width: '22%' }} />
           <col style={{ width: '4.5rem' }} />
           {onDelete && <col style={{ width: '6rem' }} />}
@@ -77,6 +80,7 @@ export function KindTable({ kind, rows, showNamespace, now, onDelete }: Props) {
                 {c.name}
               </th>
             ))}
+            {revisionOf && <th scope="col">Revision</th>}
             <th scope="col">Conditions</th>
             <th scope="col">Age</th>
             {onDelete && <th scope="col" aria-label="Actions" />}
@@ -102,6 +106,7 @@ export function KindTable({ kind, rows, showNamespace, now, onDelete }: Props) {
                 now={now}
                 onDelete={onDelete}
                 onOpen={onOpen}
+                revision={revisionOf?.(row)}
               />
             );
           })}
@@ -126,10 +131,12 @@ interface RowProps {
   readonly now: number;
   readonly onDelete: Props['onDelete'];
   readonly onOpen: (e: MouseEvent<HTMLAnchorElement>, href: string) => void;
+  /** its Revision cell's text; undefined: no such column */
+  readonly revision: string | undefined;
 }
 
 /** One CR's row; memoized, so scrolling renders only the rows that come into view. */
-const Row = memo(function Row({ row, index, kind, columns, showNamespace, now, onDelete, onOpen }: RowProps) {
+const Row = memo(function Row({ row, index, kind, columns, showNamespace, now, onDelete, onOpen, revision }: RowProps) {
   const href = useCluster().href(objectPath(kind.name, row.namespace ?? undefined, row.name));
   return (
     <tr aria-rowindex={index + 2} aria-label={row.name} data-deleting={row.deletionTimestamp !== null || undefined}>
@@ -149,6 +156,7 @@ const Row = memo(function Row({ row, index, kind, columns, showNamespace, now, o
           </td>
         );
       })}
+      {revision !== undefined && <td title={revision}>{revision}</td>}
       <td>
         <ConditionBadges conditions={row.conditions} />
       </td>

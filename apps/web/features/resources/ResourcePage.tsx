@@ -22,6 +22,8 @@ import { PodsPanel } from './PodsPanel';
 import { ClaimsPanel } from './ClaimsPanel';
 import styles from './resources.module.css';
 import { SpecEditor } from './SpecEditor';
+import { RevisionPin } from '../rollouts/RevisionPin';
+import { REVISION_ANNOTATION } from '@opstudio/shared/rollout/revision';
 import { StatusPanel } from './StatusPanel';
 import { useKind } from './use-kinds';
 import { useNow } from './use-now';
@@ -125,6 +127,14 @@ export function ResourcePage({ crdName, namespace, name }: Props) {
       {gone && <p className={styles.error}>This object no longer exists in the cluster.</p>}
       {!managed && <p className={styles.note}>Not installed by the studio: shown read-only.</p>}
       <SpecEditor kind={kind} object={object} readOnly={!managed || !mayPatch} onApplied={showing} />
+      {managed && ref !== null && (
+        <RevisionPin
+          crdName={crdName}
+          target={ref}
+          pinnedRevision={object.metadata.annotations?.[REVISION_ANNOTATION]}
+          mayPatch={mayPatch}
+        />
+      )}
       <div className={styles.grid2}>
         <StatusPanel object={object} now={now} />
         <PodsPanel owned={state.owned.get(uid)} now={now} />

@@ -81,6 +81,7 @@ export function TimelinePanel({
                 <span className={`${styles.outcome} ${styles[run.outcome]}`}>{outcomeText(run)}</span>
                 <span className={styles.muted}>{durationText(run.durationMs)}</span>
                 {run.generation !== null && <span className={styles.muted}>gen {run.generation}</span>}
+                {run.designVersion !== null && <span className={styles.muted}>revision {run.designVersion}</span>}
               </div>
               <div className={styles.triggers} title={run.triggers.map(triggerText).join('\n')}>
                 <span className={styles.muted}>Triggers: </span>

@@ -3,6 +3,7 @@
 // reaches, typed by the column's type) and its conditions. Pure: the controller builds rows for
 // the `resources:` topics and the browser may build them from a full object the same way.
 import type { CustomResourceColumnDefinition } from '../crd/types';
+import { REVISION_ANNOTATION } from '../rollout/revision';
 import { evaluateJsonPath, JsonPathError } from './jsonpath';
 
 /** null: the path found nothing (kubectl prints `<none>`). */
@@ -30,6 +31,8 @@ export interface ResourceRow {
   /** One per printer column of the kind's shown version, same order. */
   readonly columns: readonly PrinterCell[];
   readonly conditions: readonly RowCondition[];
+  /** The revision its `studio.opstudio.dev/revision` annotation pins, as written (docs/design/0055); absent when none. */
+  readonly pinnedRevision?: string;
 }
 
 export type PrinterColumnSpec = Pick<CustomResourceColumnDefinition, 'jsonPath' | 'type'>;
@@ -78,8 +81,14 @@ export function resourceRow(obj: unknown, columns: readonly PrinterColumnSpec[])
     resourceVersion: str(meta.resourceVersion) ?? '',
     columns: columns.map((c) => printerCell(obj, c)),
     conditions: conditionsOf(status.conditions),
+    ...pinned(record(meta.annotations)),
   };
 }
+
+const pinned = (annotations: Record<string, unknown>): { pinnedRevision?: string } => {
+  const v = str(annotations[REVISION_ANNOTATION]);
+  return v === null ? {} : { pinnedRevision: v };
+};
 
 /**
  * A table's order: namespace, then name. Both are DNS names (a-z, 0-9, '-', '.'), for which plain
