@@ -7,6 +7,7 @@
 import type { ProjectFacts } from './facts';
 import { goNames } from './go-names';
 import { conversionReadme, hasConversion } from './go-conversion';
+import { REVISION_ANNOTATION } from '../rollout/revision';
 
 const q = (s: string): string => JSON.stringify(s);
 
@@ -326,6 +327,9 @@ The image can be overridden with the \`${n.imageEnv}\` environment variable (see
     : `For every \`${f.kind}\` it adds the finalizer \`${f.fullGroup}/finalizer\` and keeps the status up to date.`
 }
 The reconciler is in \`internal/controller/${f.lowerKind}_controller.go\`; the API types are in \`api/${f.version.name}/\`.
+
+### Revisions
+In Operator Studio every installed version of a design is a revision: a \`${f.kind}\` can be pinned to one with the annotation \`${REVISION_ANNOTATION}: "<version>"\`, and a rollout moves resources to a new revision a canary at a time. This manager is one revision, the design version it was exported from: it reconciles every \`${f.kind}\` with it and does not read the annotation, so a resource pinned to another revision runs this one here (\`kubectl annotate ${f.plural} --all -A ${REVISION_ANNOTATION}-\` removes the pins).
 ${hasConversion(f) ? conversionReadme(f) : ''}${notes.length > 0 ? `\n### What the Go types cannot say\nThe studio's design has details Go markers cannot express; the CRD in config/crd is what controller-gen makes of the types:\n${notes.map((x) => `- ${x}`).join('\n')}\n` : ''}
 ## Getting Started
 
