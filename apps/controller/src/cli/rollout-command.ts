@@ -45,7 +45,7 @@ async function kindOf(
   v: Values,
   kind: string,
 ): Promise<{ kc: KubeConfig; crdName: string; clusterId: string } | number> {
-  const { kc, contextName } = await connectCluster(v as { kubeconfig?: string; context?: string });
+  const { kc, contextName } = await connectCluster(v);
   const match = await installedKind(kc, kind);
   if ('error' in match) return fail(cmd, match.error, 2);
   const id = await readClusterId(kc, contextName);

@@ -7,7 +7,6 @@
 // it writes nothing to the cluster (the reconciles that follow write as the design's identity).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { KubernetesObject } from '@kubernetes/client-node';
-import type { PodStatusLike } from '@opstudio/shared/graph/pod-waits';
 import { memberHealth } from '@opstudio/shared/rollout/member-health';
 import { REVISION_ANNOTATION, type RolloutAssignment } from '@opstudio/shared/rollout/revision';
 import {
@@ -133,7 +132,7 @@ function health(operator: GraphOperator, revisions: KindRevisions, key: string, 
     .filter((c) => WORKLOADS.has(c.kind ?? ''))
     .map((object) => ({
       object,
-      pods: seen.pods(object.metadata?.namespace ?? '', selectorOf(object)) as readonly PodStatusLike[],
+      pods: seen.pods(object.metadata?.namespace ?? '', selectorOf(object)),
     }));
   const ready = seen.cr.status?.conditions?.find((c) => c.type === 'Ready');
   return memberHealth({

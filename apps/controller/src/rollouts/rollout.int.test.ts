@@ -2,7 +2,8 @@
 // sandbox: 200 Web apps at revision 1; a rollout to revision 2, whose Deployment image does not
 // exist (kwok plays the kubelet that cannot pull `*:does-not-exist`), moves a canary of 5, pauses
 // on the first whose pods cannot pull their image and says so; Rollback returns the 5 to revision 1;
-// the other 195's children were never written (their resourceVersions are those before the rollout).
+// the other 195's children were never written (the resourceVersions of their ConfigMaps and
+// Services, the generations of their Deployments, are those before the rollout).
 // Each canary's runs at revision 2 are on its timeline (ReconcileRun.designVersion).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,7 +20,7 @@ const COUNT = 200;
 const names = Array.from({ length: COUNT }, (_, i) => `web-${String(i).padStart(3, '0')}`);
 
 interface Item {
-  metadata: { name: string; resourceVersion: string; labels?: Record<string, string> };
+  metadata: { name: string; resourceVersion: string; generation?: number; labels?: Record<string, string> };
   spec?: { template?: { spec?: { containers?: { image?: string }[] } } };
   status?: { conditions?: { type: string; status: string }[] };
 }
@@ -61,9 +62,18 @@ test(
       `/api/v1/namespaces/${f.ns}/services`,
       `/api/v1/namespaces/${f.ns}/configmaps`,
     ];
+    // a ConfigMap's or Service's resourceVersion moves only when it is written; a Deployment's also
+    // with every status write of the Deployment controller, so its spec's generation stands for it
     const versions = async () =>
       new Map(
-        (await Promise.all(childPaths.map(list))).flat().map((o) => [o.metadata.name, o.metadata.resourceVersion]),
+        (await Promise.all(childPaths.map(list)))
+          .flat()
+          .map((o) => [
+            o.metadata.name,
+            o.metadata.name.endsWith('-deployment')
+              ? `generation ${o.metadata.generation}`
+              : o.metadata.resourceVersion,
+          ]),
       );
     const before = await versions();
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useRoleAllows } from '../auth';
 import { useTRPC } from '../../trpc/client';
 import styles from '../resources/resources.module.css';
-import { useKindRevisions } from './use-kind-revisions';
+import type { useKindRevisions } from './use-kind-revisions';
 
 export function KindRollout({
   crdName,

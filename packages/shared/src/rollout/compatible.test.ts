@@ -19,7 +19,7 @@ test('a graph change rolls out; a CRD change or another set of child kinds is in
   const current = webapp();
   const image = structuredClone(current);
   const pod = (
-    image.operand?.resources?.find((r) => r.id === 'deployment')?.template as {
+    image.operand?.resources?.find((r) => r.id === 'deployment')?.template as unknown as {
       spec: { template: { spec: { containers: { image: string }[] } } };
     }
   ).spec.template.spec;
