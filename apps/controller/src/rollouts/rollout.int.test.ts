@@ -37,7 +37,7 @@ function withBadImage(d: Design): Design {
 
 test(
   'a rollout to a revision with a missing image stops after the canary of 5, says why, and Rollback returns them; the other 195 never change',
-  { skip: skipWithoutCluster, timeout: 240_000 },
+  { skip: skipWithoutCluster, timeout: 330_000 },
   async (t) => {
     const f = await DesignFixture.open('rollout-it', t, { deleteTimeoutMs: 120_000 });
     const web = await f.install(exampleDesign('webapp.design.yaml', f.suffix));
@@ -53,7 +53,7 @@ test(
     const list = async (path: string) => (await f.kube.request<{ items: Item[] }>({ method: 'GET', path })).items;
     const deployments = () => list(`/apis/apps/v1/namespaces/${f.ns}/deployments`);
     const ready = (o: Item) => o.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
-    await eventually(`${COUNT} Web apps Ready`, 150_000, async () =>
+    await eventually(`${COUNT} Web apps Ready`, 200_000, async () =>
       (await list(f.crPath(web))).filter(ready).length === COUNT ? true : undefined,
     );
     t.diagnostic(`200 Web apps Ready in ${Math.round((Date.now() - started) / 1000)} s`);
