@@ -244,11 +244,17 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
   {
     group: 'designs',
     name: 'export',
-    summary: 'the design as a kubebuilder Go project',
+    summary: "the design as a kubebuilder Go project, or as kro's ResourceGraphDefinition",
     positionals: [DESIGN],
     flags: [
-      { name: 'output', short: 'o', value: '<file.zip>', complete: 'file', help: 'write a zip' },
+      { name: 'output', short: 'o', value: '<file>', complete: 'file', help: 'write a zip (go) or the RGD (kro)' },
       { name: 'dir', value: '<empty dir>', complete: 'dir', help: 'write the tree instead' },
+      {
+        name: 'format',
+        value: '<format>',
+        choices: ['go', 'kro'],
+        help: 'go (default): the Go project; kro: the RGD, printed unless -o (docs/design/0056)',
+      },
     ],
   },
   {
@@ -270,8 +276,8 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
   {
     group: 'designs',
     name: 'import',
-    summary: 'a design from an existing CRD',
-    positionals: [{ name: 'crd.yaml', complete: 'file', help: 'a file, or - for stdin' }],
+    summary: "a design from an existing CRD or kro's ResourceGraphDefinition",
+    positionals: [{ name: 'crd-or-rgd.yaml', complete: 'file', help: 'a file, or - for stdin' }],
     flags: [],
   },
   {

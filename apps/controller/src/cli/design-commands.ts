@@ -1,7 +1,7 @@
 /**
  * `opstudio crd <design.yaml>` (the CRD, as controller-gen writes it), `opstudio rbac` (the
  * manager ClusterRole), `opstudio sample` (a sample CR) and `opstudio import <crd.yaml>` (a
- * design from an existing CRD), each to stdout; `-` reads stdin. `opstudio types <design> -o
+ * design from an existing CRD, or from kro's ResourceGraphDefinition: docs/design/0056), each to stdout; `-` reads stdin. `opstudio types <design> -o
  * <dir>` writes the Go API package; `-o <dir>` also writes crd/rbac/sample where kubebuilder
  * keeps them (config/crd/bases/…, config/rbac/role.yaml, config/samples/…).
  * Exit codes: 0 fine, 2 unreadable or invalid input (one line on stderr). Warnings about what
@@ -12,6 +12,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateCrd } from '@opstudio/shared/crd/generate';
 import { importCrd } from '@opstudio/shared/crd/import';
+import { describeProblem } from '@opstudio/shared/kro/problems';
+import { rgdToDesign } from '@opstudio/shared/kro/from-rgd';
 import { parseDesign, serializeDesign } from '@opstudio/shared/design/io';
 import type { Design } from '@opstudio/shared/design/schema';
 import { generateRbac } from '@opstudio/shared/manifests/rbac';
@@ -49,9 +51,29 @@ export function readDesign(arg: string, io: CommandIo = processIo): Design {
 }
 
 function importCommand(arg: string, io: CommandIo): string {
-  const result = importCrd(readInput(arg, io));
+  const text = readInput(arg, io);
+  if (isRgd(text)) return importRgd(arg, text, io);
+  const result = importCrd(text);
   if (!result.ok) throw new InputError(`${arg === '-' ? 'stdin' : arg}: ${describe(result.errors)}`);
   for (const u of result.unrepresentable) io.stderr(`opstudio import: warning: ${u.path}: ${u.reason}\n`);
+  return serializeDesign(result.design);
+}
+
+/** kro's ResourceGraphDefinition, told from a CRD by its kind (docs/design/0056). */
+const isRgd = (text: string): boolean => /^kind:\s*['"]?ResourceGraphDefinition['"]?\s*$/m.test(text);
+
+function importRgd(arg: string, text: string, io: CommandIo): string {
+  const result = rgdToDesign(text);
+  const where = arg === '-' ? 'stdin' : arg;
+  if (!result.ok) {
+    for (const r of result.refused) io.stderr(`opstudio import: refused: ${describeProblem(r)}\n`);
+    throw new InputError(
+      result.refused.length > 0
+        ? `${where}: the studio lacks ${result.refused.length === 1 ? 'one construct' : `${result.refused.length} constructs`} this RGD uses (above)`
+        : `${where}: ${describe(result.errors)}`,
+    );
+  }
+  for (const n of result.notes) io.stderr(`opstudio import: note: ${describeProblem(n)}\n`);
   return serializeDesign(result.design);
 }
 

@@ -1,11 +1,16 @@
 /**
  * `opstudio export <design.yaml> -o <file.zip>`: the design as a kubebuilder Go operator project,
  * zipped (the same bytes as the web app's "Export zip"); `--dir <dir>` writes the tree instead.
- * Exit codes: 0 written, 2 unreadable or invalid input (one line on stderr).
+ * `--format kro` prints kro's ResourceGraphDefinition instead (`-o <file>` writes it): what kro
+ * cannot express is refused, one line per construct (docs/design/0056).
+ * Exit codes: 0 written, 2 unreadable or invalid input, or a construct kro lacks (stderr).
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { parseDesign } from '@opstudio/shared/design/io';
 import { exportZip } from '@opstudio/shared/scaffold/export-zip';
+import type { Design } from '@opstudio/shared/design/schema';
+import { describeProblem } from '@opstudio/shared/kro/problems';
+import { designToRgd } from '@opstudio/shared/kro/to-rgd';
 import { ScaffoldError } from '@opstudio/shared/scaffold/facts';
 import { writeTree } from '../export/write-tree';
 import { parseOrExit } from './args';
@@ -22,8 +27,11 @@ function exportSync(args: string[]): number {
   const argv = parseOrExit(SPEC, args, processIo);
   if (typeof argv === 'number') return argv;
   const [input] = argv.positionals as [string];
-  const { output: out, dir } = argv.values as { output?: string; dir?: string };
-  if ((out === undefined) === (dir === undefined)) return fail(`pass one of -o <file.zip> and --dir <empty dir>`);
+  const { output: out, dir, format } = argv.values as { output?: string; dir?: string; format?: string };
+  const kro = format === 'kro';
+  if (kro && dir !== undefined) return fail('--format kro writes one file: pass -o <file>, or nothing to print it');
+  if (!kro && (out === undefined) === (dir === undefined))
+    return fail(`pass one of -o <file.zip> and --dir <empty dir>`);
   let text: string;
   try {
     text = readFileSync(input === '-' ? 0 : input, 'utf8');
@@ -37,6 +45,7 @@ function exportSync(args: string[]): number {
     const first = parsed.errors[0];
     return fail(`${input}: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'invalid design'}`);
   }
+  if (kro) return exportRgd(input, parsed.design, out);
   const started = performance.now();
   let zip: ReturnType<typeof exportZip>;
   try {
@@ -58,6 +67,28 @@ function exportSync(args: string[]): number {
   process.stderr.write(
     `opstudio export: wrote ${out} (${zip.scaffold.files.size} files, ${zip.bytes.length} bytes) in ${ms.toFixed(0)} ms\n`,
   );
+  return 0;
+}
+
+function exportRgd(input: string, design: Design, out: string | undefined): number {
+  const result = designToRgd(design);
+  for (const n of result.notes) process.stderr.write(`opstudio export: note: ${describeProblem(n)}\n`);
+  if (!result.ok) {
+    for (const r of result.refused) process.stderr.write(`opstudio export: refused: ${describeProblem(r)}\n`);
+    return fail(
+      `cannot export ${input} as an RGD: kro lacks ${result.refused.length === 1 ? 'one construct' : `${result.refused.length} constructs`} it uses (above)`,
+    );
+  }
+  if (out === undefined) {
+    process.stdout.write(result.text);
+    return 0;
+  }
+  try {
+    writeFileSync(out, result.text);
+  } catch (e) {
+    return fail(`cannot write ${out}: ${(e as Error).message}`);
+  }
+  process.stderr.write(`opstudio export: wrote ${out}\n`);
   return 0;
 }
 
