@@ -22,7 +22,7 @@ import { assertPortsFree } from './lib/ports';
 import { run, stopServices } from './lib/proc';
 import { startStudio } from './lib/services';
 import { balanceLanes, parseFileSeconds } from './lib/lane-balance';
-import { integrationLanes, runsOnPostgres, testFiles, unitProcesses } from './lib/test-files';
+import { integrationLanes, isOptIn, runsOnPostgres, testFiles, unitProcesses } from './lib/test-files';
 import { ensureWebBuild } from './lib/web-build';
 
 type Stage = 'unit' | 'integration' | 'postgres' | 'e2e';
@@ -149,9 +149,11 @@ async function postgresPass(files: string[], kubeconfig: string): Promise<Counts
 
 async function main(): Promise<number> {
   const flags = parseFlags(process.argv.slice(2), { values: ['stage', 'only'], switches: [] });
-  // --only <text>: just the test files whose path contains it (Playwright gets it as its file filter)
+  // --only <text>: just the test files whose path contains it (Playwright gets it as its file filter);
+  // without it, every file but the opt-in ones (`// @opt-in:`, test-files.ts)
   const only = typeof flags.only === 'string' ? flags.only : undefined;
-  const pick = (files: string[]): string[] => (only === undefined ? files : files.filter((f) => f.includes(only)));
+  const pick = (files: string[]): string[] =>
+    only === undefined ? files.filter((f) => !isOptIn(f)) : files.filter((f) => f.includes(only));
   const stages: Stage[] =
     typeof flags.stage === 'string' ? [flags.stage as Stage] : ['unit', 'integration', 'postgres', 'e2e'];
   const started = Date.now();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { repoRoot } from './paths';
-import { integrationLanes, laneOf, postgresReason, runsOnPostgres, testFiles } from './test-files';
+import { integrationLanes, isOptIn, laneOf, postgresReason, runsOnPostgres, testFiles } from './test-files';
 
 const read = (f: string): string => readFileSync(path.join(repoRoot, f), 'utf8');
 
@@ -63,6 +63,7 @@ const BUILD_LANE = [
   'apps/controller/src/export/design-cases.int.test.ts',
   'apps/controller/src/export/graph-parity.int.test.ts',
   'apps/controller/src/export/hostile-export.int.test.ts',
+  'apps/controller/src/export/kro-parity.int.test.ts',
   'apps/controller/src/export/pod-waits-parity.int.test.ts',
   'apps/controller/src/operators/handoff.int.test.ts',
   'apps/controller/src/oracle/controller-gen.int.test.ts',
@@ -85,4 +86,10 @@ test('integration files run in the lane their `// @lane:` line names, each with 
     stoppers.filter((f) => laneOf(f).lane !== 'exclusive'),
     [],
   );
+});
+
+test('the default run skips only the opt-in files (`// @opt-in:`), which say how to run them', () => {
+  const optIn = [...testFiles('integration'), ...testFiles('unit')].filter(isOptIn);
+  assert.deepEqual(optIn, ['apps/controller/src/export/kro-parity.int.test.ts']);
+  for (const f of optIn) assert.match(read(f), /^\/\/ @opt-in: .*--only /m, `${f}: say how to run it`);
 });

@@ -67,6 +67,17 @@ export function integrationLanes(files: readonly string[]): Record<Lane, string[
 }
 
 /**
+ * An integration file too slow for the default run (it builds a peer from source, minutes cold)
+ * runs only when `--only` names it, and says so in a line of its own:
+ *   // @opt-in: <why, and how to run it>
+ */
+const OPT_IN_MARKER = /^\/\/ @opt-in: *(\S.*)$/m;
+
+export function isOptIn(file: string): boolean {
+  return OPT_IN_MARKER.test(fs.readFileSync(path.join(repoRoot, file), 'utf8'));
+}
+
+/**
  * The unit stage runs its files as suites of two shared processes (unit-group.ts). A file that
  * cannot share one — it changes process-wide state another file would see — says so in a line of
  * its own, and runs in a process of its own after them:
