@@ -14,17 +14,21 @@ import { designToRgd } from '@opstudio/shared/kro/to-rgd';
 import { ScaffoldError } from '@opstudio/shared/scaffold/facts';
 import { writeTree } from '../export/write-tree';
 import { parseOrExit } from './args';
-import { processIo } from './output';
+import { processIo, type CommandIo } from './output';
 import { commandSpec } from './commands';
 
 const SPEC = commandSpec('export');
 
-export function exportCommand(args: string[]): Promise<number> {
-  return Promise.resolve(exportSync(args));
+export function exportCommand(args: string[], io: CommandIo = processIo): Promise<number> {
+  return Promise.resolve(exportSync(args, io));
 }
 
-function exportSync(args: string[]): number {
-  const argv = parseOrExit(SPEC, args, processIo);
+function exportSync(args: string[], io: CommandIo): number {
+  const fail = (message: string): number => {
+    io.stderr(`opstudio export: ${message}\n`);
+    return 2;
+  };
+  const argv = parseOrExit(SPEC, args, io);
   if (typeof argv === 'number') return argv;
   const [input] = argv.positionals as [string];
   const { output: out, dir, format } = argv.values as { output?: string; dir?: string; format?: string };
@@ -34,7 +38,7 @@ function exportSync(args: string[]): number {
     return fail(`pass one of -o <file.zip> and --dir <empty dir>`);
   let text: string;
   try {
-    text = readFileSync(input === '-' ? 0 : input, 'utf8');
+    text = input === '-' ? io.stdin() : readFileSync(input, 'utf8');
   } catch (e) {
     return fail(
       `cannot read ${input}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
@@ -45,7 +49,7 @@ function exportSync(args: string[]): number {
     const first = parsed.errors[0];
     return fail(`${input}: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'invalid design'}`);
   }
-  if (kro) return exportRgd(input, parsed.design, out);
+  if (kro) return exportRgd(input, parsed.design, out, io, fail);
   const started = performance.now();
   let zip: ReturnType<typeof exportZip>;
   try {
@@ -55,32 +59,38 @@ function exportSync(args: string[]): number {
     throw e;
   }
   const ms = performance.now() - started;
-  for (const n of zip.scaffold.notExpressible) process.stderr.write(`opstudio export: note: ${n.path}: ${n.reason}\n`);
+  for (const n of zip.scaffold.notExpressible) io.stderr(`opstudio export: note: ${n.path}: ${n.reason}\n`);
   if (dir !== undefined) {
     if (existsSync(dir) && readdirSync(dir).length > 0)
       return fail(`${dir} is not empty: choose a new or empty directory`);
     writeTree(dir, zip.scaffold.files);
-    process.stderr.write(`opstudio export: wrote ${zip.scaffold.files.size} files to ${dir} in ${ms.toFixed(0)} ms\n`);
+    io.stderr(`opstudio export: wrote ${zip.scaffold.files.size} files to ${dir} in ${ms.toFixed(0)} ms\n`);
     return 0;
   }
   writeFileSync(out!, zip.bytes);
-  process.stderr.write(
+  io.stderr(
     `opstudio export: wrote ${out} (${zip.scaffold.files.size} files, ${zip.bytes.length} bytes) in ${ms.toFixed(0)} ms\n`,
   );
   return 0;
 }
 
-function exportRgd(input: string, design: Design, out: string | undefined): number {
+function exportRgd(
+  input: string,
+  design: Design,
+  out: string | undefined,
+  io: CommandIo,
+  fail: (message: string) => number,
+): number {
   const result = designToRgd(design);
-  for (const n of result.notes) process.stderr.write(`opstudio export: note: ${describeProblem(n)}\n`);
+  for (const n of result.notes) io.stderr(`opstudio export: note: ${describeProblem(n)}\n`);
   if (!result.ok) {
-    for (const r of result.refused) process.stderr.write(`opstudio export: refused: ${describeProblem(r)}\n`);
+    for (const r of result.refused) io.stderr(`opstudio export: refused: ${describeProblem(r)}\n`);
     return fail(
       `cannot export ${input} as an RGD: kro lacks ${result.refused.length === 1 ? 'one construct' : `${result.refused.length} constructs`} it uses (above)`,
     );
   }
   if (out === undefined) {
-    process.stdout.write(result.text);
+    io.stdout(result.text);
     return 0;
   }
   try {
@@ -88,11 +98,6 @@ function exportRgd(input: string, design: Design, out: string | undefined): numb
   } catch (e) {
     return fail(`cannot write ${out}: ${(e as Error).message}`);
   }
-  process.stderr.write(`opstudio export: wrote ${out}\n`);
+  io.stderr(`opstudio export: wrote ${out}\n`);
   return 0;
-}
-
-function fail(message: string): number {
-  process.stderr.write(`opstudio export: ${message}\n`);
-  return 2;
 }
