@@ -63,5 +63,5 @@ test('an RGD using what the studio lacks is refused at its path', async () => {
   const r = await opstudio(['import', '-'], rgd);
   assert.equal(r.code, 2);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, /refused: spec\.resources\[0\]\.weight: weight: the studio has no equivalent/);
+  assert.match(r.stderr, /refused: spec\.resources\[0\]\.weight: the studio has no equivalent/);
 });

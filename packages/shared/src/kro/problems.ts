@@ -21,6 +21,8 @@ export class Problems {
   }
 }
 
-/** One line per problem: `path: construct: message`. */
-export const describeProblem = (p: KroProblem): string =>
-  `${p.path === '' ? '' : `${p.path}: `}${p.construct}: ${p.message}`;
+/** One line per problem: `path: construct: message` (the construct left out where the path ends in it). */
+export const describeProblem = (p: KroProblem): string => {
+  const named = p.path === p.construct || p.path.endsWith(`.${p.construct}`);
+  return `${p.path === '' ? '' : `${p.path}: `}${named ? '' : `${p.construct}: `}${p.message}`;
+};
