@@ -4,7 +4,7 @@
  * controllers, so the test reconciles the sample as often as the graph has children (each
  * dependency is observed before what reads it), then checks that every child the plan wants
  * exists, carries the planner's labels and is controlled by the custom resource, that nothing
- * is blocked or failed, that the conditions are set, and that deletion runs the finalizer (which
+ * is blocked (but by an external reference envtest lacks: it has none of the user's objects) or failed, that the conditions are set, and that deletion runs the finalizer (which
  * deletes the children the owner label holds first: envtest has no namespace controller, so a
  * Namespace among them stays Terminating, and only that may keep the custom resource).
  */
@@ -147,10 +147,35 @@ ${
 			cr, err := runtime.DefaultUnstructuredConverter.ToUnstructured(${n.recv})
 			Expect(err).NotTo(HaveOccurred())
 			cr["apiVersion"], cr["kind"] = ${pkg}.GroupVersion.String(), ${goString(f.kind)}
-			plan := design.PlanAll(cr, observed, nil, owned)
+${
+  (graph.externalRefs ?? []).length > 0
+    ? `			externals, err := reconciler.readExternals(ctx, design, cr)
+			Expect(err).NotTo(HaveOccurred())
+			plan := design.PlanAll(cr, observed, externals, owned)
+			Expect(plan.Errors).To(BeEmpty())
+			By("Checking that a blocked child waits only for an external reference the cluster lacks (envtest has none of the user's objects)")
+			external := map[string]bool{}
+			for _, x := range design.Externals {
+				external[x.ID] = true
+			}
+			for _, b := range plan.Blocked {
+				for _, id := range b.WaitingFor {
+					Expect(external[id]).To(BeTrue(), "%s waits for %s, which is not an external reference", b.ID, id)
+					Expect(externals).NotTo(HaveKey(id), "%s waits for %s, which the cluster has", b.ID, id)
+				}
+			}
+`
+    : `			plan := design.PlanAll(cr, observed, nil, owned)
 			Expect(plan.Errors).To(BeEmpty())
 			Expect(plan.Blocked).To(BeEmpty())
-${graph.resources.length > 0 ? '\t\t\tExpect(plan.Desired).NotTo(BeEmpty())\n' : ''}			for _, d := range plan.Desired {
+`
+}${
+    graph.resources.length === 0
+      ? ''
+      : (graph.externalRefs ?? []).length > 0
+        ? '\t\t\tExpect(len(plan.Desired) + len(plan.Blocked)).NotTo(BeZero())\n'
+        : '\t\t\tExpect(plan.Desired).NotTo(BeEmpty())\n'
+  }			for _, d := range plan.Desired {
 				name := d.Object["metadata"].(map[string]any)["name"]
 				names := []any{}
 				for _, o := range owned[d.ID] {
