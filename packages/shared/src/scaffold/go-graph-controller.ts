@@ -238,6 +238,16 @@ ${profile !== undefined ? profileDressStep(recv) : ''}	for _, b := range plan.Bl
 	applyError := ""
 	var retry error
 	for _, d := range plan.Desired {
+		// the hand-written hook (${f.lowerKind}_hooks.go) may dress the child first
+		if err := r.BeforeApply(ctx, ${recv}, d.ID, &unstructured.Unstructured{Object: d.Object}); err != nil {
+			if applyError == "" {
+				applyError = fmt.Sprintf("BeforeApply %s: %s", d.ID, firstLine(err))
+			}
+			if retry == nil {
+				retry = err
+			}
+			continue
+		}
 		conflict, reason, problem, err := r.apply(ctx, ${recv}, d, adopts[d.ID])
 		if conflict != "" {
 			conflicts = append(conflicts, conflict)
@@ -287,6 +297,9 @@ ${profile !== undefined ? profileDressStep(recv) : ''}	for _, b := range plan.Bl
 		applyError = err.Error()
 	}
 ${profile !== undefined ? profileStatusStep(f) : conditionsStep(f, recv)}${observedGeneration}	if err := r.updateStatus(ctx, ${recv}, before); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.AfterStatus(ctx, ${recv}); err != nil {
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, retry

@@ -4,6 +4,7 @@
  * Makefile, Dockerfile, ignore files, hack/boilerplate.go.txt and a README that says how to
  * run, test and deploy the operator.
  */
+import { ownershipReadme } from './project-manifest';
 import type { ProjectFacts } from './facts';
 import { goNames } from './go-names';
 import { conversionReadme, hasConversion } from './go-conversion';
@@ -330,7 +331,7 @@ The reconciler is in \`internal/controller/${f.lowerKind}_controller.go\`; the A
 
 ### Revisions
 In Operator Studio every installed version of a design is a revision: a \`${f.kind}\` can be pinned to one with the annotation \`${REVISION_ANNOTATION}: "<version>"\`, and a rollout moves resources to a new revision a canary at a time. This manager is one revision, the design version it was exported from: it reconciles every \`${f.kind}\` with it and does not read the annotation, so a resource pinned to another revision runs this one here (\`kubectl annotate ${f.plural} --all -A ${REVISION_ANNOTATION}-\` removes the pins).
-${hasConversion(f) ? conversionReadme(f) : ''}${notes.length > 0 ? `\n### What the Go types cannot say\nThe studio's design has details Go markers cannot express; the CRD in config/crd is what controller-gen makes of the types:\n${notes.map((x) => `- ${x}`).join('\n')}\n` : ''}
+${ownershipReadme(f.lowerKind)}${hasConversion(f) ? conversionReadme(f) : ''}${notes.length > 0 ? `\n### What the Go types cannot say\nThe studio's design has details Go markers cannot express; the CRD in config/crd is what controller-gen makes of the types:\n${notes.map((x) => `- ${x}`).join('\n')}\n` : ''}
 ## Getting Started
 
 ### Prerequisites

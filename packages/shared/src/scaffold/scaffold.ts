@@ -39,6 +39,9 @@ import { renderCasesJson, renderCasesTestGo } from './go-render-cases';
 import { operandGraph } from '../graph/deploy-image-profile';
 import { conversionGoFiles, hasConversion } from './go-conversion';
 import { withConversionConfig } from './go-conversion-config';
+import { hooksGo, hooksPath } from './go-hooks';
+import { DESIGN_COPY_PATH, MANIFEST_PATH, projectManifest } from './project-manifest';
+import { serializeDesign } from '../design/io';
 import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, makefile, projectFile, readme } from './project-files';
 
 export interface Scaffold {
@@ -86,6 +89,7 @@ function build(f: ProjectFacts): Scaffold {
   // deploy-image profile (docs/design/0046), planned by the same Go planner
   const graph = operandGraph(f.design);
   add(`internal/controller/${f.lowerKind}_controller.go`, graphControllerGo(f, graph, header));
+  add(hooksPath(f), hooksGo(f, header));
   add('internal/controller/suite_test.go', suiteTestGo(f, header));
   add(`internal/controller/${f.lowerKind}_controller_test.go`, graphControllerTestGo(f, graph, header, samplePath(f)));
   if ((f.design.tests?.validation ?? []).length > 0) {
@@ -142,6 +146,10 @@ function build(f: ProjectFacts): Scaffold {
   add('.gitignore', GITIGNORE);
   const notes = f.goTypes.notExpressible.map((n) => `\`${n.path}\`: ${n.reason}`);
   add('README.md', readme(f, notes));
+  // where the project came from, for `opstudio export --check/--update` (docs/design/0057)
+  const designYaml = serializeDesign(f.design);
+  add(DESIGN_COPY_PATH, designYaml);
+  add(MANIFEST_PATH, projectManifest(`${f.projectName}/${f.kind}`, designYaml, [...files.keys(), MANIFEST_PATH]));
 
   const sorted = new Map([...files.entries()].sort(([a], [b]) => byteOrder(a, b)));
   return { files: sorted, notExpressible: f.goTypes.notExpressible, facts: f };
