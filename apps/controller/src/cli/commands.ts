@@ -255,6 +255,19 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
         choices: ['go', 'kro'],
         help: 'go (default): the Go project; kro: the RGD, printed unless -o (docs/design/0056)',
       },
+      {
+        name: 'check',
+        value: '<dir>',
+        complete: 'dir',
+        help: "exit 1 naming each generated file of an exported project that differs from the design's",
+      },
+      {
+        name: 'update',
+        value: '<dir>',
+        complete: 'dir',
+        help: 'three-way merge the design into an exported project (git merge-file; conflicts left as markers)',
+      },
+      { name: 'force', help: '--update: also when the project is not a clean git tree' },
     ],
   },
   {

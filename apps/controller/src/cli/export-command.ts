@@ -3,7 +3,10 @@
  * zipped (the same bytes as the web app's "Export zip"); `--dir <dir>` writes the tree instead.
  * `--format kro` prints kro's ResourceGraphDefinition instead (`-o <file>` writes it): what kro
  * cannot express is refused, one line per construct (docs/design/0056).
- * Exit codes: 0 written, 2 unreadable or invalid input, or a construct kro lacks (stderr).
+ * `--check <dir>` compares an exported project's generated files with the design's (drift, for
+ * CI); `--update <dir>` merges the design into it three ways (docs/design/0057, export-project.ts).
+ * Exit codes: 0 written (or clean), 1 drift or conflicts, 2 unreadable or invalid input, or a
+ * construct kro lacks (stderr).
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { parseDesign } from '@opstudio/shared/design/io';
@@ -16,6 +19,7 @@ import { writeTree } from '../export/write-tree';
 import { parseOrExit } from './args';
 import { processIo, type CommandIo } from './output';
 import { commandSpec } from './commands';
+import { checkProject, updateProject } from './export-project';
 
 const SPEC = commandSpec('export');
 
@@ -31,11 +35,27 @@ function exportSync(args: string[], io: CommandIo): number {
   const argv = parseOrExit(SPEC, args, io);
   if (typeof argv === 'number') return argv;
   const [input] = argv.positionals as [string];
-  const { output: out, dir, format } = argv.values as { output?: string; dir?: string; format?: string };
+  const {
+    output: out,
+    dir,
+    format,
+    check,
+    update,
+    force,
+  } = argv.values as {
+    output?: string;
+    dir?: string;
+    format?: string;
+    check?: string;
+    update?: string;
+    force?: boolean;
+  };
   const kro = format === 'kro';
-  if (kro && dir !== undefined) return fail('--format kro writes one file: pass -o <file>, or nothing to print it');
-  if (!kro && (out === undefined) === (dir === undefined))
-    return fail(`pass one of -o <file.zip> and --dir <empty dir>`);
+  if (kro && [dir, check, update].some((v) => v !== undefined))
+    return fail('--format kro writes one file: pass -o <file>, or nothing to print it');
+  if (!kro && [out, dir, check, update].filter((v) => v !== undefined).length !== 1)
+    return fail(`pass one of -o <file.zip>, --dir <empty dir>, --check <dir> and --update <dir>`);
+  if (force === true && update === undefined) return fail(`--force goes with --update`);
   let text: string;
   try {
     text = input === '-' ? io.stdin() : readFileSync(input, 'utf8');
@@ -50,6 +70,8 @@ function exportSync(args: string[], io: CommandIo): number {
     return fail(`${input}: ${first?.path ? `${first.path}: ` : ''}${first?.message ?? 'invalid design'}`);
   }
   if (kro) return exportRgd(input, parsed.design, out, io, fail);
+  if (check !== undefined) return checkProject(parsed.design, check, io, fail);
+  if (update !== undefined) return updateProject(parsed.design, update, force === true, io, fail);
   const started = performance.now();
   let zip: ReturnType<typeof exportZip>;
   try {
