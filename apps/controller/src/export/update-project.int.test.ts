@@ -2,7 +2,8 @@
 // and committed; a person adds Go to the hook file and to cmd/main.go; the design gains a spec
 // field bound into the Deployment and a new child; `opstudio export --update` brings the change
 // in as a three-way merge: the hand edits are kept, the field and the child are there, and the
-// project builds, `make generate manifests` changes nothing and `go test ./...` (envtest) passes.
+// project builds and `make test` (generate, manifests, fmt, vet, then envtest offline with
+// KUBEBUILDER_ASSETS) passes and changes nothing.
 // Then a hand edit in a generated region that the next design change also touches is reported
 // as a conflict (markers in the file) and nothing else is lost. `export --check` exits 0 on a
 // fresh export and 1 naming a generated file edited by hand. The CLI runs in-process (main(argv, io)).
@@ -140,16 +141,21 @@ test(
     check(run('go build ./...', dir, 'go', ['build', './...']));
     placeControllerGen(dir);
     const before = treeHashes(dir);
-    check(run('make generate manifests', dir, 'make', ['generate', 'manifests']));
-    assert.deepEqual(changedFiles(before, treeHashes(dir)), [], 'make generate manifests changed the updated files');
+    // make test: manifests, generate, fmt, vet, then go test with envtest, offline (KUBEBUILDER_ASSETS)
     check(
       run(
-        'go test ./...',
+        'make test',
         dir,
-        'go',
-        ['test', './...'],
+        'make',
+        ['test'],
         goEnv({ KUBEBUILDER_ASSETS: binDir(), KUBEBUILDER_CONTROLPLANE_START_TIMEOUT: '120s' }),
       ),
+    );
+    assert.doesNotMatch(steps.at(-1)!.output, /setup-envtest/, 'make test used KUBEBUILDER_ASSETS, no download');
+    assert.deepEqual(
+      changedFiles(before, treeHashes(dir)),
+      [],
+      'make test (generate, manifests, fmt) changed the updated files',
     );
     t.diagnostic(`go steps: ${steps.reduce((s, r) => s + r.seconds, 0).toFixed(1)} s`);
     git(dir, 'add', '-A', '.');

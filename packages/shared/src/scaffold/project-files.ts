@@ -106,8 +106,16 @@ vet: ## Run go vet against code.
 	go vet ./...
 
 .PHONY: test
-test: manifests generate fmt vet setup-envtest ## Run tests.
-	KUBEBUILDER_ASSETS="$(shell "$(ENVTEST)" use $(ENVTEST_K8S_VERSION) --bin-dir "$(LOCALBIN)" -p path)" go test $$(go list ./... | grep -v /e2e) -coverprofile cover.out
+test: manifests generate fmt vet ## Run tests (offline with KUBEBUILDER_ASSETS set to a directory holding etcd and kube-apiserver).
+	@assets="$$KUBEBUILDER_ASSETS"; \\
+	if [ -z "$$assets" ]; then \\
+		$(MAKE) --no-print-directory setup-envtest >&2 && \\
+		assets="$$("$(ENVTEST)" use $(ENVTEST_K8S_VERSION) --bin-dir "$(LOCALBIN)" -p path)" || { \\
+			echo "setup-envtest could not get etcd and kube-apiserver (offline?): set KUBEBUILDER_ASSETS to a directory holding them" >&2; \\
+			exit 1; \\
+		}; \\
+	fi; \\
+	KUBEBUILDER_ASSETS="$$assets" go test $$(go list ./... | grep -v /e2e) -coverprofile cover.out
 
 ##@ Build
 
@@ -352,7 +360,7 @@ kubectl apply -k config/samples/ # a sample ${f.kind}
 make test
 \`\`\`
 \`make test\` regenerates the CRD, RBAC and deepcopy code (they are committed exactly as the tools write them), then runs the envtest suite: it downloads etcd and kube-apiserver into bin/ with setup-envtest.
-Offline, point \`KUBEBUILDER_ASSETS\` at a directory holding \`etcd\` and \`kube-apiserver\` and run \`go test ./...\`.
+Offline, point \`KUBEBUILDER_ASSETS\` at a directory holding \`etcd\` and \`kube-apiserver\`: \`make test\` then uses them and downloads nothing (and says so when setup-envtest cannot download).
 
 ### To Deploy on the cluster
 **Build and push your image to the location specified by \`IMG\`:**

@@ -40,6 +40,7 @@ import { operandGraph } from '../graph/deploy-image-profile';
 import { conversionGoFiles, hasConversion } from './go-conversion';
 import { withConversionConfig } from './go-conversion-config';
 import { hooksGo, hooksPath } from './go-hooks';
+import { agentsMd, TEST_WORKFLOW } from './project-agents';
 import { DESIGN_COPY_PATH, MANIFEST_PATH, projectManifest } from './project-manifest';
 import { serializeDesign } from '../design/io';
 import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, makefile, projectFile, readme } from './project-files';
@@ -146,6 +147,8 @@ function build(f: ProjectFacts): Scaffold {
   add('.gitignore', GITIGNORE);
   const notes = f.goTypes.notExpressible.map((n) => `\`${n.path}\`: ${n.reason}`);
   add('README.md', readme(f, notes));
+  add('AGENTS.md', agentsMd(f));
+  add('.github/workflows/test.yml', TEST_WORKFLOW);
   // where the project came from, for `opstudio export --check/--update` (docs/design/0057)
   const designYaml = serializeDesign(f.design);
   add(DESIGN_COPY_PATH, designYaml);
