@@ -65,7 +65,17 @@ const expected: Record<string, KubeAccess> = {
 };
 
 /** Every procedure of these nouns reads or changes the cluster: none may skip the access types. */
-const clusterNouns = new Set(['access', 'cluster', 'controllers', 'crds', 'history', 'live', 'podLogs', 'resources', 'rollouts']);
+const clusterNouns = new Set([
+  'access',
+  'cluster',
+  'controllers',
+  'crds',
+  'history',
+  'live',
+  'podLogs',
+  'resources',
+  'rollouts',
+]);
 
 const procedures = Object.entries(
   appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>,
