@@ -72,6 +72,7 @@ const clusterNouns = new Set([
   'crds',
   'history',
   'live',
+  'migration',
   'podLogs',
   'resources',
   'rollouts',
