@@ -65,6 +65,7 @@ const BUILD_LANE = [
   'apps/controller/src/export/hostile-export.int.test.ts',
   'apps/controller/src/export/kro-parity.int.test.ts',
   'apps/controller/src/export/pod-waits-parity.int.test.ts',
+  'apps/controller/src/export/update-project.int.test.ts',
   'apps/controller/src/operators/handoff.int.test.ts',
   'apps/controller/src/oracle/controller-gen.int.test.ts',
 ];
