@@ -23,6 +23,7 @@ import {
 } from './index';
 import { httpCall } from './kube-http';
 import { readEtcdClientCredentials } from './pki';
+import { PODS_PER_NODE } from './kwok-config';
 import { isPidAlive } from './process';
 import { customProfile, layout, profile } from './profiles';
 import { binaryPath } from './versions';
@@ -66,7 +67,7 @@ test('up twice on the test profile is idempotent and leaves 3/3 nodes Ready', { 
   assert.deepEqual(nodes.items.map((n) => n.metadata.name).sort(), ['kwok-node-0', 'kwok-node-1', 'kwok-node-2']);
   for (const n of nodes.items) {
     assert.equal(n.status.conditions.find((c) => c.type === 'Ready')?.status, 'True', `${n.metadata.name} Ready`);
-    assert.equal(n.status.allocatable.pods, '500');
+    assert.equal(n.status.allocatable.pods, String(PODS_PER_NODE));
   }
 });
 
