@@ -76,9 +76,24 @@ test('the kind page walks a storage migration: progress bar, storedVersions [v1]
     const crd = await crds.readCustomResourceDefinition({ name: crdName });
     expect(crd.spec.versions.map((v) => v.name)).toEqual(['v1']);
 
-    const all = (await objects.listClusterCustomObject({ group: fullGroup, version: 'v1', plural: 'memcacheds' })) as {
-      items: { spec: { size: number } }[];
-    };
+    // the API server answers 429 "storage is (re)initializing" for a moment after the CRD's update
+    const list = () =>
+      objects.listClusterCustomObject({ group: fullGroup, version: 'v1', plural: 'memcacheds' }) as Promise<{
+        items: { spec: { size: number } }[];
+      }>;
+    await expect
+      .poll(
+        async () =>
+          list().then(
+            (l) => l.items.length,
+            (e: { code?: number }) => (e.code === 429 ? 429 : Promise.reject(e)),
+          ),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(COUNT);
+    const all = await list();
     expect(all.items).toHaveLength(COUNT);
     expect(all.items.every((o) => o.spec.size === 1)).toBe(true);
   } finally {

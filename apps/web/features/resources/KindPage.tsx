@@ -143,7 +143,12 @@ export function KindPage({ crdName }: { readonly crdName: string }) {
         showNamespace={namespaced && namespace === ALL}
         now={now}
         onDelete={managed && mayDelete ? setDeleting : undefined}
-        revisionOf={managed ? revisionOf : undefined}
+        revisionOf={
+          // the column says something only once revisions differ: a rollout, or a pinned resource
+          managed && (revisionData?.rollout != null || rows.some((r) => r.pinnedRevision !== undefined))
+            ? revisionOf
+            : undefined
+        }
       />
       {managed && <KindCharts crdName={kind.name} />}
       {managed && <DeleteDialog kind={kind} target={deleting} onClose={() => setDeleting(null)} />}
