@@ -83,11 +83,14 @@ test('the kind page walks a storage migration: progress bar, storedVersions [v1]
       }>;
     await expect
       .poll(
-        async () =>
-          list().then(
-            (l) => l.items.length,
-            (e: { code?: number }) => (e.code === 429 ? 429 : Promise.reject(e)),
-          ),
+        async () => {
+          try {
+            return (await list()).items.length;
+          } catch (e) {
+            if ((e as { code?: number }).code === 429) return 429;
+            throw e;
+          }
+        },
         {
           timeout: 30_000,
         },
