@@ -94,7 +94,7 @@ export class MemcachedFixture {
   /** A controller-manager on this fixture's database, with its own Lease in the fixture's namespace. */
   manager(
     leaseName: string,
-    options: Partial<Pick<ManagerOptions, 'kc' | 'watchSilenceMs' | 'log'>> = {},
+    options: Partial<Pick<ManagerOptions, 'kc' | 'watchSilenceMs' | 'log' | 'cache'>> = {},
   ): ControllerManager {
     const cluster = learntClusterIdentity(this.kc);
     return new ControllerManager({

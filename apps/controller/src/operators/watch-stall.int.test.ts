@@ -5,6 +5,7 @@
 // at that moment while still forwarding new ones (client-node opens one connection per request).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { InformerCache } from '../kube/informer-cache';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { eventually, kubeconfigPath, skipWithoutCluster } from '../../testing';
 import { TcpProxy, kubeConfigThrough } from '../../testing/tcp-proxy';
@@ -24,8 +25,12 @@ test(
     const f = await MemcachedFixture.install(direct.kc, 'stall-it');
     const logs: string[] = [];
     const stop = new AbortController();
-    // watches go through the proxy; Events are recorded directly (f.kc)
-    const manager = f.manager('stall-it', { kc: viaProxy.kc, watchSilenceMs: SILENCE_MS, log: (m) => logs.push(m) });
+    // watches go through the proxy; Events are recorded directly (f.kc). The API server ends each
+    // watch after 10–20 min here, not the default 1–2: a watch it ends near the freeze reopens on a
+    // fresh connection, sees the edit, and the watchdog would have nothing to do
+    const log = (m: string) => logs.push(m);
+    const cache = new InformerCache({ kc: viaProxy.kc, silenceMs: SILENCE_MS, watchTimeoutSeconds: 600, log });
+    const manager = f.manager('stall-it', { kc: viaProxy.kc, watchSilenceMs: SILENCE_MS, cache, log });
     const managerDone = manager.start(stop.signal);
     t.after(async () => {
       await f.deleteAll();
