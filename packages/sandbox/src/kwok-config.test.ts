@@ -59,6 +59,9 @@ test("every node names a kubelet the API server can dial, on the profile's kwok 
   assert.ok(patch.status.addresses.some((a) => a.type === 'InternalDNS' && a.address === 'localhost'));
   // the whole list: a merge patch replaces it, and the fake InternalIP stays the pods' hostIP
   assert.deepEqual(patch.status.addresses, (nodeManifest(1) as { status: { addresses: unknown } }).status.addresses);
+  // a sandbox made before PODS_PER_NODE changed gets the capacity too
+  assert.equal(patch.status.allocatable.pods, String(PODS_PER_NODE));
+  assert.equal(patch.status.capacity.pods, String(PODS_PER_NODE));
 });
 
 test('a running pod marked NotReady (by the node lifecycle controller) is made Ready again, a pending one is left to the running stage', () => {

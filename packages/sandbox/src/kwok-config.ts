@@ -19,9 +19,11 @@ export function nodePodCidr(i: number): string {
   return `10.244.${i * 4}.0/22`;
 }
 
+const NODE_RESOURCES = { cpu: '32', memory: '256Gi', pods: String(PODS_PER_NODE), 'ephemeral-storage': '1Ti' };
+
 export function nodeManifest(i: number): Record<string, unknown> {
   const name = nodeName(i);
-  const resources = { cpu: '32', memory: '256Gi', pods: String(PODS_PER_NODE), 'ephemeral-storage': '1Ti' };
+  const resources = NODE_RESOURCES;
   return {
     apiVersion: 'v1',
     kind: 'Node',
@@ -58,11 +60,19 @@ export function nodeAddresses(i: number) {
 }
 
 /**
- * A merge patch of node i's status with its addresses and kubelet port: applied at every start,
- * so nodes an older sandbox created (and ports of another profile) are brought up to date.
+ * A merge patch of node i's status with its capacity, addresses and kubelet port: applied at every
+ * start, so nodes an older sandbox created (and ports of another profile) are brought up to date.
  */
 export function nodeKubeletStatusPatch(i: number, kwokPort: number) {
-  return { status: { addresses: nodeAddresses(i), daemonEndpoints: { kubeletEndpoint: { Port: kwokPort } } } };
+  return {
+    status: {
+      // on every `up`: a sandbox made before PODS_PER_NODE changed gets the new capacity too
+      capacity: NODE_RESOURCES,
+      allocatable: NODE_RESOURCES,
+      addresses: nodeAddresses(i),
+      daemonEndpoints: { kubeletEndpoint: { Port: kwokPort } },
+    },
+  };
 }
 
 const NODE_CONDITIONS_TEMPLATE = `conditions:
