@@ -5,7 +5,6 @@
 // each changed Deployment's image diff and the Ingress that would go. Install shows the same
 // impact first and stays off until the refused resources are accepted; then the breaking-change
 // dialog, then Established. Its own API group and namespace (the sandbox is shared); removed after.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parseDesign, serializeDesign } from '../../packages/shared/src/design/io';
@@ -17,9 +16,9 @@ import {
   installDesign,
   kubeconfig,
   removeDesign,
-  repo,
   trpc,
   unique,
+  webappDesign,
   withNamespace,
 } from './resources-helpers';
 
@@ -29,16 +28,10 @@ test('the impact of a draft on live WebApps, before install: refused, changed, d
 }) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(240_000);
-  const domain = `${unique('imp')}.example.com`;
-  const group = `web.${domain}`;
+  const { yaml, group, crdName: name } = webappDesign('imp');
   const namespace = unique('impact-');
-  const yaml = readFileSync(path.join(repo, 'examples/webapp.design.yaml'), 'utf8').replace(
-    'domain: example.com',
-    `domain: ${domain}`,
-  );
   const parsed = parseDesign(yaml);
   if (!parsed.ok) throw new Error('examples/webapp.design.yaml does not parse');
-  const name = `webapps.${group}`;
   const { designId } = await installDesign(request, name, yaml);
   const dropNamespace = await withNamespace(namespace);
   try {

@@ -42,6 +42,16 @@ export function memcachedDesign(group: string, opts: { operand?: boolean; column
   return yaml;
 }
 
+/** The Web app example under a domain of its own: its YAML, API group and CRD name. */
+export function webappDesign(prefix: string): { yaml: string; group: string; crdName: string } {
+  const domain = `${unique(prefix)}.example.com`;
+  const yaml = fs
+    .readFileSync(path.join(repo, 'examples/webapp.design.yaml'), 'utf8')
+    .replace('domain: example.com', `domain: ${domain}`);
+  const group = `web.${domain}`;
+  return { yaml, group, crdName: `webapps.${group}` };
+}
+
 /**
  * One tRPC call over HTTP as the page makes it (the e2e user's session), on the cluster named by
  * its context (CLUSTER_HEADER, docs/design/0035) or, without one, the default.

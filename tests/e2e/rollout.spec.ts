@@ -4,8 +4,6 @@
 // revision 2 with a canary of 1 moves web-0 (`2 (rollout)`), pauses saying its pod cannot pull the
 // image, and Rollback brings it back to 1; web-0's page says which revision it runs and its
 // timeline shows the run at revision 2. Its own API group and namespace; removed after.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { onTestCluster } from './cluster-url';
 import {
@@ -13,9 +11,9 @@ import {
   installDesign,
   kubeconfig,
   removeDesign,
-  repo,
   trpc,
   unique,
+  webappDesign,
   withNamespace,
 } from './resources-helpers';
 
@@ -25,16 +23,10 @@ test('a rollout on the kind page: the canary pauses on an image that does not ex
 }) => {
   test.skip(!kubeconfig, 'OPSTUDIO_KUBECONFIG is not set: run through npm test');
   test.setTimeout(180_000);
-  const domain = `${unique('roll')}.example.com`;
-  const group = `web.${domain}`;
+  const { yaml, group, crdName: name } = webappDesign('roll');
   const namespace = unique('rollout-');
-  const yaml = readFileSync(path.join(repo, 'examples/webapp.design.yaml'), 'utf8').replace(
-    'domain: example.com',
-    `domain: ${domain}`,
-  );
   const bad = yaml.replace('image: ${self.spec.image}', 'image: registry.invalid/webapp:does-not-exist');
   expect(bad).not.toBe(yaml);
-  const name = `webapps.${group}`;
   const { designId } = await installDesign(request, name, yaml);
   const dropNamespace = await withNamespace(namespace);
   try {

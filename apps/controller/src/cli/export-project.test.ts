@@ -8,18 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../config';
-import { main } from './cli';
-
-async function opstudio(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    stdin: () => '',
-  });
-  return { code, stdout, stderr };
-}
+import { opstudio } from '../../testing/cli';
 
 const design = join(repoRoot, 'examples/memcached.design.yaml');
 
@@ -28,22 +17,22 @@ test('export --check and --update refuse what they cannot work on, exit 2', asyn
   t.after(() => rmSync(work, { recursive: true, force: true }));
   const dir = join(work, 'p');
 
-  const both = await opstudio('export', design, '--check', dir, '--update', dir);
+  const both = await opstudio(['export', design, '--check', dir, '--update', dir]);
   assert.equal(both.code, 2);
   assert.match(both.stderr, /pass one of/);
-  const force = await opstudio('export', design, '--check', dir, '--force');
+  const force = await opstudio(['export', design, '--check', dir, '--force']);
   assert.equal(force.code, 2);
   assert.match(force.stderr, /--force goes with --update/);
-  const missing = await opstudio('export', design, '--check', dir);
+  const missing = await opstudio(['export', design, '--check', dir]);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /no such directory/);
   mkdirSync(dir);
-  const notExported = await opstudio('export', design, '--check', dir);
+  const notExported = await opstudio(['export', design, '--check', dir]);
   assert.equal(notExported.code, 2);
   assert.match(notExported.stderr, /has no \.opstudio\/project\.json/);
 
-  assert.equal((await opstudio('export', design, '--dir', dir)).code, 0);
-  const notGit = await opstudio('export', design, '--update', dir);
+  assert.equal((await opstudio(['export', design, '--dir', dir])).code, 0);
+  const notGit = await opstudio(['export', design, '--update', dir]);
   assert.equal(notGit.code, 2);
   assert.match(notGit.stderr, /not a git work tree/);
 
@@ -51,7 +40,7 @@ test('export --check and --update refuse what they cannot work on, exit 2', asyn
   const manifestPath = join(dir, '.opstudio/project.json');
   const manifest = readFileSync(manifestPath, 'utf8');
   writeFileSync(manifestPath, manifest.replace('"api/', '"../api/'));
-  const hostile = await opstudio('export', design, '--check', dir);
+  const hostile = await opstudio(['export', design, '--check', dir]);
   assert.equal(hostile.code, 2);
   assert.match(hostile.stderr, /"\.\.\/api\/.*is not a generated path/);
   writeFileSync(manifestPath, manifest);
@@ -60,7 +49,7 @@ test('export --check and --update refuse what they cannot work on, exit 2', asyn
   const copy = join(dir, '.opstudio/design.yaml');
   const copied = readFileSync(copy, 'utf8');
   writeFileSync(copy, `${copied}# edited\n`);
-  const edited = await opstudio('export', design, '--update', dir, '--force');
+  const edited = await opstudio(['export', design, '--update', dir, '--force']);
   assert.equal(edited.code, 2);
   assert.match(edited.stderr, /not the design version/);
   writeFileSync(copy, copied);
@@ -72,7 +61,7 @@ test('export --check and --update refuse what they cannot work on, exit 2', asyn
   symlinkSync(outside, join(dir, 'internal/graph'));
   const changed = join(work, 'memcached-v2.design.yaml');
   writeFileSync(changed, readFileSync(design, 'utf8').replace('memcached:1.6.26-alpine3.19', 'memcached:1.6.27'));
-  const linked = await opstudio('export', changed, '--update', dir, '--force');
+  const linked = await opstudio(['export', changed, '--update', dir, '--force']);
   assert.equal(linked.code, 2);
   assert.match(linked.stderr, /symbolic link/);
   assert.equal(spawnSync('ls', ['-A', outside], { encoding: 'utf8' }).stdout, '');

@@ -13,6 +13,7 @@ import { repoRoot } from '../config';
 import { KubeJson } from '../kube/json-client';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { capturedIo } from '../../testing/cli';
 import { deleteCrd, installCrd, widgetCrd } from '../../testing/resources';
 import { bashScript } from './completion';
 import type { ValidateOutput } from './check-commands';
@@ -23,14 +24,9 @@ const crd = widgetCrd(group);
 const flags = ['--kubeconfig', kubeconfigPath ?? ''];
 
 async function get(args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await getCommand([...args, ...flags], {
-    stdout: (t) => void (out += t),
-    stderr: (t) => void (err += t),
-    stdin: () => '',
-  });
-  return { code, out, err };
+  const { io, text } = capturedIo();
+  const code = await getCommand([...args, ...flags], io);
+  return { code, out: text.stdout, err: text.stderr };
 }
 
 describe('opstudio get', { skip: skipWithoutCluster, timeout: 120_000 }, () => {

@@ -9,6 +9,7 @@ import { ClusterIdentity } from '../clusters/cluster-identity';
 import { HistoryStore } from '../history/store';
 import type { ReconcileAttempt } from '../runtime/controller';
 import { eventually, migratedTempDb } from '../../testing';
+import { capturedIo } from '../../testing/cli';
 import { historyCommand, type HistoryOutput } from './history-command';
 
 const url = migratedTempDb();
@@ -42,15 +43,14 @@ function record(name: string, uid: string, outcome: ReconcileAttempt['outcome'],
 }
 
 function run(args: string[], signal?: AbortSignal) {
-  let out = '';
-  let err = '';
+  const { io, text } = capturedIo();
   const done = historyCommand([...args, ...NO_CLUSTER], {
-    io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t), stdin: () => '' },
+    io,
     databaseUrl: url,
     pollMs: 50,
     ...(signal !== undefined ? { signal } : {}),
   });
-  return { done, out: () => out, err: () => err };
+  return { done, out: () => text.stdout, err: () => text.stderr };
 }
 
 test('the timeline as a table and as -o json (the documented HistoryOutput)', async () => {

@@ -16,22 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { binDir } from '@opstudio/sandbox';
 import { repoRoot } from '../config';
-import { main } from '../cli/cli';
+import { opstudio } from '../../testing/cli';
 import { changedFiles, goEnv, hasGo, placeControllerGen, run, treeHashes, type StepResult } from './go-check';
 
 const skip = hasGo() ? false : 'go and make are needed for the exported project';
-
-/** Runs `opstudio …` in-process and keeps what it printed. */
-async function opstudio(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    stdin: () => '',
-  });
-  return { code, stdout, stderr };
-}
 
 function edit(file: string, from: string, to: string): void {
   const text = readFileSync(file, 'utf8');
@@ -58,12 +46,12 @@ test(
     const v1 = join(repoRoot, 'examples/webapp.design.yaml');
 
     // version 1, exported and committed
-    const exported = await opstudio('export', v1, '--dir', dir);
+    const exported = await opstudio(['export', v1, '--dir', dir]);
     assert.equal(exported.code, 0, exported.stderr);
     git(dir, 'init', '-q');
     git(dir, 'add', '-A');
     git(dir, 'commit', '-qm', 'webapp-operator from Operator Studio');
-    const fresh = await opstudio('export', v1, '--check', dir);
+    const fresh = await opstudio(['export', v1, '--check', dir]);
     assert.equal(fresh.code, 0, `a fresh export has no drift: ${fresh.stdout}${fresh.stderr}`);
 
     // a person's Go: in the hook file and in cmd/main.go
@@ -105,11 +93,11 @@ test(
     );
     writeFileSync(v2, design);
 
-    const drift = await opstudio('export', v2, '--check', dir);
+    const drift = await opstudio(['export', v2, '--check', dir]);
     assert.equal(drift.code, 1, drift.stderr);
     assert.match(drift.stdout, /changed +api\/v1alpha1\/webapp_types\.go/);
 
-    const updated = await opstudio('export', v2, '--update', dir);
+    const updated = await opstudio(['export', v2, '--update', dir]);
     assert.equal(updated.code, 0, `${updated.stdout}${updated.stderr}`);
     t.diagnostic(updated.stdout.trim().replace(/\n/g, '; '));
     assert.doesNotMatch(updated.stdout, /CONFLICT/);
@@ -125,9 +113,9 @@ test(
       /Owns\(&corev1\.ServiceAccount\{\}\)/,
     );
     assert.match(readFileSync(join(dir, 'config/rbac/role.yaml'), 'utf8'), /- serviceaccounts/);
-    const clean = await opstudio('export', v2, '--check', dir);
+    const clean = await opstudio(['export', v2, '--check', dir]);
     assert.equal(clean.code, 0, `hand edits live outside the generated files: ${clean.stdout}`);
-    const dirty = await opstudio('export', v2, '--update', dir);
+    const dirty = await opstudio(['export', v2, '--update', dir]);
     assert.equal(dirty.code, 2);
     assert.match(dirty.stderr, /uncommitted changes/);
 
@@ -164,14 +152,14 @@ test(
     // a hand edit in a generated region that version 3 changes too: a conflict, nothing else lost
     const types = join(dir, 'api/v1alpha1/webapp_types.go');
     edit(types, '// +default="info"', '// +default="warn"');
-    const handEdited = await opstudio('export', v2, '--check', dir);
+    const handEdited = await opstudio(['export', v2, '--check', dir]);
     assert.equal(handEdited.code, 1);
     assert.equal(handEdited.stdout.trim(), 'changed api/v1alpha1/webapp_types.go');
     git(dir, 'commit', '-qam', 'a hand edit in a generated file');
     const v3 = join(work, 'webapp-v3.design.yaml');
     change('          default: info\n', '          default: debug\n');
     writeFileSync(v3, design);
-    const conflicted = await opstudio('export', v3, '--update', dir);
+    const conflicted = await opstudio(['export', v3, '--update', dir]);
     assert.equal(conflicted.code, 1, `${conflicted.stdout}${conflicted.stderr}`);
     assert.match(conflicted.stdout, /^CONFLICT api\/v1alpha1\/webapp_types\.go/m);
     assert.equal(conflicted.stdout.match(/CONFLICT/g)?.length, 1, conflicted.stdout);

@@ -22,6 +22,7 @@ import { KubeJson } from '../kube/json-client';
 import { loadKubeConfig } from '../kube/kubeconfig';
 import { LiveBus } from '../live/bus';
 import { kubeconfigPath, migratedTempDb, skipWithoutCluster } from '../../testing';
+import { capturedIo } from '../../testing/cli';
 import { CrdService } from './service';
 
 const N = 200;
@@ -137,22 +138,17 @@ test(
     writeFileSync(file, serializeDesign(draft));
     const saved2 = { DATABASE_URL: process.env.DATABASE_URL, OPSTUDIO_KUBECONFIG: process.env.OPSTUDIO_KUBECONFIG };
     Object.assign(process.env, { DATABASE_URL: databaseUrl, OPSTUDIO_KUBECONFIG: kubeconfigPath });
-    let out = '';
-    let err = '';
+    const { io, text: printed } = capturedIo();
     try {
-      const code = await planCommand([file, '-o', 'json'], {
-        stdout: (s) => void (out += s),
-        stderr: (s) => void (err += s),
-        stdin: () => '',
-      });
-      assert.equal(code, 1, `refused resources exit 1: ${err}`);
+      const code = await planCommand([file, '-o', 'json'], io);
+      assert.equal(code, 1, `refused resources exit 1: ${printed.stderr}`);
     } finally {
       for (const [k, v] of Object.entries(saved2)) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }
     }
-    const json = JSON.parse(out) as {
+    const json = JSON.parse(printed.stdout) as {
       summary: string;
       refused: { name: string }[];
       changed: unknown[];
