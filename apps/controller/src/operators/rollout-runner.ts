@@ -1,5 +1,5 @@
-// The leader's rollout runner (docs/design/0055-revisions-and-rollouts.md): every second it reads
-// the cluster's rollouts, hands each running kind its rollout's assignment (enqueueing the
+// The leader's rollout runner (docs/design/0055-revisions-and-rollouts.md): every second while a
+// rollout moves (every 5 s otherwise) it reads the cluster's rollouts, hands each running kind its rollout's assignment (enqueueing the
 // resources whose revision that changes, so they reconcile with it now), and for a rollout under
 // way asks shared's advanceRollout for the next state from the kind's resources and their health
 // (memberHealth over the cache: the last run's revision and error, the workloads' rollout, their
@@ -36,7 +36,10 @@ export class RolloutRunner {
       readonly db: StudioDb;
       readonly clusterId: string;
       readonly kinds: () => ReadonlyMap<string, RunningKind>;
+      /** how often it looks while a rollout moves (default 1 s) */
       readonly pollMs?: number;
+      /** how often it looks while none does (default 5 s): a started rollout or a Rollback is seen within it */
+      readonly idleMs?: number;
       readonly now?: () => Date;
       readonly log?: (message: string, fields?: Record<string, unknown>) => void;
     },
@@ -44,12 +47,18 @@ export class RolloutRunner {
 
   async run(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
-      await this.tick().catch((err: unknown) => this.opts.log?.('Rollout step failed', { error: String(err) }));
-      await sleep(this.opts.pollMs ?? 1_000, undefined, { signal }).catch(() => undefined);
+      const moving = await this.tick().catch((err: unknown) => {
+        this.opts.log?.('Rollout step failed', { error: String(err) });
+        return true;
+      });
+      const wait = moving ? (this.opts.pollMs ?? 1_000) : (this.opts.idleMs ?? 5_000);
+      await sleep(wait, undefined, { signal }).catch(() => undefined);
     }
   }
 
-  async tick(): Promise<void> {
+  /** One look at the cluster's rollouts; whether one of them is still moving (canary or rest). */
+  async tick(): Promise<boolean> {
+    let moving = false;
     const rows = await kindRollouts(this.opts.db, this.opts.clusterId);
     for (const [crdName, kind] of this.opts.kinds()) {
       const row = rows.find((r) => r.crdName === crdName);
@@ -58,6 +67,7 @@ export class RolloutRunner {
       const operator = kind.operator();
       if (state === undefined || row === undefined || operator === undefined) continue;
       if (state.phase !== 'canary' && state.phase !== 'rest') continue;
+      moving = true;
       const next = advanceRollout(
         state,
         members(operator),
@@ -69,6 +79,7 @@ export class RolloutRunner {
       this.log(row, next);
       this.assign(kind, next);
     }
+    return moving;
   }
 
   private now(): Date {

@@ -41,39 +41,27 @@ async function answered<T>(work: Promise<T>): Promise<T> {
   }
 }
 
+/** The kind's rollout as `as` acts on it, on the request's cluster. */
+async function target(
+  ctx: { db: RolloutTarget['db']; clusterIdentity: { require(): Promise<string> } },
+  crdName: string,
+  as: RolloutTarget['as'],
+): Promise<RolloutTarget> {
+  return { db: ctx.db, clusterId: await ctx.clusterIdentity.require(), crdName, as };
+}
+
 export const rolloutsRouter = createTRPCRouter({
-  get: clusterMetadataProcedure.input(rolloutsInput.kind).query(async ({ ctx, input }) => {
-    const t: RolloutTarget = {
-      db: ctx.db,
-      clusterId: await ctx.clusterIdentity.require(),
-      crdName: input.crdName,
-      as: ctx.identities.own,
-    };
-    return answered(kindRevisions(t));
-  }),
+  get: clusterMetadataProcedure
+    .input(rolloutsInput.kind)
+    .query(async ({ ctx, input }) => answered(kindRevisions(await target(ctx, input.crdName, ctx.identities.own)))),
   start: kubeWriteProcedure('editor', rolloutsInput.start, crdPatch).mutation(async ({ ctx, input }) => {
     const { crdName, ...request } = input;
-    const t = { db: ctx.db, clusterId: await ctx.clusterIdentity.require(), crdName, as: ctx.kube.config };
-    return answered(startKindRollout(t, request, ctx.user.name));
+    return answered(startKindRollout(await target(ctx, crdName, ctx.kube.config), request, ctx.user.name));
   }),
   rollback: kubeWriteProcedure('editor', rolloutsInput.kind, crdPatch).mutation(async ({ ctx, input }) =>
-    answered(
-      rollbackKindRollout({
-        db: ctx.db,
-        clusterId: await ctx.clusterIdentity.require(),
-        crdName: input.crdName,
-        as: ctx.kube.config,
-      }),
-    ),
+    answered(rollbackKindRollout(await target(ctx, input.crdName, ctx.kube.config))),
   ),
   finish: kubeWriteProcedure('editor', rolloutsInput.kind, crdPatch).mutation(async ({ ctx, input }) =>
-    answered(
-      finishKindRollout({
-        db: ctx.db,
-        clusterId: await ctx.clusterIdentity.require(),
-        crdName: input.crdName,
-        as: ctx.kube.config,
-      }),
-    ),
+    answered(finishKindRollout(await target(ctx, input.crdName, ctx.kube.config))),
   ),
 });
