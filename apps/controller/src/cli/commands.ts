@@ -131,8 +131,10 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
     name: 'plan',
     summary: 'what installing the design would do to every live custom resource of its kind',
     details: `  refused (the new CRD refuses their next write or re-create), changed (children added, changed
-  with a field diff, deleted; each dry-run as the design's identity), unchanged. Nothing is written.
-  Exit 1 when a resource would be refused or a dry run failed (docs/design/0051)`,
+  with a field diff, deleted; each dry-run as the design's identity), unchanged; with conversion
+  rules, each resource through them to every version and back. Nothing is written.
+  Exit 1 when a resource would be refused, a dry run failed or a resource does not round-trip
+  (docs/design/0051)`,
     positionals: [DESIGN],
     flags: [OUTPUT, KUBECONFIG, CONTEXT],
   },

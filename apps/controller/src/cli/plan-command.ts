@@ -6,7 +6,9 @@
  * every resource under `refused`, `changed` and `unchanged`. The installed design's children
  * come from the studio's database (the design version the CRD was installed from).
  * The cluster: --kubeconfig/--context, else OPSTUDIO_KUBECONFIG / KUBECONFIG, else the dev sandbox.
- * Exit codes: 0 nothing refused, 1 a resource would be refused or a dry run failed, 2 bad input,
+ * With conversion rules, every resource also goes through them to each version and back.
+ * Exit codes: 0 nothing refused, 1 a resource would be refused, a dry run failed or a resource does
+ * not round-trip through the conversion rules, 2 bad input,
  * 3 the cluster or database failed.
  */
 import { readFileSync } from 'node:fs';
@@ -40,6 +42,14 @@ export function planText(impact: DesignImpact): string {
     lines.push(`  refused  ${where(x)} ${when}`);
     for (const f of x.refused?.fields ?? []) lines.push(`           ${f.message}`);
   }
+  const rt = impact.roundTrip;
+  if (rt !== null) {
+    lines.push(
+      `  ${rt.checked} resources through the conversion rules and back (read at ${rt.readAt}): ${rt.failed} do not round-trip`,
+    );
+    for (const f of rt.failures) lines.push(`  round trip  ${where(f)}: ${f.message}`);
+    if (rt.failed > rt.failures.length) lines.push(`  … and ${rt.failed - rt.failures.length} more do not round-trip`);
+  }
   for (const f of impact.dryRun.failed) lines.push(`  dry run  ${where(f)} ${f.child}: ${f.message}`);
   if (impact.dryRun.checked > 0)
     lines.push(
@@ -70,6 +80,7 @@ export function planJson(impact: DesignImpact) {
     changed: r.changed,
     unchanged: r.unchanged,
     groups: r.groups,
+    roundTrip: impact.roundTrip,
     dryRun: impact.dryRun,
     notes: r.notes,
   };
@@ -99,7 +110,9 @@ export async function planCommand(args: string[], io = processIo): Promise<numbe
     const impact = await crds.impactOf(design);
     const format = outputFormat(parsed.values);
     io.stdout(format === undefined ? planText(impact) : formatOutput(format, planJson(impact)));
-    return impact.report.refused.length > 0 || impact.dryRun.failed.length > 0 ? 1 : 0;
+    const blocked =
+      impact.report.refused.length > 0 || impact.dryRun.failed.length > 0 || (impact.roundTrip?.failed ?? 0) > 0;
+    return blocked ? 1 : 0;
   } catch (err) {
     const e = failureOf(err);
     io.stderr(`opstudio plan: ${e.message}\n`);

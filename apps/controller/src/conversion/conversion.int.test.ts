@@ -3,6 +3,7 @@
 // installed with its webhook's URL and CA bundle; an object created at v1alpha1 reads back at
 // v1 with the new shape and at v1alpha1 unchanged (a GET on each version's path, as `kubectl get`
 // at both versions does). After a restart (a new port) the CRD is re-pointed and still converts.
+// The impact before an install takes every live object through the rules and back.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
@@ -94,5 +95,34 @@ describe('the conversion webhook on the sandbox', { skip: skipWithoutCluster }, 
       kube.request<Cache>({ method: 'GET', path: at('v1alpha1', 'one') }).catch(() => undefined),
     );
     assert.deepEqual(back.spec, { size: 3, image: 'memcached:1.6.26', mode: 'safe' });
+  });
+
+  test('the impact takes every live object through the rules and back: a registry with a port is named', async () => {
+    await kube.request({
+      method: 'POST',
+      path: at('v1'),
+      body: {
+        apiVersion: `${group}/v1`,
+        kind: 'Cache',
+        metadata: { name: 'ported' },
+        spec: { replicas: 1, repository: 'registry:5000/app', tag: '2', mode: 'safe' },
+      },
+    });
+    const api = createCaller({ ...running!.services, user: LOCAL_ADMIN });
+    const [design] = (await api.designs.list()).filter((d) => d.name === `cache-${domain}`);
+    const impact = await api.crds.impact({ designId: design!.id });
+    assert.deepEqual(impact.roundTrip, {
+      checked: 2,
+      failed: 1,
+      readAt: 'v1',
+      failures: [
+        {
+          namespace: 'default',
+          name: 'ported',
+          message:
+            'v1 → v1alpha1 → v1 does not round-trip ported: spec.repository was "registry:5000/app", came back "registry"',
+        },
+      ],
+    });
   });
 });

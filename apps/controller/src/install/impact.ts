@@ -3,10 +3,13 @@
 // 1. the installed CRD and the design version it was installed from (the studio's database);
 // 2. every custom resource of the kind, read in pages at the installed storage version;
 // 3. planImpact (packages/shared/src/impact): refused by the new CRD, children changed, unchanged;
+//    and with conversion rules, each object through the draft's rules to every version and back;
 // 4. each added or changed child server-side dry-run as the design's own identity
 //    (docs/design/0037): never with the studio's or the user's wider rights, and nothing written.
 import type { KubeConfig } from '@kubernetes/client-node';
 import { celEngine } from '@opstudio/shared/cel/engine';
+import { conversionPlan } from '@opstudio/shared/conversion/convert';
+import { liveRoundTrips, type LiveRoundTrip } from '@opstudio/shared/conversion/live-round-trip';
 import { crdObject } from '@opstudio/shared/crd/generate';
 import type { CustomResourceDefinition, JSONSchemaProps } from '@opstudio/shared/crd/types';
 import type { Design } from '@opstudio/shared/design/schema';
@@ -51,6 +54,11 @@ export interface DesignImpact {
   /** the version the objects were read and validated at */
   readonly servedVersion: string | null;
   readonly report: ImpactReport;
+  /**
+   * The draft's conversion rules over every live object (each version and back, equal): null
+   * when the draft has no conversion rules or no other version (docs/design/0053).
+   */
+  readonly roundTrip: LiveRoundTrip | null;
   readonly dryRun: {
     readonly checked: number;
     readonly failed: readonly ChildDryRun[];
@@ -83,7 +91,7 @@ export async function designImpact(deps: ImpactDeps, draft: Design): Promise<Des
   const installed = await deps.client.read(crdName);
   const none = { checked: 0, failed: [], skipped: 0, as: identity.user };
   if (installed === undefined)
-    return { crdName, installed: null, servedVersion: null, report: emptyReport(), dryRun: none };
+    return { crdName, installed: null, servedVersion: null, report: emptyReport(), roundTrip: null, dryRun: none };
   const from = installedFrom(installed);
   if (from === null || from.designVersion === null)
     throw new PreconditionError(
@@ -114,6 +122,7 @@ export async function designImpact(deps: ImpactDeps, draft: Design): Promise<Des
     objects,
     engine,
   });
+  const roundTrip = draft.conversion === undefined ? null : liveRoundTrips(conversionPlan(draft), objects, version);
   // 4. the dry runs, as the design's identity
   const dryRun = await dryRunChildren(actingAs(deps.kc, { user: identity.user, groups: [] }), [
     ...report.refused,
@@ -124,6 +133,7 @@ export async function designImpact(deps: ImpactDeps, draft: Design): Promise<Des
     installed: { designId: from.designId, designVersion: from.designVersion },
     servedVersion: version,
     report: withoutObjects(report),
+    roundTrip,
     dryRun: { ...dryRun, as: identity.user },
   };
 }

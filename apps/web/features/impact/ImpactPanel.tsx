@@ -1,7 +1,7 @@
 'use client';
 // The impact of installing a design version on the custom resources already running (crds.impact,
 // docs/design/0051): the summary line, the resources the new CRD would refuse (field and
-// message), each changed resource's children (added, deleted, changed with the field diff), the
+// message), the resources that do not round-trip through the draft's conversion rules, each changed resource's children (added, deleted, changed with the field diff), the
 // children's dry runs that failed, and how many are unchanged; the lists a page at a time.
 // Shown by Install before anything is applied, and as its own page from "Changes vs cluster".
 import { childChangeText, type ChildChange } from '@opstudio/shared/impact/index';
@@ -17,6 +17,8 @@ export interface ImpactFigures {
   readonly installed: boolean;
   readonly refused: number;
   readonly changed: number;
+  /** resources that do not come back equal through the draft's conversion rules */
+  readonly roundTripFailed: number;
   /** the plan failed (the installed version is not in this studio's database …): nothing to go by */
   readonly failed: boolean;
 }
@@ -46,9 +48,10 @@ export function ImpactPanel({ designId, version, onPlanned }: Props) {
         installed: data.installed !== null,
         refused: data.counts.refused,
         changed: data.counts.changed,
+        roundTripFailed: data.roundTrip?.failed ?? 0,
         failed: false,
       });
-    else if (failed) onPlanned?.({ installed: true, refused: 0, changed: 0, failed: true });
+    else if (failed) onPlanned?.({ installed: true, refused: 0, changed: 0, roundTripFailed: 0, failed: true });
   }, [data, failed, onPlanned]);
   if (impact.isPending) return <p className={styles.hint}>Planning the impact on the live resources…</p>;
   if (impact.isError)
@@ -93,6 +96,25 @@ export function ImpactPanel({ designId, version, onPlanned }: Props) {
             ))}
           </tbody>
         </table>
+      ) : null}
+      {d.roundTrip !== null ? (
+        <p className={d.roundTrip.failed > 0 ? styles.issueText : styles.hint}>
+          Conversion rules: {d.roundTrip.checked} {d.roundTrip.checked === 1 ? 'resource' : 'resources'} through every
+          version and back (read at <span className={styles.mono}>{d.roundTrip.readAt}</span>),{' '}
+          {d.roundTrip.failed === 0 ? 'all come back equal.' : `${d.roundTrip.failed} do not come back equal:`}
+        </p>
+      ) : null}
+      {d.roundTrip !== null && d.roundTrip.failures.length > 0 ? (
+        <ul aria-label="Resources that do not round-trip" className={styles.issueText}>
+          {d.roundTrip.failures.map((f) => (
+            <li key={where(f)}>
+              <span className={styles.mono}>{where(f)}</span>: {f.message}
+            </li>
+          ))}
+          {d.roundTrip.failed > d.roundTrip.failures.length ? (
+            <li>… and {d.roundTrip.failed - d.roundTrip.failures.length} more</li>
+          ) : null}
+        </ul>
       ) : null}
       {d.dryRun.failed.length > 0 ? (
         <ul aria-label="Dry runs refused" className={styles.issueText}>

@@ -13,6 +13,7 @@ import type { Design } from '../design/schema';
 import { sampleResource } from '../manifests/sample';
 import { validateDesign } from '../validate/design';
 import { convert, conversionPlan } from './convert';
+import { liveRoundTrips } from './live-round-trip';
 import { answerReview, CONVERSION_REVIEW } from './review';
 import { checkRoundTrip, roundTripMessage } from './round-trip';
 import { validateConversion } from './validate';
@@ -88,6 +89,48 @@ test('a join that forgets the empty tag is named with the object and the field',
     issues[0]!.message,
     /^v1alpha1 → v1 → v1alpha1 does not round-trip generated-\d+: spec\.image was ".*:.*", came back/,
   );
+});
+
+test('live objects round-trip before install: a registry with a port in a v1 object is named, v1alpha1 objects pass', () => {
+  const plan = conversionPlan(load());
+  const v1 = (name: string, spec: Record<string, unknown>) => ({
+    apiVersion: 'convert.example.com/v1',
+    kind: 'Cache',
+    metadata: { name, namespace: 'team-a', resourceVersion: '12', managedFields: [] },
+    spec: { replicas: 1, mode: 'fast', paused: false, ...spec },
+    unknownField: 'pruned as the API server prunes it',
+  });
+  const hub = liveRoundTrips(
+    plan,
+    [v1('plain', { repository: 'memcached', tag: '1.6' }), v1('ported', { repository: 'registry:5000/app', tag: '1' })],
+    'v1',
+  );
+  assert.ok(hub !== null);
+  assert.equal(hub.checked, 2);
+  assert.equal(hub.failed, 1);
+  assert.deepEqual(hub.failures, [
+    {
+      namespace: 'team-a',
+      name: 'ported',
+      message:
+        'v1 → v1alpha1 → v1 does not round-trip ported: spec.repository was "registry:5000/app", came back "registry"',
+    },
+  ]);
+  // read at the spoke (the install changes the storage version): spoke → hub → spoke
+  const old = liveRoundTrips(
+    plan,
+    [
+      {
+        apiVersion: 'convert.example.com/v1alpha1',
+        kind: 'Cache',
+        metadata: { name: 'o' },
+        spec: { size: 2, image: 'memcached:1.6' },
+      },
+    ],
+    'v1alpha1',
+  );
+  assert.deepEqual(old, { checked: 1, failed: 0, failures: [], readAt: 'v1alpha1' });
+  assert.equal(liveRoundTrips(plan, [], 'v9'), null);
 });
 
 test('lossy, misplaced and ill-typed rules are refused at their design paths', () => {
