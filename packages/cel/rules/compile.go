@@ -48,7 +48,8 @@ type walker struct {
 
 // CompileRules compiles every rule of a version's openAPIV3Schema as a CRD create does (the
 // environment for new expressions at the API server's compatibility version, its per-call
-// limit), and checks the estimated costs against the per-rule and per-CRD limits.
+// limit), checks the estimated costs against the per-rule and per-CRD limits, and runs the rules
+// on every default (defaults.go).
 func CompileRules(text string) (*Compiled, error) {
 	s, err := LoadSchema(text)
 	if err != nil {
@@ -63,6 +64,7 @@ func CompileRules(text string) (*Compiled, error) {
 	root := field.NewPath("openAPIV3Schema")
 	w.node(s.Props, root, []string{}, nil, rootScope(s.Props))
 	w.out.Problems = append(w.out.Problems, w.total.problems(root)...)
+	w.defaults(s.Structural, root)
 	out.Total = w.total.sum
 	return out, nil
 }

@@ -68,3 +68,21 @@ func TestValidate(t *testing.T) {
 		t.Fatalf("%+v", v)
 	}
 }
+
+func TestDefaultsMeetTheRules(t *testing.T) {
+	// an object default {} whose rule reads a field without has(): the API server refuses the CRD
+	c, _ := CompileRules(`{"type":"object","properties":{"spec":{"type":"object","properties":{"config":{"type":"object","default":{},
+	 "x-kubernetes-validations":[{"rule":"self.level > 0"}],"properties":{"level":{"type":"integer"}}}}}}}`)
+	if len(c.Problems) != 1 || c.Problems[0].Field != "openAPIV3Schema.properties[spec].properties[config].default" ||
+		!strings.Contains(c.Problems[0].Detail, "no such key: level") || strings.Join(c.Problems[0].Node, "") != ".spec.config" {
+		t.Fatalf("%+v", c.Problems)
+	}
+	// with has(), or a default the rule accepts, nothing
+	for _, ok := range []string{`"default":{}, "x-kubernetes-validations":[{"rule":"!has(self.level) || self.level > 0"}]`,
+		`"default":{"level":2}, "x-kubernetes-validations":[{"rule":"self.level > 0"}]`} {
+		c, _ := CompileRules(`{"type":"object","properties":{"spec":{"type":"object","properties":{"config":{"type":"object",` + ok + `,"properties":{"level":{"type":"integer"}}}}}}}`)
+		if len(c.Problems) != 0 {
+			t.Fatalf("%s: %+v", ok, c.Problems)
+		}
+	}
+}

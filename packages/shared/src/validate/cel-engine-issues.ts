@@ -36,10 +36,23 @@ function part(field: string): string {
  */
 export const steadyTypeNames = (text: string): string => text.replace(/\bselfType\d+/g, 'selfType');
 
-/** The API server's refusals of a version's rules (compile errors, cost over the limits). */
+/** A field error about a node's default (`…properties[config].default`, or a field inside it). */
+const DEFAULT_FIELD = /(^|\.)default($|[.[])/;
+
+/**
+ * The API server's refusals of a version's rules (compile errors, cost over the limits) and of a
+ * default its node's rules refuse (placed at the field, as the studio's own default checks are).
+ */
 export function compiledRuleIssues(version: string, compiled: CelRulesCompiled): Issue[] {
   if (compiled.error !== undefined) return [error(at(version, '.'), `the schema could not be read: ${compiled.error}`)];
-  return compiled.problems.map((p) => error(at(version, rulePath(p)), steadyTypeNames(`${part(p.field)}${p.detail}`)));
+  return compiled.problems.map((p) =>
+    DEFAULT_FIELD.test(p.field.replace(/^openAPIV3Schema/, ''))
+      ? error(
+          at(version, nodePath(p.node ?? [])),
+          steadyTypeNames(`the API server refuses the default: ${p.detail}; change the default or the rule`),
+        )
+      : error(at(version, rulePath(p)), steadyTypeNames(`${part(p.field)}${p.detail}`)),
+  );
 }
 
 /** A value path as the API server prints it (`spec.ports[0]`, `<nil>`) in the diff's notation. */

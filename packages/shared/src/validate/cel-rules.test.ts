@@ -122,6 +122,34 @@ describe('validateCelRules', () => {
       ],
     );
   });
+  test('a default its own rules refuse, as the API server refuses the CRD', () => {
+    const config = (d: JSONSchemaProps): JSONSchemaProps => ({
+      type: 'object',
+      properties: {
+        spec: {
+          type: 'object',
+          properties: { config: { type: 'object', properties: { level: { type: 'integer' } }, ...d } },
+        },
+      },
+    });
+    const rule = { rule: 'self.level > 0' };
+    assert.deepEqual(
+      validateCelRules('v1', config({ default: {}, 'x-kubernetes-validations': [rule] })).map(
+        (i) => `${i.path}: ${i.message}`,
+      ),
+      [
+        'v1: .spec.config: the API server refuses the default: no such key: level evaluating rule: self.level > 0; change the default or the rule',
+      ],
+    );
+    assert.deepEqual(validateCelRules('v1', config({ default: { level: 1 }, 'x-kubernetes-validations': [rule] })), []);
+    assert.deepEqual(
+      validateCelRules(
+        'v1',
+        config({ default: {}, 'x-kubernetes-validations': [{ rule: '!has(self.level) || self.level > 0' }] }),
+      ),
+      [],
+    );
+  });
 });
 
 describe('validateSample', () => {

@@ -251,8 +251,20 @@ table('CEL rules', [
   ],
   [
     'a transition rule is not run on the sample',
-    (d) => (field(d, 'size').validations = [{ rule: 'self == oldSelf && self > 3' }]),
+    (d) => {
+      delete field(d, 'size').default;
+      field(d, 'size').validations = [{ rule: 'self == oldSelf && self > 3' }];
+    },
     null,
+  ],
+  [
+    'a default its own rule refuses, run with oldSelf as the default (the API server refuses the CRD)',
+    (d) => (field(d, 'size').validations = [{ rule: 'self == oldSelf && self > 3' }]),
+    [
+      'error',
+      'versions[v1alpha1].spec.size',
+      'the API server refuses the default: failed rule: self == oldSelf && self > 3; change the default or the rule',
+    ],
   ],
   [
     "Kubernetes' own functions are evaluated too",
@@ -498,7 +510,14 @@ describe('memoised checks follow the design', () => {
   test("a default that changes the sample changes the rule's outcome", () => {
     const d = structuredClone(memcached);
     spec(d).push({ name: 'level', type: 'integer', default: 1, validations: [{ rule: 'self >= 2' }] });
-    assert.equal(validateDesign(d).length, 1);
+    // the API server refuses the default itself, and the sample it gives fails the rule
+    assert.deepEqual(
+      validateDesign(d).map((i) => [i.severity, i.path]),
+      [
+        ['error', 'versions[v1alpha1].spec.level'],
+        ['warning', 'versions[v1alpha1].spec.level.validations[0]'],
+      ],
+    );
     field(d, 'level').default = 2;
     assert.deepEqual(validateDesign(d), []);
   });
