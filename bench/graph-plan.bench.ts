@@ -8,9 +8,12 @@
  * Run: node --import tsx bench/graph-plan.bench.ts [runs]
  */
 import { availableParallelism, loadavg } from 'node:os';
+import { loadCel } from '../packages/cel/src/node';
 import type { KubeObject, ResourceGraph } from '../packages/shared/src/graph/model';
 import { plan } from '../packages/shared/src/graph/plan';
 import { WEBAPP_GRAPH, website } from '../packages/shared/src/testing/webapp-graph';
+
+await loadCel(); // the graph's expressions are CEL: without the engine every one answers `pending`
 
 const runs = Number(process.argv[2] ?? 1000);
 const meta = (name: string) => ({ name: `\${${name}.metadata.name}` });

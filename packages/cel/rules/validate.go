@@ -17,7 +17,7 @@ import (
 	"k8s.io/apiserver/pkg/cel/common"
 	"k8s.io/apiserver/pkg/warning"
 
-	"opstudio.local/cel/celenv"
+	"opstudio.local/cel/wire"
 )
 
 // Request is an object to validate against a version's schema: a create when OldObject is
@@ -98,7 +98,7 @@ func decodeObject(raw json.RawMessage, what string) (map[string]any, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, nil
 	}
-	v, err := celenv.DecodeJSON(raw)
+	v, err := wire.Decode(raw)
 	if err != nil {
 		return nil, errors.New(what + " is not JSON: " + err.Error())
 	}

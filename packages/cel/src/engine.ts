@@ -15,8 +15,9 @@ import type { JSONValue } from '@opstudio/shared/crd/types';
 
 interface Exports {
   compile(source: string, vars: string): string;
-  context(json: string, parent?: number): number;
-  release(id: number): void;
+  context(json: string, parent?: number, released?: string): number;
+  /** one context, or several listed as "3,5" */
+  release(ids: number | string): void;
   evaluate(source: string, vars: string, context: number): string;
   evaluateAll(sources: string, vars: string, context: number): string;
   check(json: string): string;
@@ -76,8 +77,21 @@ function evaluated(r: Answer): CelEvaluated {
   return { ok: true, value: r.value ?? null, cost };
 }
 
+/**
+ * Contexts released but not yet told to the module: each call into it costs more than a release
+ * does, so releases ride along with the next context() call (a plan opens one after another).
+ * A released id is never used again, so only the memory waits; past a few, they go at once.
+ */
+const HELD_RELEASES = 64;
+
 function wrap(cel: Exports): CelEngine {
   const limits = JSON.parse(cel.limits) as { perCall: number; perReconcile: number };
+  let released: number[] = [];
+  const takeReleased = (): string => {
+    const ids = released.join(',');
+    released = [];
+    return ids;
+  };
   return {
     limits,
     compile(source, vars): CelCompiled {
@@ -86,12 +100,13 @@ function wrap(cel: Exports): CelEngine {
     },
     context(vars: Readonly<Record<string, JSONValue>>, parent?: number): number {
       const json = jsonText(vars);
-      const id = parent === undefined ? cel.context(json) : cel.context(json, parent);
+      const id = cel.context(json, parent, takeReleased());
       if (id === 0) throw new Error('the CEL variables are not a JSON object');
       return id;
     },
     release(id) {
-      cel.release(id);
+      released.push(id);
+      if (released.length >= HELD_RELEASES) cel.release(takeReleased());
     },
     evaluate(source, vars, context): CelEvaluated {
       return evaluated(JSON.parse(cel.evaluate(source, vars.join(','), context)) as Answer);

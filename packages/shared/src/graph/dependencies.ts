@@ -54,27 +54,26 @@ export function analyzeGraph(graph: ResourceGraph): GraphAnalysis {
   return a;
 }
 
-const readSets = new WeakMap<GraphAnalysis, ReadonlySet<string>>();
+const lateReadSets = new WeakMap<GraphAnalysis, ReadonlySet<string>>();
 
 /**
- * The children some expression of the plan reads once they are observed: another child's
- * includeWhen, forEach, template or readyWhen, a child's own readyWhen, a status binding, a
- * condition. The preview binds a planned child as observed only when it is one of these (a leaf
- * nothing reads is not sent to the CEL engine again).
+ * The children read once every child is planned: a readyWhen's reads (a child's own readyWhen
+ * reads the child), a status binding's, a condition's. The preview binds a child it takes as
+ * created in the CEL context only when an expression about to run reads it (plan.ts): these,
+ * or the includeWhen, forEach or template of a child planned after it.
  */
-export function readChildren(analysis: GraphAnalysis): ReadonlySet<string> {
-  let out = readSets.get(analysis);
+export function readAfterPlanning(analysis: GraphAnalysis): ReadonlySet<string> {
+  let out = lateReadSets.get(analysis);
   if (out === undefined) {
     const ids = new Set<string>();
     for (const c of analysis.order) {
-      for (const id of c.edges.keys()) ids.add(id);
-      for (const id of [...c.reads.include, ...c.reads.template, ...c.reads.ready]) ids.add(id);
+      for (const id of c.reads.ready) ids.add(id);
       if (c.child.readyWhen !== undefined) ids.add(c.child.id);
     }
     for (const reads of [...analysis.statusReads.values(), ...analysis.conditionReads])
       for (const id of reads) ids.add(id);
     out = ids;
-    readSets.set(analysis, out);
+    lateReadSets.set(analysis, out);
   }
   return out;
 }

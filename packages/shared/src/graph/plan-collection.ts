@@ -178,21 +178,19 @@ export class Collections {
   }
 
   /**
-   * The preview's step (PlanOptions.assumeApplied): a child just planned is observed as planned;
-   * bound in the CEL context only when something reads it (`read`, dependencies.ts readChildren).
+   * The preview's step (PlanOptions.assumeApplied): a child just planned is observed as planned.
+   * Gives the object to bind in the CEL context when something reads it (a collection's list is
+   * bound by planned(), all of it being there).
    */
-  assume(id: string, context: CelContext | undefined, result: Plan, read = true): CelContext | undefined {
+  assume(id: string, result: Plan): KubeObject | undefined {
     const objects = result.desired.filter((d) => d.id === id).map((d) => d.object);
     if (this.ids.has(id)) {
-      this.observed.set(id, objects); // bound as a list by planned(), all of it being there
-      return context;
+      this.observed.set(id, objects);
+      return undefined;
     }
     const [object] = objects;
     this.observed.set(id, object);
-    if (context === undefined || object === undefined || !read) return context;
-    const next = deriveCelContext(context, { [id]: object });
-    closeCelContext(context);
-    return next;
+    return object;
   }
 
   byName(id: string, name: string): KubeObject | undefined {

@@ -6,10 +6,11 @@ import { labelValue } from '../operand/desired';
 import { builtinChildKind, isNamespacedOffline } from './child-kinds';
 import { isNamespaceKind, placeChild } from './child-namespace';
 import { planConditions, type PlanCondition, type PlanError } from './conditions';
-import { analyzeGraph, readChildren, type AnalyzedChild, type GraphAnalysis } from './dependencies';
+import { analyzeGraph, readAfterPlanning, type AnalyzedChild, type GraphAnalysis } from './dependencies';
 import {
   budgetMessage,
   closeCelContext,
+  deriveCelContext,
   evaluateExpression,
   evaluateString,
   openCelContext,
@@ -169,18 +170,32 @@ function planChildren(
   const { order } = analysis;
   const collections = new Collections(graph, observed);
   const isObserved = (id: string) => collections.isObserved(id);
-  const read = readChildren(analysis);
   const outcomes = new Map<string, Outcome>();
   const where: Where = { declared: graph.namespaces ?? [], created: createdNamespaces(graph, observed), isNamespaced };
+  // the preview's children taken as created, bound in the CEL context only once an expression
+  // about to run reads one (then all of them in one call): an Ingress its includeWhen leaves
+  // out never has the Service it would read sent to the engine
+  const unbound = new Map<string, KubeObject>();
+  const reading: ContextFor = (reads) => {
+    if (unbound.size > 0 && scope.context !== undefined && [...reads].some((id) => unbound.has(id))) {
+      const next = deriveCelContext(scope.context, Object.fromEntries(unbound));
+      closeCelContext(scope.context);
+      scope.context = next;
+      unbound.clear();
+    }
+    return scope.context;
+  };
   for (const a of order) {
-    const outcome = planChild(a, scope.context, isObserved, outcomes, owner, where, result, collections);
+    const outcome = planChild(a, reading, isObserved, outcomes, owner, where, result, collections);
     outcomes.set(a.child.id, outcome);
     if (outcome === 'excluded' && collections.anyObserved(a.child.id)) result.prune.push(a.child.id);
-    if (outcome === 'desired' && assumeApplied)
-      scope.context = collections.assume(a.child.id, scope.context, result, read.has(a.child.id));
+    if (outcome === 'desired' && assumeApplied) {
+      const object = collections.assume(a.child.id, result);
+      if (object !== undefined) unbound.set(a.child.id, object);
+    }
     if (outcome === 'desired') scope.context = collections.planned(a.child.id, scope.context, result);
   }
-  const context = scope.context;
+  const context = reading(readAfterPlanning(analysis));
   for (const [path, reads] of analysis.statusReads) {
     if (![...reads].every(isObserved)) continue; // reported once the children it reads exist
     const r = evaluateString(graph.status?.[path.slice('status.'.length)] ?? '', context, path);
@@ -231,9 +246,12 @@ function createdNamespaces(graph: ResourceGraph, observed: Observed): Set<string
   return out;
 }
 
+/** The plan's CEL context once the children `reads` names are bound in it. */
+type ContextFor = (reads: ReadonlySet<string>) => CelContext | undefined;
+
 function planChild(
   a: AnalyzedChild,
-  context: CelContext | undefined,
+  contextFor: ContextFor,
   isObserved: (id: string) => boolean,
   outcomes: ReadonlyMap<string, Outcome>,
   owner: Owner,
@@ -251,7 +269,7 @@ function planChild(
   const unseenForInclude = [...reads.include].filter((d) => !isObserved(d));
   if (unseenForInclude.length > 0) return block(unseenForInclude);
   if (child.includeWhen !== undefined) {
-    const r = evaluateExpression(child.includeWhen, context, `${path}.includeWhen`);
+    const r = evaluateExpression(child.includeWhen, contextFor(reads.include), `${path}.includeWhen`);
     if (!r.ok || typeof r.value !== 'boolean') {
       result.errors.push(r.ok ? { path: `${path}.includeWhen`, message: 'includeWhen must give true or false' } : r);
       return 'failed';
@@ -260,6 +278,7 @@ function planChild(
   }
   const unseen = [...reads.template].filter((d) => !isObserved(d));
   if (unseen.length > 0) return block(unseen);
+  const context = contextFor(reads.template);
   const placed = (renderedObject: KubeObject, name?: string) => {
     const place = placeChild({
       child,
