@@ -60,6 +60,7 @@ export async function migrateCommand(args: string[], io = processIo): Promise<nu
         ? await migrator.status(name)
         : step === 'run'
           ? await migrator.migrate(name, {
+              by: { as: 'terminal' },
               ratePerSecond: rate,
               onProgress: ({ done, total, resumed }) => {
                 if (format !== undefined) return;

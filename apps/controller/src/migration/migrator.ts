@@ -26,6 +26,7 @@ import {
   type ListedObject,
   type MigrationStatus,
 } from '@opstudio/shared/migration/plan';
+import type { PassWriter } from '@opstudio/shared/migration/writer';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { KubeApiError } from '../kube/errors';
 import type { KubeJson } from '../kube/json-client';
@@ -33,6 +34,8 @@ import type { KubeJson } from '../kube/json-client';
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 
 export interface PassOptions {
+  /** who this pass writes as (the `kube` it runs with), recorded in the checkpoint for a restarted studio */
+  readonly by: PassWriter;
   /** objects rewritten per second at most (default 100) */
   readonly ratePerSecond?: number;
   /** requests in flight at once (default 4) */
@@ -128,7 +131,7 @@ export class StorageMigrator {
   }
 
   /** The pass: resumes a checkpoint of the same migration, finishes by marking it finished. */
-  async migrate(name: string, opts: PassOptions = {}): Promise<MigrationStatus> {
+  async migrate(name: string, opts: PassOptions): Promise<MigrationStatus> {
     const rate = opts.ratePerSecond ?? 100;
     const width = Math.max(1, opts.concurrency ?? 4);
     const every = Math.max(1, opts.checkpointEvery ?? 50);
@@ -139,7 +142,8 @@ export class StorageMigrator {
     const { checkpoint, resumed } = beginPass(crd, rv);
     const { todo, written } = pendingObjects(items, checkpoint);
     const done = checkpoint.done + written;
-    let cp: Checkpoint = { ...checkpoint, done, total: done + todo.length };
+    // the pass writes as whoever runs it now, at its own pace: a restarted studio resumes it so
+    let cp: Checkpoint = { ...checkpoint, done, total: done + todo.length, by: opts.by, rate };
     await this.saveCheckpoint(name, cp);
     opts.onProgress?.({ done: cp.done, total: cp.total, resumed });
     const began = Date.now();

@@ -29,6 +29,10 @@ export const checkpointSchema = z.object({
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
   finished: z.boolean(),
+  /** who the pass writes as (migration/writer.ts), read apart so that an unknown form is a reason, not a lost checkpoint */
+  by: z.unknown().optional(),
+  /** the pass's pace, objects a second: a resumed pass keeps it */
+  rate: z.number().positive().optional(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
@@ -197,11 +201,18 @@ export function pendingObjects<T extends ListedObject>(
 }
 
 /** A new pass's checkpoint, or the one to resume (the same storage version and old versions). */
-export function beginPass(crd: CustomResourceDefinition, listRV: string): { checkpoint: Checkpoint; resumed: boolean } {
+/** The checkpoint of a pass a new one resumes: unfinished, to the storage version, covering every old version. */
+export function unfinishedPass(crd: CustomResourceDefinition): Checkpoint | null {
   const s = migrationStatus(crd);
   const cp = readCheckpoint(crd);
-  if (cp !== null && cp.to === s.storage && !cp.finished && s.versions.every((v) => cp.from.includes(v)))
-    return { checkpoint: cp, resumed: true };
+  if (s.step !== 'migrate' || cp === null || cp.finished || cp.to !== s.storage) return null;
+  return s.versions.every((v) => cp.from.includes(v)) ? cp : null;
+}
+
+export function beginPass(crd: CustomResourceDefinition, listRV: string): { checkpoint: Checkpoint; resumed: boolean } {
+  const s = migrationStatus(crd);
+  const cp = unfinishedPass(crd);
+  if (cp !== null) return { checkpoint: cp, resumed: true };
   return {
     checkpoint: {
       to: s.storage,
