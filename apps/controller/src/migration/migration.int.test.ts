@@ -165,7 +165,7 @@ test(
     assert.equal(before.size, COUNT);
 
     const started = Date.now();
-    const killed = await cli(crdName, ['run', '--rate', '100'], 300);
+    const killed = await cli(crdName, ['run', '--rate', '100', '--migrator', 'studio'], 300);
     assert.equal(
       killed.signal,
       'SIGKILL',
@@ -179,7 +179,7 @@ test(
     for (const [k] of mid) if (k <= cp.after) assert.notEqual(mid.get(k), before.get(k), `${k} was not rewritten`);
     assert.ok(rewritten.length >= cp.done && rewritten.length < cp.done + 60, `${rewritten.length} vs ${cp.done}`);
 
-    const resumed = await cli(crdName, ['run', '--rate', '100']);
+    const resumed = await cli(crdName, ['run', '--rate', '100', '--migrator', 'studio']);
     assert.equal(resumed.code, 0, resumed.stderr);
     // the objects rewritten after the last checkpoint count as done, not as to do
     assert.ok(resumed.lines.includes(`resuming the pass at ${rewritten.length} of ${COUNT}`), resumed.lines.join('\n'));
@@ -277,7 +277,7 @@ test(
         'content-type': 'application/json',
         'x-opstudio-csrf': '1',
       },
-      body: JSON.stringify({ crdName, step: 'run', ratePerSecond: 100 }),
+      body: JSON.stringify({ crdName, step: 'run', ratePerSecond: 100, migrator: 'studio' }),
     });
     assert.equal(res.status, 200, await res.text());
     const checkpoint = async () => readCheckpoint(await migrator.crd(crdName));
@@ -322,5 +322,55 @@ test(
     assert.deepEqual((await migrator.status(crdName)).stored, ['v1alpha1', 'v1']);
     assert.equal((await migrator.status(crdName)).step, 'trim');
     assert.deepEqual((await migrator.trim(crdName)).stored, ['v1']);
+  },
+);
+
+test(
+  'where the cluster serves storagemigration.k8s.io, its own migrator rewrites the objects and trims storedVersions',
+  { skip: skipWithoutCluster, timeout: 180_000 },
+  async () => {
+    const { kc } = loadKubeConfig(kubeconfigPath);
+    const kube = new KubeJson(kc);
+    const group = `migc${Date.now().toString(36)}.example.com`;
+    after(() => new CrdClient(kc).delete(`widgets.${group}`));
+    const { crdName, migrator, rvs } = await widgetsStoredAtAlpha(kube, group, 100);
+    const before = await rvs();
+    const started = Date.now();
+    const run = await cli(crdName, ['run']);
+    assert.equal(run.code, 0, `${run.lines.join('\n')}${run.stderr}`);
+    const out = run.lines.join('\n');
+    assert.match(out, /the cluster's storage migrator rewrites the objects/);
+    assert.match(out, /the cluster's migration succeeded/);
+    assert.ok(
+      run.lines.some((l) => l.endsWith('] 100/100')),
+      out,
+    );
+    console.log(`the cluster's migrator migrated 100 objects in ${Date.now() - started} ms`);
+    const cp = readCheckpoint(await migrator.crd(crdName));
+    assert.ok(cp?.finished === true && cp.via !== undefined, JSON.stringify(cp));
+    after(() =>
+      kube
+        .request({ method: 'DELETE', path: `/apis/storagemigration.k8s.io/v1beta1/storageversionmigrations/${cp.via}` })
+        .catch(() => undefined),
+    );
+    // the cluster trims status.storedVersions itself: the next step is unserve
+    const s = await eventually('the cluster to trim storedVersions', 30_000, async () => {
+      const now = await migrator.status(crdName);
+      return now.stored.join() === 'v1' ? now : undefined;
+    });
+    assert.equal(s.step, 'unserve');
+    for (const [k, rv] of await rvs()) assert.notEqual(rv, before.get(k), `${k} was not rewritten`);
+    // one migration for the kind, under the name the checkpoint gives (a restart finds it there)
+    const svms = await kube.request<{ items: { metadata: { name: string } }[] }>({
+      method: 'GET',
+      path: '/apis/storagemigration.k8s.io/v1beta1/storageversionmigrations',
+    });
+    assert.deepEqual(
+      svms.items.map((m) => m.metadata.name).filter((n) => n.startsWith(crdName)),
+      [cp.via],
+    );
+    assert.equal((await migrator.retire(crdName, 'unserve')).step, 'remove');
+    assert.equal((await migrator.retire(crdName, 'remove')).step, 'done');
+    assert.equal((await rvs()).size, 100, 'every object still reads at v1');
   },
 );

@@ -88,7 +88,12 @@ export async function resumeMigrations(deps: ResumeDeps, signal: AbortSignal): P
     }
     const as = writerName(decision.writer);
     try {
-      await startPass(kc, name, { by: decision.writer, ratePerSecond: decision.ratePerSecond, signal });
+      await startPass(kc, name, {
+        by: decision.writer,
+        ratePerSecond: decision.ratePerSecond,
+        migrator: decision.migrator,
+        signal,
+      });
       deps.log('Storage migration resumed', { crd: name, as });
     } catch (err) {
       leave(`resuming the pass as ${as} failed (${err instanceof Error ? err.message : String(err)}): ${PRESS}`);

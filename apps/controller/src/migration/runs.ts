@@ -14,12 +14,18 @@ import { StorageMigrator } from './migrator';
 export interface RunningPass {
   readonly done: number;
   readonly total: number;
+  /** whose pass: the cluster's StorageVersionMigration or the studio's no-op writes */
+  readonly migrator: 'cluster' | 'studio';
+  /** the cluster's migration's state in words */
+  readonly detail?: string;
   readonly error?: string;
 }
 
 interface PassState {
   done: number;
   total: number;
+  migrator: 'cluster' | 'studio';
+  detail?: string;
   error?: string;
   running: boolean;
 }
@@ -32,7 +38,13 @@ const keyOf = (kc: KubeConfig, crdName: string) => `${kc.getCurrentCluster()?.se
 export function runningPass(kc: KubeConfig, crdName: string): RunningPass | null {
   const p = passes.get(keyOf(kc, crdName));
   if (p === undefined) return null;
-  return { done: p.done, total: p.total, ...(p.error !== undefined ? { error: p.error } : {}) };
+  return {
+    done: p.done,
+    total: p.total,
+    migrator: p.migrator,
+    ...(p.detail !== undefined ? { detail: p.detail } : {}),
+    ...(p.error !== undefined ? { error: p.error } : {}),
+  };
 }
 
 /** Why the pass found at start waits for a press (resume.ts), or null. */
@@ -55,22 +67,26 @@ export async function startPass(
   opts: {
     readonly by: PassWriter;
     readonly ratePerSecond?: number | undefined;
+    readonly migrator?: 'auto' | 'studio' | undefined;
     /** stops the pass (its checkpoint saved): the resume's passes end with the leadership */
     readonly signal?: AbortSignal;
   },
 ): Promise<void> {
   const key = keyOf(kc, crdName);
   if (passes.get(key)?.running === true) return;
-  const state: PassState = { done: 0, total: 0, running: true };
+  const state: PassState = { done: 0, total: 0, migrator: 'studio', running: true };
   let started!: () => void;
   const began = new Promise<void>((resolve) => (started = resolve));
   const pass = new StorageMigrator(new KubeJson(kc)).migrate(crdName, {
     by: opts.by,
     ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
     ...(opts.ratePerSecond !== undefined ? { ratePerSecond: opts.ratePerSecond } : {}),
-    onProgress: ({ done, total }) => {
+    ...(opts.migrator !== undefined ? { migrator: opts.migrator } : {}),
+    onProgress: ({ done, total, migrator, detail }) => {
       state.done = done;
       state.total = total;
+      state.migrator = migrator;
+      if (detail !== undefined) state.detail = detail;
       passes.set(key, state);
       left.delete(key);
       started();

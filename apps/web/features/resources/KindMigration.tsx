@@ -74,6 +74,11 @@ export function KindMigration({ crdName }: { readonly crdName: string }) {
           {progress.done} of {progress.total} objects
         </span>
       )}
+      {(live?.migrator === 'cluster' || s.progress?.via !== undefined) && (
+        <span className={styles.muted}>
+          by the cluster&apos;s storage migrator{live?.detail !== undefined ? `: ${live.detail}` : ''}
+        </span>
+      )}
       {mayMigrate && action !== null && (
         <button
           type="button"

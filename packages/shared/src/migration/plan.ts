@@ -33,6 +33,8 @@ export const checkpointSchema = z.object({
   by: z.unknown().optional(),
   /** the pass's pace, objects a second: a resumed pass keeps it */
   rate: z.number().positive().optional(),
+  /** the StorageVersionMigration doing the pass, when the cluster's own migrator does it (cluster.ts) */
+  via: z.string().min(1).optional(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
@@ -48,7 +50,13 @@ export interface MigrationStatus {
   readonly versions: readonly string[];
   readonly step: MigrationStep;
   /** the pass so far, when there is one for the current storage version */
-  readonly progress: { readonly done: number; readonly total: number; readonly finished: boolean } | null;
+  readonly progress: {
+    readonly done: number;
+    readonly total: number;
+    readonly finished: boolean;
+    /** the StorageVersionMigration doing it, when the cluster's own migrator does */
+    readonly via?: string;
+  } | null;
   /** the step in words, for the kind's page and the terminal */
   readonly message: string;
 }
@@ -86,7 +94,15 @@ export function migrationStatus(crd: CustomResourceDefinition): MigrationStatus 
   const old = stored.filter((v) => v !== storage);
   const cp = readCheckpoint(crd);
   const mine = cp !== null && cp.to === storage ? cp : null;
-  const progress = mine === null ? null : { done: mine.done, total: mine.total, finished: mine.finished };
+  const progress =
+    mine === null
+      ? null
+      : {
+          done: mine.done,
+          total: mine.total,
+          finished: mine.finished,
+          ...(mine.via !== undefined ? { via: mine.via } : {}),
+        };
   const base = { crdName: crd.metadata.name, storage, stored };
   if (old.length > 0) {
     if (mine?.finished === true && old.every((v) => mine.from.includes(v)))

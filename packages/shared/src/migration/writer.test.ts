@@ -39,6 +39,7 @@ test('a pass started in single-user mode resumes as the studio own kubeconfig, a
     kind: 'resume',
     writer: { as: 'studio' },
     ratePerSecond: 500,
+    migrator: 'studio',
   });
 });
 
@@ -47,7 +48,11 @@ test('a pass started by a signed-in user resumes impersonating that user', () =>
     kind: 'resume',
     writer: alice,
     ratePerSecond: undefined,
+    migrator: 'studio',
   });
+  // a pass the cluster's migrator does goes on watching it
+  const d = resumeDecision(halfWay({ by: alice, via: 'widgets.example.com-to-v1-0a1b2c3d' }), multi);
+  assert.equal(d.kind === 'resume' ? d.migrator : d.kind, 'auto');
 });
 
 test('nothing to resume: no checkpoint, a finished pass, a pass to another storage version, nothing left to migrate', () => {

@@ -30,7 +30,13 @@ export type PassWriter = z.infer<typeof passWriterSchema>;
 /** What a starting studio does with a CRD's checkpoint: nothing to resume, resume as `writer`, or leave it (why). */
 export type ResumeDecision =
   | { readonly kind: 'none' }
-  | { readonly kind: 'resume'; readonly writer: PassWriter; readonly ratePerSecond: number | undefined }
+  | {
+      readonly kind: 'resume';
+      readonly writer: PassWriter;
+      readonly ratePerSecond: number | undefined;
+      /** the pass goes on as it began: watching the cluster's migration (`via`), or the studio's own writes */
+      readonly migrator: 'auto' | 'studio';
+    }
   | { readonly kind: 'left'; readonly reason: string };
 
 const PRESS = 'press Resume migration';
@@ -51,7 +57,12 @@ export function resumeDecision(crd: CustomResourceDefinition, studio: { imperson
       reason: `the checkpoint names who the pass writes as in a form this studio cannot read: ${PRESS}`,
     };
   const writer = parsed.data;
-  const resume = { kind: 'resume', writer, ratePerSecond: cp.rate } as const;
+  const resume = {
+    kind: 'resume',
+    writer,
+    ratePerSecond: cp.rate,
+    migrator: cp.via === undefined ? 'studio' : 'auto',
+  } as const;
   switch (writer.as) {
     case 'terminal':
       return {

@@ -30,6 +30,8 @@ export const migrationInput = {
     crdName,
     step: z.enum(['run', 'trim', 'unserve', 'remove']),
     ratePerSecond: z.number().min(1).max(10_000).optional(),
+    /** run: `studio` keeps the studio's own pass where the cluster serves its migrator too */
+    migrator: z.enum(['auto', 'studio']).optional(),
   }),
 };
 
@@ -66,6 +68,7 @@ export const migrationRouter = createTRPCRouter({
         await startPass(ctx.kube.config, input.crdName, {
           by: writerOf(ctx.identities, ctx.kube.user),
           ratePerSecond: input.ratePerSecond,
+          migrator: input.migrator,
         });
       else if (input.step === 'trim') await migrator.trim(input.crdName);
       else await migrator.retire(input.crdName, input.step);
