@@ -50,7 +50,14 @@ async function findOrCreate(kube: KubeJson, crd: CustomResourceDefinition): Prom
   const name = clusterMigrationName(crd);
   const get = () => kube.request<StorageVersionMigration>({ method: 'GET', path: `${SVMS}/${name}` });
   try {
-    return await get();
+    const found = await get();
+    if (clusterMigrationState(found).state !== 'failed') return found;
+    // a new press retries a failed migration: the same name, made anew
+    await kube.request({
+      method: 'DELETE',
+      path: `${SVMS}/${name}`,
+      what: `delete the failed StorageVersionMigration ${name}`,
+    });
   } catch (err) {
     if (!(err instanceof KubeApiError) || err.code !== 404) throw err;
   }
