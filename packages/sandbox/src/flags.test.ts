@@ -87,3 +87,11 @@ test('fake nodes heartbeat through Leases and are not declared NotReady for a la
     'longer than a one-minute API server outage plus a lease period',
   );
 });
+
+test('the cluster serves its own storage migrator: the gate on both, the API group on the API server', () => {
+  const f = inputs('test');
+  assert.equal(flag(apiserverArgs(f), 'feature-gates'), 'StorageVersionMigrator=true');
+  assert.equal(flag(apiserverArgs(f), 'runtime-config'), 'storagemigration.k8s.io/v1beta1=true');
+  assert.equal(flag(controllerManagerArgs(f), 'feature-gates'), 'StorageVersionMigrator=true');
+  assert.equal(flag(controllerManagerArgs(f), 'controllers'), '*');
+});

@@ -22,6 +22,13 @@ const LOOPBACK = '127.0.0.1';
 const NODE_LEASE_SECONDS = 40;
 /** How long kube-controller-manager waits for a node heartbeat before marking the node NotReady. */
 const NODE_MONITOR_GRACE = '5m';
+/**
+ * The cluster's own storage migrator (`storagemigration.k8s.io/v1beta1`, beta and off by default
+ * in 1.36): the API server serves the API only with the gate and the group version enabled, and
+ * kube-controller-manager's `storage-version-migrator-controller` (in `--controllers=*`, not
+ * disabled by default) starts only with the gate (docs/design/0054).
+ */
+const STORAGE_VERSION_MIGRATOR_GATE = '--feature-gates=StorageVersionMigrator=true';
 
 /** etcd's client URL: TLS, and etcd refuses a client without a certificate its own CA signed. */
 export function etcdClientUrl(profile: SandboxProfile): string {
@@ -91,6 +98,8 @@ export function apiserverArgs({ profile, pki }: FlagInputs): string[] {
     // No --kubelet-certificate-authority: kwok serves a self-signed certificate, and without a CA
     // the API server does not verify it. Acceptable for a loopback-only sandbox, never elsewhere.
     '--kubelet-preferred-address-types=InternalDNS,InternalIP,Hostname',
+    STORAGE_VERSION_MIGRATOR_GATE,
+    '--runtime-config=storagemigration.k8s.io/v1beta1=true',
     '--profiling=false',
   ];
 }
@@ -123,6 +132,7 @@ export function controllerManagerArgs({ profile, pki, kubeconfig }: FlagInputs):
     '--kube-api-burst=400',
     // claims of the default StorageClass get a hostPath volume (storage.ts)
     '--enable-hostpath-provisioner=true',
+    STORAGE_VERSION_MIGRATOR_GATE,
     '--profiling=false',
   ];
 }

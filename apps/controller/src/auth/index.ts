@@ -30,5 +30,5 @@ export type { AuthMode } from './mode';
 export { CSRF_HEADER, DEFAULT_BODY_LIMIT, checkBodySize, checkCsrf } from './request-guard';
 export { LOCAL_ADMIN, isRole, parseRole, roleAllows, roles } from './roles';
 export type { AuthContext, Role, StudioUser } from './roles';
-export { AuthError, AuthService } from './service';
+export { AuthError, AuthService, studioUserNamed } from './service';
 export { SetupToken, setupBanner } from './setup-token';

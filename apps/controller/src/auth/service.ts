@@ -77,6 +77,12 @@ function storedGroups(json: string | null): string[] {
   }
 }
 
+/** The user of that name as the database holds them now (their role, an OIDC account's groups), or undefined. */
+export async function studioUserNamed(db: StudioDb, name: string): Promise<StudioUser | undefined> {
+  const row = await db.user.findUnique({ where: { name }, select: USER_COLUMNS });
+  return row === null ? undefined : toUser(row);
+}
+
 /** Who an OIDC sign-in established (oidc-settings.ts `oidcUserOf`). */
 export interface ExternalUser {
   readonly name: string;

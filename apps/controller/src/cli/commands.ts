@@ -144,7 +144,8 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
     summary: 'the storage migration of a kind: where it stands, then each step',
     details: `  status   the step the migration stands at (the default)
   run      rewrite every object stored at an old version at the storage version, with a progress
-           bar; a pass a killed studio or terminal left resumes from the CRD's checkpoint
+           bar: by the cluster's own migrator where it serves storagemigration.k8s.io, else by
+           the studio's pass of no-op writes, which resumes from the CRD's checkpoint
   trim     drop the migrated versions from status.storedVersions
   unserve  stop serving them; remove  remove them from the CRD
   Each step is refused until the one before it is done: exit 1 (docs/design/0054)`,
@@ -154,6 +155,12 @@ export const COMMAND_SPECS: readonly CommandEntry[] = [
     ],
     flags: [
       { name: 'rate', value: '<n>', help: 'run: objects rewritten per second at most (default 100)' },
+      {
+        name: 'migrator',
+        value: '<who>',
+        choices: ['auto', 'studio'],
+        help: "run: auto (the cluster's migrator where served, the default) or studio (its own pass)",
+      },
       { ...OUTPUT, help: 'print the status after the step as json or yaml' },
       KUBECONFIG,
       CONTEXT,

@@ -36,7 +36,7 @@ export function progressBar(done: number, total: number, width = 30): string {
 export async function migrateCommand(args: string[], io = processIo): Promise<number> {
   const parsed = parseOrExit(commandSpec('migrate'), args, io);
   if (typeof parsed === 'number') return parsed;
-  const v = parsed.values as { kubeconfig?: string; context?: string; rate?: string };
+  const v = parsed.values as { kubeconfig?: string; context?: string; rate?: string; migrator?: 'auto' | 'studio' };
   const step = (parsed.positionals[1] ?? 'status') as (typeof MIGRATE_STEPS)[number];
   const rate = v.rate === undefined ? 100 : Number(v.rate);
   if (!Number.isFinite(rate) || rate <= 0 || rate > 10_000) {
@@ -55,15 +55,25 @@ export async function migrateCommand(args: string[], io = processIo): Promise<nu
     const name = match.kind.crdName;
     const tty = format === undefined && process.stdout.isTTY;
     let shown = -1;
+    let said: string | undefined;
     const status =
       step === 'status'
         ? await migrator.status(name)
         : step === 'run'
           ? await migrator.migrate(name, {
+              by: { as: 'terminal' },
               ratePerSecond: rate,
-              onProgress: ({ done, total, resumed }) => {
+              migrator: v.migrator ?? 'auto',
+              onProgress: ({ done, total, resumed, migrator, detail }) => {
                 if (format !== undefined) return;
+                if (shown === -1)
+                  io.stdout(
+                    migrator === 'cluster'
+                      ? "the cluster's storage migrator rewrites the objects (storagemigration.k8s.io)\n"
+                      : "the studio's pass rewrites the objects (no-op writes)\n",
+                  );
                 if (shown === -1 && resumed) io.stdout(`resuming the pass at ${done} of ${total}\n`);
+                if (detail !== undefined && detail !== said) io.stdout(`${(said = detail)}\n`);
                 // a terminal sees the bar redrawn; a pipe (and the tests) a line every 50 objects
                 if (tty) io.stdout(`\r${progressBar(done, total)}${done === total ? '\n' : ''}`);
                 else if (done === total || Math.floor(done / 50) !== Math.floor(shown / 50))

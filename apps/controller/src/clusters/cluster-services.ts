@@ -30,7 +30,8 @@ import { DEFAULT_LEASE, startControllerManager } from '../operators';
 import type { ManagerOptions } from '../operators';
 import { KindsWatcher, KindWatches, OwnedWatcher, ResourcesService } from '../resources';
 import { OWNED_KINDS } from '../resources/owned-kinds';
-import { AccessReviewer, KubeIdentities } from '../auth';
+import { AccessReviewer, KubeIdentities, studioUserNamed } from '../auth';
+import { resumeMigrations } from '../migration/resume';
 import type { AuthConfig } from '../auth';
 
 export interface ClusterServicesOptions extends ClusterWatcherOptions {
@@ -180,6 +181,16 @@ function buildClusterServices(
         ...(opts.maxConcurrentReconciles !== undefined
           ? { maxConcurrentReconciles: opts.maxConcurrentReconciles }
           : {}),
+        // a pass a killed studio left is resumed by the next leader, as the user it wrote as
+        leaderWork: (signal) =>
+          resumeMigrations(
+            {
+              identities,
+              userNamed: (name) => studioUserNamed(deps.db, name),
+              log: logOf('migration').log ?? (() => undefined),
+            },
+            signal,
+          ),
       });
       // The probe found the API server again: every informer and the Lease campaign retry now instead
       // of waiting out backoffs that grew during the outage (docs/design/0019-outage-recovery.md).

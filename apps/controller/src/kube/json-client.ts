@@ -16,6 +16,8 @@ export interface KubeRequest {
   readonly query?: Record<string, string | undefined>;
   readonly body?: unknown;
   readonly contentType?: string;
+  /** default application/json; a metadata-only list asks for `application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1` */
+  readonly accept?: string;
   readonly timeoutMs?: number;
   /** The call in words, for the message of a refusal (`apply Deployment x`); default: verb and path. */
   readonly what?: string;
@@ -51,7 +53,7 @@ export class KubeJson {
     for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     // jsonText: a CRD's exact integer (a bigint, docs/design/0044) goes out digit for digit
     const body = req.body === undefined ? undefined : jsonText(req.body);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: req.accept ?? 'application/json' };
     if (body !== undefined) {
       headers['content-type'] = req.contentType ?? 'application/json';
       headers['content-length'] = String(Buffer.byteLength(body));

@@ -26,21 +26,40 @@ import {
   type ListedObject,
   type MigrationStatus,
 } from '@opstudio/shared/migration/plan';
+import type { PassWriter } from '@opstudio/shared/migration/writer';
 import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { KubeApiError } from '../kube/errors';
+import { clusterPass, servesClusterMigration } from './cluster-pass';
 import type { KubeJson } from '../kube/json-client';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 
 export interface PassOptions {
+  /** who this pass writes as (the `kube` it runs with), recorded in the checkpoint for a restarted studio */
+  readonly by: PassWriter;
   /** objects rewritten per second at most (default 100) */
   readonly ratePerSecond?: number;
   /** requests in flight at once (default 4) */
   readonly concurrency?: number;
   /** objects between two checkpoint writes (default 50) */
   readonly checkpointEvery?: number;
-  readonly onProgress?: (p: { done: number; total: number; resumed: boolean }) => void;
+  /**
+   * Who rewrites the objects: the cluster's own migrator where served (`auto`, the default), or
+   * the studio's pass of no-op writes (`studio`: what a cluster without the API gets).
+   */
+  readonly migrator?: 'auto' | 'studio';
+  readonly onProgress?: (p: PassProgress) => void;
   readonly signal?: AbortSignal;
+}
+
+export interface PassProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly resumed: boolean;
+  /** whose pass: the cluster's StorageVersionMigration, or the studio's no-op writes */
+  readonly migrator: 'cluster' | 'studio';
+  /** the cluster's migration's state in words */
+  readonly detail?: string;
 }
 
 /** A step refused by its check: the message says why (a 409 to the API, exit 1 to the terminal). */
@@ -128,20 +147,25 @@ export class StorageMigrator {
   }
 
   /** The pass: resumes a checkpoint of the same migration, finishes by marking it finished. */
-  async migrate(name: string, opts: PassOptions = {}): Promise<MigrationStatus> {
+  async migrate(name: string, opts: PassOptions): Promise<MigrationStatus> {
     const rate = opts.ratePerSecond ?? 100;
     const width = Math.max(1, opts.concurrency ?? 4);
     const every = Math.max(1, opts.checkpointEvery ?? 50);
     const crd = await this.crd(name);
     this.refuseUnless(crd, 'migrate');
+    if ((opts.migrator ?? 'auto') === 'auto' && (await servesClusterMigration(this.kube))) {
+      await clusterPass(this.kube, crd, opts, (cp) => this.saveCheckpoint(name, cp));
+      return migrationStatus(await this.crd(name));
+    }
     const version = passVersion(crd)!;
     const { rv, items } = await this.list(crd, version);
     const { checkpoint, resumed } = beginPass(crd, rv);
     const { todo, written } = pendingObjects(items, checkpoint);
     const done = checkpoint.done + written;
-    let cp: Checkpoint = { ...checkpoint, done, total: done + todo.length };
+    // the pass writes as whoever runs it now, at its own pace: a restarted studio resumes it so
+    let cp: Checkpoint = { ...checkpoint, done, total: done + todo.length, by: opts.by, rate };
     await this.saveCheckpoint(name, cp);
-    opts.onProgress?.({ done: cp.done, total: cp.total, resumed });
+    opts.onProgress?.({ done: cp.done, total: cp.total, resumed, migrator: 'studio' });
     const began = Date.now();
     let sinceSave = 0;
     for (let i = 0; i < todo.length; i += width) {
@@ -159,7 +183,7 @@ export class StorageMigrator {
         await this.saveCheckpoint(name, cp);
         sinceSave = 0;
       }
-      opts.onProgress?.({ done: cp.done, total: cp.total, resumed });
+      opts.onProgress?.({ done: cp.done, total: cp.total, resumed, migrator: 'studio' });
     }
     cp = { ...cp, finished: true };
     await this.saveCheckpoint(name, cp);

@@ -47,6 +47,8 @@ export function startControllerManager(deps: {
   ownedKinds?: readonly ResourceSpec[];
   /** Reconcile workers per kind (controller-runtime's MaxConcurrentReconciles; default 1). */
   maxConcurrentReconciles?: number;
+  /** More of the leader's work (ManagerOptions.leaderWork). */
+  leaderWork?: ManagerOptions['leaderWork'];
 }): StartedManager {
   const log = deps.log;
   const ownCache = deps.cache === undefined;
@@ -70,6 +72,7 @@ export function startControllerManager(deps: {
     ...(deps.lease !== undefined ? { lease: deps.lease } : {}),
     ...(deps.contextName !== undefined ? { contextName: deps.contextName } : {}),
     ...(deps.maxConcurrentReconciles !== undefined ? { maxConcurrentReconciles: deps.maxConcurrentReconciles } : {}),
+    ...(deps.leaderWork !== undefined ? { leaderWork: deps.leaderWork } : {}),
     ...(log !== undefined ? { log } : {}),
   });
   const stop = new AbortController();

@@ -63,6 +63,8 @@ export interface ManagerOptions {
   readonly log?: (message: string, fields?: Record<string, unknown>) => void;
   /** How often the leader reads the paused kinds (default 2 s: a pause from the CLI or another replica). */
   readonly pausePollMs?: number;
+  /** More of the leader's work, started once the cluster answered: resuming storage migrations (migration/resume.ts). */
+  readonly leaderWork?: (signal: AbortSignal) => Promise<void>;
 }
 
 /** What the embedded controller does with one installed kind. */
@@ -191,6 +193,9 @@ export class ControllerManager {
       else this.crds.set(name, crd);
       this.chain(name, () => this.sync(crd, deleted, signal));
     };
+    const work = this.opts
+      .leaderWork?.(signal)
+      .catch((err: unknown) => this.log("The leader's work failed", { error: String(err) }));
     await this.readPauses(clusterId, signal);
     const polling = this.pollPauses(clusterId, signal);
     const rollouts = new RolloutRunner({
@@ -207,7 +212,7 @@ export class ControllerManager {
     if (!signal.aborted)
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     if (this.crdInformer === crds) this.crdInformer = undefined;
-    await Promise.all([polling, rollouts]);
+    await Promise.all([polling, rollouts, work]);
     this.crds.clear();
     await Promise.all([...this.chains.values()]);
     await Promise.all([...this.running.keys()].map((name) => this.stopOperator(name)));

@@ -2,7 +2,9 @@
 // The kind's storage migration (docs/design/0054): at which step it stands — migrate, drop the
 // old versions from status.storedVersions, unserve them, remove them — with the pass's progress
 // bar and the one button the current step allows (admins, as Install; the writes go out as the
-// user). Hidden while there is nothing to migrate and no migration behind.
+// user). A pass a killed studio left resumes by itself when the studio starts again (as the user
+// who started it); one it could not resume says why, beside the Resume button. Hidden while there
+// is nothing to migrate and no migration behind.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRoleAllows } from '../auth';
 import { useTRPC } from '../../trpc/client';
@@ -72,6 +74,11 @@ export function KindMigration({ crdName }: { readonly crdName: string }) {
           {progress.done} of {progress.total} objects
         </span>
       )}
+      {(live?.migrator === 'cluster' || s.progress?.via !== undefined) && (
+        <span className={styles.muted}>
+          by the cluster&apos;s storage migrator{live?.detail !== undefined ? `: ${live.detail}` : ''}
+        </span>
+      )}
       {mayMigrate && action !== null && (
         <button
           type="button"
@@ -81,6 +88,11 @@ export function KindMigration({ crdName }: { readonly crdName: string }) {
         >
           {passing ? 'Migrating…' : action.label}
         </button>
+      )}
+      {s.leftForPress !== null && !passing && (
+        <span className={styles.muted} aria-label="Why the studio did not resume the migration">
+          Not resumed when the studio started: {s.leftForPress}
+        </span>
       )}
       {(step.error ?? live?.error) && <span className={styles.error}>{step.error?.message ?? live?.error}</span>}
     </section>

@@ -29,6 +29,12 @@ export const checkpointSchema = z.object({
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
   finished: z.boolean(),
+  /** who the pass writes as (migration/writer.ts), read apart so that an unknown form is a reason, not a lost checkpoint */
+  by: z.unknown().optional(),
+  /** the pass's pace, objects a second: a resumed pass keeps it */
+  rate: z.number().positive().optional(),
+  /** the StorageVersionMigration doing the pass, when the cluster's own migrator does it (cluster.ts) */
+  via: z.string().min(1).optional(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
@@ -44,7 +50,13 @@ export interface MigrationStatus {
   readonly versions: readonly string[];
   readonly step: MigrationStep;
   /** the pass so far, when there is one for the current storage version */
-  readonly progress: { readonly done: number; readonly total: number; readonly finished: boolean } | null;
+  readonly progress: {
+    readonly done: number;
+    readonly total: number;
+    readonly finished: boolean;
+    /** the StorageVersionMigration doing it, when the cluster's own migrator does */
+    readonly via?: string;
+  } | null;
   /** the step in words, for the kind's page and the terminal */
   readonly message: string;
 }
@@ -82,7 +94,15 @@ export function migrationStatus(crd: CustomResourceDefinition): MigrationStatus 
   const old = stored.filter((v) => v !== storage);
   const cp = readCheckpoint(crd);
   const mine = cp !== null && cp.to === storage ? cp : null;
-  const progress = mine === null ? null : { done: mine.done, total: mine.total, finished: mine.finished };
+  const progress =
+    mine === null
+      ? null
+      : {
+          done: mine.done,
+          total: mine.total,
+          finished: mine.finished,
+          ...(mine.via !== undefined ? { via: mine.via } : {}),
+        };
   const base = { crdName: crd.metadata.name, storage, stored };
   if (old.length > 0) {
     if (mine?.finished === true && old.every((v) => mine.from.includes(v)))
@@ -197,11 +217,18 @@ export function pendingObjects<T extends ListedObject>(
 }
 
 /** A new pass's checkpoint, or the one to resume (the same storage version and old versions). */
-export function beginPass(crd: CustomResourceDefinition, listRV: string): { checkpoint: Checkpoint; resumed: boolean } {
+/** The checkpoint of a pass a new one resumes: unfinished, to the storage version, covering every old version. */
+export function unfinishedPass(crd: CustomResourceDefinition): Checkpoint | null {
   const s = migrationStatus(crd);
   const cp = readCheckpoint(crd);
-  if (cp !== null && cp.to === s.storage && !cp.finished && s.versions.every((v) => cp.from.includes(v)))
-    return { checkpoint: cp, resumed: true };
+  if (s.step !== 'migrate' || cp === null || cp.finished || cp.to !== s.storage) return null;
+  return s.versions.every((v) => cp.from.includes(v)) ? cp : null;
+}
+
+export function beginPass(crd: CustomResourceDefinition, listRV: string): { checkpoint: Checkpoint; resumed: boolean } {
+  const s = migrationStatus(crd);
+  const cp = unfinishedPass(crd);
+  if (cp !== null) return { checkpoint: cp, resumed: true };
   return {
     checkpoint: {
       to: s.storage,
