@@ -60,7 +60,9 @@ export function storeTarget(milestone: Milestone): BenchTarget {
     namespace: (side) => `store-${side}`,
     plural: 'replicatedstores',
     spec: () => ({ replicas: 3, backup: { schedule: '0 3 * * *' } }),
+    sizeField: 'replicas',
     child: 'apps/v1/statefulsets',
+    applied: ['apps/v1/statefulsets'],
     settled: milestone === 'available' ? isSettled : statusObserved,
     drained: ['apps/v1/statefulsets', 'v1/pods', 'v1/persistentvolumeclaims'],
     // a StatefulSet's claims outlive it (persistentVolumeClaimRetentionPolicy Retain, the default)
