@@ -19,7 +19,7 @@ export async function latency(
     typeof perEdit
   >
 > {
-  const replicas = () => tracker.deployments.get('latency');
+  const replicas = () => tracker.deployments.get(side.target.childName('latency'));
   await crs.create(['latency'], 1);
   await tracker.until(`${side.name}: the latency Deployment`, 60_000, () => replicas() === 1);
   const before = reconcileCounters(await controller.metricsText(), side.counters);

@@ -19,6 +19,8 @@ export interface BenchTarget {
   readonly sizeField: string;
   /** The child kind the tracker follows by name (its collection under the namespace, e.g. `apps/v1/deployments`). */
   readonly child: string;
+  /** The name of a CR's `child` (Memcached: the CR's own; the Web app: `<cr>-deployment`). */
+  childName(cr: string): string;
   /**
    * Every child kind one CR of `spec(n)` makes one object of, `child` among them: a burst has applied
    * every child once each collection holds one more object per new CR.
@@ -49,6 +51,7 @@ export const MEMCACHED: BenchTarget = {
   spec: (size) => ({ size }),
   sizeField: 'size',
   child: 'apps/v1/deployments',
+  childName: (cr) => cr,
   applied: ['apps/v1/deployments'],
   settled: isSettled,
   drained: ['apps/v1/deployments', 'v1/pods'],

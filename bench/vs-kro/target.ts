@@ -27,6 +27,7 @@ export const WEBAPP: BenchTarget = {
   spec: (replicas) => ({ replicas }),
   sizeField: 'replicas',
   child: 'apps/v1/deployments',
+  childName: (cr) => `${cr}-deployment`,
   applied: ['v1/configmaps', 'apps/v1/deployments', 'v1/services'],
   settled: isSettled,
   drained: ['apps/v1/deployments', 'v1/pods'],
