@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: runs every bench/*.bench.ts in turn, each in its own process (so one
  * benchmark's JIT state and garbage do not skew the next), and fails if any of them fails.
+ * `npm run bench -- vs-kro [flags]` runs only the benches named, with the flags (select.ts).
  * Without OPSTUDIO_KUBECONFIG the cluster benches get the `bench` sandbox profile (its own ports
  * and data, see README "Ports"): started here if it is not running, and stopped at the end if
  * this run started it, as scripts/test.ts does with the test profile.
@@ -10,11 +11,15 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OwnSandbox } from '../scripts/lib/own-sandbox';
+import { selectBenches } from './select';
 
 const dir = dirname(fileURLToPath(import.meta.url));
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith('.bench.ts'))
-  .sort();
+const { files, args } = selectBenches(
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.bench.ts'))
+    .sort(),
+  process.argv.slice(2),
+);
 const log = (line: string) => console.log(`[bench] ${line}`);
 
 const benchSandbox = new OwnSandbox('bench', log);
@@ -29,7 +34,7 @@ async function main(): Promise<number> {
   let failed = 0;
   for (const file of files) {
     console.log(`\n## ${file}\n`);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(dir, file)], {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(dir, file), ...args], {
       stdio: 'inherit',
       cwd: join(dir, '..'),
       // the sandbox fault injection of vs-go (its outage workload) stops this profile's API server

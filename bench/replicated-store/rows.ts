@@ -1,10 +1,11 @@
 // The replicated-store bench's table rows from each side's run (idle and settled memory points,
 // the burst's times, the controller's CPU): pure, so the sums are tested alone (rows.test.ts).
 import { marginalBytesPerCr, type MemoryResult } from '../vs-go/memory';
+import type { SideName } from '../vs-go/design';
 import type { Row } from '../vs-go/report';
 
 export interface SideRun {
-  readonly side: 'embedded' | 'go';
+  readonly side: SideName;
   /** Points: idle (0 CRs beyond the warm-up), then the burst's CRs settled. */
   readonly memory: MemoryResult;
   /** The controller process's CPU time over the run (idle wait, burst, settling; not the heap snapshot). */
@@ -21,8 +22,7 @@ export function storeRows(runs: readonly SideRun[], crs: number, milestone: stri
   const row = (workload: string, measure: string, unit: Row['unit'], of: (r: SideRun) => number | undefined): Row => ({
     workload,
     measure,
-    embedded: of(e) ?? NaN,
-    go: of(g) ?? NaN,
+    values: { embedded: of(e) ?? NaN, go: of(g) ?? NaN },
     unit,
   });
   const burst = `${crs} new CRs →`;

@@ -60,7 +60,10 @@ export function storeTarget(milestone: Milestone): BenchTarget {
     namespace: (side) => `store-${side}`,
     plural: 'replicatedstores',
     spec: () => ({ replicas: 3, backup: { schedule: '0 3 * * *' } }),
+    sizeField: 'replicas',
     child: 'apps/v1/statefulsets',
+    childName: (cr) => cr, // the design names its StatefulSet after the CR
+    applied: ['apps/v1/statefulsets'],
     settled: milestone === 'available' ? isSettled : statusObserved,
     drained: ['apps/v1/statefulsets', 'v1/pods', 'v1/persistentvolumeclaims'],
     // a StatefulSet's claims outlive it (persistentVolumeClaimRetentionPolicy Retain, the default)

@@ -40,7 +40,7 @@ export class SideCrs {
     const cr = await this.kube.request<{ metadata: { generation: number } }>({
       method: 'PATCH',
       path: `${this.side.crPath}/${name}`,
-      body: { spec: { size } },
+      body: { spec: { [this.side.target.sizeField]: size } },
       contentType: 'application/merge-patch+json',
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     });

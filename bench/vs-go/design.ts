@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { parseDesign } from '../../packages/shared/src/design/io';
 import type { Design } from '../../packages/shared/src/design/schema';
 
-export type SideName = 'embedded' | 'go';
+/** The embedded controller, the exported Go manager, kro's controller with the design's RGD. */
+export type SideName = 'embedded' | 'go' | 'kro';
+
+export const SIDE_LABEL: Record<SideName, string> = { embedded: 'embedded', go: 'Go', kro: 'kro' };
 
 /** `vsgo-embedded.example.com` / `vsgo-go.example.com`; the namespace has the same first label. */
 export function benchDesign(side: SideName): Design {

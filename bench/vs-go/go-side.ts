@@ -52,27 +52,40 @@ export function buildGoManager(design: Design, log: (line: string) => void): GoB
 }
 
 /** Starts the Go manager with `workers` reconcile workers; resolves once /readyz answers. */
-export async function startGoManager(binary: string, kubeconfig: string, workers: number): Promise<RunningController> {
+export function startGoManager(binary: string, kubeconfig: string, workers: number): Promise<RunningController> {
+  return startGoProcess('the Go manager', binary, kubeconfig, ({ metrics, probe }) => [
+    // plain HTTP on loopback: the bench reads go_memstats_heap_alloc_bytes from it
+    `--metrics-bind-address=127.0.0.1:${metrics}`,
+    '--metrics-secure=false',
+    `--health-probe-bind-address=127.0.0.1:${probe}`,
+    `--max-concurrent-reconciles=${workers}`,
+    '--zap-log-level=error', // its per-reconcile info lines would cost it CPU the embedded side does not spend
+    // no --ignore-studio-lease: it holds its own kind's hand-off Lease as a user's `make run` does,
+    // and survives the outage workload with it (docs/design/0030)
+  ]);
+}
+
+/**
+ * A controller process built with controller-runtime (the export's manager, kro's controller):
+ * its metrics (plain HTTP) and health probes on free loopback ports; resolves once /readyz answers.
+ * RSS from /proc, the heap from go_memstats_heap_alloc_bytes (a Go process cannot be asked to collect).
+ */
+export async function startGoProcess(
+  what: string,
+  binary: string,
+  kubeconfig: string,
+  args: (ports: { metrics: number; probe: number }) => string[],
+): Promise<RunningController> {
   const [probePort, metricsPort] = [await freePort(), await freePort()];
-  const child: ChildProcess = spawn(
-    binary,
-    [
-      // plain HTTP on loopback: the bench reads go_memstats_heap_alloc_bytes from it
-      `--metrics-bind-address=127.0.0.1:${metricsPort}`,
-      '--metrics-secure=false',
-      `--health-probe-bind-address=127.0.0.1:${probePort}`,
-      `--max-concurrent-reconciles=${workers}`,
-      '--zap-log-level=error', // its per-reconcile info lines would cost it CPU the embedded side does not spend
-      // no --ignore-studio-lease: it holds its own kind's hand-off Lease as a user's `make run` does,
-      // and survives the outage workload with it (docs/design/0030)
-    ],
-    { env: goEnv({ KUBECONFIG: path.resolve(kubeconfig) }), stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const child: ChildProcess = spawn(binary, args({ metrics: metricsPort, probe: probePort }), {
+    env: goEnv({ KUBECONFIG: path.resolve(kubeconfig) }),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let output = '';
   child.stderr?.on('data', (d: Buffer) => (output = `${output}${d.toString()}`.slice(-8000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await eventually('the Go manager to be ready', 60_000, async () => {
-    if (child.exitCode !== null) throw new Error(`the Go manager exited (${child.exitCode}):\n${output}`);
+  await eventually(`${what} to be ready`, 60_000, async () => {
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}):\n${output}`);
     const ok = await fetch(`http://127.0.0.1:${probePort}/readyz`)
       .then((r) => r.ok)
       .catch(() => false);

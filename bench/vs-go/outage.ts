@@ -60,7 +60,7 @@ export async function outage(sessions: readonly Session[], perSide: number, outa
       const gens = wanted[k]!;
       const described = (n: string) => (s.tracker.crs.get(n)?.availableGeneration ?? 0) >= gens.get(n)!;
       const followed = s.tracker.until(`${s.side.name}: Deployments and status follow the last edit`, 600_000, () =>
-        names.every((n, i) => s.tracker.deployments.get(n) === finalSize(i) && described(n)),
+        names.every((n, i) => s.tracker.deployments.get(s.side.target.childName(n)) === finalSize(i) && described(n)),
       );
       const available = s.tracker.until(`${s.side.name}: Available after the outage`, 600_000, () =>
         names.every((n) => described(n) && s.tracker.crs.get(n)?.available === true),

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { metricSum, perEdit, reconcileCounters } from './reconcile-counters';
+import { KRO_COUNTERS, metricSum, perEdit, reconcileCounters } from './reconcile-counters';
 
 const text = (reconciles: number, seconds: number) => `# HELP controller_runtime_reconcile_total Total reconciliations
 # TYPE controller_runtime_reconcile_total counter
@@ -29,4 +29,17 @@ test('per edit: the work an edit caused, the mean reconcile and the mean wait in
   assert.equal(p.meanReconcileMs, 20);
   assert.equal(p.meanQueueWaitMs, 10);
   assert.ok(Number.isNaN(perEdit(before, before, 100).meanReconcileMs), 'no reconcile: no mean');
+});
+
+test("kro's counters: its instance controller's reconciles and time; no error counter, so n/a", () => {
+  const kro = (n: number) => `dynamic_controller_reconcile_total{gvr="vskro-kro.example.com/v1alpha1/webapps"} ${n}
+dynamic_controller_reconcile_duration_seconds_sum{gvr="vskro-kro.example.com/v1alpha1/webapps"} ${n / 100}
+controller_runtime_reconcile_total{controller="resourcegraphdefinition",result="success"} 3
+workqueue_adds_total{name="dynamic-controller-queue"} ${n}
+`;
+  const p = perEdit(reconcileCounters(kro(10), KRO_COUNTERS), reconcileCounters(kro(110), KRO_COUNTERS), 100);
+  assert.equal(p.reconcilesPerEdit, 1, "the RGD controller's reconciles are not the instances'");
+  assert.equal(p.meanReconcileMs, 10);
+  assert.equal(p.addsPerEdit, 1);
+  assert.ok(Number.isNaN(p.errorsPerEdit));
 });

@@ -25,30 +25,32 @@ export async function withController<T>(
   const t0 = Date.now();
   const since = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
   const crs = new SideCrs(new KubeJson(kc), side);
-  const tracker = new NamespaceTracker(
-    kc,
-    side.ns,
-    side.crPath,
-    namespacedPath(side.ns, side.target.child),
-    side.target.settled,
-  );
+  const tracker = new NamespaceTracker(kc, {
+    ns: side.ns,
+    crPath: side.crPath,
+    childPath: namespacedPath(side.ns, side.target.child),
+    countedPaths: side.target.applied.map((r) => namespacedPath(side.ns, r)),
+    settles: side.target.settled,
+    readyCondition: side.readyCondition,
+    sizeField: side.target.sizeField,
+  });
   await tracker.start();
   const controller = await side.start(workers);
   try {
     await crs.create(['warmup'], 0);
     await tracker.until(`${side.name}: the warm-up CR settled`, 120_000, () => tracker.settledAt.has('warmup'));
-    console.log(`[vs-go] ${side.name}, ${workers} worker(s): controller up and warm after ${since()}`);
+    console.log(`[bench] ${side.name}, ${workers} worker(s): controller up and warm after ${since()}`);
     return await run({ side, crs, tracker, controller });
   } catch (err) {
     throw new Error(
       `${side.name} side, ${workers} worker(s): ${String(err)}\n--- controller log ---\n${controller.log()}`,
     );
   } finally {
-    console.log(`[vs-go] ${side.name}: measured at ${since()}, cleaning up`);
+    console.log(`[bench] ${side.name}: measured at ${since()}, cleaning up`);
     await crs.deleteAll().catch((err: unknown) => console.error(`cleanup of ${side.name}: ${String(err)}`));
     await controller.stop();
     tracker.stop();
-    console.log(`[vs-go] ${side.name}: clean after ${since()}`);
+    console.log(`[bench] ${side.name}: clean after ${since()}`);
   }
 }
 

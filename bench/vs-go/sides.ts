@@ -1,7 +1,8 @@
-// The two sides under test, each with its own API group, CRD and namespace: `embedded` (the
-// studio's labelled CRD, the design in a temp SQLite database, embedded-child.ts per run) and
-// `go` (the export's CRD, unlabelled so the embedded controller ignores it, the cached binary per
-// run). The names are fixed, so install() first removes what a killed run left behind.
+// The sides under test, each with its own API group, CRD and namespace: `embedded` (the
+// studio's labelled CRD, the design in a temp SQLite database, embedded-child.ts per run), `go`
+// (the export's CRD, unlabelled so the embedded controller ignores it, the cached binary per
+// run) and, for a target with an RGD, `kro` (the CRD kro makes from the RGD, kro's controller per
+// run: kro-side.ts). The names are fixed, so install() first removes what a killed run left behind.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { KubeConfig } from '@kubernetes/client-node';
@@ -14,6 +15,8 @@ import { serializeDesign } from '../../packages/shared/src/design/io';
 import type { SideName } from './design';
 import { startEmbedded, type RunningController } from './embedded-side';
 import { buildGoManager, startGoManager } from './go-side';
+import { installKroSide, KRO_READY_CONDITION, removeRgd } from './kro-side';
+import { CONTROLLER_RUNTIME_COUNTERS, KRO_COUNTERS, type CounterNames } from './reconcile-counters';
 import { MEMCACHED, type BenchTarget } from './target';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
@@ -28,9 +31,15 @@ export interface Side {
   /** What the side runs (the CRs' kind and spec, the tracked child, the milestone). */
   readonly target: BenchTarget;
   readonly kind: string;
+  /** The condition type its controller marks a ready CR with: `Available`, kro's `Ready`. */
+  readonly readyCondition: string;
+  /** The metrics its controller counts reconciles in. */
+  readonly counters: CounterNames;
   start(workers: number): Promise<RunningController>;
   /** Files of this side outside the cluster (the embedded side's SQLite database), removed at the end. */
   readonly localDir?: string;
+  /** kro's side: its ResourceGraphDefinition, removed at the end. */
+  readonly rgdName?: string;
 }
 
 export async function installSides(
@@ -38,20 +47,41 @@ export async function installSides(
   kubeconfig: string,
   log: (l: string) => void,
   target: BenchTarget = MEMCACHED,
+  names: readonly SideName[] = ['embedded', 'go'],
 ): Promise<Side[]> {
   const kube = new KubeJson(kc);
   const sides: Side[] = [];
-  for (const name of ['embedded', 'go'] as const) {
+  for (const name of names) {
     const design = target.design(name);
     const group = `${design.crd.group}.${design.project.domain}`;
     const ns = target.namespace(name);
     const crdName = `${target.plural}.${group}`;
     const crPath = `/apis/${group}/v1alpha1/namespaces/${ns}/${target.plural}`;
-    await removeSide(kube, { crdName, crPath, ns });
+    const rgdName = name === 'kro' ? `${ns}-${target.plural}` : undefined;
+    await removeSide(kube, { crdName, crPath, ns, ...(rgdName !== undefined ? { rgdName } : {}) });
     let crd: unknown;
     let start: (workers: number) => Promise<RunningController>;
     let localDir: string | undefined;
     let designId: string | undefined;
+    if (name === 'kro') {
+      if (target.rgdFile === undefined || rgdName === undefined) throw new Error('kro side: the target has no RGD');
+      await kube.request({ method: 'POST', path: '/api/v1/namespaces', body: { metadata: { name: ns } } });
+      const kro = await installKroSide(kube, { kubeconfig, rgdFile: target.rgdFile, group, rgdName, crdName }, log);
+      sides.push({
+        name,
+        group,
+        ns,
+        crdName,
+        crPath,
+        target,
+        kind: design.crd.names.kind,
+        readyCondition: KRO_READY_CONDITION,
+        counters: KRO_COUNTERS,
+        start: kro.start,
+        rgdName,
+      });
+      continue;
+    }
     if (name === 'embedded') {
       const databaseUrl = migratedTempDb();
       localDir = path.dirname(databaseUrl.replace(/^file:/, ''));
@@ -89,6 +119,8 @@ export async function installSides(
       crPath,
       target,
       kind,
+      readyCondition: 'Available',
+      counters: CONTROLLER_RUNTIME_COUNTERS,
       start,
       ...(localDir !== undefined ? { localDir } : {}),
     });
@@ -96,12 +128,13 @@ export async function installSides(
   return sides;
 }
 
-/** Everything a side created: its CRs (finalizers dropped: no controller runs now), namespace, CRD, local files. */
+/** Everything a side created: its CRs (finalizers dropped: no controller runs now), namespace, CRD, RGD, local files. */
 export async function removeSide(
   kube: KubeJson,
-  side: Pick<Side, 'crdName' | 'crPath' | 'ns' | 'localDir'>,
+  side: Pick<Side, 'crdName' | 'crPath' | 'ns' | 'localDir' | 'rgdName'>,
 ): Promise<void> {
   if (side.localDir !== undefined) rmSync(side.localDir, { recursive: true, force: true });
+  if (side.rgdName !== undefined) await removeRgd(kube, side.rgdName);
   const crd = await kube.request({ method: 'GET', path: `${CRDS}/${side.crdName}` }).catch(() => undefined);
   if (crd !== undefined) {
     const list = await kube

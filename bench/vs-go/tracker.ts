@@ -1,16 +1,20 @@
 // What the bench watches in one side's namespace: each tracked child's spec.replicas (the
-// target's child kind: Memcached's Deployments, ReplicatedStore's StatefulSets) and each CR's
-// generation and Available condition, kept by a list-then-watch loop (relisted after any break,
-// e.g. the API server outage), with waiters that resolve at the first event making them true.
+// target's child kind: Memcached's Deployments, ReplicatedStore's StatefulSets), how many objects
+// the other child kinds a burst waits for hold, and each CR's generation and ready condition
+// (`Available` on the studio's and the export's CRs, `Ready` on kro's), kept by a list-then-watch
+// loop (relisted after any break, e.g. the API server outage), with waiters that resolve at the
+// first event making them true.
 // Watches, not polling lists: a 1,000-item list every 250 ms would load the 2-core machine.
 import { Watch, type KubeConfig } from '@kubernetes/client-node';
 import { KubeJson } from '../../apps/controller/src/kube/json-client';
 
 export interface CrState {
   readonly generation: number;
+  /** The spec field the edits patch (the target's sizeField). */
   readonly size: number | undefined;
+  /** The side's ready condition (`Available`, kro's `Ready`) is True. */
   readonly available: boolean;
-  /** The Available condition's observedGeneration: the generation the status describes. */
+  /** That condition's observedGeneration: the generation the status describes. */
   readonly availableGeneration: number | undefined;
   readonly availableReason?: string;
   readonly availableMessage?: string;
@@ -20,16 +24,34 @@ export interface CrState {
 
 interface Item {
   metadata: { name: string; generation?: number; resourceVersion?: string };
-  spec?: { replicas?: number; size?: number };
+  spec?: { replicas?: number; [field: string]: unknown };
   status?: {
     conditions?: { type: string; status: string; observedGeneration?: number; reason?: string; message?: string }[];
     [field: string]: unknown;
   };
 }
 
+export interface TrackerOptions {
+  readonly ns: string;
+  /** The CRs' namespaced collection. */
+  readonly crPath: string;
+  /** The child kind followed by name (its spec.replicas), as a namespaced collection path; default Deployments. */
+  readonly childPath?: string;
+  /** Other child kinds whose objects are only counted (`applied()`), as namespaced collection paths. */
+  readonly countedPaths?: readonly string[];
+  /** What settles one CR; default `isSettled`. */
+  readonly settles?: (cr: CrState) => boolean;
+  /** The condition type that says a CR is ready: `Available` (default), `Ready` (kro). */
+  readonly readyCondition?: string;
+  /** The spec field read as CrState.size; default `size`. */
+  readonly sizeField?: string;
+}
+
 export class NamespaceTracker {
-  /** The tracked children (Deployments unless the constructor names another kind) by name: their spec.replicas. */
+  /** The tracked children (Deployments unless the options name another kind) by name: their spec.replicas. */
   readonly deployments = new Map<string, number | undefined>();
+  /** The names in each counted collection. */
+  private readonly counted = new Map<string, Map<string, true>>();
   readonly crs = new Map<string, CrState>();
   /** How many CRs are settled (`settles`, by default Available=True for their generation), kept per event: O(1) to read. */
   settled = 0;
@@ -38,28 +60,46 @@ export class NamespaceTracker {
   private readonly waiters = new Set<() => void>();
   private readonly stopped = new AbortController();
   private readonly kube: KubeJson;
+  private readonly crPath: string;
+  private readonly childPath: string;
+  readonly settles: (cr: CrState) => boolean;
+  private readonly readyCondition: string;
+  private readonly sizeField: string;
 
   constructor(
     private readonly kc: KubeConfig,
-    private readonly ns: string,
-    private readonly crPath: string,
-    /** The child kind followed by name, as a namespaced collection path. */
-    private readonly childPath = `/apis/apps/v1/namespaces/${ns}/deployments`,
-    readonly settles: (cr: CrState) => boolean = isSettled,
+    o: TrackerOptions,
   ) {
     this.kube = new KubeJson(kc);
+    this.crPath = o.crPath;
+    this.childPath = o.childPath ?? `/apis/apps/v1/namespaces/${o.ns}/deployments`;
+    for (const p of o.countedPaths ?? []) if (p !== this.childPath) this.counted.set(p, new Map());
+    this.settles = o.settles ?? isSettled;
+    this.readyCondition = o.readyCondition ?? 'Available';
+    this.sizeField = o.sizeField ?? 'size';
   }
 
-  /** Resolves once both lists are in. */
+  /** How many objects a child collection holds (the followed one or a counted one). */
+  applied(path: string): number {
+    return path === this.childPath ? this.deployments.size : (this.counted.get(path)?.size ?? NaN);
+  }
+
+  /** Resolves once every list is in. */
   async start(): Promise<void> {
-    const deployments = this.childPath;
     await Promise.all([
       this.follow(
-        deployments,
+        this.childPath,
         (name, o) => (o === undefined ? this.deployments.delete(name) : this.deployments.set(name, o.spec?.replicas)),
         this.deployments,
       ),
-      this.follow(this.crPath, (name, o) => this.setCr(name, o === undefined ? undefined : crState(o)), this.crs),
+      ...[...this.counted].map(([path, names]) =>
+        this.follow(path, (name, o) => (o === undefined ? names.delete(name) : names.set(name, true)), names),
+      ),
+      this.follow(
+        this.crPath,
+        (name, o) => this.setCr(name, o === undefined ? undefined : crState(o, this.readyCondition, this.sizeField)),
+        this.crs,
+      ),
     ]);
   }
 
@@ -162,13 +202,14 @@ export class NamespaceTracker {
   }
 }
 
-function crState(o: Item): CrState {
-  const available = o.status?.conditions?.find((c) => c.type === 'Available');
+function crState(o: Item, readyCondition: string, sizeField: string): CrState {
+  const available = o.status?.conditions?.find((c) => c.type === readyCondition);
   const { conditions: _, ...status } = o.status ?? {};
+  const size = o.spec?.[sizeField];
   return {
     status,
     generation: o.metadata.generation ?? 0,
-    size: o.spec?.size,
+    size: typeof size === 'number' ? size : undefined,
     available: available?.status === 'True',
     availableGeneration: available?.observedGeneration,
     ...(available?.reason !== undefined ? { availableReason: available.reason } : {}),
