@@ -6,6 +6,7 @@
  */
 import { ownershipReadme } from './project-manifest';
 import type { ProjectFacts } from './facts';
+import { helmMakeTargets } from './helm-chart-values';
 import { goNames } from './go-names';
 import { conversionReadme, hasConversion } from './go-conversion';
 import { REVISION_ANNOTATION } from '../rollout/revision';
@@ -238,7 +239,8 @@ endef
 define gomodver
 $(shell go list -m -f '{{if .Replace}}{{.Replace.Version}}{{else}}{{.Version}}{{end}}' $(1) 2>/dev/null)
 endef
-`;
+
+${helmMakeTargets(f)}`;
 }
 
 export const DOCKERFILE = `# Build the manager binary

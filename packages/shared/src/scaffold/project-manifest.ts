@@ -28,6 +28,8 @@ const GENERATED_PREFIXES = [
   'internal/handoff/',
   'internal/convert/',
   'internal/controller/',
+  // the Helm chart's templates come from the CRD and the roles; Chart.yaml and values.yaml are the user's
+  'dist/chart/templates/',
 ] as const;
 const GENERATED_PATHS = new Set(['config/rbac/role.yaml']);
 
@@ -106,7 +108,7 @@ export function parseManifest(text: string): ManifestResult {
   return { ok: true, manifest: r.data };
 }
 
-const SEGMENT = /^\.?[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const SEGMENT = /^[._]?[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** A relative path of safe segments (no `..`, no absolute path, no empty segment). */
 export function safeProjectPath(path: string): boolean {

@@ -40,6 +40,7 @@ import { operandGraph } from '../graph/deploy-image-profile';
 import { conversionGoFiles, hasConversion } from './go-conversion';
 import { withConversionConfig } from './go-conversion-config';
 import { hooksGo, hooksPath } from './go-hooks';
+import { helmChartFiles } from './helm-chart';
 import { agentsMd, TEST_WORKFLOW } from './project-agents';
 import { DESIGN_COPY_PATH, MANIFEST_PATH, projectManifest } from './project-manifest';
 import { serializeDesign } from '../design/io';
@@ -136,7 +137,10 @@ function build(f: ProjectFacts): Scaffold {
   // kubebuilder's hub/spoke conversion from the design's rules, and its webhook (docs/design/0053)
   const conversion = hasConversion(f);
   if (conversion) for (const [path, text] of conversionGoFiles(f, header)) add(path, text);
-  for (const [path, text] of conversion ? withConversionConfig(f, configFiles(f)) : configFiles(f)) add(path, text);
+  const config = conversion ? withConversionConfig(f, configFiles(f)) : configFiles(f);
+  for (const [path, text] of config) add(path, text);
+  // kubebuilder's helm/v2-alpha chart, cut from the kustomize texts above
+  for (const [path, text] of helmChartFiles(f, new Map(config), conversion)) add(path, text);
   add('hack/boilerplate.go.txt', `${header}\n`);
   add('go.mod', goMod(f.module));
   add('go.sum', GO_SUM);
