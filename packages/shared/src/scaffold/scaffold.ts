@@ -42,9 +42,11 @@ import { withConversionConfig } from './go-conversion-config';
 import { hooksGo, hooksPath } from './go-hooks';
 import { helmChartFiles } from './helm-chart';
 import { agentsMd, TEST_WORKFLOW } from './project-agents';
+import { GOLANGCI_YML, LINT_WORKFLOW } from './project-lint';
 import { DESIGN_COPY_PATH, MANIFEST_PATH, projectManifest } from './project-manifest';
 import { serializeDesign } from '../design/io';
-import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, makefile, projectFile, readme } from './project-files';
+import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, projectFile, readme } from './project-files';
+import { makefile } from './project-makefile';
 
 export interface Scaffold {
   /** Path → file content, sorted by path (byte order). */
@@ -153,6 +155,8 @@ function build(f: ProjectFacts): Scaffold {
   add('README.md', readme(f, notes));
   add('AGENTS.md', agentsMd(f));
   add('.github/workflows/test.yml', TEST_WORKFLOW);
+  add('.github/workflows/lint.yml', LINT_WORKFLOW);
+  add('.golangci.yml', GOLANGCI_YML);
   // where the project came from, for `opstudio export --check/--update` (docs/design/0057)
   const designYaml = serializeDesign(f.design);
   add(DESIGN_COPY_PATH, designYaml);
