@@ -64,6 +64,7 @@ const BUILD_LANE = [
   'apps/controller/src/export/graph-parity.int.test.ts',
   'apps/controller/src/export/hostile-export.int.test.ts',
   'apps/controller/src/export/kro-parity.int.test.ts',
+  'apps/controller/src/export/lint.int.test.ts',
   'apps/controller/src/export/pod-waits-parity.int.test.ts',
   'apps/controller/src/export/update-project.int.test.ts',
   'apps/controller/src/operators/handoff.int.test.ts',
@@ -91,6 +92,9 @@ test('integration files run in the lane their `// @lane:` line names, each with 
 
 test('the default run skips only the opt-in files (`// @opt-in:`), which say how to run them', () => {
   const optIn = [...testFiles('integration'), ...testFiles('unit')].filter(isOptIn);
-  assert.deepEqual(optIn, ['apps/controller/src/export/kro-parity.int.test.ts']);
+  assert.deepEqual(optIn, [
+    'apps/controller/src/export/kro-parity.int.test.ts',
+    'apps/controller/src/export/lint.int.test.ts',
+  ]);
   for (const f of optIn) assert.match(read(f), /^\/\/ @opt-in: .*--only /m, `${f}: say how to run it`);
 });

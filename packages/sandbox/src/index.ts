@@ -28,6 +28,7 @@ export { COMPONENT_NAMES, type ComponentName } from './components';
 export { findGo, GoToolchainError } from './go-toolchain';
 export { acquireLock } from './lock';
 export { ensureHelm, HELM_VERSION, helmPath } from './helm';
+export { ensureGolangciLint, GOLANGCI_LINT_VERSION, golangciLintPath } from './golangci-lint';
 export { ensureKro, KRO_VERSION, kroCrds, kroPath } from './kro';
 export { ensureImageBases, run as runCommand, type ImageBases } from './image-base';
 export { NODE_COUNT } from './kwok-config';

@@ -32,6 +32,7 @@ const required: Record<string, Role> = {
   'designs.history': 'viewer',
   'designs.list': 'viewer',
   'designs.save': 'editor',
+  'designs.updatePatch': 'viewer',
   'history.failures': 'viewer',
   'history.runs': 'viewer',
   'live.subscribe': 'viewer',

@@ -36,6 +36,7 @@ const expected: Record<string, KubeAccess> = {
   'designs.history': 'none',
   'designs.list': 'none',
   'designs.save': 'none',
+  'designs.updatePatch': 'none',
   'history.failures': 'user',
   'history.runs': 'user',
   'live.subscribe': 'user',

@@ -10,7 +10,7 @@
 // Needs Go, not a running cluster. Slow when the Go build cache is cold (minutes); the timings go
 // to the test's diagnostics.
 // @lane: build exported Go projects, go build and go test
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,9 @@ import type { Design } from '@opstudio/shared/design/schema';
 import { exportZip } from '@opstudio/shared/scaffold/export-zip';
 import { unzipEntries } from '@opstudio/shared/zip/zip';
 import { binDir } from '@opstudio/sandbox';
+import type { KubernetesObject } from '@kubernetes/client-node';
+import { kubeconfigPath, skipWithoutCluster } from '../../testing';
+import { kubectl, lintChart, parseObjects, serverDryRun, templateChart } from './chart-check';
 import { repoRoot } from '../config';
 import { changedFiles, goEnv, hasGo, placeControllerGen, run, treeHashes, type StepResult } from './go-check';
 import { writeTree } from './write-tree';
@@ -70,6 +73,105 @@ test('every example but the raw-schema one is export-checked below; that one is 
     );
 });
 
+/** The zip a user downloads, unzipped into a temporary folder removed after the test. */
+function unzipExport(t: TestContext, design: Design, label: string, bytes = exportZip(design).bytes): string {
+  const root = mkdtempSync(join(tmpdir(), `opstudio-export-${label}-`));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const prefix = `${design.project.projectName}/`;
+  writeTree(
+    root,
+    new Map(
+      [...unzipEntries(bytes)].map(([name, data]) => [name.slice(prefix.length), new TextDecoder().decode(data)]),
+    ),
+  );
+  return root;
+}
+
+type ChartCrd = KubernetesObject & {
+  spec: { conversion?: { webhook?: { clientConfig?: { service?: { name?: string } } } } };
+};
+
+/** A text field holding Helm's delimiters, which must reach the cluster as text. */
+function templateHostile(): Design {
+  const design = structuredClone(exampleDesign('memcached'));
+  const size = design.crd.versions[0]?.schema?.fields?.[0]?.fields?.[0];
+  assert.ok(size);
+  size.description = 'size {{ fail "boom" }} {{- .Values.x -}} {{{';
+  return design;
+}
+
+// Issue 34 point 3: kubebuilder's helm/v2-alpha chart in every export (dist/chart). The CRD Helm
+// renders is config/crd/bases' (the user's `{{` included), the manager's ClusterRole grants
+// config/rbac/role.yaml's rules, and the sandbox accepts every object (cert-manager's and the
+// ServiceMonitor's kinds aside: the sandbox has neither operator; helm lint renders them).
+test(
+  'the Helm chart of every example: helm lint --strict, helm template, a server-side dry run on the sandbox',
+  { skip: skipWithoutCluster, timeout: 10 * 60_000 },
+  async (t) => {
+    const kubeconfig = kubeconfigPath ?? '';
+    const namespace = `chart-${Date.now().toString(36)}`;
+    assert.ok(kubectl(kubeconfig, ['create', 'namespace', namespace]).ok);
+    t.after(() => kubectl(kubeconfig, ['delete', 'namespace', namespace, '--wait=false']));
+    const everything = {
+      'prometheus.enabled': 'true',
+      'networkPolicy.enabled': 'true',
+      'rbac.helpers.enabled': 'true',
+    };
+    for (const [label, design] of [
+      ...[...EXAMPLES, 'conversion'].map((e): [string, Design] => [e, exampleDesign(e)]),
+      ['template-hostile', templateHostile()] as [string, Design],
+    ]) {
+      const started = performance.now();
+      const dir = unzipExport(t, design, label);
+      for (const set of [{}, { ...everything, 'certManager.enabled': 'true' }]) {
+        const lint = await lintChart(dir, set);
+        assert.ok(lint.ok && /1 chart\(s\) linted, 0 chart\(s\) failed/.test(lint.output), `${label}: ${lint.output}`);
+        assert.doesNotMatch(lint.output, /\[(WARNING|ERROR)\]/, label);
+      }
+      // the sandbox has no cert-manager and no prometheus-operator: their kinds stay off here
+      const rendered = await templateChart(dir, 'rel', namespace, {
+        ...everything,
+        'prometheus.enabled': 'false',
+        'certManager.enabled': 'false',
+      });
+      const objects = parseObjects(rendered);
+      const crd = objects.find((o) => o.kind === 'CustomResourceDefinition') as ChartCrd;
+      const crdFile = readdirSync(join(dir, 'config/crd/bases'))[0] ?? '';
+      const expected = parseObjects(readFileSync(join(dir, 'config/crd/bases', crdFile), 'utf8'))[0];
+      const { 'helm.sh/resource-policy': keep, ...annotations } = crd.metadata?.annotations ?? {};
+      const { conversion, ...spec } = crd.spec;
+      assert.equal(keep, 'keep', label);
+      assert.deepEqual(
+        { ...crd, metadata: { ...crd.metadata, annotations }, spec },
+        expected,
+        `${label}: the CRD is config/'s`,
+      );
+      // the conversion webhook is the chart's Service (kustomize patches it in config/crd/patches)
+      assert.equal(
+        conversion?.webhook?.clientConfig?.service?.name,
+        label === 'conversion' ? 'rel-cache-operator-webhook-service' : undefined,
+      );
+      const role = objects.find((o) => o.kind === 'ClusterRole' && o.metadata?.name?.endsWith('-manager-role')) as {
+        rules: unknown;
+      };
+      const configRole = parseObjects(readFileSync(join(dir, 'config/rbac/role.yaml'), 'utf8'))[0] as unknown as {
+        rules: unknown;
+      };
+      assert.deepEqual(role.rules, configRole.rules, `${label}: the manager's rules are config/rbac/role.yaml's`);
+      const dryRun = serverDryRun(kubeconfig, rendered);
+      assert.ok(dryRun.ok, `${label}: the sandbox refused the chart:\n${dryRun.output}`);
+      assert.match(
+        dryRun.output,
+        /deployment\.apps\/rel-[a-z0-9-]+-controller-manager serverside-applied \(server dry run\)/,
+        label,
+      );
+      t.diagnostic(
+        `${label}: lint, template and dry run of ${objects.length} objects in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+  },
+);
+
 for (const example of [...EXAMPLES, 'conversion']) {
   test(
     `export of ${example}: tidy, build, vet, generate+manifests unchanged, go test`,
@@ -84,19 +186,7 @@ for (const example of [...EXAMPLES, 'conversion']) {
       );
 
       // unzip the bytes a user downloads, not the file map
-      const root = mkdtempSync(join(tmpdir(), `opstudio-export-${example}-`));
-      t.after(() => rmSync(root, { recursive: true, force: true }));
-      const prefix = `${design.project.projectName}/`;
-      writeTree(
-        root,
-        new Map(
-          [...unzipEntries(zip.bytes)].map(([name, data]) => [
-            name.slice(prefix.length),
-            new TextDecoder().decode(data),
-          ]),
-        ),
-      );
-      const dir = root;
+      const dir = unzipExport(t, design, example, zip.bytes);
       const exported = treeHashes(dir);
       // the design's cases, every one, are in the tables the exported `go test` runs
       const cases = design.tests ?? { render: [], validation: [] };

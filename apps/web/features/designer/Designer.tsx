@@ -35,6 +35,7 @@ import { FieldEditor } from './FieldEditor';
 import { FieldTree } from './FieldTree';
 import { IssuesContext } from './form-bits';
 import { InstallPanel } from './InstallPanel';
+import { UpdateProjectDialog } from './UpdateProjectDialog';
 import { MetadataSection } from './MetadataSection';
 import { OperandSection } from './OperandSection';
 import { ProblemsPanel } from './ProblemsPanel';
@@ -303,6 +304,7 @@ export function Designer({ id, name: initialName, version, latestVersion, design
               Export zip
             </button>
           )}
+          {blocked === null ? <UpdateProjectDialog designId={id} version={state.savedVersion} /> : null}
           {canInstall ? (
             <InstallPanel
               designId={id}

@@ -58,7 +58,8 @@ export interface ProjectFacts {
   readonly conditions: boolean;
 }
 
-const SAFE_SEGMENT = /^\.?[A-Za-z0-9][A-Za-z0-9._-]*$/;
+// a leading dot or underscore (.gitignore, a chart's _helpers.tpl); never `..`
+const SAFE_SEGMENT = /^[._]?[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** A path segment built from a design name; refuses anything that could leave the project. */
 export function safeSegment(s: string, what: string): string {

@@ -13,8 +13,8 @@ A kubebuilder go/v4 operator for \`${f.kind}\` (\`${f.fullGroup}/${f.version.nam
 
 ## Do not edit generated files
 \`.opstudio/project.json\` lists the files the studio regenerates from its design (\`.opstudio/design.yaml\`):
-\`api/\`, \`config/crd/bases/\`, \`config/rbac/role.yaml\`, \`internal/graph/\`, \`internal/celenv/\`, \`internal/handoff/\`
-and \`internal/controller/\` (except \`${f.lowerKind}_hooks.go\` and \`suite_test.go\`). Change the design in the studio,
+\`api/\`, \`config/crd/bases/\`, \`config/rbac/role.yaml\`, \`internal/graph/\`, \`internal/celenv/\`, \`internal/handoff/\`,
+\`internal/controller/\` (except \`${f.lowerKind}_hooks.go\` and \`suite_test.go\`) and the Helm chart's \`dist/chart/templates/\`. Change the design in the studio,
 then \`opstudio export <design.yaml> --update .\`; \`opstudio export <design.yaml> --check .\` names any drift.
 
 ## Where code goes
@@ -24,7 +24,9 @@ then \`opstudio export <design.yaml> --update .\`; \`opstudio export <design.yam
 
 ## Commands
 - \`make test\`: regenerates CRD, RBAC and deepcopy code, then \`go test\` with envtest (offline: set \`KUBEBUILDER_ASSETS\`).
-- \`make build\`, \`make run\`, \`make docker-build IMG=…\`, \`make deploy IMG=…\`.
+- \`make lint\` (golangci-lint with \`.golangci.yml\`), \`make lint-fix\`.
+- \`make build\`, \`make run\`, \`make docker-build IMG=…\`, \`make deploy IMG=…\` (kustomize) or
+  \`make helm-deploy IMG=…\` (the chart in \`dist/chart\`; its settings in \`dist/chart/values.yaml\`).
 - After changing Go types or RBAC markers by hand: \`make generate manifests\` (then expect \`--check\` to report it).
 `;
 }

@@ -28,6 +28,8 @@ const GENERATED_PREFIXES = [
   'internal/handoff/',
   'internal/convert/',
   'internal/controller/',
+  // the Helm chart's templates come from the CRD and the roles; Chart.yaml and values.yaml are the user's
+  'dist/chart/templates/',
 ] as const;
 const GENERATED_PATHS = new Set(['config/rbac/role.yaml']);
 
@@ -106,7 +108,7 @@ export function parseManifest(text: string): ManifestResult {
   return { ok: true, manifest: r.data };
 }
 
-const SEGMENT = /^\.?[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const SEGMENT = /^[._]?[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** A relative path of safe segments (no `..`, no absolute path, no empty segment). */
 export function safeProjectPath(path: string): boolean {
@@ -117,8 +119,8 @@ export function safeProjectPath(path: string): boolean {
 export function ownershipReadme(lowerKind: string): string {
   return `
 ## Your code and the studio's
-Operator Studio owns the files it generates from the design and regenerates them whole: \`api/\` (the types and \`zz_generated.deepcopy.go\`), \`config/crd/bases/\`, \`config/rbac/role.yaml\`, \`internal/graph/\` (the design as data and its planner), \`internal/celenv/\`, \`internal/handoff/\` and \`internal/controller/\` (the reconciler and its tests). \`.opstudio/project.json\` lists them, with the design version they come from (\`.opstudio/design.yaml\`).
-Everything else is yours once written: \`cmd/main.go\`, the Makefile, \`config/\` overlays, this README, go.mod, the envtest suite, and \`internal/controller/${lowerKind}_hooks.go\`, whose \`BeforeApply\` and \`AfterStatus\` the generated reconciler calls: put your own Go there.
+Operator Studio owns the files it generates from the design and regenerates them whole: \`api/\` (the types and \`zz_generated.deepcopy.go\`), \`config/crd/bases/\`, \`config/rbac/role.yaml\`, \`internal/graph/\` (the design as data and its planner), \`internal/celenv/\`, \`internal/handoff/\`, \`internal/controller/\` (the reconciler and its tests) and \`dist/chart/templates/\` (the Helm chart's templates, cut from the CRD and the roles). \`.opstudio/project.json\` lists them, with the design version they come from (\`.opstudio/design.yaml\`).
+Everything else is yours once written: \`cmd/main.go\`, the Makefile, \`config/\` overlays, the chart's \`Chart.yaml\` and \`values.yaml\`, \`.golangci.yml\`, this README, go.mod, the envtest suite, and \`internal/controller/${lowerKind}_hooks.go\`, whose \`BeforeApply\` and \`AfterStatus\` the generated reconciler calls: put your own Go there.
 
 After a change to the design:
 \`\`\`sh

@@ -40,10 +40,13 @@ import { operandGraph } from '../graph/deploy-image-profile';
 import { conversionGoFiles, hasConversion } from './go-conversion';
 import { withConversionConfig } from './go-conversion-config';
 import { hooksGo, hooksPath } from './go-hooks';
+import { helmChartFiles } from './helm-chart';
 import { agentsMd, TEST_WORKFLOW } from './project-agents';
+import { GOLANGCI_YML, LINT_WORKFLOW } from './project-lint';
 import { DESIGN_COPY_PATH, MANIFEST_PATH, projectManifest } from './project-manifest';
 import { serializeDesign } from '../design/io';
-import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, makefile, projectFile, readme } from './project-files';
+import { DOCKERFILE, DOCKERIGNORE, GITIGNORE, projectFile, readme } from './project-files';
+import { makefile } from './project-makefile';
 
 export interface Scaffold {
   /** Path → file content, sorted by path (byte order). */
@@ -136,7 +139,10 @@ function build(f: ProjectFacts): Scaffold {
   // kubebuilder's hub/spoke conversion from the design's rules, and its webhook (docs/design/0053)
   const conversion = hasConversion(f);
   if (conversion) for (const [path, text] of conversionGoFiles(f, header)) add(path, text);
-  for (const [path, text] of conversion ? withConversionConfig(f, configFiles(f)) : configFiles(f)) add(path, text);
+  const config = conversion ? withConversionConfig(f, configFiles(f)) : configFiles(f);
+  for (const [path, text] of config) add(path, text);
+  // kubebuilder's helm/v2-alpha chart, cut from the kustomize texts above
+  for (const [path, text] of helmChartFiles(f, new Map(config), conversion)) add(path, text);
   add('hack/boilerplate.go.txt', `${header}\n`);
   add('go.mod', goMod(f.module));
   add('go.sum', GO_SUM);
@@ -149,6 +155,8 @@ function build(f: ProjectFacts): Scaffold {
   add('README.md', readme(f, notes));
   add('AGENTS.md', agentsMd(f));
   add('.github/workflows/test.yml', TEST_WORKFLOW);
+  add('.github/workflows/lint.yml', LINT_WORKFLOW);
+  add('.golangci.yml', GOLANGCI_YML);
   // where the project came from, for `opstudio export --check/--update` (docs/design/0057)
   const designYaml = serializeDesign(f.design);
   add(DESIGN_COPY_PATH, designYaml);
