@@ -1,9 +1,11 @@
 // The designer in a real browser against the real controller and sandbox: form and YAML editor
 // stay in sync both ways, undo/redo, a dry-run error from the API server lands at its field,
 // "Changes vs cluster" after changing an installed design (and the confirmation that breaking
-// changes need), saved versions listed, viewed and restored (History), and no request ever
+// changes need), saved versions listed, viewed and restored (History), the patch Update project…
+// gives for a project exported at an earlier version, and no request ever
 // leaves 127.0.0.1 (Monaco and its workers are bundled).
 // Each test uses its own API group (the sandbox is shared) and removes its CRD afterwards.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiextensionsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { expect, test, type Page } from '@playwright/test';
@@ -164,6 +166,32 @@ designerTest(
       'kind Cachet → Memcached',
     );
     await page.screenshot({ path: path.join(screenshots, 'designer-history.png') });
+
+    // Update project…: a project exported at version 1 gets the patch to version 4 (the group moved);
+    // one exported at version 3 (another kind) is refused
+    const recorded = async (v: number) => {
+      const item = versions.getByRole('listitem', { name: new RegExp(`^Version ${v}\\b`) });
+      await item.getByRole('button', { name: 'View' }).click();
+      return (await item.getByLabel(`Version ${v} YAML`).textContent()) ?? '';
+    };
+    const first = await recorded(1);
+    const third = await recorded(3);
+    await page.getByRole('button', { name: 'Update project…' }).click();
+    const update = page.getByRole('dialog', { name: 'Update an exported project to version 4' });
+    const pasted = update.getByRole('textbox', { name: "The project's .opstudio/design.yaml" });
+    await pasted.fill(first);
+    const downloaded = page.waitForEvent('download');
+    await update.getByRole('button', { name: 'Download patch' }).click();
+    const patch = await downloaded;
+    expect(patch.suggestedFilename()).toBe('memcached-operator-update.patch');
+    const text = await readFile(await patch.path(), 'utf8');
+    expect(text).toMatch(/^diff --git /m);
+    expect(text.split('\n').some((line) => line.startsWith('+') && line.includes(group))).toBe(true);
+    await expect(update.getByRole('status')).toContainText('git apply memcached-operator-update.patch');
+    await pasted.fill(third);
+    await update.getByRole('button', { name: 'Download patch' }).click();
+    await expect(update.getByRole('alert')).toContainText('/Cachet, this design is');
+    await update.getByRole('button', { name: 'Close' }).click();
   },
 );
 
