@@ -282,7 +282,7 @@ export class ResourcesService {
         patched = clean(await http.request<Json>({ ...request, query: { ...query, force: 'true' } }));
       }
     }
-    this.wrote(ref, { resourceVersion: patched.metadata.resourceVersion ?? '' }, opts.dryRun);
+    this.wrote(ref, freshnessAfter(patched), opts.dryRun);
     return patched;
   }
 
@@ -305,7 +305,7 @@ export class ResourcesService {
       return { status: 'deleted', object: null };
     }
     const object = clean(answer);
-    this.wrote(ref, { resourceVersion: object.metadata.resourceVersion ?? '' }, false);
+    this.wrote(ref, freshnessAfter(object), false);
     const finalizing = object.metadata.deletionTimestamp !== undefined && (object.metadata.finalizers?.length ?? 0) > 0;
     return { status: finalizing ? 'finalizing' : 'deleted', object };
   }
@@ -371,3 +371,15 @@ function onlyOwnConflicts(err: unknown): boolean {
 }
 
 const kindKey = (ref: KindRef): string => `${ref.group}/${ref.version}/${ref.plural}`;
+
+/**
+ * What the cache must have seen before it may answer for `object` as a write returned it. A write
+ * that took the last finalizer off an object being deleted returns it as it was, resourceVersion
+ * and all, while the API server removes it: the cache must also have seen it go, or a read right
+ * after would still find it.
+ */
+function freshnessAfter(object: CustomObject): Freshness {
+  const { resourceVersion = '', deletionTimestamp, finalizers, uid } = object.metadata;
+  const gone = deletionTimestamp !== undefined && (finalizers?.length ?? 0) === 0 && uid !== undefined;
+  return gone ? { resourceVersion, goneUid: uid } : { resourceVersion };
+}
