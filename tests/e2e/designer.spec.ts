@@ -172,7 +172,9 @@ designerTest(
     const recorded = async (v: number) => {
       const item = versions.getByRole('listitem', { name: new RegExp(`^Version ${v}\\b`) });
       await item.getByRole('button', { name: 'View' }).click();
-      return (await item.getByLabel(`Version ${v} YAML`).textContent()) ?? '';
+      const yaml = item.getByLabel(`Version ${v} YAML`);
+      await expect(yaml).toContainText('kind: OperatorDesign'); // loaded, not the placeholder
+      return (await yaml.textContent()) ?? '';
     };
     const first = await recorded(1);
     const third = await recorded(3);
