@@ -14,13 +14,11 @@ import type { KubeIdentity } from '../auth/impersonation';
 import type { KubeIdentities } from '../auth';
 import type { StudioUser } from '../auth/roles';
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { CustomResourceDefinition } from '@opstudio/shared/crd/types';
 import { MIGRATION_ANNOTATION } from '@opstudio/shared/migration/plan';
 import { resumeDecision, type PassWriter } from '@opstudio/shared/migration/writer';
-import { KubeJson } from '../kube/json-client';
+import { CrdClient } from '../install/crd-client';
 import { leaveForPress, startPass } from './runs';
 
-const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const PRESS = 'press Resume migration';
 
 export interface ResumeDeps {
@@ -63,11 +61,7 @@ const writerName = (w: PassWriter) => (w.as === 'user' ? w.kubeUser : "the studi
 /** Resumes what the CRDs' checkpoints allow; `signal` (leadership) stops the passes it started. */
 export async function resumeMigrations(deps: ResumeDeps, signal: AbortSignal): Promise<void> {
   const own = deps.identities.own;
-  const { items } = await new KubeJson(own).request<{ items: CustomResourceDefinition[] }>({
-    method: 'GET',
-    path: CRDS,
-  });
-  for (const crd of items) {
+  for (const crd of await new CrdClient(own).list()) {
     if (signal.aborted) return;
     if (crd.metadata.annotations?.[MIGRATION_ANNOTATION] === undefined) continue;
     const name = crd.metadata.name;

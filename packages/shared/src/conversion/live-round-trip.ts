@@ -39,25 +39,26 @@ const metaOf = (o: Obj) => (o.metadata ?? {}) as Record<string, JSONValue>;
 
 /** The first way `object` (read at `readAt`) fails to round-trip, or null. */
 function failureOf(plan: ConversionPlan, object: Obj, readAt: string): string | null {
-  const trip = (o: Obj, from: string, to: string, spoke: string): string | null => {
+  // from → to → from; the object at `to` too, for the next trips
+  const trip = (o: Obj, from: string, to: string, spoke: string): { failure: string | null; there?: Obj } => {
     const path = [from, to, from] as const;
     const there = convert(plan, o, from, to);
     const back = there.ok ? convert(plan, there.object, to, from) : there;
-    if (!back.ok) return roundTripMessage({ spoke, path, object: o, field: '', error: back.message });
+    if (!back.ok) return { failure: roundTripMessage({ spoke, path, object: o, field: '', error: back.message }) };
     const diff = firstDifference(o, back.object, '');
-    return diff === null ? null : roundTripMessage({ spoke, path, object: o, ...diff } satisfies RoundTripFailure);
+    const failure =
+      diff === null ? null : roundTripMessage({ spoke, path, object: o, ...diff } satisfies RoundTripFailure);
+    return there.ok ? { failure, there: there.object } : { failure };
   };
   let hubForm = object;
   if (readAt !== plan.hub) {
-    const f = trip(object, readAt, plan.hub, readAt);
-    if (f !== null) return f;
-    const up = convert(plan, object, readAt, plan.hub);
-    if (!up.ok) return up.message;
-    hubForm = up.object;
+    const up = trip(object, readAt, plan.hub, readAt);
+    if (up.failure !== null || up.there === undefined) return up.failure;
+    hubForm = up.there;
   }
   for (const [spoke] of plan.spokes) {
     if (spoke === readAt) continue;
-    const f = trip(hubForm, plan.hub, spoke, spoke);
+    const f = trip(hubForm, plan.hub, spoke, spoke).failure;
     if (f !== null) return f;
   }
   return null;
