@@ -11,7 +11,7 @@
  * docs/design/0018-vs-go-benchmark.md. Run (the bench sandbox: npx opstudio sandbox up --profile bench):
  *   OPSTUDIO_KUBECONFIG=data/sandbox-bench/kubeconfig node --import tsx bench/vs-go.bench.ts \
  *     [--workload latency,burst,memory,outage] [--crs 300] [--workers 1,4] [--memory-crs 1000]
- *     [--edits 100] [--outage-seconds 60] [--cpu-profile]
+ *     [--edits 100] [--edit-gap 0] [--outage-seconds 60] [--cpu-profile]
  * (or `npm run bench -- vs-go [flags]`)
  */
 import path from 'node:path';

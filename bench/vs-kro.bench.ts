@@ -11,7 +11,7 @@
  * Prints the table (a column per side, embedded / Go and embedded / kro) and writes
  * data/bench/vs-kro.json. Choices: docs/design/0058-vs-kro-benchmark.md. Run on the bench sandbox
  * (npx opstudio sandbox up --profile bench):
- *   npm run bench -- vs-kro [--workload latency,burst,memory] [--edits 100] [--crs 300,1000]
+ *   npm run bench -- vs-kro [--workload latency,burst,memory] [--edits 100] [--edit-gap 0] [--crs 300,1000]
  *     [--workers 1,4] [--memory-crs 1000,10000] [--cpu-profile] [--sides embedded,go,kro]
  * The defaults are the issue's counts: hours on a shared 2-core machine; see the design record for
  * the reduced counts it was run with.

@@ -22,17 +22,19 @@ export interface CompareFlags {
   readonly workerCounts: number[];
   readonly memoryCounts: number[];
   readonly edits: number;
+  /** --edit-gap <ms>: a pause after each edit is seen, so every run it starts ends before the next (0: edits back to back) */
+  readonly editGapMs: number;
   readonly cpuProfile: boolean;
   readonly values: Readonly<Record<string, string | true>>;
 }
 
-/** The shared flags (`--workload --crs --workers --memory-crs --edits --cpu-profile`) and a bench's own `extra` ones. */
+/** The shared flags (`--workload --crs --workers --memory-crs --edits --edit-gap --cpu-profile`) and a bench's own `extra` ones. */
 export function compareFlags(
   argv: readonly string[],
   o: { workloads: readonly string[]; crs: string; memoryCrs: string; extra?: readonly string[] },
 ): CompareFlags {
   const flags = parseFlags([...argv], {
-    values: ['workload', 'crs', 'workers', 'memory-crs', 'edits', ...(o.extra ?? [])],
+    values: ['workload', 'crs', 'workers', 'memory-crs', 'edits', 'edit-gap', ...(o.extra ?? [])],
     switches: ['cpu-profile'],
   });
   const list = (name: string, fallback: string) =>
@@ -47,12 +49,15 @@ export function compareFlags(
   const workloads = list('workload', o.workloads.join(','));
   for (const w of workloads) if (!o.workloads.includes(w)) throw new Error(`unknown workload ${w}`);
   const [edits] = numbers('edits', '100');
+  const editGapMs = Number(flags['edit-gap'] ?? 0);
+  if (!(Number.isInteger(editGapMs) && editGapMs >= 0)) throw new Error('--edit-gap: milliseconds, a whole number');
   return {
     workloads,
     crCounts: numbers('crs', o.crs),
     workerCounts: numbers('workers', '1,4'),
     memoryCounts: numbers('memory-crs', o.memoryCrs).sort((a, b) => a - b),
     edits: edits!,
+    editGapMs,
     cpuProfile: flags['cpu-profile'] === true,
     values: flags,
   };
@@ -148,9 +153,9 @@ async function workloads(ctx: CompareContext, f: CompareFlags, outDir: string, b
   if (f.workloads.includes('latency')) {
     // --cpu-profile: the embedded controller's CPU profile of the edits, to open in Chrome's DevTools
     const profile = f.cpuProfile ? path.join(outDir, `${bench}-latency.cpuprofile`) : undefined;
-    const r = await eachSide(kc, sides, 1, (s) => latency(s, f.edits, profile));
+    const r = await eachSide(kc, sides, 1, (s) => latency(s, f.edits, profile, f.editGapMs));
     if (profile !== undefined) log(`CPU profile of the embedded side's edits: ${profile}`);
-    const what = `${f.edits} spec.${field} patches → Deployment replicas`;
+    const what = `${f.edits} spec.${field} patches${f.editGapMs > 0 ? ` ${f.editGapMs} ms apart` : ''} → Deployment replicas`;
     add(rowOf(r, 'latency', `${what}, p50`, 'ms', (x) => x.p50));
     add(rowOf(r, 'latency', `${what}, p99`, 'ms', (x) => x.p99));
     // where the time goes (reconcile-counters.ts): work caused per edit, time per reconcile and in the queue

@@ -14,6 +14,8 @@ export async function latency(
   edits: number,
   /** Embedded only: where to write a CPU profile of the controller during the edits. */
   profileFile?: string,
+  /** A pause after each edit is seen (the runs it started end before the next edit). */
+  gapMs = 0,
 ): Promise<
   { p50: number; p99: number; controllerCpuMs: number; cpuPerReconcileMs: number; serverCpuMs: number } & ReturnType<
     typeof perEdit
@@ -35,6 +37,7 @@ export async function latency(
       const reached = tracker.until(`${side.name}: Deployment replicas ${size}`, 60_000, () => replicas() === size);
       await crs.patchSize('latency', size);
       samples.push((await reached) - t0);
+      if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
     }
   };
   if (profileFile !== undefined && controller.cpuProfile !== undefined) await controller.cpuProfile(profileFile, edit);

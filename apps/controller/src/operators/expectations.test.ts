@@ -73,3 +73,39 @@ test('expectations: a custom resource made again under the same name waits for n
   assert.deepEqual(e.unmet({ key: 'ns/s', uid: 'u2' }, cache({})), []);
   assert.deepEqual(e.unmet(s1, cache({})), [], 'dropped, not kept aside');
 });
+
+test('expectations: the watch event of our own status write is an echo, once, and only as the reconcile read it', () => {
+  const e = new Expectations();
+  const read = {
+    ...cr,
+    metadata: { ...cr.metadata, uid: 'u1', generation: 4, resourceVersion: '30', labels: { a: '1' } },
+  };
+  const event = (rv: string, more: Record<string, unknown> = {}) => ({
+    ...read,
+    metadata: { ...read.metadata, resourceVersion: rv, managedFields: [{ manager: 'x' }], ...more },
+  });
+  e.expectStatus(s1, read, '31');
+  // another version (someone's write before or after ours), or the same version with other metadata: not ours
+  assert.equal(e.ownStatusEcho('ns/s', event('32')), false);
+  assert.equal(e.ownStatusEcho('ns/s', event('31', { generation: 5 })), false);
+  assert.equal(e.ownStatusEcho('ns/s', event('31', { labels: { a: '2' } })), false);
+  assert.equal(e.ownStatusEcho('ns/s', event('31', { uid: 'u2' })), false);
+  // ours: met, and forgotten
+  assert.equal(e.ownStatusEcho('ns/s', event('31')), true);
+  assert.equal(e.size, 0);
+  assert.equal(e.ownStatusEcho('ns/s', event('31')), false);
+  // a status given as a plain write (a child's, or expectWrite) is never an echo
+  e.expectWrite(s1, cr, '40');
+  assert.equal(e.ownStatusEcho('ns/s', event('40')), false);
+});
+
+test('expectations: a reconcile that returned early waiting for its status write is woken by that echo', () => {
+  const e = new Expectations();
+  const read = { ...cr, metadata: { ...cr.metadata, uid: 'u1', resourceVersion: '30' } };
+  e.expectStatus(s1, read, '31');
+  e.expectWrite(s1, dep, '29');
+  assert.deepEqual(e.unmet(s1, cache({ Deployment: at('29') })), ['cache.example.com/v1alpha1|Memcached|ns|s']);
+  e.defer(s1);
+  assert.equal(e.ownStatusEcho('ns/s', { ...read, metadata: { ...read.metadata, resourceVersion: '31' } }), false);
+  assert.deepEqual(e.unmet(s1, cache({ Memcached: at('31') })), []);
+});

@@ -10,6 +10,16 @@
 // older than the TTL is dropped (a watch event has long come by then, or the object was replaced
 // by someone else): the reconcile goes ahead with what the cache holds. Expectations belong to one
 // custom resource by uid: one deleted and made again under its name waits for none of them.
+//
+// The watch event of our own status write is an echo: the custom resource as the reconcile read
+// it, plus the status that reconcile computed. Run again on it, the reconcile would plan the same
+// children from the same inputs and find its status already written (measured: a fifth of the
+// Web app's runs, docs/design/0058), so that one event wakes nothing — when, and only when, its
+// resourceVersion is the one our write got back, its metadata (generation included: for a custom
+// resource every change but status and metadata bumps it) is what the reconcile read, and no
+// reconcile returned early waiting for it (`defer`): that one needs the event to run again.
+// Children's echoes still wake the custom resource: readiness is judged on what the cache held
+// before the write, and the written child may read differently.
 
 /** The custom resource the writes were made for: its queue key and its uid. */
 export interface Owner {
@@ -34,15 +44,15 @@ export interface CachedVersion {
 }
 
 type Expected =
-  | { readonly ref: ObjectRef; readonly rv: number; readonly at: number }
+  | { readonly ref: ObjectRef; readonly rv: number; readonly at: number; readonly echo?: string }
   | { readonly ref: ObjectRef; readonly uid: string | undefined; readonly at: number };
 
 export const refKey = (o: ObjectRef): string =>
   `${o.apiVersion ?? ''}|${o.kind ?? ''}|${o.metadata?.namespace ?? ''}|${o.metadata?.name ?? ''}`;
 
 export class Expectations {
-  /** custom resource key → its uid, and object key → what its cache must show */
-  private readonly pending = new Map<string, { uid: string; objects: Map<string, Expected> }>();
+  /** custom resource key → its uid, object key → what its cache must show, and whether a run waits for that */
+  private readonly pending = new Map<string, { uid: string; objects: Map<string, Expected>; deferred: boolean }>();
 
   constructor(
     private readonly ttlMs = 60_000,
@@ -55,6 +65,35 @@ export class Expectations {
     // a version we cannot compare is never waited for
     if (resourceVersion === undefined || !Number.isFinite(rv)) return;
     this.of(owner).set(refKey(ref), { ref: slim(ref), rv, at: this.clock() });
+  }
+
+  /** We wrote the status of custom resource `cr` (as the reconcile read it) and got `resourceVersion` back. */
+  expectStatus(owner: Owner, cr: ObjectRef & MetadataOf, resourceVersion: string | undefined): void {
+    const rv = Number(resourceVersion);
+    if (resourceVersion === undefined || !Number.isFinite(rv)) return;
+    this.of(owner).set(refKey(cr), { ref: slim(cr), rv, at: this.clock(), echo: metadataPrint(cr.metadata) });
+  }
+
+  /** A reconcile of `owner` returned early on unmet expectations: the event that meets them must wake it. */
+  defer(owner: Owner): void {
+    const entry = this.pending.get(owner.key);
+    if (entry !== undefined && entry.uid === owner.uid) entry.deferred = true;
+  }
+
+  /**
+   * Whether this watch event of custom resource `cr` (under queue key `key`) is the echo of our own
+   * status write (see the top of this file); if so its expectation is met and dropped.
+   */
+  ownStatusEcho(key: string, cr: ObjectRef & MetadataOf): boolean {
+    const entry = this.pending.get(key);
+    if (entry === undefined || entry.deferred || entry.uid !== cr.metadata?.uid) return false;
+    const ref = refKey(cr);
+    const e = entry.objects.get(ref);
+    if (e === undefined || !('rv' in e) || e.echo === undefined) return false;
+    if (Number(cr.metadata?.resourceVersion) !== e.rv || metadataPrint(cr.metadata) !== e.echo) return false;
+    entry.objects.delete(ref);
+    if (entry.objects.size === 0) this.pending.delete(key);
+    return true;
   }
 
   /** We deleted `ref` (this uid): wait until the cache drops it, holds another uid, or marks it deleting. */
@@ -93,9 +132,20 @@ export class Expectations {
   private of(owner: Owner): Map<string, Expected> {
     let entry = this.pending.get(owner.key);
     if (entry === undefined || entry.uid !== owner.uid)
-      this.pending.set(owner.key, (entry = { uid: owner.uid, objects: new Map<string, Expected>() }));
+      this.pending.set(owner.key, (entry = { uid: owner.uid, objects: new Map<string, Expected>(), deferred: false }));
     return entry.objects;
   }
+}
+
+/** The metadata a custom resource's watch event carries. */
+export interface MetadataOf {
+  readonly metadata?: { readonly uid?: string; readonly resourceVersion?: string; readonly managedFields?: unknown };
+}
+
+/** The metadata but what every write changes (its resourceVersion, managedFields), as text. */
+function metadataPrint(metadata: MetadataOf['metadata']): string {
+  const { resourceVersion: _rv, managedFields: _mf, ...rest } = metadata ?? {};
+  return JSON.stringify(rest);
 }
 
 /** Where the object is, nothing of its content (the stored object would be a second cache). */

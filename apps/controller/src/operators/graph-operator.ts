@@ -100,6 +100,12 @@ export class GraphOperator {
   private pods: InformerLease | undefined;
   private readonly read: ReconcileReader;
   private readonly expectations = new Expectations();
+  /**
+   * Updates of a custom resource that came while it was being reconciled, by queue key: the echo
+   * of that run's status write can come before the write's answer, so which ones are echoes is
+   * decided when the run ends (before the queue would run the key again anyway).
+   */
+  private readonly heldUpdates = new Map<string, { cr: KubernetesObject; eventType: WatchEventType }[]>();
 
   constructor(private readonly opts: GraphOperatorOptions) {
     const coords = resourceCoordinates(opts.design);
@@ -178,9 +184,23 @@ export class GraphOperator {
               ?.spec.namespaced ?? isNamespacedOffline(apiVersion, kind),
         }),
       ),
-      onRun: (attempt) => opts.onRun?.(attempt, attempt.report),
+      onRun: (attempt) => {
+        this.releaseHeldUpdates(attempt.key);
+        return opts.onRun?.(attempt, attempt.report);
+      },
       ...(log !== undefined ? { log } : {}),
     });
+  }
+
+  /** The updates held while `key` was reconciled: each one not the echo of that run's status write is queued. */
+  private releaseHeldUpdates(key: string): void {
+    const held = this.heldUpdates.get(key);
+    if (held === undefined) return;
+    this.heldUpdates.delete(key);
+    const kind = resourceCoordinates(this.opts.design).kind;
+    for (const { cr, eventType } of held)
+      if (!this.expectations.ownStatusEcho(key, cr))
+        this.controller.enqueue(key, watchTrigger('watch', eventType, cr, kind));
   }
 
   /**
@@ -251,7 +271,17 @@ export class GraphOperator {
       objectKey({ namespace: cr.metadata?.namespace, name: cr.metadata?.name ?? '' });
     try {
       for (const [verb, eventType] of verbs) {
-        crs.on(verb, (cr) => this.controller.enqueue(enqueueCr(cr), watchTrigger('watch', eventType, cr, coords.kind)));
+        crs.on(verb, (cr) => {
+          const key = enqueueCr(cr);
+          if (verb === 'update' && this.controller.isProcessing(key)) {
+            const held = this.heldUpdates.get(key) ?? [];
+            this.heldUpdates.set(key, [...held, { cr, eventType }]);
+            return;
+          }
+          // the echo of our own status write wakes nothing (expectations.ts)
+          if (verb === 'update' && this.expectations.ownStatusEcho(key, cr)) return;
+          this.controller.enqueue(key, watchTrigger('watch', eventType, cr, coords.kind));
+        });
         for (const { spec, lease } of this.children)
           lease.on(verb, (child) => {
             const owner = ownerKey(child, coords, clusterScoped);

@@ -128,13 +128,16 @@ export function createGraphReconciler(deps: GraphReconcilerDeps): Reconcile<Reco
       write,
       deps,
       (c) => (profile === undefined ? c : mirrorReady(c, now())),
-      (rv) => expectations.expectWrite(owner, crRef, rv),
+      (rv) => expectations.expectStatus(owner, cr, rv),
     );
     begun(run.report);
     // a write of ours the cache has not shown yet: acting on what it holds would repeat that
     // write (and its Event); the write's own watch event brings this key back
     const look = (ref: ObjectRef) => (refKey(ref) === refKey(crRef) ? cr : read.cached(ref));
-    if (expectations.unmet(owner, look).length > 0) return outcome.done();
+    if (expectations.unmet(owner, look).length > 0) {
+      expectations.defer(owner);
+      return outcome.done();
+    }
     const execute = executor(owner, run);
 
     // 2. deletion

@@ -92,6 +92,11 @@ export class WorkQueueController<R = unknown> {
     this.queue.add(key, trigger);
   }
 
+  /** Whether a reconcile of `key` is running now (its run's report has not been made yet). */
+  isProcessing(key: string): boolean {
+    return this.queue.isProcessing(key);
+  }
+
   /** Runs the workers until `signal` aborts; resolves once every reconcile in flight has finished. */
   async start(signal: AbortSignal): Promise<void> {
     if (this.started)

@@ -154,6 +154,11 @@ export class WorkQueue {
     }
   }
 
+  /** Whether a worker holds `key` now (handed out, not yet `done`). */
+  isProcessing(key: string): boolean {
+    return this.processing.has(key);
+  }
+
   /** Keys waiting to be handed out (client-go's Len). */
   get length(): number {
     return this.ready.length;

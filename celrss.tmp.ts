@@ -1,0 +1,10 @@
+import { setFlagsFromString } from "node:v8"; if (process.env.BUDGET) setFlagsFromString("--wasm-tiering-budget=" + process.env.BUDGET);
+const mb = (n: number) => Math.round(n / 1048576);
+const orig = WebAssembly.instantiate;
+let inst: any;
+(WebAssembly as any).instantiate = async (...a: any[]) => { const r: any = await (orig as any)(...a); inst = r.instance ?? r; return r; };
+const show = (l: string) => { (globalThis as any).gc?.(); const m = process.memoryUsage(); console.log(l, JSON.stringify({ rss: mb(m.rss), heap: mb(m.heapUsed), ext: mb(m.external), linear: inst ? mb(inst.exports.mem.buffer.byteLength) : 0 })); };
+show('start');
+const { loadCel } = await import('./packages/cel/src/node');
+await loadCel();
+show('cel');
