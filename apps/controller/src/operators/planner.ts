@@ -100,24 +100,53 @@ export function inlinePlanner(): Planner {
 interface Pending {
   resolve(answer: Plan | ExternalTarget[]): void;
   reject(e: Error): void;
+  /** the request, to send again with its design if the thread no longer holds that version */
+  readonly message: Record<string, unknown> & { designKey?: unknown; design?: unknown };
+}
+
+/** A thread's answer: a plan or targets, an error, or a request for the design version named. */
+export interface PlannerAnswer {
+  readonly id: number;
+  readonly answer?: Plan | ExternalTarget[];
+  readonly error?: string;
+  readonly needDesign?: true;
 }
 
 /** One worker thread, requests answered in order; a worker that dies fails what it held and is replaced. */
-export function workerPlanner(): Planner {
+export function workerPlanner(opts: { designsKept?: number } = {}): Planner {
   let worker: Worker | undefined;
   let next = 1;
   const pending = new Map<number, Pending>();
+  // the design versions the thread holds: a request names its version and carries the design only
+  // the first time (a structured clone of the whole design per reconcile was most of a
+  // request's cost on both threads)
+  let held = new Set<string>();
   const fail = (err: Error) => {
     for (const p of pending.values()) p.reject(err);
     pending.clear();
     worker = undefined;
+    held = new Set();
+  };
+  const post = (id: number, message: Pending['message']) => {
+    const key = String(message.designKey);
+    const withDesign = !held.has(key);
+    held.add(key);
+    const { design, ...rest } = message;
+    started().postMessage(withDesign ? { id, ...rest, design } : { id, ...rest });
   };
   const started = (): Worker => {
     if (worker !== undefined) return worker;
-    const w = new Worker(new URL('./planner-thread.mjs', import.meta.url));
+    const w = new Worker(new URL('./planner-thread.mjs', import.meta.url), {
+      workerData: { designsKept: opts.designsKept ?? 200 },
+    });
     w.unref();
-    w.on('message', (m: { id: number; answer?: Plan | ExternalTarget[]; error?: string }) => {
+    w.on('message', (m: PlannerAnswer) => {
       const p = pending.get(m.id);
+      if (p !== undefined && m.needDesign === true) {
+        held.delete(String(p.message.designKey));
+        post(m.id, p.message);
+        return;
+      }
       pending.delete(m.id);
       if (p === undefined) return;
       if (m.answer !== undefined) p.resolve(m.answer);
@@ -131,8 +160,8 @@ export function workerPlanner(): Planner {
   const ask = <T extends Plan | ExternalTarget[]>(message: Record<string, unknown>): Promise<T> => {
     const id = next++;
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: (a) => resolve(a as T), reject });
-      started().postMessage({ id, ...message });
+      pending.set(id, { resolve: (a) => resolve(a as T), reject, message });
+      post(id, message);
     });
   };
   return {
