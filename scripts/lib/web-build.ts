@@ -11,26 +11,29 @@ import { repoRoot } from './paths';
 import { run } from './proc';
 
 const inputs = ['apps/web', 'packages/shared/src', 'apps/controller/src/api', 'package-lock.json'];
-const skip = new Set(['node_modules', '.next', 'test-results']);
+// outputs, not inputs: `next build` writes next-env.d.ts on its first run, so hashing it made a fresh
+// clone's second ensureWebBuild (e2e, after https-studio.int built) see a change and build again
+const skip = new Set(['node_modules', '.next', 'test-results', 'next-env.d.ts']);
 const webDir = path.join(repoRoot, 'apps/web');
 const stampFile = path.join(webDir, '.next', 'opstudio-build-stamp');
 
-function hashTree(hash: crypto.Hash, abs: string): void {
+function hashTree(hash: crypto.Hash, root: string, abs: string): void {
   const stat = fs.statSync(abs);
   if (stat.isDirectory()) {
     for (const name of fs.readdirSync(abs).sort()) {
-      if (!skip.has(name)) hashTree(hash, path.join(abs, name));
+      if (!skip.has(name)) hashTree(hash, root, path.join(abs, name));
     }
   } else {
-    hash.update(path.relative(repoRoot, abs)).update('\0').update(fs.readFileSync(abs)).update('\0');
+    hash.update(path.relative(root, abs)).update('\0').update(fs.readFileSync(abs)).update('\0');
   }
 }
 
-export function webInputsHash(): string {
+/** The hash of the build's inputs under `root` (a repository checkout). */
+export function webInputsHash(root = repoRoot): string {
   const hash = crypto.createHash('sha256');
   for (const rel of inputs) {
-    const abs = path.join(repoRoot, rel);
-    if (fs.existsSync(abs)) hashTree(hash, abs);
+    const abs = path.join(root, rel);
+    if (fs.existsSync(abs)) hashTree(hash, root, abs);
   }
   return hash.digest('hex');
 }

@@ -32,8 +32,12 @@ describe('multi-user mode through HTTP', { skip: skipWithoutCluster }, () => {
       log: () => undefined,
       services: { lease: { namespace: leaseNs, name: 'opstudio-it' } },
     });
-    await server.services.auth.service.createUser('val', 'viewer-password-1', 'viewer');
-    await server.services.auth.service.createUser('ada', 'admin-password-1', 'admin');
+    const accounts = server.services.auth.service;
+    // two hashes at once: the two slots password.ts allows
+    await Promise.all([
+      accounts.createUser('val', 'viewer-password-1', 'viewer'),
+      accounts.createUser('ada', 'admin-password-1', 'admin'),
+    ]);
   });
 
   after(async () => {
@@ -52,6 +56,16 @@ describe('multi-user mode through HTTP', { skip: skipWithoutCluster }, () => {
     assert.equal(res.status, 200);
     return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   };
+  // Each sign-in hashes the password (scrypt, 128 MiB, ~0.6 s of a core; several times that beside
+  // the build lane): a test that only needs to be signed in reuses the first session of that user.
+  const sessions = new Map<string, Promise<string>>();
+  const session = (name: string, password: string): Promise<string> => {
+    const existing = sessions.get(name);
+    if (existing !== undefined) return existing;
+    const created = signIn(name, password);
+    sessions.set(name, created);
+    return created;
+  };
   const save = (cookie: string, headers: Record<string, string> = json) =>
     fetch(`${server.url}/api/trpc/designs.save`, {
       method: 'POST',
@@ -61,12 +75,12 @@ describe('multi-user mode through HTTP', { skip: skipWithoutCluster }, () => {
 
   test('signed out, the API answers 401; a viewer reads but may not save; an admin saves, and the audit log says who', async () => {
     assert.equal((await fetch(`${server.url}/api/trpc/designs.list`)).status, 401);
-    const viewer = await signIn('val', 'viewer-password-1');
+    const viewer = await session('val', 'viewer-password-1');
     assert.equal((await fetch(`${server.url}/api/trpc/designs.list`, { headers: { cookie: viewer } })).status, 200);
     const refused = await save(viewer);
     assert.equal(refused.status, 403);
     assert.match(await refused.text(), /your role \(viewer\) cannot do this: it needs editor/);
-    const admin = await signIn('ada', 'admin-password-1');
+    const admin = await session('ada', 'admin-password-1');
     assert.equal((await save(admin)).status, 200);
     const audit = await fetch(
       `${server.url}/api/trpc/audit.list?input=${encodeURIComponent(JSON.stringify({ action: 'designs.save' }))}`,
@@ -111,7 +125,7 @@ describe('multi-user mode through HTTP', { skip: skipWithoutCluster }, () => {
     const metrics = await fetch(`${server.url}/metrics`);
     assert.equal(metrics.status, 401);
     assert.match(await metrics.text(), /OPSTUDIO_METRICS_TOKEN/);
-    const viewerCookie = await signIn('val', 'viewer-password-1');
+    const viewerCookie = await session('val', 'viewer-password-1');
     assert.equal(
       (await fetch(`${server.url}/metrics`, { headers: { cookie: viewerCookie } })).status,
       401,
@@ -122,7 +136,7 @@ describe('multi-user mode through HTTP', { skip: skipWithoutCluster }, () => {
   });
 
   test('a state change without the CSRF header or as a form is refused before tRPC', async () => {
-    const admin = await signIn('ada', 'admin-password-1');
+    const admin = await session('ada', 'admin-password-1');
     assert.equal((await save(admin, { 'content-type': 'application/json' })).status, 403);
     assert.equal((await save(admin, { 'content-type': 'text/plain', 'x-opstudio-csrf': '1' })).status, 415);
     assert.equal(

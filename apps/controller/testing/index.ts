@@ -118,16 +118,22 @@ export function emptySqliteDb(): string {
   return `file:${path.join(mkdtempSync(path.join(tmpdir(), 'opstudio-db-')), 'studio.db')}`;
 }
 
+/**
+ * Polls `probe` until it returns a value, `everyMs` apart (default 50 ms). A probe that lists
+ * hundreds of objects should poll slower: back to back, its lists kept the API server busy
+ * serialising them on the cores the controller and the sandbox needed.
+ */
 export async function eventually<T>(
   what: string,
   timeoutMs: number,
   probe: () => T | undefined | Promise<T | undefined>,
+  { everyMs = 50 }: { everyMs?: number } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }

@@ -342,6 +342,36 @@ after(async () => {
     await new CrdClient(loadKubeConfig(kubeconfigPath).kc).delete(`widgets.${clusterGroup}`);
 });
 
+/**
+ * Once the kind's StorageVersionMigration has its `status.resourceVersion`, one write to the kind:
+ * an object made and deleted again, none of the ones the test checks. The cluster's migrator
+ * starts only when the garbage collector's cache of the kind has seen that resourceVersion; on a
+ * kind nobody writes, that cache moves only with a watch bookmark (about once a minute), and the
+ * migrator's retries back off exponentially meanwhile (25-46 s measured). On a kind in use any
+ * write moves it, as this one does (the migration then took 10 s).
+ */
+async function writeOnceMigrationStarted(kube: KubeJson, crdName: string, group: string): Promise<void> {
+  await eventually(
+    'the StorageVersionMigration to have its resourceVersion',
+    60_000,
+    async () => {
+      const svms = await kube.request<{
+        items: { metadata: { name: string }; status?: { resourceVersion?: string } }[];
+      }>({ method: 'GET', path: '/apis/storagemigration.k8s.io/v1beta1/storageversionmigrations' });
+      const svm = svms.items.find((m) => m.metadata.name.startsWith(crdName));
+      return (svm?.status?.resourceVersion ?? '') === '' ? undefined : true;
+    },
+    { everyMs: 250 },
+  );
+  const widgets = `/apis/${group}/v1/namespaces/default/widgets`;
+  await kube.request({
+    method: 'POST',
+    path: widgets,
+    body: { apiVersion: `${group}/v1`, kind: 'Widget', metadata: { name: 'a-write' }, spec: { n: -1, colour: 'red' } },
+  });
+  await kube.request({ method: 'DELETE', path: `${widgets}/a-write` });
+}
+
 test(
   'where the cluster serves storagemigration.k8s.io, its own migrator rewrites the objects and trims storedVersions',
   { skip: skipWithoutCluster, timeout: 180_000 },
@@ -351,7 +381,9 @@ test(
     const { crdName, migrator, rvs } = await clusterKind!;
     const before = await rvs();
     const started = Date.now();
-    const run = await cli(crdName, ['run']);
+    const running = cli(crdName, ['run']);
+    await writeOnceMigrationStarted(kube, crdName, clusterGroup);
+    const run = await running;
     assert.equal(run.code, 0, `${run.lines.join('\n')}${run.stderr}`);
     const out = run.lines.join('\n');
     assert.match(out, /the cluster's storage migrator rewrites the objects/);
