@@ -22,7 +22,7 @@ import { checkRulesAll } from './packages/shared/src/resources/rule-check';
 
 const n = Number(process.argv[2] ?? 1000);
 const runs = Number(process.argv[3] ?? 5);
-const engine = await loadCel();
+const engine = await loadCel(); if (process.env.RESET) setFlagsFromString("--wasm-tiering-budget=1800000"); { const m = process.memoryUsage(); console.log("rss after cel", Math.round(m.rss/1048576)); }
 const parsed = parseDesign(readFileSync(new URL('./examples/webapp.design.yaml', import.meta.url), 'utf8'));
 if (!parsed.ok) throw new Error('examples/webapp.design.yaml does not parse');
 const installed = parsed.design;

@@ -8,6 +8,8 @@ import { CoordinationV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { KubeJson } from './json-client';
 import { kubeconfigPath, skipWithoutCluster } from '../../testing';
 import { kubeConfigThrough, TcpProxy } from '../../testing/tcp-proxy';
+import tls from 'node:tls';
+import { freshConnectionsKubeConfig } from './keepalive-agent';
 import { loadKubeConfig } from './kubeconfig';
 
 describe('kept-alive connections to the API server', { skip: skipWithoutCluster }, () => {
@@ -44,5 +46,28 @@ describe('kept-alive connections to the API server', { skip: skipWithoutCluster 
       for (let i = 0; i < 3; i++) await json.request({ method: 'GET', path: '/api/v1/namespaces/default' });
     });
     assert.equal(opened, 0, 'three requests, no new connection');
+  });
+
+  test('Lease renewals open a connection each, with the TLS context built once', async () => {
+    const leases = freshConnectionsKubeConfig(kubeConfigThrough(proxy, kubeconfigPath).kc).makeApiClient(
+      CoordinationV1Api,
+    );
+    await leases.listNamespacedLease({ namespace: 'kube-system', limit: 1 });
+    // tls.connect builds a context from the key and CAs unless it is given one (client-node's agent per request did)
+    const create = tls.createSecureContext;
+    let built = 0;
+    tls.createSecureContext = (...args) => {
+      built++;
+      return create(...args);
+    };
+    try {
+      const opened = await connectionsDuring(async () => {
+        for (let i = 0; i < 3; i++) await leases.listNamespacedLease({ namespace: 'kube-system', limit: 1 });
+      });
+      assert.equal(opened, 3, 'a connection per renewal');
+      assert.equal(built, 0, 'no TLS context built again');
+    } finally {
+      tls.createSecureContext = create;
+    }
   });
 });

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
 import https from 'node:https';
+import tls from 'node:tls';
 import { KubeConfig } from '@kubernetes/client-node';
 import type { RequestContext } from '@kubernetes/client-node';
 
@@ -87,10 +88,13 @@ export class KeptAliveKubeConfig extends KubeConfig {
  * depend on the pooled connections, which a half-open link (a proxy that stops forwarding) stalls
  * until a request times out. A renewal on a fresh connection succeeds or fails on its own; it
  * costs one handshake per retry period (2 s), not one per Event. client-go's leader election keeps
- * its own client for the same reason.
+ * its own client for the same reason. The handshake is made cheap: one agent per TLS identity
+ * that keeps no connection but builds its TLS context once (client-node's agent per request parsed
+ * the client key and the CA again for every renewal: most of an idle controller's CPU) and keeps
+ * the server's TLS sessions, so a renewal resumes one instead of a full handshake.
  */
 export function freshConnectionsKubeConfig(kc: KubeConfig): KubeConfig {
-  const fresh = new KubeConfig();
+  const fresh = new FreshConnectionsKubeConfig();
   fresh.loadFromOptions({
     clusters: [...kc.clusters],
     users: [...kc.users],
@@ -98,4 +102,28 @@ export function freshConnectionsKubeConfig(kc: KubeConfig): KubeConfig {
     currentContext: kc.getCurrentContext(),
   });
   return fresh;
+}
+
+class FreshConnectionsKubeConfig extends KubeConfig {
+  private readonly agents = new Map<string, https.Agent>();
+
+  override async applySecurityAuthentication(context: RequestContext): Promise<void> {
+    await super.applySecurityAuthentication(context);
+    const made = context.getAgent();
+    if (made !== undefined) context.setAgent(this.freshAgent(made));
+  }
+
+  /** The connection-per-request agent with the TLS settings of `made` (client-node's per-request https.Agent). */
+  private freshAgent<A extends object>(made: A): A | https.Agent {
+    if (made.constructor !== https.Agent) return made;
+    const { options } = made as unknown as https.Agent & { options: https.AgentOptions };
+    const key = tlsIdentity(options);
+    let agent = this.agents.get(key);
+    if (agent === undefined) {
+      if (this.agents.size >= MAX_AGENTS) this.agents.clear(); // credentials that keep changing
+      agent = new https.Agent({ ...options, keepAlive: false, secureContext: tls.createSecureContext(options) });
+      this.agents.set(key, agent);
+    }
+    return agent;
+  }
 }
