@@ -3,8 +3,9 @@
 # The base is an argument: node:20-bookworm-slim for Docker users; the image test
 # (apps/controller/src/deploy/image.int.test.ts) passes a Debian rootfs carrying the machine's Node,
 # because no container registry is reachable there. BUILD_BASE may add compilers to it.
-# Layout under /app: the repository's runtime part (the controller runs its TypeScript through tsx,
-# no build step), production node_modules only, and Next's standalone server in apps/web.
+# Layout under /app: the repository's runtime part (the controller compiled ahead of time in
+# apps/controller/dist beside its sources, docs/design/0059), production node_modules only, and
+# Next's standalone server in apps/web.
 ARG BASE=node:20-bookworm-slim
 ARG BUILD_BASE=${BASE}
 
@@ -31,6 +32,8 @@ FROM deps AS build
 COPY . .
 RUN DATABASE_URL=file:/tmp/generate.db npx --no-install prisma generate \
  && DATABASE_URL=postgresql://localhost/studio npx --no-install prisma generate
+# the controller compiled ahead of time (apps/controller/dist): bin/opstudio.js runs it while it is current
+RUN node --import tsx apps/controller/src/build/compile.ts
 # The CEL module (packages/cel) comes built: there is no Go here. `npm start` (setup) leaves it in
 # packages/cel/dist/cel-<hash>; it is served from /app/packages/cel/dist at run time, where the
 # app stage copies packages/, so the web build names that path.
@@ -94,5 +97,5 @@ RUN chown 10001:10001 apps/web/.next/cache
 USER 10001:10001
 EXPOSE 3000 3001
 VOLUME /data
-# the controller by default; the web app is `node --import tsx apps/web/server/serve.ts` (docker-compose.yml runs both)
+# the controller by default (compiled: bin/opstudio.js checks apps/controller/dist is current); the web app is `node --import tsx apps/web/server/serve.ts` (docker-compose.yml runs both)
 CMD ["node", "apps/controller/bin/opstudio.js", "serve"]

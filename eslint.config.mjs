@@ -36,6 +36,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/.next/**',
       'apps/controller/src/generated/**',
+      'apps/controller/dist/**',
+      'bench/vs-go/dist/**',
       'data/**',
       'test-results/**',
       'playwright-report/**',

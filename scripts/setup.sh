@@ -69,6 +69,11 @@ if [ ! -f "$gen" ] || [ prisma/postgres/schema.prisma -nt "$gen" ]; then
     || die "prisma generate failed: run 'DATABASE_URL=postgresql://localhost/studio npx prisma generate' to see why."
 fi
 
+# The controller compiled ahead of time (apps/controller/src/build/compile.ts, docs/design/0059):
+# rebuilt when any source it was built from changed (about a second), a no-op otherwise.
+# bin/opstudio.js runs the source through tsx whenever this build is not current.
+node --import tsx apps/controller/src/build/compile.ts || die "compiling the controller failed (see above)."
+
 # The studio's one CEL (packages/cel): cel-go with k8s.io/apiserver's environment, built to
 # WebAssembly once per source hash into the binaries cache (about a minute cold, instant after).
 node --import tsx packages/cel/src/build.ts >/dev/null || die "building the CEL module failed (see above)."

@@ -1,10 +1,12 @@
 // The embedded controller in a child process (embedded-child.ts, with --expose-gc): started per
 // run with its worker count, ready once its operator for the bench CRD runs; it collects garbage
-// and writes heap snapshots on request.
+// and writes heap snapshots on request. The child runs compiled ahead of time the way `npm start`
+// runs the controller (apps/controller/src/build), so its RSS is what users get.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { ensureBuilt, type BuildTarget } from '../../apps/controller/src/build/compile';
+import { repoRoot } from '../../apps/controller/src/config';
 
 /** One controller process of either side. */
 export interface RunningController {
@@ -34,10 +36,15 @@ export interface EmbeddedOptions {
   readonly workers: number;
 }
 
-const childScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'embedded-child.ts');
+const CHILD_BUILD: BuildTarget = {
+  outdir: 'bench/vs-go/dist',
+  entries: { 'embedded-child': 'bench/vs-go/embedded-child.ts' },
+};
 
 export async function startEmbedded(o: EmbeddedOptions): Promise<RunningController> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', childScript], {
+  await ensureBuilt(CHILD_BUILD);
+  const childScript = path.join(repoRoot, CHILD_BUILD.outdir, 'embedded-child.mjs');
+  const child = spawn(process.execPath, ['--expose-gc', childScript], {
     env: {
       ...process.env,
       OPSTUDIO_KUBECONFIG: o.kubeconfig,

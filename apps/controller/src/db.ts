@@ -5,8 +5,9 @@
 // src/generated/prisma and src/generated/prisma-pg (git-ignored), `prisma migrate deploy`
 // creates the tables. Both clients are generated from the same models (scripts/postgres-schema.ts),
 // so the Postgres one is used through the SQLite one's type.
+import { createRequire } from 'node:module';
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaPg } from '@prisma/adapter-pg';
+import type * as AdapterPg from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/prisma/client';
 import { PrismaClient as PostgresClient } from './generated/prisma-pg/client';
 import { prepareSqliteFile } from './db-files';
@@ -41,6 +42,8 @@ export function openDb(databaseUrl: string): StudioDb {
       `DATABASE_URL must be a SQLite file URL (file:/path/studio.db) or a Postgres URL (postgresql://user:password@host:5432/db); got "${databaseUrl.split(':')[0]}:…"`,
     );
   if (kind === 'postgres') {
+    // Postgres's driver (pg, ~10 MiB) is loaded only for a Postgres URL (docs/design/0059)
+    const { PrismaPg } = createRequire(import.meta.url)('@prisma/adapter-pg') as typeof AdapterPg;
     const db = new PostgresClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) }) as unknown as StudioDb;
     postgresClients.add(db);
     return db;

@@ -3,7 +3,6 @@
 // informers, the live bus, the kinds, the embedded controller-manager), the default context's
 // started here and any other's at its first use (clusters/registry.ts). The HTTP server serves
 // them; integration tests call them through `createCaller` with no HTTP in between.
-import { loadCel } from '@opstudio/cel/node';
 import type { ApiContext } from './api/context';
 import { openDb } from './db';
 import type { InformerCache } from './kube/informer-cache';
@@ -42,7 +41,6 @@ export async function startServices(
   databaseUrl: string,
   opts: ServicesOptions = {},
 ): Promise<RunningServices> {
-  await loadCel(); // designs are checked and graphs planned with it from the first request on
   const db = openDb(databaseUrl);
   const logOf = (component: string) => {
     const log = opts.logger !== undefined ? logFn(opts.logger.child({ component })) : opts.log;

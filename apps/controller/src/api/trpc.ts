@@ -5,6 +5,7 @@
 // Every procedure carries `meta.kube`, how it reaches the cluster; the types that touch it with a
 // user's rights are in api/procedures.ts, and a table test walks the router to check the tags.
 import { initTRPC } from '@trpc/server';
+import { loadCel } from '@opstudio/cel/node';
 import type { RequestContext } from './context';
 import { fieldCausesOf, toTRPCError } from './errors';
 import { requireRole } from './roles';
@@ -51,10 +52,20 @@ const translateErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * The studio's one CEL starts on the first API call, not at start-up (docs/design/0059): an idle
+ * controller does not hold it (about 150 MiB), and the pure code a procedure runs (a design's
+ * checks, impact, previews) must find it loaded, never answer `pending`.
+ */
+const celLoaded = t.middleware(async ({ next }) => {
+  await loadCel();
+  return next();
+});
+
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 /** No role check: use only for what a signed-out visitor may see (nothing in the API yet). */
-export const publicProcedure = t.procedure.use(translateErrors).meta({ kube: 'none' });
+export const publicProcedure = t.procedure.use(translateErrors).use(celLoaded).meta({ kube: 'none' });
 /** Reads: any signed-in user. Reads of the cluster start from api/procedures.ts instead. */
 export const viewerProcedure = publicProcedure.use(requireRole('viewer'));
 /** Designs: editors and admins (custom resources: `kubeWriteProcedure('editor', …)`). */

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { loadCel } from '@opstudio/cel/node';
 import { conversionPlan, type ConversionPlan } from '@opstudio/shared/conversion/convert';
 import { answerReview, CONVERSION_REVIEW } from '@opstudio/shared/conversion/review';
 import type { Design } from '@opstudio/shared/design/schema';
@@ -100,7 +101,8 @@ export class ConversionWebhook {
     const key = `${designId}/${version}`;
     let p = this.plans.get(key);
     if (p === undefined) {
-      p = this.opts.load(designId, version).then(conversionPlan);
+      // the rules are CEL: the module starts with the first conversion (docs/design/0059)
+      p = Promise.all([this.opts.load(designId, version), loadCel()]).then(([design]) => conversionPlan(design));
       p.catch(() => this.plans.delete(key)); // a failed load is tried again next time
       this.plans.set(key, p);
     }

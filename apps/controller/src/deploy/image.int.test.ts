@@ -90,6 +90,15 @@ describe('the container image', { skip: skipWithoutCluster }, () => {
     });
     assert.match(migrated, /migrated /);
 
+    // the controller runs compiled ahead of time: the image's build is current with its sources
+    // (else bin/opstudio.js would run them through tsx)
+    const build = await container.exec('build', [
+      'node',
+      '-e',
+      "import('/app/apps/controller/dist/fresh.mjs').then((f) => console.log(JSON.stringify(f.controllerBuildStale ?? 'current')))",
+    ]);
+    assert.match(build, /"current"/);
+
     const controller = container.start('controller', ['node', 'apps/controller/bin/opstudio.js', 'serve'], {
       env: {
         OPSTUDIO_HOST: '127.0.0.1',

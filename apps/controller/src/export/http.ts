@@ -3,6 +3,7 @@
 // back as one plain-text line with the status a user can act on (404 unknown design or version,
 // 400 bad version or a malformed id, 422 a design the export cannot turn into Go).
 import type http from 'node:http';
+import { loadCel } from '@opstudio/cel/node';
 import { exportZip } from '@opstudio/shared/scaffold/export-zip';
 import { ScaffoldError } from '@opstudio/shared/scaffold/facts';
 import type { DesignStore } from '../designs';
@@ -41,6 +42,7 @@ async function exportResponse(
   }
   try {
     const { design, view } = await designs.load(designId, version);
+    await loadCel(); // the export plans the design's sample with it (docs/design/0059)
     const zip = exportZip(design);
     return {
       status: 200,

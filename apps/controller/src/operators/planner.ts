@@ -97,6 +97,18 @@ export function inlinePlanner(): Planner {
   };
 }
 
+/**
+ * The compiled controller (apps/controller/src/build/compile.ts) defines this: its own compiled
+ * planner thread, relative to this file. From source the thread is planner-thread.mjs, which
+ * runs planner.worker.ts through tsx.
+ */
+declare const OPSTUDIO_PLANNER_THREAD: string | undefined;
+const plannerThread = (): URL =>
+  new URL(
+    typeof OPSTUDIO_PLANNER_THREAD === 'string' ? OPSTUDIO_PLANNER_THREAD : './planner-thread.mjs',
+    import.meta.url,
+  );
+
 interface Pending {
   resolve(answer: Plan | ExternalTarget[]): void;
   reject(e: Error): void;
@@ -136,9 +148,7 @@ export function workerPlanner(opts: { designsKept?: number } = {}): Planner {
   };
   const started = (): Worker => {
     if (worker !== undefined) return worker;
-    const w = new Worker(new URL('./planner-thread.mjs', import.meta.url), {
-      workerData: { designsKept: opts.designsKept ?? 200 },
-    });
+    const w = new Worker(plannerThread(), { workerData: { designsKept: opts.designsKept ?? 200 } });
     w.unref();
     w.on('message', (m: PlannerAnswer) => {
       const p = pending.get(m.id);
