@@ -5,13 +5,12 @@
 // of every input (build.json) that fresh.ts checks before anything runs it.
 // `node --import tsx apps/controller/src/build/compile.ts` builds the controller when it is not
 // current (scripts/setup.sh runs it); the bench compiles its embedded child the same way.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { BuildRecord } from '@opstudio/shared/build/freshness';
-import { BUILD_RECORD, buildChangeIn, installedBuilder, type BuildChange } from './fresh';
+import { BUILD_RECORD, buildChangeIn, fileSha256, installedBuilder, type BuildChange } from './fresh';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const here = fileURLToPath(import.meta.url);
@@ -70,15 +69,13 @@ function workspacePlugin(outdir: string): Plugin {
   };
 }
 
-const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-
 /** Compiles the target and writes its record; returns how long it took. */
 export async function compileBuild(target: BuildTarget): Promise<{ ms: number }> {
   const started = performance.now();
   const outdir = path.join(repoRoot, target.outdir);
   mkdirSync(outdir, { recursive: true });
   const entries = { ...target.entries, [PLANNER_THREAD.name]: PLANNER_THREAD.source };
-  const plannerDir = path.dirname(path.join(repoRoot, 'apps/controller/src/operators/planner.ts'));
+  const plannerDir = path.dirname(path.join(repoRoot, PLANNER_THREAD.source)); // planner.ts's folder too
   const plannerThread = path.relative(plannerDir, path.join(outdir, `${PLANNER_THREAD.name}.mjs`));
   const result = await build({
     absWorkingDir: repoRoot,
@@ -110,7 +107,7 @@ export async function compileBuild(target: BuildTarget): Promise<{ ms: number }>
     inputs: Object.fromEntries(
       [...Object.keys(result.metafile.inputs), ...SETTINGS].map((rel) => [
         rel,
-        { ...stamp(rel), sha256: sha256(path.join(repoRoot, rel)) },
+        { ...stamp(rel), sha256: fileSha256(path.join(repoRoot, rel)) },
       ]),
     ),
     outputs: Object.fromEntries(written.map((rel) => [rel, { size: stamp(rel).size }])),

@@ -16,6 +16,9 @@ export const BUILD_RECORD = 'build.json';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
+/** A file's SHA-256, as the record holds it. */
+export const fileSha256 = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
+
 /** The builder a current build was made with: esbuild at the version installed. */
 export function installedBuilder(): string {
   const pkg = createRequire(import.meta.url).resolve('esbuild/package.json');
@@ -37,10 +40,7 @@ export function buildChangeIn(outdir: string, builder = installedBuilder()): Bui
       const s = statSync(path.join(repoRoot, rel), { throwIfNoEntry: false });
       return s === undefined ? undefined : { size: s.size, mtimeMs: s.mtimeMs };
     },
-    sha256: (rel) =>
-      createHash('sha256')
-        .update(readFileSync(path.join(repoRoot, rel)))
-        .digest('hex'),
+    sha256: (rel) => fileSha256(path.join(repoRoot, rel)),
   });
 }
 

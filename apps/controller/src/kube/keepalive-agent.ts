@@ -57,19 +57,31 @@ export function shareAgent(opts: https.RequestOptions): void {
 
 /** The shared keep-alive agent with the TLS settings of `made` (a per-request https.Agent); any other agent as it is. */
 export function sharedAgent<A extends object>(made: A): A | https.Agent {
+  // idle connections close after IDLE_MS: a server may drop them first (json-client retries that once)
+  return pooledAgent(agents, made, (options) => new https.Agent({ ...options, keepAlive: true, timeout: IDLE_MS }));
+}
+
+/**
+ * From `pool`, the agent of `made`'s TLS identity (`make` builds it the first time); `made` itself
+ * when it is not client-node's plain per-request https.Agent (a proxy's). Past MAX_AGENTS the oldest goes.
+ */
+function pooledAgent<A extends object>(
+  pool: Map<string, https.Agent>,
+  made: A,
+  make: (options: https.AgentOptions) => https.Agent,
+): A | https.Agent {
   if (made.constructor !== https.Agent) return made;
   const { options } = made as unknown as https.Agent & { options: https.AgentOptions };
   const key = tlsIdentity(options);
-  let agent = agents.get(key);
+  let agent = pool.get(key);
   if (agent === undefined) {
-    if (agents.size >= MAX_AGENTS) {
-      const [oldestKey, oldest] = agents.entries().next().value as [string, https.Agent];
-      agents.delete(oldestKey);
+    if (pool.size >= MAX_AGENTS) {
+      const [oldestKey, oldest] = pool.entries().next().value as [string, https.Agent];
+      pool.delete(oldestKey);
       oldest.destroy();
     }
-    // idle connections close after IDLE_MS: a server may drop them first (json-client retries that once)
-    agent = new https.Agent({ ...options, keepAlive: true, timeout: IDLE_MS });
-    agents.set(key, agent);
+    agent = make(options);
+    pool.set(key, agent);
   }
   return agent;
 }
@@ -115,15 +127,10 @@ class FreshConnectionsKubeConfig extends KubeConfig {
 
   /** The connection-per-request agent with the TLS settings of `made` (client-node's per-request https.Agent). */
   private freshAgent<A extends object>(made: A): A | https.Agent {
-    if (made.constructor !== https.Agent) return made;
-    const { options } = made as unknown as https.Agent & { options: https.AgentOptions };
-    const key = tlsIdentity(options);
-    let agent = this.agents.get(key);
-    if (agent === undefined) {
-      if (this.agents.size >= MAX_AGENTS) this.agents.clear(); // credentials that keep changing
-      agent = new https.Agent({ ...options, keepAlive: false, secureContext: tls.createSecureContext(options) });
-      this.agents.set(key, agent);
-    }
-    return agent;
+    return pooledAgent(
+      this.agents,
+      made,
+      (options) => new https.Agent({ ...options, keepAlive: false, secureContext: tls.createSecureContext(options) }),
+    );
   }
 }

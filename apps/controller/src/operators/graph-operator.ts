@@ -106,9 +106,12 @@ export class GraphOperator {
    * decided when the run ends (before the queue would run the key again anyway).
    */
   private readonly heldUpdates = new Map<string, { cr: KubernetesObject; eventType: WatchEventType }[]>();
+  /** The kind of the custom resources it reconciles (the triggers name it). */
+  private readonly kind: string;
 
   constructor(private readonly opts: GraphOperatorOptions) {
     const coords = resourceCoordinates(opts.design);
+    this.kind = coords.kind;
     const { kc, log } = opts;
     this.cache =
       opts.cache ??
@@ -192,15 +195,18 @@ export class GraphOperator {
     });
   }
 
-  /** The updates held while `key` was reconciled: each one not the echo of that run's status write is queued. */
+  /** The updates held while `key` was reconciled, each woken on now that its run's writes are known. */
   private releaseHeldUpdates(key: string): void {
     const held = this.heldUpdates.get(key);
     if (held === undefined) return;
     this.heldUpdates.delete(key);
-    const kind = resourceCoordinates(this.opts.design).kind;
-    for (const { cr, eventType } of held)
-      if (!this.expectations.ownStatusEcho(key, cr))
-        this.controller.enqueue(key, watchTrigger('watch', eventType, cr, kind));
+    for (const { cr, eventType } of held) this.wakeOnUpdate(key, cr, eventType);
+  }
+
+  /** A custom resource's update queues it, unless it is the echo of our own status write (expectations.ts). */
+  private wakeOnUpdate(key: string, cr: KubernetesObject, eventType: WatchEventType): void {
+    if (this.expectations.ownStatusEcho(key, cr)) return;
+    this.controller.enqueue(key, watchTrigger('watch', eventType, cr, this.kind));
   }
 
   /**
@@ -273,14 +279,10 @@ export class GraphOperator {
       for (const [verb, eventType] of verbs) {
         crs.on(verb, (cr) => {
           const key = enqueueCr(cr);
-          if (verb === 'update' && this.controller.isProcessing(key)) {
-            const held = this.heldUpdates.get(key) ?? [];
-            this.heldUpdates.set(key, [...held, { cr, eventType }]);
-            return;
-          }
-          // the echo of our own status write wakes nothing (expectations.ts)
-          if (verb === 'update' && this.expectations.ownStatusEcho(key, cr)) return;
-          this.controller.enqueue(key, watchTrigger('watch', eventType, cr, coords.kind));
+          if (verb !== 'update') this.controller.enqueue(key, watchTrigger('watch', eventType, cr, coords.kind));
+          else if (!this.controller.isProcessing(key)) this.wakeOnUpdate(key, cr, eventType);
+          else if (this.heldUpdates.has(key)) this.heldUpdates.get(key)!.push({ cr, eventType });
+          else this.heldUpdates.set(key, [{ cr, eventType }]);
         });
         for (const { spec, lease } of this.children)
           lease.on(verb, (child) => {

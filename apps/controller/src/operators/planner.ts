@@ -52,23 +52,33 @@ interface Prepared {
   readonly designErrors: readonly PlanError[];
 }
 
+/** A request that may name its design version only (the planner thread's, once it holds that version). */
+export type Named<R extends TargetsRequest> = Omit<R, 'design'> & { readonly design?: Design };
+
 export interface PlanHere {
-  plan(req: PlanRequest): Plan;
-  externals(req: TargetsRequest): ExternalTarget[];
+  plan(req: Named<PlanRequest>): Plan;
+  externals(req: Named<TargetsRequest>): ExternalTarget[];
+  /** whether a request may name this design version without carrying it */
+  holds(designKey: string): boolean;
 }
 
-/** Plans on the calling thread, each design version checked once. */
-export function planHere(cache = new Map<string, Prepared>()): PlanHere {
-  const prepare = (req: TargetsRequest): Prepared => {
+/**
+ * Plans on the calling thread, each design version checked once; `kept` versions are held (past
+ * that the oldest goes, and a request for it must carry its design again).
+ */
+export function planHere(kept = 200): PlanHere {
+  const cache = new Map<string, Prepared>();
+  const prepare = (req: Named<TargetsRequest>): Prepared => {
     let prepared = cache.get(req.designKey);
     if (prepared === undefined) {
+      if (req.design === undefined) throw new Error(`design version ${req.designKey} is not held here`);
       prepared = { graph: operandGraph(req.design), designErrors: operandErrors(req.design) };
-      if (cache.size > 200) cache.clear();
       cache.set(req.designKey, prepared);
+      if (cache.size > kept) cache.delete(cache.keys().next().value!);
     }
     return prepared;
   };
-  const isNamespaced = (req: TargetsRequest) => (apiVersion: string, kind: string) =>
+  const isNamespaced = (req: Named<TargetsRequest>) => (apiVersion: string, kind: string) =>
     req.namespaced[`${apiVersion}/${kind}`] ?? true;
   return {
     plan(req) {
@@ -85,6 +95,7 @@ export function planHere(cache = new Map<string, Prepared>()): PlanHere {
       if (prepared.designErrors.length > 0) return [];
       return externalTargets(prepared.graph, req.cr, isNamespaced(req));
     },
+    holds: (designKey) => cache.has(designKey),
   };
 }
 
