@@ -25,7 +25,7 @@ import {
 import { runValidationCase, type Verdict } from '@opstudio/shared/design-tests/validation-case';
 import type { Design } from '@opstudio/shared/design/schema';
 import { CrdClient } from '../install/crd-client';
-import { waitForEstablished } from '../install/wait';
+import { waitForCrdGone, waitForEstablished } from '../install/wait';
 import { KubeApiError } from '../kube/errors';
 import { KubeJson } from '../kube/json-client';
 
@@ -67,7 +67,12 @@ export async function againstCluster(kc: KubeConfig, design: Design, engine: Cel
     }
     for (const p of cases) results.push(await compare(http, engine, design, copy, p));
   } finally {
-    await crds.delete(copy.name).catch(() => false);
+    // like kubectl delete, wait until the temporary CRD is gone (its stored old objects hold it
+    // in Terminating for a moment), so nothing of the run is left on the cluster when it exits
+    if (await crds.delete(copy.name).catch(() => false))
+      await waitForCrdGone(crds, copy.name, 30_000).catch((err: unknown) =>
+        process.stderr.write(`opstudio test: warning: ${errText(err)}\n`),
+      );
     for (const ns of namespaces)
       await http.request({ method: 'DELETE', path: `/api/v1/namespaces/${ns}` }).catch(() => undefined);
   }
