@@ -89,8 +89,10 @@ RUN echo 'studio:x:10001:10001:Operator Studio:/home/studio:/usr/sbin/nologin' >
  && echo 'studio:x:10001:' >> /etc/group \
  && mkdir -p /home/studio /data && chown 10001:10001 /home/studio /data
 WORKDIR /app
+# MALLOC_ARENA_MAX: as npm start runs every service (scripts/lib/proc.ts NODE_SERVICE_ENV, docs/design/0059)
 ENV NODE_ENV=production CHECKPOINT_DISABLE=1 NEXT_TELEMETRY_DISABLED=1 \
-    OPSTUDIO_DATA_DIR=/data npm_config_update_notifier=false OPSTUDIO_CEL_DIR=/app/packages/cel/dist/current
+    OPSTUDIO_DATA_DIR=/data npm_config_update_notifier=false OPSTUDIO_CEL_DIR=/app/packages/cel/dist/current \
+    MALLOC_ARENA_MAX=2
 COPY --from=app /app ./
 # Next writes its image/fetch cache beside the build (the chart mounts an emptyDir there)
 RUN chown 10001:10001 apps/web/.next/cache

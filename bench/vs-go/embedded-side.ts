@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureBuilt, type BuildTarget } from '../../apps/controller/src/build/compile';
 import { repoRoot } from '../../apps/controller/src/config';
+import { NODE_SERVICE_ENV } from '../../scripts/lib/proc';
 
 /** One controller process of either side. */
 export interface RunningController {
@@ -46,6 +47,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<RunningControll
   const childScript = path.join(repoRoot, CHILD_BUILD.outdir, 'embedded-child.mjs');
   const child = spawn(process.execPath, ['--expose-gc', childScript], {
     env: {
+      ...NODE_SERVICE_ENV, // as npm start and the image run it
       ...process.env,
       OPSTUDIO_KUBECONFIG: o.kubeconfig,
       DATABASE_URL: o.databaseUrl,

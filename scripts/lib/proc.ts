@@ -8,6 +8,14 @@ import path from 'node:path';
 
 const started: { name: string; child: ChildProcess }[] = [];
 
+/**
+ * What every Node service starts with unless the environment says otherwise (the image sets the
+ * same). glibc's malloc gives each thread that contends an arena of its own (up to eight per
+ * core) and keeps what it frees there: Node's threads (libuv's pool, V8's helpers, the planner)
+ * left an idle controller 15–45 MiB above what two arenas hold (docs/design/0059).
+ */
+export const NODE_SERVICE_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+
 export interface ServiceOptions {
   name: string;
   command: string;
@@ -27,7 +35,7 @@ export function startService(opts: ServiceOptions): ChildProcess {
   }
   const child = spawn(opts.command, opts.args, {
     cwd: opts.cwd,
-    env: { ...process.env, ...opts.env },
+    env: { ...NODE_SERVICE_ENV, ...process.env, ...opts.env },
     stdio,
     detached: true, // own process group: stopping it stops its children (next start's workers)
   });
@@ -110,7 +118,7 @@ export function run(
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: opts.cwd,
-      env: { ...process.env, ...opts.env },
+      env: { ...NODE_SERVICE_ENV, ...process.env, ...opts.env },
       stdio: opts.quiet ? 'ignore' : 'inherit',
     });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));

@@ -50,8 +50,17 @@ function workspacePlugin(outdir: string): Plugin {
   return {
     name: 'opstudio-workspace',
     setup(b) {
+      // Prisma's query compiler comes as a module whose source is one base64 literal (2.4 MB):
+      // imported, V8 would hold that source and the literal for the process's life. The bundle
+      // reads the same text from the same file when Prisma asks, and lets it go once Prisma has it.
+      b.onResolve({ filter: PRISMA_WASM }, (args) => ({ path: args.path, namespace: 'prisma-wasm' }));
+      b.onLoad({ filter: /.*/, namespace: 'prisma-wasm' }, (args) => ({
+        contents: prismaWasmModule(args.path),
+        loader: 'js',
+        resolveDir: repoRoot,
+      }));
       b.onResolve({ filter: /^[^./]/ }, (args) =>
-        args.path.startsWith('@opstudio/') || args.path.startsWith('node:')
+        args.path.startsWith('@opstudio/') || args.path.startsWith('node:') || args.path === '@kubernetes/client-node'
           ? undefined
           : { path: args.path, external: true },
       );
@@ -67,6 +76,31 @@ function workspacePlugin(outdir: string): Plugin {
       });
     },
   };
+}
+
+const PRISMA_WASM = /^@prisma\/client\/runtime\/query_compiler_bg\.\w+\.wasm-base64\.mjs$/;
+
+/** The module in place of Prisma's base64 one: the same `wasm` export, read at run time, then dropped. */
+function prismaWasmModule(specifier: string): string {
+  return `import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+const text = readFileSync(createRequire(import.meta.url).resolve(${JSON.stringify(specifier)}), 'latin1');
+export let wasm = text.slice(text.indexOf('"') + 1, text.lastIndexOf('"'));
+// the importer destructures it as soon as the import resolves; after that the module holds nothing
+setTimeout(() => { wasm = undefined; }, 0);
+`;
+}
+
+/**
+ * Rewrites what non-ASCII characters esbuild left (only in the comments it keeps: strings and
+ * regular expressions it already escapes) as `\\u` escapes. V8 holds a module's source for its
+ * whole life, and one character outside Latin-1 makes it hold all of it at two bytes a character.
+ */
+function asciiOnly(file: string): void {
+  const text = readFileSync(file, 'utf8');
+  // eslint-disable-next-line no-control-regex -- the ASCII range itself
+  const ascii = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (ascii !== text) writeFileSync(file, ascii);
 }
 
 /** Compiles the target and writes its record; returns how long it took. */
@@ -94,6 +128,7 @@ export async function compileBuild(target: BuildTarget): Promise<{ ms: number }>
     plugins: [workspacePlugin(target.outdir)],
   });
   const written = Object.keys(result.metafile.outputs);
+  for (const rel of written) if (rel.endsWith('.mjs')) asciiOnly(path.join(repoRoot, rel));
   for (const name of readdirSync(outdir)) {
     const rel = path.join(target.outdir, name);
     if (name !== BUILD_RECORD && !written.includes(rel)) rmSync(path.join(outdir, name), { force: true });
@@ -105,10 +140,9 @@ export async function compileBuild(target: BuildTarget): Promise<{ ms: number }>
   const record: BuildRecord = {
     builder: installedBuilder(),
     inputs: Object.fromEntries(
-      [...Object.keys(result.metafile.inputs), ...SETTINGS].map((rel) => [
-        rel,
-        { ...stamp(rel), sha256: fileSha256(path.join(repoRoot, rel)) },
-      ]),
+      [...Object.keys(result.metafile.inputs).filter((rel) => !rel.startsWith('prisma-wasm:')), ...SETTINGS].map(
+        (rel) => [rel, { ...stamp(rel), sha256: fileSha256(path.join(repoRoot, rel)) }],
+      ),
     ),
     outputs: Object.fromEntries(written.map((rel) => [rel, { size: stamp(rel).size }])),
   };
