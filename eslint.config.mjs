@@ -38,6 +38,7 @@ export default tseslint.config(
       'apps/controller/src/generated/**',
       'apps/controller/dist/**',
       'bench/vs-go/dist/**',
+      '.tmp-*/**',
       'data/**',
       'test-results/**',
       'playwright-report/**',
