@@ -47,7 +47,10 @@ export async function withController<T>(
     );
   } finally {
     console.log(`[bench] ${side.name}: measured at ${since()}, cleaning up`);
-    await crs.deleteAll().catch((err: unknown) => console.error(`cleanup of ${side.name}: ${String(err)}`));
+    // 10 minutes, or 100 ms for each CR the run made (10,000 CRs: ~17 min; the garbage collector
+    // removes their children one by one after the finalizers)
+    const deadline = Math.max(600_000, tracker.crs.size * 100);
+    await crs.deleteAll(deadline).catch((err: unknown) => console.error(`cleanup of ${side.name}: ${String(err)}`));
     await controller.stop();
     tracker.stop();
     console.log(`[bench] ${side.name}: clean after ${since()}`);

@@ -22,6 +22,18 @@ test('bad YAML is a one-line message with the line, never an exception', () => {
   }
 });
 
+test('a mapping or a list used as a key is refused on one line with its line, not turned into a string key', () => {
+  const mapKey = parseYaml('kind: OperatorDesign\n?\n  group: cache\n  names:\n    kind: Memcached\n: 1\n');
+  assert.deepEqual(mapKey, {
+    ok: false,
+    message: 'not valid YAML (line 3): a key must be a plain value, not a mapping',
+  });
+  const listKey = parseYaml('spec:\n  ? [a, b]\n  : 1\n');
+  assert.deepEqual(listKey, { ok: false, message: 'not valid YAML (line 2): a key must be a plain value, not a list' });
+  // a scalar key that looks like one is still a key
+  assert.deepEqual(parseYaml('"{a: 1}": 2\n'), { ok: true, value: { '{a: 1}': 2 } });
+});
+
 test('hostile YAML is refused quickly with a clear message: an alias bomb, deep nesting', () => {
   const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
   for (let i = 1; i < 9; i++)

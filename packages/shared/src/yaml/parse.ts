@@ -6,7 +6,17 @@
  * is bounded: at most 100 alias expansions (a "billion laughs" document is refused) and at most
  * 100 levels of nesting (a CRD schema is rarely deeper than 20), checked before anything recurses.
  */
-import { isAlias, isCollection, isPair, isScalar, parseAllDocuments, type Document, type ScalarTag } from 'yaml';
+import {
+  isAlias,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  LineCounter,
+  parseAllDocuments,
+  type Document,
+  type ScalarTag,
+} from 'yaml';
 import type { YamlValue } from './emit';
 
 const YAML11_BOOL = {
@@ -46,22 +56,32 @@ function isEmptyDocument(doc: Document.Parsed): boolean {
 export const MAX_YAML_DEPTH = 100;
 export const MAX_YAML_ALIASES = 100;
 
-/** The deepest nesting of collections under `root`, walked without recursion; stops once past `limit`. */
-function depthExceeds(root: unknown, limit: number): boolean {
+/**
+ * What makes a parsed document unusable as JSON, walked without recursion: nesting deeper than
+ * `limit` (it stops there), or a mapping or list used as a key (JSON, and so Kubernetes, has
+ * only scalar keys; `toJS` would turn it into a many-line string). Returns the message, with the
+ * key's line.
+ */
+function shapeProblem(root: unknown, limit: number, lines: LineCounter): string | undefined {
   const stack: Array<[unknown, number]> = [[root, 0]];
   let next: [unknown, number] | undefined;
   while ((next = stack.pop()) !== undefined) {
     const [node, depth] = next;
     if (isPair(node)) {
+      if (isCollection(node.key)) {
+        const at = node.key.range?.[0];
+        const line = at === undefined ? '' : ` (line ${lines.linePos(at).line})`;
+        return `not valid YAML${line}: a key must be a plain value, not a ${isMap(node.key) ? 'mapping' : 'list'}`;
+      }
       stack.push([node.key, depth], [node.value, depth]);
     } else if (isCollection(node)) {
-      if (depth + 1 > limit) return true;
+      if (depth + 1 > limit) return `not valid YAML: nested deeper than ${limit} levels`;
       for (const item of node.items) stack.push([item, depth + 1]);
     } else if (isAlias(node)) {
       // an alias adds no nesting of its own; its target is counted where it is defined
     }
   }
-  return false;
+  return undefined;
 }
 
 export type ParseYamlResult = { ok: true; value: YamlValue } | { ok: false; message: string };
@@ -77,8 +97,10 @@ export interface ParseYamlOptions {
 
 export function parseYaml(text: string, options: ParseYamlOptions = {}): ParseYamlResult {
   let docs;
+  const lineCounter = new LineCounter();
   try {
     docs = parseAllDocuments(text, {
+      lineCounter,
       schema: 'core',
       customTags: (tags) => [
         ...(options.exactIntegers === true
@@ -111,8 +133,8 @@ export function parseYaml(text: string, options: ParseYamlOptions = {}): ParseYa
     const first = err.message.split('\n')[0] ?? err.message;
     return { ok: false, message: `not valid YAML${line ? ` (line ${line})` : ''}: ${first}` };
   }
-  if (depthExceeds(doc.contents, MAX_YAML_DEPTH))
-    return { ok: false, message: `not valid YAML: nested deeper than ${MAX_YAML_DEPTH} levels` };
+  const problem = shapeProblem(doc.contents, MAX_YAML_DEPTH, lineCounter);
+  if (problem !== undefined) return { ok: false, message: problem };
   try {
     return { ok: true, value: doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }) as YamlValue };
   } catch (e) {
