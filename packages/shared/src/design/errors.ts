@@ -37,9 +37,14 @@ export function zodIssues(issues: readonly z.core.$ZodIssue[], input: unknown): 
   return issues.map((issue) => ({ path: formatPath(issue.path, input), message: issueMessage(issue) }));
 }
 
+/** A key as the user typed it, quoted and escaped (a newline in it stays on the message's one line), cut at 60 characters. */
+function keyText(key: string): string {
+  return JSON.stringify(key.length > 60 ? `${key.slice(0, 59)}…` : key);
+}
+
 function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys')
-    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}: remove or rename ${issue.keys.length > 1 ? 'them' : 'it'}`;
+    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map(keyText).join(', ')}: remove or rename ${issue.keys.length > 1 ? 'them' : 'it'}`;
   if (issue.code === 'invalid_union') return 'value has the wrong shape for this setting';
   return issue.message;
 }

@@ -49,6 +49,13 @@ test('unknown keys, duplicate field names and bad names are reported with what t
   const typo = parseDesign(MINIMAL.replace('  scope: Namespaced', '  scope: Namespaced\n  scoep: Cluster'));
   assert.ok(!typo.ok);
   assert.deepEqual(typo.errors, [{ path: 'crd', message: 'unknown key "scoep": remove or rename it' }]);
+  // a key with a line break stays on the message's one line, escaped
+  const broken = parseDesign(MINIMAL.replace('crd:', '"a\\nb": 1\ncrd:'));
+  assert.ok(!broken.ok);
+  assert.ok(
+    broken.errors.some((e) => e.message === 'unknown key "a\\nb": remove or rename it'),
+    JSON.stringify(broken.errors),
+  );
   const dup = parseDesign(
     MINIMAL.replace('        - name: size\n          type: integer\n', '        - name: size\n        - name: size\n'),
   );
