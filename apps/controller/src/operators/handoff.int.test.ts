@@ -88,8 +88,9 @@ test(
 
       // 3. pause the kind in the studio: its controller stops and lets the Lease go
       assert.match(await cli(f, 'pause'), /Paused the embedded controller/);
-      await eventually('the embedded controller to stop', 20_000, () =>
-        manager.active.length === 0 ? true : undefined,
+      // stopped, and the Lease let go: the elector stops leading before it releases the Lease
+      await eventually('the embedded controller to stop and release the Lease', 20_000, async () =>
+        manager.active.length === 0 && (await manager.whoReconciles(f.crdName)).side !== 'studio' ? true : undefined,
       );
       await go.run();
       await eventually('the exported manager to hold the hand-off Lease', 20_000, async () =>
