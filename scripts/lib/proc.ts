@@ -118,7 +118,7 @@ export function run(
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: opts.cwd,
-      env: { ...NODE_SERVICE_ENV, ...process.env, ...opts.env },
+      env: { ...process.env, ...opts.env },
       stdio: opts.quiet ? 'ignore' : 'inherit',
     });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));

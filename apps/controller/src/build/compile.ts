@@ -53,8 +53,8 @@ function workspacePlugin(outdir: string): Plugin {
       // Prisma's query compiler comes as a module whose source is one base64 literal (2.4 MB):
       // imported, V8 would hold that source and the literal for the process's life. The bundle
       // reads the same text from the same file when Prisma asks, and lets it go once Prisma has it.
-      b.onResolve({ filter: PRISMA_WASM }, (args) => ({ path: args.path, namespace: 'prisma-wasm' }));
-      b.onLoad({ filter: /.*/, namespace: 'prisma-wasm' }, (args) => ({
+      b.onResolve({ filter: PRISMA_WASM }, (args) => ({ path: args.path, namespace: PRISMA_WASM_NAMESPACE }));
+      b.onLoad({ filter: /.*/, namespace: PRISMA_WASM_NAMESPACE }, (args) => ({
         contents: prismaWasmModule(args.path),
         loader: 'js',
         resolveDir: repoRoot,
@@ -78,6 +78,8 @@ function workspacePlugin(outdir: string): Plugin {
   };
 }
 
+/** Where the build's stand-in for Prisma's base64 module lives (no file: the record leaves it out). */
+const PRISMA_WASM_NAMESPACE = 'prisma-wasm';
 const PRISMA_WASM = /^@prisma\/client\/runtime\/query_compiler_bg\.\w+\.wasm-base64\.mjs$/;
 
 /** The module in place of Prisma's base64 one: the same `wasm` export, read at run time, then dropped. */
@@ -140,9 +142,10 @@ export async function compileBuild(target: BuildTarget): Promise<{ ms: number }>
   const record: BuildRecord = {
     builder: installedBuilder(),
     inputs: Object.fromEntries(
-      [...Object.keys(result.metafile.inputs).filter((rel) => !rel.startsWith('prisma-wasm:')), ...SETTINGS].map(
-        (rel) => [rel, { ...stamp(rel), sha256: fileSha256(path.join(repoRoot, rel)) }],
-      ),
+      [
+        ...Object.keys(result.metafile.inputs).filter((rel) => !rel.startsWith(`${PRISMA_WASM_NAMESPACE}:`)),
+        ...SETTINGS,
+      ].map((rel) => [rel, { ...stamp(rel), sha256: fileSha256(path.join(repoRoot, rel)) }]),
     ),
     outputs: Object.fromEntries(written.map((rel) => [rel, { size: stamp(rel).size }])),
   };

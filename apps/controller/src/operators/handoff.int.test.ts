@@ -88,10 +88,11 @@ test(
 
       // 3. pause the kind in the studio: its controller stops and lets the Lease go
       assert.match(await cli(f, 'pause'), /Paused the embedded controller/);
-      // stopped, and the Lease let go: the elector stops leading before it releases the Lease
+      // the Lease let go, which the elector does only after it stopped leading and its work wound down
       await eventually('the embedded controller to stop and release the Lease', 20_000, async () =>
-        manager.active.length === 0 && (await manager.whoReconciles(f.crdName)).side !== 'studio' ? true : undefined,
+        (await manager.whoReconciles(f.crdName)).side !== 'studio' ? true : undefined,
       );
+      assert.deepEqual(manager.active, []);
       await go.run();
       await eventually('the exported manager to hold the hand-off Lease', 20_000, async () =>
         (await manager.whoReconciles(f.crdName)).side === 'exported' ? true : undefined,
